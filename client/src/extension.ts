@@ -1,0 +1,1 @@
+// The VS Code extension entry point (issue 5).

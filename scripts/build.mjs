@@ -1,0 +1,19 @@
+// Bundles the CLI, the language server and the VS Code client with esbuild. tree-sitter's native bindings
+// cannot be bundled, so they stay external and are resolved from node_modules at run time.
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external: ['tree-sitter', 'tree-sitter-rust', 'vscode'],
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' }),
+  build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' }),
+]);

@@ -1,0 +1,3 @@
+// JSON values as read from and written to pairs files and reports.
+
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };

@@ -1,0 +1,147 @@
+// The report: scores and evidence per function, in the shape `spec-harness check --json` prints. Plain JSON-able data
+// with editor-style ranges (0-based line, UTF-16 character), shared by the CLI and the language server.
+
+import type { JsonValue } from './json';
+
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+export interface CheckReport {
+  readonly files: readonly FileReport[];
+  readonly summary: Summary;
+}
+
+export interface FileReport {
+  readonly path: string;
+  /** The pairs file used, or null when there is none. */
+  readonly pairsFile: string | null;
+  readonly diagnostics: readonly ReportDiagnostic[];
+  readonly functions: readonly FunctionReport[];
+}
+
+export type DiagnosticCode =
+  | 'syntax'
+  | 'pairs-file'
+  | 'weak-postcondition'
+  | 'rejects-correct-output'
+  | 'rejects-valid-input'
+  | 'admits-invalid-input'
+  | 'vacuous-postcondition'
+  | 'reject-all-precondition'
+  | 'unsupported'
+  | 'indeterminate'
+  | 'no-pairs';
+
+export interface ReportDiagnostic {
+  readonly message: string;
+  readonly severity: 'error' | 'warning' | 'information' | 'hint';
+  /** Which file the range points into. */
+  readonly file: 'source' | 'pairs';
+  readonly range: Range;
+  readonly code: DiagnosticCode;
+}
+
+export type FunctionStatus = 'scored' | 'no-pairs' | 'unsupported' | 'error';
+
+export interface Scores {
+  readonly postCorrectness: number | null;
+  readonly postCompleteness: number | null;
+  readonly preCorrectness: number | null;
+  readonly preCompleteness: number | null;
+}
+
+export interface Counts {
+  readonly pairs: number;
+  readonly mutants: number;
+  readonly validInputs: number;
+  readonly invalidInputs: number;
+  readonly indeterminate: number;
+}
+
+export interface ClauseRef {
+  readonly kind: 'requires' | 'ensures';
+  readonly index: number;
+  readonly range: Range;
+  readonly text: string;
+}
+
+export interface RejectedPair {
+  readonly input: JsonValue;
+  readonly output: JsonValue;
+  readonly after: JsonValue | null;
+  readonly clause: ClauseRef | null;
+  readonly preHolds: boolean | null;
+  /** Where the pair is in the pairs file. */
+  readonly pairsRange: Range | null;
+}
+
+export interface AcceptedMutant {
+  readonly input: JsonValue;
+  readonly output: JsonValue;
+  readonly mutant: JsonValue;
+  /** For `&mut` parameters: the correct and the mutated after-values. */
+  readonly after: JsonValue | null;
+  readonly mutantAfter: JsonValue | null;
+  readonly operator: string;
+  readonly pairsRange: Range | null;
+}
+
+export interface RejectedValidInput {
+  readonly input: JsonValue;
+  readonly clause: ClauseRef | null;
+  readonly pairsRange: Range | null;
+}
+
+export interface AdmittedInvalidInput {
+  readonly input: JsonValue;
+  readonly reason: string;
+  readonly pairsRange: Range | null;
+}
+
+export interface IndeterminateVerdict {
+  readonly obligation: 'pre' | 'post';
+  readonly input: JsonValue;
+  readonly output: JsonValue | null;
+  readonly reason: string;
+}
+
+export interface Warning {
+  readonly code: 'vacuous-postcondition' | 'reject-all-precondition';
+  readonly message: string;
+}
+
+export interface FunctionReport {
+  readonly qualifiedName: string;
+  readonly range: Range;
+  readonly nameRange: Range;
+  readonly status: FunctionStatus;
+  readonly reason: string | null;
+  readonly scores: Scores;
+  readonly counts: Counts;
+  readonly rejectedPairs: readonly RejectedPair[];
+  readonly acceptedMutants: readonly AcceptedMutant[];
+  readonly rejectedValidInputs: readonly RejectedValidInput[];
+  readonly admittedInvalidInputs: readonly AdmittedInvalidInput[];
+  readonly indeterminate: readonly IndeterminateVerdict[];
+  readonly unsupported: readonly { readonly construct: string; readonly range: Range }[];
+  readonly warnings: readonly Warning[];
+  /** Ranges of the contract parts, for editor decorations. */
+  readonly requiresRange: Range | null;
+  readonly ensuresRange: Range | null;
+}
+
+export type ThresholdKey = '0.25' | '0.5' | '0.75' | '1';
+
+export interface Summary {
+  readonly functions: number;
+  readonly scored: number;
+  readonly postHarnessAt: Readonly<Record<ThresholdKey, number | null>>;
+  readonly harnessAt: Readonly<Record<ThresholdKey, number | null>>;
+}

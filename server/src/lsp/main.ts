@@ -1,0 +1,1 @@
+// The language server entry point (issue 5).

@@ -1,0 +1,92 @@
+// The contract model: what later layers know about a file. Plain data lowered from the syntax tree, plus a
+// `ModelScope` that resolves names (spec fns, methods, datatypes, constants) the way Verus would.
+
+import type {
+  Clause,
+  ConstItem,
+  EnumItem,
+  FnItem,
+  FnMode,
+  SourceFile,
+  Span,
+  StructItem,
+  SyntaxDiagnostic,
+  Type,
+  TypeAliasItem,
+} from '../syntax/ast';
+
+export interface FileModel {
+  readonly source: SourceFile;
+  /** Every fn in the file (exec, proof and spec), in source order. */
+  readonly functions: readonly FunctionContract[];
+  readonly scope: ModelScope;
+  /** Syntax diagnostics plus model-level ones (e.g. duplicate names). */
+  readonly diagnostics: readonly SyntaxDiagnostic[];
+}
+
+export interface FunctionContract {
+  readonly name: string;
+  /** `f`, `Type::method`, `module::f`, `module::Type::method`: the key used in pairs files. */
+  readonly qualifiedName: string;
+  /** Enclosing inline modules, outermost first. */
+  readonly modulePath: readonly string[];
+  /** Name of the impl's self type (`Solution` for `impl Solution`), undefined for free fns. */
+  readonly selfTypeName: string | undefined;
+  readonly mode: FnMode;
+  readonly item: FnItem;
+  readonly params: readonly ParamModel[];
+  /** `r` in `-> (r: T)`; undefined when the return is unnamed or absent. */
+  readonly returnName: string | undefined;
+  /** Undefined for `()` returns. */
+  readonly returnType: Type | undefined;
+  readonly requires: readonly ClauseModel[];
+  /** `ensures` clauses, with `returns e` appended as a clause `returnName == e`. */
+  readonly ensures: readonly ClauseModel[];
+  readonly hasBody: boolean;
+  readonly span: Span;
+  readonly nameSpan: Span;
+}
+
+export interface ParamModel {
+  /** `self` for receivers. */
+  readonly name: string;
+  /** The declared type with any reference stripped: `&mut Vec<u8>` gives `Vec<u8>`. */
+  readonly type: Type;
+  /** The declared type as written. */
+  readonly declaredType: Type;
+  readonly typeText: string;
+  readonly passing: 'value' | 'ref' | 'mut';
+  readonly isSelf: boolean;
+  readonly span: Span;
+}
+
+export interface ClauseModel {
+  /** Position among the clauses of its kind, from 0. */
+  readonly index: number;
+  /** The clause's source text. */
+  readonly text: string;
+  readonly clause: Clause;
+}
+
+/** A resolved function target: the item and the impl self type it belongs to (for `Self`). */
+export interface ResolvedFn {
+  readonly item: FnItem;
+  readonly qualifiedName: string;
+  readonly selfTypeName: string | undefined;
+}
+
+export type Datatype = StructItem | EnumItem;
+
+/** Name resolution over one file. Lookups never throw; unknown names give undefined. */
+export interface ModelScope {
+  /** A free function or associated function by path as written: ['f'], ['Self', 'f'], ['Type', 'f'], ['m', 'f'].
+   *  `selfTypeName` is the impl the reference occurs in (for `Self::`). */
+  resolveFunction(path: readonly string[], selfTypeName: string | undefined): ResolvedFn | undefined;
+  /** A method `recv.method(..)` on a user type named `typeName`. */
+  resolveMethod(typeName: string, method: string): ResolvedFn | undefined;
+  datatype(name: string): Datatype | undefined;
+  /** The enum that declares a variant, for unqualified variant names (`Some`, `Red` after `use Color::*`). */
+  enumOfVariant(variant: string): EnumItem | undefined;
+  constant(path: readonly string[], selfTypeName: string | undefined): ConstItem | undefined;
+  typeAlias(name: string): TypeAliasItem | undefined;
+}
