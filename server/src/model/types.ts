@@ -73,6 +73,8 @@ export interface ResolvedFn {
   readonly item: FnItem;
   readonly qualifiedName: string;
   readonly selfTypeName: string | undefined;
+  /** Enclosing inline modules of the target (for resolving the names its body uses). */
+  readonly modulePath?: readonly string[];
 }
 
 export type Datatype = StructItem | EnumItem;
@@ -80,13 +82,19 @@ export type Datatype = StructItem | EnumItem;
 /** Name resolution over one file. Lookups never throw; unknown names give undefined. */
 export interface ModelScope {
   /** A free function or associated function by path as written: ['f'], ['Self', 'f'], ['Type', 'f'], ['m', 'f'].
-   *  `selfTypeName` is the impl the reference occurs in (for `Self::`). */
-  resolveFunction(path: readonly string[], selfTypeName: string | undefined): ResolvedFn | undefined;
+   *  `selfTypeName` is the impl the reference occurs in (for `Self::`). `modulePath` is the module the reference
+   *  occurs in (FunctionContract.modulePath; default: the crate root): the innermost module is searched first. */
+  resolveFunction(
+    path: readonly string[],
+    selfTypeName: string | undefined,
+    modulePath?: readonly string[],
+  ): ResolvedFn | undefined;
   /** A method `recv.method(..)` on a user type named `typeName`. */
   resolveMethod(typeName: string, method: string): ResolvedFn | undefined;
   datatype(name: string): Datatype | undefined;
   /** The enum that declares a variant, for unqualified variant names (`Some`, `Red` after `use Color::*`). */
   enumOfVariant(variant: string): EnumItem | undefined;
-  constant(path: readonly string[], selfTypeName: string | undefined): ConstItem | undefined;
+  /** `MAX`, `Self::MAX`, `m::MAX`, `Type::MAX` (associated consts); `modulePath` as for resolveFunction. */
+  constant(path: readonly string[], selfTypeName: string | undefined, modulePath?: readonly string[]): ConstItem | undefined;
   typeAlias(name: string): TypeAliasItem | undefined;
 }

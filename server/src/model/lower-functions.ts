@@ -1,0 +1,163 @@
+// Lowers the fns of a parsed file into FunctionContracts: walks nested modules, impls and traits, and names each
+// fn by its module path and impl self type, the key pairs files use (`m::Stack::push`).
+
+import type {
+  Clause,
+  Expr,
+  FnItem,
+  Item,
+  Param,
+  ReturnSpec,
+  SourceFile,
+  Span,
+  Type,
+} from '../syntax/ast';
+import type { ClauseModel, FunctionContract, ParamModel } from './types';
+
+/** Where an item sits: its enclosing modules and, inside an impl or trait, the self type's name. */
+export interface ItemContext {
+  readonly modulePath: readonly string[];
+  readonly selfTypeName: string | undefined;
+  /** The trait name for trait declarations and trait impls; undefined elsewhere. */
+  readonly traitName: string | undefined;
+  /** `inherent` for `impl T`, `trait-impl` for `impl Tr for T`, `trait` inside `trait Tr { }`. */
+  readonly container: 'module' | 'inherent' | 'trait-impl' | 'trait';
+}
+
+export interface VisitedItem {
+  readonly item: Item;
+  readonly context: ItemContext;
+}
+
+/** Every item in the file with its context, in source order (pre-order: an impl comes before its fns). */
+export function collectItems(source: SourceFile): readonly VisitedItem[] {
+  const visited: VisitedItem[] = [];
+  const rootContext: ItemContext = { modulePath: [], selfTypeName: undefined, traitName: undefined, container: 'module' };
+  visitItems(source.items, rootContext, visited);
+  return visited;
+}
+
+export function lowerFunction(source: SourceFile, fn: FnItem, context: ItemContext): FunctionContract {
+  const ownerSegments = context.selfTypeName === undefined ? [] : [context.selfTypeName];
+  const returnType = fn.ret === undefined || isUnitType(fn.ret.type) ? undefined : fn.ret.type;
+  return {
+    name: fn.name,
+    qualifiedName: [...context.modulePath, ...ownerSegments, fn.name].join('::'),
+    modulePath: context.modulePath,
+    selfTypeName: context.selfTypeName,
+    mode: fn.mode,
+    item: fn,
+    params: fn.params.map((param) => lowerParam(source, param)),
+    returnName: fn.ret?.name,
+    returnType,
+    requires: lowerClauses(source, fn.requires),
+    ensures: lowerEnsures(source, fn.ensures, fn.returns, fn.ret),
+    hasBody: fn.body !== undefined,
+    span: fn.span,
+    nameSpan: fn.nameSpan,
+  };
+}
+
+/** The name a type is known by for `Self` and method lookup: the last path segment (`Stack` for `m::Stack<T>`). */
+export function typeHeadName(type: Type): string | undefined {
+  switch (type.kind) {
+    case 'path':
+      return type.segments[type.segments.length - 1]?.name;
+    case 'ref':
+      return typeHeadName(type.inner);
+    default:
+      return undefined;
+  }
+}
+
+/** The source text a span covers. */
+export function sliceSpan(source: SourceFile, span: Span): string {
+  return source.text.slice(span.start, span.end);
+}
+
+/** The name `returns e` compares against when the return value is unnamed (`-> T returns e`). */
+export const UNNAMED_RETURN_NAME = 'result';
+
+function visitItems(items: readonly Item[], context: ItemContext, out: VisitedItem[]): void {
+  for (const item of items) {
+    out.push({ item, context });
+    switch (item.kind) {
+      case 'mod':
+        if (item.items !== undefined) {
+          visitItems(item.items, { ...context, modulePath: [...context.modulePath, item.name] }, out);
+        }
+        break;
+      case 'impl': {
+        const traitName = item.trait === undefined ? undefined : typeHeadName(item.trait);
+        const container = item.trait === undefined ? 'inherent' : 'trait-impl';
+        // An impl for a type with no usable name (`impl Tr for [u8]`) still lowers, named by what is written.
+        const selfTypeName = typeHeadName(item.selfType) ?? compactText(item.selfType);
+        visitItems(item.items, { modulePath: context.modulePath, selfTypeName, traitName, container }, out);
+        break;
+      }
+      case 'trait':
+        visitItems(item.items, { modulePath: context.modulePath, selfTypeName: item.name, traitName: item.name, container: 'trait' }, out);
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function compactText(type: Type): string {
+  return type.kind === 'opaque' ? type.text : type.kind;
+}
+
+function isUnitType(type: Type): boolean {
+  return type.kind === 'tuple' && type.elements.length === 0;
+}
+
+function lowerParam(source: SourceFile, param: Param): ParamModel {
+  const type = param.type.kind === 'ref' ? param.type.inner : param.type;
+  return {
+    name: param.name,
+    type,
+    declaredType: param.type,
+    typeText: param.isSelf ? selfTypeText(source, param) : sliceSpan(source, param.type.span),
+    passing: param.passing,
+    isSelf: param.isSelf,
+    span: param.span,
+  };
+}
+
+// `&self` has no written type, so the parser's synthetic `&Self` may span the receiver text itself; spell the
+// type out from the passing mode unless an explicit `self: T` was written.
+function selfTypeText(source: SourceFile, param: Param): string {
+  const written = sliceSpan(source, param.type.span);
+  if (/^[\s&]*(mut\s+)?self$/.test(written) || written.length === 0) {
+    if (param.passing === 'mut') return '&mut Self';
+    return param.passing === 'ref' ? '&Self' : 'Self';
+  }
+  return written;
+}
+
+function lowerClauses(source: SourceFile, clauses: readonly Clause[]): ClauseModel[] {
+  return clauses.map((clause, index) => ({ index, text: sliceSpan(source, clause.span), clause }));
+}
+
+function lowerEnsures(
+  source: SourceFile,
+  ensures: readonly Clause[],
+  returns: Clause | undefined,
+  ret: ReturnSpec | undefined,
+): ClauseModel[] {
+  const lowered = lowerClauses(source, ensures);
+  if (returns === undefined) return lowered;
+  const returnName = ret?.name ?? UNNAMED_RETURN_NAME;
+  // `returns e` means `ensures r == e`; the synthetic path spans the clause so failures point at `returns`.
+  const resultPath: Expr = {
+    kind: 'path',
+    segments: [{ name: returnName, generics: [], span: returns.span }],
+    span: returns.span,
+  };
+  const expr: Expr = { kind: 'binary', op: '==', left: resultPath, right: returns.expr, span: returns.span };
+  const written = sliceSpan(source, returns.span);
+  const text = /^returns\b/.test(written) ? written : `returns ${written}`;
+  lowered.push({ index: lowered.length, text, clause: { expr, span: returns.span } });
+  return lowered;
+}

@@ -1,0 +1,186 @@
+// Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
+// indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
+
+import type { ConstItem, EnumItem, Type, TypeAliasItem } from '../syntax/ast';
+import type { ItemContext, VisitedItem } from './lower-functions';
+import { typeHeadName } from './lower-functions';
+import type { Datatype, FunctionContract, ModelScope, ResolvedFn } from './types';
+
+export function createModelScope(
+  items: readonly VisitedItem[],
+  functions: readonly FunctionContract[],
+): ModelScope {
+  const index = buildIndex(items, functions);
+  return {
+    resolveFunction: (path, selfTypeName, modulePath = []) =>
+      lookupScoped(index.functions, path, selfTypeName, modulePath),
+    resolveMethod: (typeName, method) => resolveMethod(index, typeName, method),
+    datatype: (name) => lookupDatatype(index, name),
+    enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
+    constant: (path, selfTypeName, modulePath = []) => lookupScoped(index.constants, path, selfTypeName, modulePath),
+    typeAlias: (name) => index.aliases.get(name),
+  };
+}
+
+interface ScopeIndex {
+  /** Qualified name (`m::Stack::push`) to target. */
+  readonly functions: Map<string, ResolvedFn>;
+  /** `Type::method` (no module path) to target, inherent impls first, then trait impls. */
+  readonly inherentMethods: Map<string, ResolvedFn>;
+  readonly traitImplMethods: Map<string, ResolvedFn>;
+  /** Trait name to its default methods (with bodies). */
+  readonly traitDefaults: Map<string, Map<string, ResolvedFn>>;
+  /** Type name to the traits it implements, in source order. */
+  readonly implementedTraits: Map<string, string[]>;
+  /** Datatypes by bare and by qualified name; the first declaration wins a bare-name clash. */
+  readonly datatypes: Map<string, Datatype>;
+  readonly variants: Map<string, EnumItem>;
+  readonly constants: Map<string, ConstItem>;
+  readonly aliases: Map<string, TypeAliasItem>;
+}
+
+// Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
+const MAX_ALIAS_DEPTH = 16;
+
+function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionContract[]): ScopeIndex {
+  const index: ScopeIndex = {
+    functions: new Map(),
+    inherentMethods: new Map(),
+    traitImplMethods: new Map(),
+    traitDefaults: new Map(),
+    implementedTraits: new Map(),
+    datatypes: new Map(),
+    variants: new Map(),
+    constants: new Map(),
+    aliases: new Map(),
+  };
+  const contractByItem = new Map(functions.map((contract) => [contract.item, contract]));
+  for (const { item, context } of items) {
+    const qualify = (name: string): string => qualifiedName(context, name);
+    switch (item.kind) {
+      case 'fn': {
+        const contract = contractByItem.get(item);
+        if (contract !== undefined) indexFunction(index, contract, context);
+        break;
+      }
+      case 'struct':
+      case 'enum':
+        setFirst(index.datatypes, qualify(item.name), item);
+        setFirst(index.datatypes, item.name, item);
+        if (item.kind === 'enum') for (const variant of item.variants) setFirst(index.variants, variant.name, item);
+        break;
+      case 'const':
+        setFirst(index.constants, qualify(item.name), item);
+        break;
+      case 'type':
+        setFirst(index.aliases, qualify(item.name), item);
+        // Associated types (`type V = ..` in an impl) are known only qualified (`Point::V`).
+        if (context.container === 'module') setFirst(index.aliases, item.name, item);
+        break;
+      case 'impl':
+        indexImpl(index, item.selfType, item.trait);
+        break;
+      default:
+        break;
+    }
+  }
+  return index;
+}
+
+function indexFunction(index: ScopeIndex, contract: FunctionContract, context: ItemContext): void {
+  const target: ResolvedFn = {
+    item: contract.item,
+    qualifiedName: contract.qualifiedName,
+    selfTypeName: contract.selfTypeName,
+    modulePath: contract.modulePath,
+  };
+  setFirst(index.functions, contract.qualifiedName, target);
+  if (context.selfTypeName === undefined) return;
+  const methodKey = `${context.selfTypeName}::${contract.name}`;
+  if (context.container === 'inherent') setFirst(index.inherentMethods, methodKey, target);
+  if (context.container === 'trait-impl') setFirst(index.traitImplMethods, methodKey, target);
+  if (context.container === 'trait' && contract.hasBody) {
+    const defaults = index.traitDefaults.get(context.selfTypeName) ?? new Map<string, ResolvedFn>();
+    setFirst(defaults, contract.name, target);
+    index.traitDefaults.set(context.selfTypeName, defaults);
+  }
+}
+
+function indexImpl(index: ScopeIndex, selfType: Type, trait: Type | undefined): void {
+  const typeName = typeHeadName(selfType);
+  const traitName = trait === undefined ? undefined : typeHeadName(trait);
+  if (typeName === undefined || traitName === undefined) return;
+  const traits = index.implementedTraits.get(typeName) ?? [];
+  if (!traits.includes(traitName)) traits.push(traitName);
+  index.implementedTraits.set(typeName, traits);
+}
+
+function qualifiedName(context: ItemContext, name: string): string {
+  const owner = context.selfTypeName === undefined ? [] : [context.selfTypeName];
+  return [...context.modulePath, ...owner, name].join('::');
+}
+
+function setFirst<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (!map.has(key)) map.set(key, value);
+}
+
+function lastSegment(name: string): string {
+  const parts = name.split('::');
+  return parts[parts.length - 1] ?? name;
+}
+
+/** Resolves a path as written from inside `modulePath`: `Self` becomes the impl type, `crate::` is absolute,
+ *  `super::`/`self::` are relative; other paths are tried in the innermost module first, then outwards. */
+function lookupScoped<V>(
+  map: ReadonlyMap<string, V>,
+  path: readonly string[],
+  selfTypeName: string | undefined,
+  modulePath: readonly string[],
+): V | undefined {
+  const [head, ...rest] = path;
+  if (head === undefined) return undefined;
+  if (head === 'Self') {
+    if (selfTypeName === undefined) return undefined;
+    return lookupScoped(map, [selfTypeName, ...rest], undefined, modulePath);
+  }
+  if (head === 'crate') return map.get(rest.join('::'));
+  if (head === 'self') return map.get([...modulePath, ...rest].join('::'));
+  if (head === 'super') return lookupScoped(map, rest, selfTypeName, modulePath.slice(0, -1));
+  for (let depth = modulePath.length; depth >= 0; depth--) {
+    const found = map.get([...modulePath.slice(0, depth), ...path].join('::'));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function resolveMethod(index: ScopeIndex, typeName: string, method: string): ResolvedFn | undefined {
+  const name = resolveAliasName(index, lastSegment(typeName));
+  const key = `${name}::${method}`;
+  const direct = index.inherentMethods.get(key) ?? index.traitImplMethods.get(key);
+  if (direct !== undefined) return direct;
+  // A trait's default method body runs with `Self` bound to the implementing type.
+  for (const traitName of index.implementedTraits.get(name) ?? []) {
+    const fallback = index.traitDefaults.get(traitName)?.get(method);
+    if (fallback !== undefined) return { ...fallback, selfTypeName: name };
+  }
+  return undefined;
+}
+
+function lookupDatatype(index: ScopeIndex, name: string): Datatype | undefined {
+  const direct = index.datatypes.get(name) ?? index.datatypes.get(lastSegment(name));
+  if (direct !== undefined) return direct;
+  const aliased = resolveAliasName(index, name);
+  return aliased === name ? undefined : index.datatypes.get(aliased);
+}
+
+/** Follows `type` aliases whose target is a plain path (`type P = geo::Point`) to the final type's name. */
+function resolveAliasName(index: ScopeIndex, name: string): string {
+  let current = name;
+  for (let step = 0; step < MAX_ALIAS_DEPTH; step++) {
+    const target = index.aliases.get(current)?.type;
+    const next = target === undefined ? undefined : typeHeadName(target);
+    if (next === undefined || next === current) return current;
+    current = next;
+  }
+  return current;
+}
