@@ -1,0 +1,299 @@
+// Resolves declared (syntax) types to `ValueType`s, the shapes values take, and gives the fields/variants of
+// structs and enums on demand. Unrepresentable types become `unsupported` with a reason; nothing here throws.
+
+import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../syntax/ast';
+import type { ModelScope } from '../model/types';
+import type { IntType, SeqOrigin, ValueType } from './value-type';
+
+export interface TypeContext {
+  readonly scope: ModelScope;
+  /** Generic parameters in scope, by name, with their concrete types. An unbound parameter is unsupported. */
+  readonly generics?: ReadonlyMap<string, ValueType>;
+  /** What `Self` stands for, inside an impl. */
+  readonly selfType?: ValueType;
+}
+
+/** The fields of a struct or of one enum variant, generic arguments substituted. */
+export interface FieldsShape {
+  readonly kind: 'named' | 'tuple' | 'unit';
+  readonly fields: readonly { readonly name: string; readonly type: ValueType }[];
+}
+
+export type AdtShape =
+  | { readonly kind: 'struct'; readonly name: string; readonly fields: FieldsShape }
+  | {
+      readonly kind: 'enum';
+      readonly name: string;
+      readonly variants: readonly { readonly name: string; readonly fields: FieldsShape }[];
+    };
+
+export function resolveValueType(type: Type, ctx: TypeContext): ValueType {
+  return resolve(type, ctx, 0);
+}
+
+/** The struct's fields or the enum's variants of an `adt` type; built in for `Option` and `Result`. Undefined when
+ *  the name is not a datatype of the file. */
+export function adtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): AdtShape | undefined {
+  const first = type.args[0] ?? UNSUPPORTED_ARG;
+  if (type.name === 'Option' && ctx.scope.datatype('Option') === undefined) {
+    return enumShape('Option', [unitVariant('None'), tupleVariant('Some', [first])]);
+  }
+  if (type.name === 'Result' && ctx.scope.datatype('Result') === undefined) {
+    return enumShape('Result', [tupleVariant('Ok', [first]), tupleVariant('Err', [type.args[1] ?? UNSUPPORTED_ARG])]);
+  }
+  const datatype = ctx.scope.datatype(type.name);
+  if (datatype === undefined) return undefined;
+  const generics = bindGenerics(datatype.generics, type.args);
+  const inner: TypeContext = { scope: ctx.scope, generics, selfType: type };
+  if (datatype.kind === 'struct') {
+    return { kind: 'struct', name: datatype.name, fields: fieldsShape(datatype.fields, inner) };
+  }
+  return enumShape(
+    datatype.name,
+    datatype.variants.map((variant) => ({ name: variant.name, fields: fieldsShape(variant.fields, inner) })),
+  );
+}
+
+/** Rust-like text for messages: `Vec<i32>`, `Option<u8>`, `[u8; 4]`, `(int, bool)`. */
+export function valueTypeText(type: ValueType): string {
+  switch (type.kind) {
+    case 'int':
+      return type.int;
+    case 'bool':
+      return 'bool';
+    case 'char':
+      return 'char';
+    case 'seq':
+      return seqTypeText(type.origin, valueTypeText(type.element), type.length);
+    case 'set':
+      return `Set<${valueTypeText(type.element)}>`;
+    case 'map':
+      return `Map<${valueTypeText(type.key)}, ${valueTypeText(type.value)}>`;
+    case 'multiset':
+      return `Multiset<${valueTypeText(type.element)}>`;
+    case 'tuple':
+      if (type.elements.length === 1) return `(${valueTypeText(type.elements[0] as ValueType)},)`;
+      return `(${type.elements.map(valueTypeText).join(', ')})`;
+    case 'adt':
+      return type.args.length === 0 ? type.name : `${type.name}<${type.args.map(valueTypeText).join(', ')}>`;
+    case 'fn':
+      return `spec_fn(${type.params.map(valueTypeText).join(', ')}) -> ${valueTypeText(type.ret)}`;
+    case 'unsupported':
+      return type.text;
+    default:
+      return assertNeverType(type);
+  }
+}
+
+const INT_TYPES: ReadonlySet<string> = new Set([
+  'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'int', 'nat',
+]);
+
+const SEQ_ORIGINS: Readonly<Record<string, SeqOrigin>> = { Vec: 'Vec', Seq: 'Seq', VecDeque: 'VecDeque' };
+const SET_NAMES: ReadonlySet<string> = new Set(['Set', 'HashSet', 'BTreeSet']);
+const MAP_NAMES: ReadonlySet<string> = new Set(['Map', 'HashMap', 'BTreeMap']);
+/** Wrappers that are transparent for values: smart pointers and ghost/tracked modes. */
+const TRANSPARENT: ReadonlySet<string> = new Set(['Box', 'Rc', 'Arc', 'Ghost', 'Tracked']);
+/** Type aliases may chain; this bounds a cycle (`type A = B; type B = A;`). */
+const MAX_ALIAS_DEPTH = 32;
+const UNSUPPORTED_ARG: ValueType = { kind: 'unsupported', text: '_', reason: 'missing generic argument' };
+
+function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
+  switch (type.kind) {
+    case 'path':
+      return resolvePath(type, ctx, depth);
+    case 'ref':
+      return resolve(type.inner, ctx, depth);
+    case 'tuple':
+      return { kind: 'tuple', elements: type.elements.map((element) => resolve(element, ctx, depth)) };
+    case 'slice':
+      return { kind: 'seq', element: resolve(type.element, ctx, depth), origin: 'slice' };
+    case 'array': {
+      const element = resolve(type.element, ctx, depth);
+      const length = arrayLength(type.length, ctx);
+      if (length === undefined) {
+        return unsupported(`[${valueTypeText(element)}; _]`, 'the array length is not an integer literal or constant');
+      }
+      return { kind: 'seq', element, origin: 'array', length };
+    }
+    case 'fn':
+      if (type.name !== 'spec_fn' && type.name !== 'FnSpec') {
+        return unsupported(type.name, 'executable closures and fn pointers are not supported');
+      }
+      return {
+        kind: 'fn',
+        params: type.params.map((param) => resolve(param, ctx, depth)),
+        ret: type.ret === undefined ? { kind: 'tuple', elements: [] } : resolve(type.ret, ctx, depth),
+      };
+    case 'infer':
+      return unsupported('_', 'the type is inferred; write it out');
+    case 'never':
+      return unsupported('!', 'the never type has no values');
+    case 'opaque':
+      return unsupported(type.text, opaqueReason(type.text));
+    default:
+      return assertNeverType(type);
+  }
+}
+
+function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType {
+  const last = type.segments[type.segments.length - 1];
+  if (last === undefined) return unsupported('', 'empty type path');
+  const name = last.name;
+  const text = pathText(type);
+  const args = last.generics.filter(isTypeArg).map((arg) => resolve(arg, ctx, depth));
+  const arg = (idx: number): ValueType => args[idx] ?? UNSUPPORTED_ARG;
+  if (type.segments.length === 1 && args.length === 0) {
+    const bound = ctx.generics?.get(name);
+    if (bound !== undefined) return bound;
+  }
+  if (INT_TYPES.has(name)) return { kind: 'int', int: name as IntType };
+  if (name === 'bool') return { kind: 'bool' };
+  if (name === 'char') return { kind: 'char' };
+  if (name === 'String' || name === 'str') {
+    return { kind: 'seq', element: { kind: 'char' }, origin: name };
+  }
+  if (name === 'f32' || name === 'f64') return unsupported(text, 'floating-point types are not supported');
+  if (name === 'Self') return ctx.selfType ?? unsupported(text, '`Self` outside an impl');
+  const origin = SEQ_ORIGINS[name];
+  if (origin !== undefined) return { kind: 'seq', element: arg(0), origin };
+  if (SET_NAMES.has(name)) return { kind: 'set', element: arg(0) };
+  if (MAP_NAMES.has(name)) return { kind: 'map', key: arg(0), value: arg(1) };
+  if (name === 'Multiset') return { kind: 'multiset', element: arg(0) };
+  if (TRANSPARENT.has(name)) return arg(0);
+  return resolveNamed(name, text, args, ctx, depth);
+}
+
+/** User datatypes, aliases and the built-in `Option`/`Result`. */
+function resolveNamed(name: string, text: string, args: ValueType[], ctx: TypeContext, depth: number): ValueType {
+  const datatype = ctx.scope.datatype(name);
+  if (datatype !== undefined) {
+    const expected = datatype.generics.filter((param) => param.kind === 'type').length;
+    if (expected !== args.length) {
+      return unsupported(text, `${name} takes ${expected} type argument(s), found ${args.length}`);
+    }
+    return { kind: 'adt', name, args };
+  }
+  const alias = ctx.scope.typeAlias(name);
+  if (alias !== undefined && alias.type !== undefined) {
+    if (depth >= MAX_ALIAS_DEPTH) return unsupported(text, 'type alias chain is too deep (a cycle?)');
+    const generics = bindGenerics(alias.generics, args);
+    return resolve(alias.type, { scope: ctx.scope, generics, selfType: ctx.selfType }, depth + 1);
+  }
+  if (name === 'Option' && args.length === 1) return { kind: 'adt', name, args };
+  if (name === 'Result' && args.length === 2) return { kind: 'adt', name, args };
+  if (name === 'Option' || name === 'Result') {
+    return unsupported(text, `${name} takes ${name === 'Option' ? 1 : 2} type argument(s), found ${args.length}`);
+  }
+  return unsupported(text, `unknown type \`${name}\``);
+}
+
+function arrayLength(length: Expr, ctx: TypeContext): number | undefined {
+  if (length.kind === 'paren') return arrayLength(length.inner, ctx);
+  if (length.kind === 'int') return safeLength(length.value);
+  if (length.kind === 'path') {
+    const constant = ctx.scope.constant(
+      length.segments.map((segment) => segment.name),
+      undefined,
+    );
+    if (constant?.value !== undefined && constant.value !== length) return arrayLength(constant.value, ctx);
+  }
+  return undefined;
+}
+
+function safeLength(value: bigint): number | undefined {
+  return value >= 0n && value <= 1_000_000n ? Number(value) : undefined;
+}
+
+function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
+  if (fields.kind === 'unit') return { kind: 'unit', fields: [] };
+  return {
+    kind: fields.kind,
+    fields: fields.fields.map((field) => ({ name: field.name, type: resolveValueType(field.type, ctx) })),
+  };
+}
+
+function bindGenerics(params: readonly GenericParam[], args: readonly ValueType[]): Map<string, ValueType> {
+  const generics = new Map<string, ValueType>();
+  params
+    .filter((param) => param.kind === 'type')
+    .forEach((param, idx) => generics.set(param.name, args[idx] ?? UNSUPPORTED_ARG));
+  return generics;
+}
+
+function enumShape(name: string, variants: { name: string; fields: FieldsShape }[]): AdtShape {
+  return { kind: 'enum', name, variants };
+}
+
+function unitVariant(name: string): { name: string; fields: FieldsShape } {
+  return { name, fields: { kind: 'unit', fields: [] } };
+}
+
+function tupleVariant(name: string, types: readonly ValueType[]): { name: string; fields: FieldsShape } {
+  return { name, fields: { kind: 'tuple', fields: types.map((type, idx) => ({ name: String(idx), type })) } };
+}
+
+function isTypeArg(arg: GenericArg): arg is Type {
+  return arg.kind !== 'binding';
+}
+
+function pathText(type: PathType): string {
+  return type.segments.map((segment) => segment.name).join('::');
+}
+
+function opaqueReason(text: string): string {
+  if (text.startsWith('dyn') || text.startsWith('impl')) return 'trait objects and `impl Trait` types are not supported';
+  if (text.startsWith('*')) return 'raw pointers are not supported';
+  return 'this type is not supported';
+}
+
+function seqTypeText(origin: SeqOrigin, element: string, length: number | undefined): string {
+  switch (origin) {
+    case 'array':
+      return length === undefined ? `[${element}; _]` : `[${element}; ${length}]`;
+    case 'slice':
+      return `&[${element}]`;
+    case 'String':
+      return 'String';
+    case 'str':
+      return '&str';
+    default:
+      return `${origin}<${element}>`;
+  }
+}
+
+function unsupported(text: string, reason: string): ValueType {
+  return { kind: 'unsupported', text, reason };
+}
+
+function assertNeverType(value: never): never {
+  throw new Error(`unexpected type: ${JSON.stringify(value)}`);
+}
+
+/** The first unsupported part of a type (depth-first), so callers can report it before using the type; adt
+ *  fields are not visited (they are resolved on demand and may be recursive). */
+export function firstUnsupported(type: ValueType): Extract<ValueType, { kind: 'unsupported' }> | undefined {
+  switch (type.kind) {
+    case 'unsupported':
+      return type;
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return firstUnsupported(type.element);
+    case 'map':
+      return firstUnsupported(type.key) ?? firstUnsupported(type.value);
+    case 'tuple':
+    case 'adt': {
+      const parts = type.kind === 'tuple' ? type.elements : type.args;
+      for (const part of parts) {
+        const found = firstUnsupported(part);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    case 'fn':
+      return [...type.params, type.ret].map(firstUnsupported).find((found) => found !== undefined);
+    default:
+      return undefined;
+  }
+}
