@@ -1,0 +1,134 @@
+// Mutants of one pair: wrong (output, after) outcomes made by type-directed operators, deduplicated, never equal to
+// the pair's outcome or a forbidden one, and chosen deterministically (stable priority, then a seeded PRNG).
+
+import type { TypeContext } from '../eval/types';
+import type { Value } from '../eval/value';
+import type { ValueType } from '../eval/value-type';
+import { valueEquals } from '../eval/value-ops';
+import { mutateValue, type Candidate, type MutationEnv } from './mutant-operators';
+
+export interface MutantRequest {
+  readonly ctx: TypeContext;
+  /** Undefined for functions returning `()`. */
+  readonly outputType: ValueType | undefined;
+  /** The pair's correct output; undefined for `()` returns. */
+  readonly output: Value | undefined;
+  /** Final values of `&mut` parameters with their types, by name. */
+  readonly after: ReadonlyMap<string, { readonly value: Value; readonly type: ValueType }>;
+  /** Parameter values at entry; sequence inputs give the `int±len(name)` operators. */
+  readonly inputs: ReadonlyMap<string, Value>;
+  /** Outcomes that are not wrong for this input: acceptable outputs and other pairs' outputs for the same input. */
+  readonly forbidden: readonly ForbiddenOutcome[];
+  /** Default 8. */
+  readonly maxPerPair?: number;
+  readonly seed: number;
+}
+
+/** An outcome declared correct. `after` entries that are missing mean "as in the pair". */
+export interface ForbiddenOutcome {
+  readonly output: Value | undefined;
+  readonly after?: ReadonlyMap<string, Value>;
+}
+
+export interface Mutant {
+  readonly output: Value | undefined;
+  readonly after: ReadonlyMap<string, Value>;
+  /** e.g. `int+1`, `seq-drop-last`, `tuple-field(0):int+1`, `after(v):seq-drop-last`. */
+  readonly operator: string;
+}
+
+export const DEFAULT_MAX_MUTANTS_PER_PAIR = 8;
+
+export function generateMutants(request: MutantRequest): Mutant[] {
+  const random = mulberry32(request.seed);
+  const env: MutationEnv = { ctx: request.ctx, inputLengths: sequenceLengths(request.inputs), random };
+  const correctAfter = new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
+  const tiered: { mutant: Mutant; tier: number }[] = [];
+  if (request.output !== undefined && request.outputType !== undefined) {
+    for (const candidate of mutateValue(request.output, request.outputType, env)) {
+      tiered.push({ mutant: { output: candidate.value, after: correctAfter, operator: candidate.operator }, tier: candidate.tier });
+    }
+  }
+  for (const [name, entry] of request.after) {
+    for (const candidate of mutateValue(entry.value, entry.type, env)) {
+      tiered.push({ mutant: afterMutant(request.output, correctAfter, name, candidate), tier: candidate.tier });
+    }
+  }
+  // A stable sort keeps generation order within a tier; dedup then keeps each outcome's strongest operator.
+  tiered.sort((a, b) => a.tier - b.tier);
+  const correct: ForbiddenOutcome = { output: request.output, after: correctAfter };
+  const kept: { mutant: Mutant; tier: number }[] = [];
+  for (const entry of tiered) {
+    const isKnown = (other: ForbiddenOutcome): boolean => sameOutcome(entry.mutant, other, correctAfter);
+    if (isKnown(correct) || request.forbidden.some(isKnown) || kept.some((k) => isKnown(k.mutant))) continue;
+    kept.push(entry);
+  }
+  return choose(kept, request.maxPerPair ?? DEFAULT_MAX_MUTANTS_PER_PAIR, random);
+}
+
+/** mulberry32: a tiny seeded PRNG giving floats in [0, 1); the core may not use `Math.random`. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function afterMutant(output: Value | undefined, correctAfter: ReadonlyMap<string, Value>, name: string, candidate: Candidate): Mutant {
+  const after = new Map(correctAfter);
+  after.set(name, candidate.value);
+  return { output, after, operator: `after(${name}):${candidate.operator}` };
+}
+
+function sameOutcome(mutant: Mutant, other: ForbiddenOutcome, correctAfter: ReadonlyMap<string, Value>): boolean {
+  if (!sameOptional(mutant.output, other.output)) return false;
+  for (const [name, value] of mutant.after) {
+    const expected = other.after?.get(name) ?? correctAfter.get(name);
+    if (expected === undefined || !valueEquals(value, expected)) return false;
+  }
+  return true;
+}
+
+function sameOptional(a: Value | undefined, b: Value | undefined): boolean {
+  return a === undefined || b === undefined ? a === b : valueEquals(a, b);
+}
+
+/** Whole tiers while they fit; the first tier that does not fit is sampled with the PRNG; output stays in
+ *  priority order. */
+function choose(kept: readonly { mutant: Mutant; tier: number }[], max: number, random: () => number): Mutant[] {
+  if (kept.length <= max) return kept.map((entry) => entry.mutant);
+  const chosen: number[] = [];
+  let start = 0;
+  while (start < kept.length && chosen.length < max) {
+    const tier = kept[start]?.tier;
+    let end = start;
+    while (end < kept.length && kept[end]?.tier === tier) end++;
+    const indices = Array.from({ length: end - start }, (_, i) => start + i);
+    const room = max - chosen.length;
+    chosen.push(...(indices.length <= room ? indices : sampleIndices(indices, room, random)));
+    start = end;
+  }
+  return chosen.sort((a, b) => a - b).map((idx) => (kept[idx] as { mutant: Mutant }).mutant);
+}
+
+/** `count` of `indices` by a partial Fisher-Yates shuffle. */
+function sampleIndices(indices: readonly number[], count: number, random: () => number): number[] {
+  const pool = [...indices];
+  for (let i = 0; i < count; i++) {
+    const j = i + Math.floor(random() * (pool.length - i));
+    [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
+  }
+  return pool.slice(0, count);
+}
+
+function sequenceLengths(inputs: ReadonlyMap<string, Value>): { name: string; length: number }[] {
+  const lengths: { name: string; length: number }[] = [];
+  for (const [name, value] of [...inputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (value.kind === 'seq' && value.elements.length > 0) lengths.push({ name, length: value.elements.length });
+  }
+  return lengths;
+}
