@@ -1,0 +1,58 @@
+// Types as the stub sees them: parameters resolved to value types (views applied), and the field layouts that
+// struct and enum literals need (with `Box::new` where a field is declared boxed).
+
+import { adtShape, resolveValueType } from '../../eval/types';
+import type { TypeContext } from '../../eval/types';
+import type { ValueType } from '../../eval/value-type';
+import type { ModelScope } from '../../model';
+import type { Fields, Type } from '../../syntax/ast';
+import type { AdtValueType, FieldLayout, LiteralContext } from './literals';
+
+/** The type context for a function's parameters: `Self` is the impl's type. */
+export function typeContextFor(scope: ModelScope, selfTypeName: string | undefined): TypeContext {
+  return selfTypeName === undefined ? { scope } : { scope, selfType: { kind: 'adt', name: selfTypeName, args: [] } };
+}
+
+export function valueTypeOf(ctx: TypeContext, type: Type): ValueType {
+  return resolveValueType(type, ctx);
+}
+
+/** True for declared collections whose view (`m@`) is what the stub passes: HashMap, HashSet and friends. */
+export function isViewedCollection(type: Type): boolean {
+  const inner = type.kind === 'ref' ? type.inner : type;
+  if (inner.kind !== 'path') return false;
+  const last = inner.segments[inner.segments.length - 1]?.name ?? '';
+  return ['HashMap', 'HashSet', 'BTreeMap', 'BTreeSet', 'String', 'str'].includes(last);
+}
+
+export function literalContext(scope: ModelScope): LiteralContext {
+  return {
+    fieldLayout(adt: AdtValueType, variant: string | undefined): FieldLayout | undefined {
+      const shape = adtShape(adt, { scope });
+      if (shape === undefined) return undefined;
+      const fields = shape.kind === 'struct' ? shape.fields : shape.variants.find((v) => v.name === variant)?.fields;
+      if (fields === undefined || (shape.kind === 'struct') !== (variant === undefined)) return undefined;
+      const declared = declaredFields(scope, adt.name, variant);
+      return {
+        kind: fields.kind,
+        fields: fields.fields.map((field) => ({ ...field, boxed: isBoxed(declared, field.name) })),
+      };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function declaredFields(scope: ModelScope, name: string, variant: string | undefined): Fields | undefined {
+  const datatype = scope.datatype(name);
+  if (datatype === undefined) return undefined;
+  if (datatype.kind === 'struct') return datatype.fields;
+  return datatype.variants.find((v) => v.name === variant)?.fields;
+}
+
+function isBoxed(fields: Fields | undefined, fieldName: string): boolean {
+  if (fields === undefined || fields.kind === 'unit') return false;
+  const field = fields.fields.find((f) => f.name === fieldName);
+  if (field?.type.kind !== 'path') return false;
+  return field.type.segments[field.type.segments.length - 1]?.name === 'Box';
+}
