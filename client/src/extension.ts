@@ -1,1 +1,141 @@
-// The VS Code extension entry point (issue 5).
+// The VS Code extension: starts the bundled language server (dist/server.js) over IPC, forwards commands to it, shows
+// the file's summary in the status bar and reports in a read-only virtual document. No analysis happens here.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
+import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import type { InitializationOptions, ReportParams, ReportResult, StatusParams } from '../../server/src/lsp/protocol';
+
+// Names duplicated from server/src/lsp/protocol.ts (the client imports only types from the server).
+const STATUS_NOTIFICATION = 'specHarness/status';
+const REPORT_REQUEST = 'specHarness/report';
+const SCORE_WORKSPACE = 'specHarness.scoreWorkspace';
+const SCORE_FILE = 'specHarness.server.scoreFile';
+const GENERATE_PAIRS = 'specHarness.server.generatePairs';
+const REPORT_SCHEME = 'spec-harness-report';
+
+interface ExtensionState {
+  readonly client: LanguageClient;
+  readonly statusItem: vscode.StatusBarItem;
+  readonly statuses: Map<string, StatusParams>;
+  readonly reports: ReportContentProvider;
+}
+
+let active: ExtensionState | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('Spec Harness');
+  const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const initializationOptions: InitializationOptions = {
+    trusted: vscode.workspace.isTrusted,
+    docsUrl: vscode.Uri.file(context.asAbsolutePath('README.md')).toString(),
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ scheme: 'file', language: 'rust' }, { scheme: 'file', pattern: '**/*.pairs.json' }],
+    outputChannel: output,
+    traceOutputChannel: output,
+    initializationOptions,
+  };
+  const client = new LanguageClient('specHarness', 'Spec Harness', serverOptions, clientOptions);
+  const statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
+  statusItem.command = 'specHarness.showReport';
+  const reports = new ReportContentProvider();
+  const state: ExtensionState = { client, statusItem, statuses: new Map(), reports };
+  active = state;
+
+  context.subscriptions.push(
+    output,
+    statusItem,
+    vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
+    vscode.commands.registerCommand('specHarness.generatePairs', (uri?: string, functionName?: string) =>
+      client.sendRequest('workspace/executeCommand', { command: GENERATE_PAIRS, arguments: [uri ?? activeRustUri(), functionName ?? null] })),
+    vscode.commands.registerCommand('specHarness.rescoreFile', (uri?: string) =>
+      client.sendRequest('workspace/executeCommand', { command: SCORE_FILE, arguments: [uri ?? activeRustUri()] })),
+    vscode.commands.registerCommand('specHarness.rescoreWorkspace', () =>
+      client.sendRequest('workspace/executeCommand', { command: SCORE_WORKSPACE, arguments: [] })),
+    vscode.commands.registerCommand('specHarness.showReport', (uri?: string, functionName?: string) => showReport(state, uri ?? activeRustUri(), functionName ?? null)),
+    vscode.window.onDidChangeActiveTextEditor(() => renderStatus(state)),
+    // Trust can be granted while running: restart so the server gets the new initializationOptions.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => void restartTrusted(state)),
+  );
+  client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
+    state.statuses.set(params.uri, params);
+    renderStatus(state);
+  });
+  await client.start();
+  renderStatus(state);
+}
+
+export async function deactivate(): Promise<void> {
+  const state = active;
+  active = undefined;
+  if (state !== undefined) await state.client.stop();
+}
+
+function activeRustUri(): string | undefined {
+  const document = vscode.window.activeTextEditor?.document;
+  return document !== undefined && document.languageId === 'rust' ? document.uri.toString() : undefined;
+}
+
+function renderStatus(state: ExtensionState): void {
+  const uri = activeRustUri();
+  const status = uri === undefined ? undefined : state.statuses.get(uri);
+  if (uri === undefined) {
+    state.statusItem.hide();
+    return;
+  }
+  if (status === undefined) {
+    state.statusItem.text = '$(beaker) Spec Harness';
+    state.statusItem.tooltip = 'Spec Harness: not scored yet (save the file or run "Spec Harness: Rescore file")';
+  } else if (status.state === 'scoring') {
+    state.statusItem.text = `$(sync~spin) Harness@${status.threshold}: scoring…`;
+    state.statusItem.tooltip = 'Spec Harness is scoring this file';
+  } else {
+    const icon = status.state === 'error' ? '$(error)' : '$(beaker)';
+    state.statusItem.text = `${icon} Harness@${status.threshold}: ${status.passing}/${status.scored}`;
+    state.statusItem.tooltip = status.message ?? `${status.passing} of ${status.scored} scored functions meet every score at ${status.threshold}. Click for the report.`;
+  }
+  state.statusItem.show();
+}
+
+async function showReport(state: ExtensionState, uri: string | undefined, functionName: string | null): Promise<void> {
+  if (uri === undefined) {
+    void vscode.window.showInformationMessage('Spec Harness: open a Rust file to see its report.');
+    return;
+  }
+  const params: ReportParams = { uri, functionName };
+  const result: ReportResult = await state.client.sendRequest(REPORT_REQUEST, params);
+  const name = `${path.basename(vscode.Uri.parse(uri).fsPath)}${functionName === null ? '' : `-${functionName.replace(/[^\w]+/g, '_')}`}`;
+  const reportUri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${name}.md` });
+  state.reports.set(reportUri, result.markdown);
+  const document = await vscode.workspace.openTextDocument(reportUri);
+  await vscode.languages.setTextDocumentLanguage(document, 'markdown');
+  await vscode.commands.executeCommand('markdown.showPreviewToSide', reportUri).then(undefined, () => vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside }));
+}
+
+async function restartTrusted(state: ExtensionState): Promise<void> {
+  const options = state.client.clientOptions.initializationOptions as InitializationOptions | undefined;
+  state.client.clientOptions.initializationOptions = { ...options, trusted: true } satisfies InitializationOptions;
+  await state.client.restart();
+}
+
+/** Read-only documents holding report markdown, keyed by URI. */
+class ReportContentProvider implements vscode.TextDocumentContentProvider {
+  private readonly contents = new Map<string, string>();
+  private readonly changes = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changes.event;
+
+  set(uri: vscode.Uri, markdown: string): void {
+    this.contents.set(uri.toString(), markdown);
+    this.changes.fire(uri);
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+}

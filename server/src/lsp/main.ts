@@ -1,1 +1,20 @@
-// The language server entry point (issue 5).
+// The language server entry point, bundled to dist/server.js. Over stdio (`--stdio`, also `spec-harness lsp --stdio`)
+// or IPC (the VS Code client). The same bundle is the score worker: started as a worker thread with workerData.role.
+
+import { Worker, isMainThread, workerData } from 'node:worker_threads';
+import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import { ScoreRunner } from './score-runner';
+import { SCORE_WORKER_ROLE, runScoreWorker } from './score-worker';
+import { startServer } from './server';
+
+function isScoreWorker(): boolean {
+  return !isMainThread && typeof workerData === 'object' && workerData !== null && (workerData as { role?: unknown }).role === SCORE_WORKER_ROLE;
+}
+
+if (isScoreWorker()) {
+  runScoreWorker();
+} else {
+  const connection = createConnection(ProposedFeatures.all);
+  const runner = new ScoreRunner(() => new Worker(__filename, { workerData: { role: SCORE_WORKER_ROLE } }));
+  startServer(connection, runner);
+}

@@ -1,0 +1,149 @@
+// Per-function result cache: a function is re-scored only when its contract text, the file's spec context (spec fns,
+// datatypes, constants) or its pairs-file entry changed. Cached results are moved by line deltas when the function or
+// its pairs entry merely moved, so reused ranges stay exact.
+
+import { createHash } from 'node:crypto';
+import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import type { FileModel, FunctionContract } from '../model';
+import { createLineIndex } from '../syntax';
+import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
+
+export interface FunctionKey {
+  readonly qualifiedName: string;
+  readonly hash: string;
+  readonly sourceLine: number;
+  /** Where the function's entry sits in the pairs file, when it has one. */
+  readonly pairsRange: Range | null;
+}
+
+export interface CacheEntry {
+  readonly key: FunctionKey;
+  readonly report: FunctionReport;
+  readonly diagnostics: readonly ReportDiagnostic[];
+}
+
+/** Keys for every function of the model, or null when the pairs file is not valid JSON (then nothing is reused). */
+export function functionKeys(model: FileModel, pairsText: string | null, optionsKey: string): Map<string, FunctionKey> | null {
+  const text = model.source.text;
+  const lineIndex = createLineIndex(text);
+  const pairsIndex = pairsText === null ? null : createLineIndex(pairsText);
+  const pairsRoot = pairsText === null ? undefined : parseTree(pairsText, [], { allowTrailingComma: false });
+  if (pairsText !== null && pairsRoot === undefined) return null;
+  const context = specContext(model);
+  const keys = new Map<string, FunctionKey>();
+  for (const fn of model.functions) {
+    const start = lineIndex.positionAt(fn.span.start);
+    const entry = pairsRoot === undefined ? undefined : findNodeAtLocation(pairsRoot, ['functions', fn.qualifiedName]);
+    const entryText = entry === undefined || pairsText === null ? '' : pairsText.slice(entry.offset, entry.offset + entry.length);
+    const pairsRange =
+      entry === undefined || pairsIndex === null
+        ? null
+        : { start: pairsIndex.positionAt(entry.offset), end: pairsIndex.positionAt(entry.offset + entry.length) };
+    const hash = sha1([fn.qualifiedName, contractText(fn, text), String(start.character), context, entryText,
+      String(pairsRange?.start.character ?? -1), optionsKey]);
+    keys.set(fn.qualifiedName, { qualifiedName: fn.qualifiedName, hash, sourceLine: start.line, pairsRange });
+  }
+  return keys;
+}
+
+const FILE_LEVEL_CODES: ReadonlySet<ReportDiagnostic['code']> = new Set(['syntax', 'pairs-file']);
+
+/** Splits a report's diagnostics: a function's own (inside its source range) go with it; the rest are file-level. */
+export function cacheEntriesOf(report: FileReport, keys: ReadonlyMap<string, FunctionKey>): { entries: CacheEntry[]; fileLevel: ReportDiagnostic[] } {
+  const owned = new Set<ReportDiagnostic>();
+  const entries: CacheEntry[] = [];
+  for (const fn of report.functions) {
+    const key = keys.get(fn.qualifiedName);
+    if (key === undefined) continue;
+    // Syntax and pairs-file diagnostics are made fresh on every run (for the whole file), so they are never cached.
+    const diagnostics = report.diagnostics.filter((diagnostic) =>
+      diagnostic.file === 'source' && !FILE_LEVEL_CODES.has(diagnostic.code) && contains(fn.range, diagnostic.range));
+    for (const diagnostic of diagnostics) owned.add(diagnostic);
+    entries.push({ key, report: fn, diagnostics });
+  }
+  return { entries, fileLevel: report.diagnostics.filter((diagnostic) => !owned.has(diagnostic)) };
+}
+
+/** A cached entry moved to where its function and pairs entry are now (same text, so only lines move). */
+export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
+  const sourceDelta = now.sourceLine - entry.key.sourceLine;
+  const pairsDelta = (now.pairsRange?.start.line ?? 0) - (entry.key.pairsRange?.start.line ?? 0);
+  if (sourceDelta === 0 && pairsDelta === 0) return { ...entry, key: now };
+  const moveSource = (range: Range): Range => shift(range, sourceDelta);
+  const movePairs = (range: Range | null): Range | null => (range === null ? null : shift(range, pairsDelta));
+  const fn = entry.report;
+  const report: FunctionReport = {
+    ...fn,
+    range: moveSource(fn.range),
+    nameRange: moveSource(fn.nameRange),
+    requiresRange: fn.requiresRange === null ? null : moveSource(fn.requiresRange),
+    ensuresRange: fn.ensuresRange === null ? null : moveSource(fn.ensuresRange),
+    rejectedPairs: fn.rejectedPairs.map((pair) => ({
+      ...pair,
+      clause: pair.clause === null ? null : { ...pair.clause, range: moveSource(pair.clause.range) },
+      pairsRange: movePairs(pair.pairsRange),
+    })),
+    acceptedMutants: fn.acceptedMutants.map((mutant) => ({ ...mutant, pairsRange: movePairs(mutant.pairsRange) })),
+    rejectedValidInputs: fn.rejectedValidInputs.map((input) => ({
+      ...input,
+      clause: input.clause === null ? null : { ...input.clause, range: moveSource(input.clause.range) },
+      pairsRange: movePairs(input.pairsRange),
+    })),
+    admittedInvalidInputs: fn.admittedInvalidInputs.map((input) => ({ ...input, pairsRange: movePairs(input.pairsRange) })),
+    unsupported: fn.unsupported.map((item) => ({ ...item, range: moveSource(item.range) })),
+  };
+  const diagnostics = entry.diagnostics.map((diagnostic) => ({
+    ...diagnostic,
+    range: shift(diagnostic.range, diagnostic.file === 'source' ? sourceDelta : pairsDelta),
+  }));
+  return { key: now, report, diagnostics };
+}
+
+/** The whole-file report: fresh file-level diagnostics plus each function's entry, in source order. */
+export function mergeReport(base: Pick<FileReport, 'path' | 'pairsFile'>, fileLevel: readonly ReportDiagnostic[], entries: readonly CacheEntry[]): FileReport {
+  const ordered = [...entries].sort((a, b) => a.key.sourceLine - b.key.sourceLine);
+  return {
+    path: base.path,
+    pairsFile: base.pairsFile,
+    diagnostics: [...fileLevel, ...ordered.flatMap((entry) => entry.diagnostics)],
+    functions: ordered.map((entry) => entry.report),
+  };
+}
+
+/** Spec fns, datatypes, constants: everything except exec fns, whitespace-normalised (blank lines do not count). */
+function specContext(model: FileModel): string {
+  const text = model.source.text;
+  const execSpans = model.functions.filter((fn) => fn.mode === 'exec').map((fn) => fn.span).sort((a, b) => a.start - b.start);
+  let context = '';
+  let cursor = 0;
+  for (const span of execSpans) {
+    if (span.start < cursor) continue;
+    context += text.slice(cursor, span.start) + '\u0000';
+    cursor = span.end;
+  }
+  context += text.slice(cursor);
+  return context.replace(/\s+/g, ' ');
+}
+
+/** The signature and contract of a function: its text up to the body (body edits do not change scores). */
+function contractText(fn: FunctionContract, text: string): string {
+  return text.slice(fn.span.start, fn.item.body?.span.start ?? fn.span.end);
+}
+
+function contains(outer: Range, inner: Range): boolean {
+  return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0;
+}
+
+function comparePositions(a: Range['start'], b: Range['start']): number {
+  return a.line - b.line || a.character - b.character;
+}
+
+function shift(range: Range, lines: number): Range {
+  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
+}
+
+function sha1(parts: readonly string[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\u0001');
+  return hash.digest('hex');
+}

@@ -1,0 +1,133 @@
+// The scoring loop: gathers a source file's text and pairs text, works out which functions changed, runs the
+// worker on those, merges with the cache, stores the report and publishes diagnostics and status.
+
+import type { Connection } from 'vscode-languageserver';
+import type { FileReport } from '../harness';
+import { buildFileModel } from '../model';
+import type { FileModel } from '../model';
+import { parseSourceFile } from '../syntax';
+import { toLspDiagnostics } from './convert';
+import { cacheEntriesOf, functionKeys, mergeReport, moveEntry } from './function-cache';
+import type { CacheEntry } from './function-cache';
+import { meetsThreshold } from './markdown';
+import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
+import { STATUS_NOTIFICATION } from './protocol';
+import type { StatusParams } from './protocol';
+import type { ScoreRunner } from './score-runner';
+import type { ServerState, SourceFileState } from './state';
+import type { ScoreOptions } from './worker-protocol';
+
+/** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker. */
+export const SEED = 1;
+export const STEP_BUDGET = 200_000;
+
+export interface ServerContext {
+  readonly connection: Connection;
+  readonly state: ServerState;
+  readonly runner: ScoreRunner;
+  log(message: string): void;
+}
+
+export type ScoreOutcome = 'scored' | 'cancelled' | 'failed' | 'unreadable';
+
+/** Parses the current text into the file's model (once per document version). */
+export function refreshModel(ctx: ServerContext, uri: string): FileModel | null {
+  const document = ctx.state.documents.get(uri);
+  const file = ctx.state.file(uri);
+  if (document === undefined) return file.model;
+  if (file.modelVersion === document.version && file.model !== null) return file.model;
+  try {
+    file.model = buildFileModel(parseSourceFile(document.getText()));
+    file.modelVersion = document.version;
+  } catch (error) {
+    ctx.log(`bug: parsing ${uri} v${document.version} threw: ${describe(error)}`);
+  }
+  return file.model;
+}
+
+export async function scoreSource(ctx: ServerContext, uri: string): Promise<ScoreOutcome> {
+  const path = uriToPath(uri);
+  if (path === null) return 'unreadable';
+  const text = ctx.state.documents.get(uri)?.getText() ?? (await readTextOrNull(path));
+  if (text === null) return 'unreadable';
+  const pairsPath = pairsPathFor(path);
+  const pairsUri = pathToUri(pairsPath);
+  const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await readTextOrNull(pairsPath));
+  const file = ctx.state.file(uri);
+  const settings = ctx.state.settings;
+  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET]);
+  const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
+  const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
+  const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);
+  const options: ScoreOptions = { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions: stale };
+
+  sendStatus(ctx, uri, file, 'scoring', null);
+  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input: { path, text, pairsPath, pairsText }, options });
+  if (outcome.kind === 'cancelled') {
+    // A newer run for this file sends its own status; otherwise the file is idle again, with its last results.
+    if (!ctx.runner.isBusy(`score:${uri}`)) sendStatus(ctx, uri, file, 'idle', null);
+    return 'cancelled';
+  }
+  if (outcome.kind === 'failed') {
+    ctx.log(`bug: scoring ${uri} failed: ${outcome.error}`);
+    sendStatus(ctx, uri, file, 'error', 'scoring failed: see the output channel');
+    return 'failed';
+  }
+  const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys);
+  file.report = report;
+  file.reportText = text;
+  publish(ctx, uri, file, report, pairsUri);
+  sendStatus(ctx, uri, file, 'idle', null);
+  return 'scored';
+}
+
+/** Clears everything this server published for a source file (used when its scoring is no longer wanted). */
+export function clearPublished(ctx: ServerContext, uri: string): void {
+  const file = ctx.state.existingFile(uri);
+  void ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
+  if (file?.publishedPairsUri) void ctx.connection.sendDiagnostics({ uri: file.publishedPairsUri, diagnostics: [] });
+}
+
+function mergeWithCache(file: SourceFileState, fresh: FileReport, keys: ReturnType<typeof functionKeys> & object): FileReport {
+  const { entries, fileLevel } = cacheEntriesOf(fresh, keys);
+  const freshNames = new Set(entries.map((entry) => entry.key.qualifiedName));
+  const reused: CacheEntry[] = [];
+  for (const [name, key] of keys) {
+    const cached = file.cache.get(name);
+    if (freshNames.has(name) || cached === undefined || cached.key.hash !== key.hash) continue;
+    reused.push(moveEntry(cached, key));
+  }
+  file.cache = new Map([...entries, ...reused].map((entry) => [entry.key.qualifiedName, entry]));
+  return mergeReport(fresh, fileLevel, [...entries, ...reused]);
+}
+
+function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, defaultPairsUri: string): void {
+  const pairsUri = report.pairsFile === null ? defaultPairsUri : pathToUri(report.pairsFile);
+  const diagnostics = toLspDiagnostics(report, { docsUrl: ctx.state.docsUrl, pairsUri });
+  void ctx.connection.sendDiagnostics({ uri, diagnostics: diagnostics.source });
+  if (file.publishedPairsUri !== null && file.publishedPairsUri !== pairsUri) {
+    void ctx.connection.sendDiagnostics({ uri: file.publishedPairsUri, diagnostics: [] });
+  }
+  void ctx.connection.sendDiagnostics({ uri: pairsUri, diagnostics: diagnostics.pairs });
+  file.publishedPairsUri = pairsUri;
+}
+
+function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, state: StatusParams['state'], message: string | null): void {
+  const threshold = ctx.state.settings.threshold;
+  const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
+  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsThreshold(fn.scores, threshold)).length, threshold, message };
+  void ctx.connection.sendNotification(STATUS_NOTIFICATION, params);
+}
+
+function safeModel(ctx: ServerContext, uri: string, text: string): FileModel | null {
+  try {
+    return buildFileModel(parseSourceFile(text));
+  } catch (error) {
+    ctx.log(`bug: parsing ${uri} threw: ${describe(error)}`);
+    return null;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,176 @@
+// Wires the connection's handlers to the state, the scoring loop and the features. Handlers are thin: they decode,
+// delegate and catch bugs once per request (logged with the URI), so one bad request never takes the server down.
+
+import { dirname, join } from 'node:path';
+import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
+import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind } from 'vscode-languageserver';
+import { codeActions, resolveCodeAction } from './code-actions';
+import { executeCommand, withProgress } from './commands';
+import { codeLenses, hover } from './lenses-and-hover';
+import { fileMarkdown, functionMarkdown } from './markdown';
+import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath } from './paths';
+import { REPORT_REQUEST, SERVER_COMMANDS } from './protocol';
+import type { InitializationOptions, ReportParams, ReportResult } from './protocol';
+import type { ScoreRunner } from './score-runner';
+import { clearPublished, refreshModel, scoreSource } from './scoring';
+import type { ServerContext } from './scoring';
+import { decodeSettings } from './settings';
+import { ServerState } from './state';
+
+const ON_TYPE_DEBOUNCE_MS = 400;
+
+export function startServer(connection: Connection, runner: ScoreRunner): void {
+  const state = new ServerState();
+  const ctx: ServerContext = { connection, state, runner, log: (message) => connection.console.log(message) };
+
+  connection.onInitialize((params) => initialize(ctx, params));
+  connection.onInitialized(() => void initialized(ctx));
+  connection.onDidChangeConfiguration(() => void refreshSettings(ctx).then(() => rescoreKnown(ctx)));
+  connection.onDidChangeWatchedFiles((params) => {
+    for (const change of params.changes) onPairsFileChanged(ctx, change.uri, 'saved');
+  });
+
+  state.documents.onDidOpen((event) => guard(ctx, event.document.uri, () => {
+    const path = uriToPath(event.document.uri);
+    if (path !== null && isRustPath(path)) {
+      refreshModel(ctx, event.document.uri);
+      if (state.settings.run !== 'manual') scheduleScore(ctx, event.document.uri, 0);
+    }
+  }));
+  state.documents.onDidChangeContent((event) => guard(ctx, event.document.uri, () => {
+    const uri = event.document.uri;
+    const path = uriToPath(uri);
+    if (path === null) return;
+    if (isPairsPath(path)) return onPairsFileChanged(ctx, uri, 'edited');
+    if (!isRustPath(path)) return;
+    refreshModel(ctx, uri);
+    runner.cancel(`score:${uri}`); // The running job scores text that no longer exists.
+    if (state.settings.run === 'onType') scheduleScore(ctx, uri, ON_TYPE_DEBOUNCE_MS);
+  }));
+  state.documents.onDidSave((event) => guard(ctx, event.document.uri, () => {
+    const path = uriToPath(event.document.uri);
+    if (path === null || state.settings.run === 'manual') return;
+    if (isPairsPath(path)) return onPairsFileChanged(ctx, event.document.uri, 'saved');
+    if (isRustPath(path)) scheduleScore(ctx, event.document.uri, 0);
+  }));
+
+  connection.onCodeLens((params) => guard(ctx, params.textDocument.uri, () => {
+    const file = state.existingFile(params.textDocument.uri);
+    return file === undefined ? [] : codeLenses(params.textDocument.uri, file);
+  }) ?? []);
+  connection.onHover((params) => guard(ctx, params.textDocument.uri, () => {
+    const file = state.existingFile(params.textDocument.uri);
+    return file === undefined ? null : hover(file, params.position);
+  }) ?? null);
+  connection.onCodeAction((params) => guardAsync(ctx, params.textDocument.uri, () => codeActions(ctx, params), []));
+  connection.onCodeActionResolve((action) => guardAsync(ctx, 'codeAction/resolve', () => resolveCodeAction(ctx, action), action));
+  connection.onExecuteCommand((params) => guardAsync(ctx, params.command, () => executeCommand(ctx, params), null));
+  connection.onRequest(REPORT_REQUEST, (params: ReportParams): ReportResult => {
+    const file = state.existingFile(params.uri);
+    const report = file?.report ?? null;
+    if (report === null) return { markdown: 'No results yet: save the file or run "Spec Harness: Rescore file".' };
+    const fn = params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
+    return { markdown: fn === undefined ? fileMarkdown(report, state.settings.threshold) : functionMarkdown(fn) };
+  });
+  connection.onShutdown(() => runner.dispose());
+
+  state.documents.listen(connection);
+  connection.listen();
+}
+
+function initialize(ctx: ServerContext, params: InitializeParams): InitializeResult {
+  const options = (params.initializationOptions ?? {}) as InitializationOptions;
+  const state = ctx.state;
+  // VS Code states trust; a client that says nothing (Neovim, a terminal user) started the server itself: trusted.
+  state.trusted = options.trusted !== false;
+  state.docsUrl = typeof options.docsUrl === 'string' ? options.docsUrl : `${pathToUri(join(dirname(__dirname), 'README.md'))}`;
+  state.workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
+  if (state.workspaceFolders.length === 0 && params.rootUri) state.workspaceFolders = [params.rootUri];
+  const capabilities = params.capabilities;
+  state.features = {
+    workDoneProgress: capabilities.window?.workDoneProgress === true,
+    codeActionResolve: capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true,
+    dynamicFileWatching: capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
+    configuration: capabilities.workspace?.configuration === true,
+    resourceCreate: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true,
+  };
+  return {
+    capabilities: {
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+      hoverProvider: true,
+      codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: ['quickfix', 'source'], resolveProvider: true },
+      executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
+      workspace: { workspaceFolders: { supported: true } },
+    },
+    serverInfo: { name: 'spec-harness', version: '0.1.0' },
+  };
+}
+
+async function initialized(ctx: ServerContext): Promise<void> {
+  if (ctx.state.features.configuration) {
+    void ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'specHarness' });
+  }
+  if (ctx.state.features.dynamicFileWatching) {
+    void ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.pairs.json' }] });
+  }
+  await refreshSettings(ctx);
+}
+
+async function refreshSettings(ctx: ServerContext): Promise<void> {
+  if (!ctx.state.features.configuration) return;
+  try {
+    ctx.state.setSettings(decodeSettings(await ctx.connection.workspace.getConfiguration('specHarness')));
+  } catch (error) {
+    ctx.log(`could not read settings: ${String(error)}`);
+  }
+}
+
+function rescoreKnown(ctx: ServerContext): void {
+  for (const uri of ctx.state.knownSourceUris()) {
+    if (ctx.state.settings.run === 'manual') continue;
+    if (ctx.state.documents.get(uri) !== undefined) scheduleScore(ctx, uri, 0);
+  }
+}
+
+/** A pairs file was edited (open document) or saved/changed on disk: its source file is re-scored per the run setting. */
+function onPairsFileChanged(ctx: ServerContext, pairsUri: string, how: 'edited' | 'saved'): void {
+  const pairsPath = uriToPath(pairsUri);
+  if (pairsPath === null || !isPairsPath(pairsPath)) return;
+  const sourceUri = pathToUri(sourcePathForPairs(pairsPath));
+  const known = ctx.state.existingFile(sourceUri) !== undefined || ctx.state.documents.get(sourceUri) !== undefined;
+  if (!known) return;
+  ctx.runner.cancel(`score:${sourceUri}`);
+  const run = ctx.state.settings.run;
+  if (run === 'manual') return;
+  if (how === 'saved') scheduleScore(ctx, sourceUri, 0);
+  else if (run === 'onType') scheduleScore(ctx, sourceUri, ON_TYPE_DEBOUNCE_MS);
+}
+
+function scheduleScore(ctx: ServerContext, uri: string, delayMs: number): void {
+  const file = ctx.state.file(uri);
+  if (file.debounce !== null) clearTimeout(file.debounce);
+  file.debounce = setTimeout(() => {
+    file.debounce = null;
+    const name = uri.split('/').pop() ?? uri;
+    void withProgress(ctx, `Scoring ${name}`, () => scoreSource(ctx, uri)).catch((error: unknown) => ctx.log(`bug: scoring ${uri}: ${String(error)}`));
+  }, delayMs);
+}
+
+function guard<T>(ctx: ServerContext, what: string, work: () => T): T | undefined {
+  try {
+    return work();
+  } catch (error) {
+    ctx.log(`bug in handler for ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return undefined;
+  }
+}
+
+async function guardAsync<T>(ctx: ServerContext, what: string, work: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    ctx.log(`bug in handler for ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return fallback;
+  }
+}

@@ -1,0 +1,51 @@
+// Decodes the `specHarness` configuration section from `unknown` (whatever the client sends) into HarnessSettings,
+// and applies Workspace Trust: an untrusted workspace never gets a backend that starts a process.
+
+import type { HarnessSettings } from './protocol';
+
+export const DEFAULT_SETTINGS: HarnessSettings = {
+  threshold: 0.75,
+  run: 'onSave',
+  mutantsPerPair: 8,
+  backend: 'embedded',
+  verusPath: null,
+  verusExtraArgs: [],
+};
+
+export function decodeSettings(raw: unknown): HarnessSettings {
+  const record = isRecord(raw) ? raw : {};
+  const verus = isRecord(record['verus']) ? record['verus'] : {};
+  return {
+    threshold: numberIn(record['threshold'], 0, 1) ?? DEFAULT_SETTINGS.threshold,
+    run: oneOf(record['run'], ['onSave', 'onType', 'manual'] as const) ?? DEFAULT_SETTINGS.run,
+    mutantsPerPair: integerIn(record['mutantsPerPair'], 0, 1000) ?? DEFAULT_SETTINGS.mutantsPerPair,
+    backend: oneOf(record['backend'], ['embedded', 'verus', 'both'] as const) ?? DEFAULT_SETTINGS.backend,
+    verusPath: typeof verus['path'] === 'string' && verus['path'] !== '' ? verus['path'] : null,
+    verusExtraArgs: Array.isArray(verus['extraArgs'])
+      ? verus['extraArgs'].filter((arg): arg is string => typeof arg === 'string')
+      : [],
+  };
+}
+
+/** Untrusted workspaces: embedded only, and executable settings are dropped so nothing downstream can use them. */
+export function applyTrust(settings: HarnessSettings, trusted: boolean): HarnessSettings {
+  if (trusted) return settings;
+  return { ...settings, backend: 'embedded', verusPath: null, verusExtraArgs: [] };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function numberIn(value: unknown, min: number, max: number): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+}
+
+function integerIn(value: unknown, min: number, max: number): number | undefined {
+  const number = numberIn(value, min, max);
+  return number !== undefined && Number.isInteger(number) ? number : undefined;
+}
+
+function oneOf<T extends string>(value: unknown, options: readonly T[]): T | undefined {
+  return options.find((option) => option === value);
+}

@@ -1,0 +1,75 @@
+// The language server's one home of state: open documents, settings, client capabilities, and per source file the
+// current model (re-parsed on every change), the last finished report and the per-function cache. Handlers read it;
+// only the scoring loop and document events write it.
+
+import { TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { FileReport } from '../harness';
+import type { FileModel } from '../model';
+import type { CacheEntry } from './function-cache';
+import type { HarnessSettings } from './protocol';
+import { DEFAULT_SETTINGS, applyTrust } from './settings';
+
+export interface ClientFeatures {
+  readonly workDoneProgress: boolean;
+  readonly codeActionResolve: boolean;
+  readonly dynamicFileWatching: boolean;
+  readonly configuration: boolean;
+  readonly resourceCreate: boolean;
+}
+
+export interface SourceFileState {
+  /** The model of the current text, or null before the first parse. */
+  model: FileModel | null;
+  modelVersion: number | null;
+  /** The last finished report: hover, CodeLens and code actions answer from it while a new run is in progress. */
+  report: FileReport | null;
+  /** The text the report was made from. */
+  reportText: string | null;
+  cache: Map<string, CacheEntry>;
+  /** The pairs-file URI diagnostics were last published on, so they can be cleared when it changes. */
+  publishedPairsUri: string | null;
+  debounce: NodeJS.Timeout | null;
+}
+
+export class ServerState {
+  readonly documents = new TextDocuments(TextDocument);
+  private readonly files = new Map<string, SourceFileState>();
+  private rawSettings: HarnessSettings = DEFAULT_SETTINGS;
+  trusted = false;
+  docsUrl = '';
+  workspaceFolders: readonly string[] = [];
+  features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false };
+
+  /** Effective settings: Workspace Trust applied, so callers cannot forget it. */
+  get settings(): HarnessSettings {
+    return applyTrust(this.rawSettings, this.trusted);
+  }
+
+  setSettings(settings: HarnessSettings): void {
+    this.rawSettings = settings;
+  }
+
+  file(uri: string): SourceFileState {
+    let state = this.files.get(uri);
+    if (state === undefined) {
+      state = { model: null, modelVersion: null, report: null, reportText: null, cache: new Map(), publishedPairsUri: null, debounce: null };
+      this.files.set(uri, state);
+    }
+    return state;
+  }
+
+  existingFile(uri: string): SourceFileState | undefined {
+    return this.files.get(uri);
+  }
+
+  knownSourceUris(): string[] {
+    return [...this.files.keys()];
+  }
+
+  forget(uri: string): void {
+    const state = this.files.get(uri);
+    if (state?.debounce) clearTimeout(state.debounce);
+    this.files.delete(uri);
+  }
+}

@@ -1,0 +1,41 @@
+// Messages between the language server and its score worker (plain, structured-clone-able data).
+
+export type WorkerRequest =
+  | {
+      readonly kind: 'score';
+      readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string; readonly pairsText: string | null };
+      readonly options: ScoreOptions;
+    }
+  | {
+      readonly kind: 'generate';
+      readonly path: string;
+      readonly text: string;
+      readonly pairsText: string | null;
+      readonly functions: readonly string[] | null;
+      readonly count: number;
+      readonly invalidCount: number;
+      readonly seed: number;
+    };
+
+export interface ScoreOptions {
+  readonly threshold: number;
+  readonly mutantsPerPair: number;
+  readonly seed: number;
+  readonly stepBudget: number;
+  /** Only these functions (qualified names); null scores every function. */
+  readonly functions: readonly string[] | null;
+}
+
+export interface GenerateResult {
+  readonly text: string;
+  readonly summary: string;
+}
+
+export type WorkerResponse =
+  | { readonly id: number; readonly ok: true; readonly value: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: string };
+
+export interface WorkerEnvelope {
+  readonly id: number;
+  readonly request: WorkerRequest;
+}
