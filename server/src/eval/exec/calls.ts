@@ -1,0 +1,268 @@
+// Paths, constructors and calls: local variables, constants, `u32::MAX`, enum variants, tuple-struct and struct
+// literals, std free functions (`std::cmp::max`), and exec fns of the same file with `&mut` write-back by place.
+
+import type { Expr, FnItem, PathSegment } from '../../syntax/ast';
+import type { ResolvedFn } from '../../model/types';
+import type { Value } from '../value';
+import { int, UNIT } from '../value';
+import type { Ctx, Env, Frame, Place, Typed } from './context';
+import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './context';
+import { fieldNames, fieldType, resolveVariant } from './datatypes';
+import type { ExecType } from './exec-types';
+import { execTypeOf, intType, optionOf, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
+import { intRange, isIntTypeName } from './int-ops';
+import { compareValues } from './operators';
+import { evalBlock, evalExpr, evalPlace, tempPlace, withDeclaredType } from './interpreter';
+import { matchPattern, bindPattern } from './patterns';
+import { notRunnable, ReturnSignal, TimeoutSignal } from './signals';
+import { intAssociatedCall } from './int-methods';
+
+/** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
+export type Argument = { readonly kind: 'value'; readonly typed: Typed } | { readonly kind: 'place'; readonly place: Place };
+
+export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'path' }>): Typed {
+  const names = expr.segments.map((s) => s.name);
+  if (names.length === 1) {
+    const binding = lookup(env, names[0] ?? '');
+    if (binding !== undefined) return readPlace(placeOfBinding(binding));
+  }
+  const variant = resolveVariant(ctx, expr.segments, frame.selfTypeName);
+  if (variant !== undefined) {
+    const value: Value = { kind: 'enum', name: variant.enumName, variant: variant.variant, fields: [] };
+    return { value, type: { kind: 'adt', name: variant.enumName, args: [] } };
+  }
+  const limit = intLimit(names);
+  if (limit !== undefined) return limit;
+  const constant = ctx.model.scope.constant(names, frame.selfTypeName);
+  if (constant?.value !== undefined && constant.mode === 'exec') {
+    const type = execTypeOf(constant.type, new Map(), frame.selfType);
+    return withDeclaredType(evalExpr(ctx, frame, childEnv(emptyEnv()), constant.value), type, expr.span);
+  }
+  const last = names[names.length - 1] ?? '';
+  const unitStruct = ctx.model.scope.datatype(last === 'Self' ? (frame.selfTypeName ?? '') : last);
+  if (unitStruct?.kind === 'struct' && unitStruct.fields.kind === 'unit') {
+    return { value: { kind: 'struct', name: unitStruct.name, fields: [] }, type: { kind: 'adt', name: unitStruct.name, args: [] } };
+  }
+  return notRunnable(`uses \`${names.join('::')}\``, expr.span);
+}
+
+export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'call' }>): Typed {
+  const callee = expr.callee.kind === 'paren' ? expr.callee.inner : expr.callee;
+  if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
+  const names = callee.segments.map((s) => s.name);
+  const last = names[names.length - 1] ?? '';
+  if (last === 'Ghost' || last === 'Tracked') return { value: UNIT, type: UNIT_TYPE };
+  const constructed = construct(ctx, frame, env, callee.segments, expr);
+  if (constructed !== undefined) return constructed;
+  const resolved = ctx.model.scope.resolveFunction(names, frame.selfTypeName);
+  if (resolved !== undefined) return callResolved(ctx, frame, env, resolved, undefined, expr.args, expr.span);
+  const std = stdCall(ctx, frame, env, names, expr);
+  if (std !== undefined) return std;
+  return notRunnable(`calls ${names.join('::')}`, expr.span);
+}
+
+/** Calls a user fn found by the model: exec fns run; proof fns are ghost code (erased); spec fns cannot run. */
+export function callResolved(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  resolved: ResolvedFn,
+  receiver: Argument | undefined,
+  argExprs: readonly Expr[],
+  span: Expr['span'],
+): Typed {
+  const item = resolved.item;
+  if (item.mode === 'proof') return { value: UNIT, type: UNIT_TYPE };
+  if (item.mode === 'spec') return notRunnable(`calls spec fn ${resolved.qualifiedName} from exec code`, span);
+  const params = item.params.filter((p) => !p.isSelf);
+  const args: Argument[] = receiver === undefined ? [] : [receiver];
+  params.forEach((param, i) => {
+    const argExpr = argExprs[i];
+    if (argExpr === undefined || param.ghostMode !== 'exec') return;
+    args.push(evalArgument(ctx, frame, env, argExpr, param.passing === 'mut'));
+  });
+  return invokeFunction(ctx, resolved, args, span);
+}
+
+/** Runs `resolved` with arguments already evaluated (exec params only, receiver first). */
+export function invokeFunction(ctx: Ctx, resolved: ResolvedFn, args: readonly Argument[], span: Expr['span']): Typed {
+  const item = resolved.item;
+  if (item.attributes.some((a) => a.path === 'verifier::external_body' || a.path === 'verifier::external')) {
+    return notRunnable(`calls ${resolved.qualifiedName} (external_body)`, span);
+  }
+  if (item.body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
+  if (ctx.counter.depth >= ctx.limits.maxCallDepth) throw new TimeoutSignal();
+  const selfType = selfTypeOf(resolved, args, item);
+  const calleeFrame: Frame = {
+    selfTypeName: resolved.selfTypeName,
+    selfType,
+    subst: new Map(),
+    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, new Map(), selfType),
+  };
+  const env = childEnv(emptyEnv());
+  bindParameters(ctx, calleeFrame, env, item, args);
+  ctx.counter.depth += 1;
+  let result: Typed;
+  try {
+    result = evalBlock(ctx, calleeFrame, env, item.body);
+  } catch (signal) {
+    if (!(signal instanceof ReturnSignal)) throw signal;
+    result = signal.value;
+  } finally {
+    ctx.counter.depth -= 1;
+  }
+  return withDeclaredType(result, calleeFrame.returnType, span);
+}
+
+export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean): Argument {
+  if (byPlace) {
+    const inner = expr.kind === 'unary' && expr.op === '&mut' ? expr.operand : expr;
+    const place = evalPlace(ctx, frame, env, inner);
+    if (place !== undefined) return { kind: 'place', place };
+  }
+  return { kind: 'value', typed: evalExpr(ctx, frame, env, expr) };
+}
+
+export function argumentValue(arg: Argument): Typed {
+  return arg.kind === 'value' ? arg.typed : readPlace(arg.place);
+}
+
+export function evalStructLiteral(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'struct-literal' }>): Typed {
+  const variant = resolveVariant(ctx, expr.path, frame.selfTypeName);
+  const last = expr.path[expr.path.length - 1]?.name ?? '';
+  const name = variant?.enumName ?? (last === 'Self' ? (frame.selfTypeName ?? last) : last);
+  const item = ctx.model.scope.datatype(name);
+  if (item === undefined) return notRunnable(`constructs unknown type ${name}`, expr.span);
+  const type: ExecType = { kind: 'adt', name, args: [] };
+  const base = expr.base === undefined ? undefined : evalExpr(ctx, frame, env, expr.base).value;
+  const given = new Map(expr.fields.map((f) => [f.name, f] as const));
+  const fields = fieldNames(item, variant?.variant).map((field): readonly [string, Value] => {
+    const init = given.get(field);
+    if (init !== undefined) {
+      const declared = fieldType(ctx, type, field, variant?.variant);
+      return [field, withDeclaredType(evalExpr(ctx, frame, env, init.value), declared, init.span).value];
+    }
+    const inherited = base?.kind === 'struct' ? base.fields.find(([n]) => n === field)?.[1] : undefined;
+    return [field, inherited ?? notRunnable(`missing field ${field}`, expr.span)];
+  });
+  const value: Value = variant === undefined ? { kind: 'struct', name, fields } : { kind: 'enum', name, variant: variant.variant, fields };
+  return { value, type };
+}
+
+export function emptyEnv(): Env {
+  return { vars: new Map(), parent: undefined };
+}
+
+function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: readonly Argument[]): void {
+  const params = item.params.filter((p) => p.ghostMode === 'exec');
+  params.forEach((param, i) => {
+    const arg = args[i];
+    if (arg === undefined) return;
+    const declared = execTypeOf(param.type, frame.subst, frame.selfType);
+    if (arg.kind === 'place' && param.passing === 'mut' && param.pattern.kind === 'binding') {
+      env.vars.set(param.name, { kind: 'ref', place: { ...arg.place, type: preferType(declared, arg.place.type) } });
+      return;
+    }
+    const typed = withDeclaredType(argumentValue(arg), declared, param.span);
+    const bindings = new Map<string, Typed>();
+    if (!matchPattern(ctx, frame, param.pattern, typed, bindings)) notRunnable('a parameter pattern that does not match', param.span);
+    bindPattern(env, bindings);
+  });
+}
+
+function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnItem): ExecType | undefined {
+  if (resolved.selfTypeName === undefined) return undefined;
+  const receiver = item.params[0]?.isSelf === true ? args[0] : undefined;
+  const fromReceiver = receiver === undefined ? undefined : argumentValue(receiver).type;
+  return fromReceiver?.kind === 'adt' ? fromReceiver : { kind: 'adt', name: resolved.selfTypeName, args: [] };
+}
+
+/** Enum tuple variants, `Some`/`Ok`/`Err`, and tuple-struct constructors. */
+function construct(ctx: Ctx, frame: Frame, env: Env, path: readonly PathSegment[], expr: Extract<Expr, { kind: 'call' }>): Typed | undefined {
+  const variant = resolveVariant(ctx, path, frame.selfTypeName);
+  const last = path[path.length - 1]?.name ?? '';
+  const struct = variant === undefined ? ctx.model.scope.datatype(last === 'Self' ? (frame.selfTypeName ?? '') : last) : undefined;
+  if (variant === undefined && struct?.kind !== 'struct') return undefined;
+  const parts = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+  const fields = parts.map((part, i) => [String(i), part.value] as const);
+  if (variant !== undefined) {
+    const args = variant.enumName === 'Option' ? [parts[0]?.type ?? UNKNOWN] : variant.variant === 'Ok' ? [parts[0]?.type ?? UNKNOWN, UNKNOWN] : variant.variant === 'Err' ? [UNKNOWN, parts[0]?.type ?? UNKNOWN] : [];
+    return { value: { kind: 'enum', name: variant.enumName, variant: variant.variant, fields }, type: { kind: 'adt', name: variant.enumName, args } };
+  }
+  const name = struct?.name ?? last;
+  const type: ExecType = { kind: 'adt', name, args: [] };
+  const typedFields = fields.map(([field, value]) => [field, withDeclaredType({ value, type: parts[Number(field)]?.type ?? UNKNOWN }, fieldType(ctx, type, field, undefined), expr.span).value] as const);
+  return { value: { kind: 'struct', name, fields: typedFields }, type };
+}
+
+/** `u32::MAX`, `i8::MIN`, `u64::BITS`, and the deprecated `std::u32::MAX`. */
+function intLimit(names: readonly string[]): Typed | undefined {
+  const [typeName, constName] = names.slice(-2);
+  if (typeName === undefined || constName === undefined || !isIntTypeName(typeName)) return undefined;
+  const range = intRange(typeName);
+  if (constName === 'MAX' && range.max !== undefined) return { value: int(range.max), type: intType(typeName) };
+  if (constName === 'MIN' && range.min !== undefined) return { value: int(range.min), type: intType(typeName) };
+  if (constName === 'BITS' && range.bits !== undefined) return { value: int(range.bits), type: intType('u32') };
+  return undefined;
+}
+
+/** Free functions from std that Verus exec code calls. */
+function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], expr: Extract<Expr, { kind: 'call' }>): Typed | undefined {
+  const last = names[names.length - 1] ?? '';
+  const owner = names[names.length - 2];
+  const args = (): Typed[] => expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+  if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1) return minMax(ctx, last, args());
+  if (owner !== undefined && isIntTypeName(owner)) return intAssociatedCall(ctx, owner, last, args(), expr.span);
+  const key = `${owner ?? ''}::${last}`;
+  switch (key) {
+    case 'Vec::new':
+    case 'Vec::with_capacity':
+      args();
+      return { value: { kind: 'seq', elements: [] }, type: seqOf(vecElementType(frame, names)) };
+    case 'String::new':
+      return { value: { kind: 'seq', elements: [], text: true }, type: STRING_TYPE };
+    case 'String::from':
+    case 'String::from_str': {
+      const [arg] = args();
+      return arg === undefined ? undefined : { value: arg.value, type: STRING_TYPE };
+    }
+    case 'Box::new':
+    case 'Rc::new':
+    case 'Arc::new':
+      return args()[0];
+    case 'Option::Some':
+      return undefined;
+    default:
+      if (names.length === 1 && (last === 'max' || last === 'min')) return undefined;
+      return undefined;
+  }
+}
+
+function vecElementType(frame: Frame, names: readonly string[]): ExecType {
+  void frame;
+  void names;
+  return UNKNOWN;
+}
+
+export function minMax(ctx: Ctx, which: 'max' | 'min', args: readonly Typed[]): Typed | undefined {
+  const [a, b] = args;
+  if (a === undefined || b === undefined) return undefined;
+  const order = compareValues(ctx, a.value, b.value);
+  // Rust's max returns the second argument when equal; min returns the first.
+  const pick = which === 'max' ? (order > 0 ? a : b) : order <= 0 ? a : b;
+  return { value: pick.value, type: preferType(a.type, b.type) };
+}
+
+export function optionValue(inner: Typed | undefined, innerType: ExecType): Typed {
+  const value: Value =
+    inner === undefined
+      ? { kind: 'enum', name: 'Option', variant: 'None', fields: [] }
+      : { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', inner.value]] };
+  return { value, type: optionOf(inner === undefined ? innerType : preferType(innerType, inner.type)) };
+}
+
+export function writeArgument(arg: Argument, value: Value): void {
+  if (arg.kind === 'place') writePlace(arg.place, value);
+}
+
+export { tempPlace };

@@ -1,0 +1,138 @@
+// Interpreter state: typed values, mutable variable slots, places (a slot plus a path into it) for assignment and
+// `&mut` write-back, scopes, and the per-run step budget.
+
+import type { Span } from '../../syntax/ast';
+import type { FileModel } from '../../model/types';
+import type { Value } from '../value';
+import type { ExecType, TypeSubstitution } from './exec-types';
+import { UNKNOWN } from './exec-types';
+import { fieldType } from './datatypes';
+import { panic, TimeoutSignal } from './signals';
+
+/** A run-time value with the static type the program gives it. */
+export interface Typed {
+  readonly value: Value;
+  readonly type: ExecType;
+}
+
+/** A variable's storage. Mutable on purpose: assignment and `&mut` write through it. */
+export interface Slot {
+  value: Value;
+  type: ExecType;
+}
+
+export type PathStep = { readonly kind: 'index'; readonly index: number } | { readonly kind: 'field'; readonly name: string };
+
+/** An assignable location: `v`, `s.f`, `v[i].0`, `*r`. */
+export interface Place {
+  readonly root: Slot;
+  readonly path: readonly PathStep[];
+  readonly type: ExecType;
+}
+
+export type Binding = { readonly kind: 'slot'; readonly slot: Slot } | { readonly kind: 'ref'; readonly place: Place };
+
+export interface Env {
+  readonly vars: Map<string, Binding>;
+  readonly parent: Env | undefined;
+}
+
+export interface ExecLimits {
+  /** Expression evaluations allowed in one run; exhausting it is a `timeout`. */
+  readonly stepBudget: number;
+  /** Nested calls allowed (deep recursion would overflow the host stack). */
+  readonly maxCallDepth: number;
+}
+
+export interface Ctx {
+  readonly model: FileModel;
+  readonly limits: ExecLimits;
+  readonly counter: { steps: number; depth: number };
+}
+
+/** What a function body runs in: its impl's self type and generic substitution. */
+export interface Frame {
+  readonly selfTypeName: string | undefined;
+  readonly selfType: ExecType | undefined;
+  readonly subst: TypeSubstitution;
+  readonly returnType: ExecType;
+}
+
+export function tick(ctx: Ctx): void {
+  ctx.counter.steps += 1;
+  if (ctx.counter.steps > ctx.limits.stepBudget) throw new TimeoutSignal();
+}
+
+export function childEnv(parent: Env): Env {
+  return { vars: new Map(), parent };
+}
+
+export function lookup(env: Env, name: string): Binding | undefined {
+  for (let scope: Env | undefined = env; scope !== undefined; scope = scope.parent) {
+    const binding = scope.vars.get(name);
+    if (binding !== undefined) return binding;
+  }
+  return undefined;
+}
+
+export function declare(env: Env, name: string, typed: Typed): void {
+  env.vars.set(name, { kind: 'slot', slot: { value: typed.value, type: typed.type } });
+}
+
+export function placeOfBinding(binding: Binding): Place {
+  return binding.kind === 'ref' ? binding.place : { root: binding.slot, path: [], type: binding.slot.type };
+}
+
+export function readPlace(place: Place): Typed {
+  let value = place.root.value;
+  for (const step of place.path) value = stepInto(value, step);
+  return { value, type: place.path.length === 0 ? place.root.type : place.type };
+}
+
+export function writePlace(place: Place, value: Value): void {
+  place.root.value = rebuild(place.root.value, place.path, 0, value);
+}
+
+/** The place of `base[index]`, checking bounds as Rust does. */
+export function indexPlace(base: Place, index: bigint, span: Span): Place {
+  const current = readPlace(base).value;
+  const length = current.kind === 'seq' ? current.elements.length : 0;
+  if (index < 0n || index >= BigInt(length)) panic(`index out of bounds: the len is ${length} but the index is ${index}`, span);
+  const elementType = base.type.kind === 'seq' ? base.type.element : UNKNOWN;
+  return { root: base.root, path: [...base.path, { kind: 'index', index: Number(index) }], type: elementType };
+}
+
+export function fieldPlace(ctx: Ctx, base: Place, field: string): Place {
+  return { root: base.root, path: [...base.path, { kind: 'field', name: field }], type: fieldType(ctx, base.type, field, undefined) };
+}
+
+function stepInto(value: Value, step: PathStep): Value {
+  if (step.kind === 'index') {
+    if (value.kind === 'seq') return value.elements[step.index] ?? value;
+    return value;
+  }
+  if (value.kind === 'tuple') return value.elements[Number(step.name)] ?? value;
+  if (value.kind === 'struct' || value.kind === 'enum') return value.fields.find(([name]) => name === step.name)?.[1] ?? value;
+  return value;
+}
+
+function rebuild(value: Value, path: readonly PathStep[], at: number, replacement: Value): Value {
+  const step = path[at];
+  if (step === undefined) return replacement;
+  const inner = (old: Value): Value => rebuild(old, path, at + 1, replacement);
+  if (step.kind === 'index' && value.kind === 'seq') {
+    const elements = value.elements.slice();
+    elements[step.index] = inner(elements[step.index] ?? value);
+    return { ...value, elements };
+  }
+  if (step.kind === 'field' && value.kind === 'tuple') {
+    const elements = value.elements.slice();
+    const index = Number(step.name);
+    elements[index] = inner(elements[index] ?? value);
+    return { kind: 'tuple', elements };
+  }
+  if (step.kind === 'field' && (value.kind === 'struct' || value.kind === 'enum')) {
+    return { ...value, fields: value.fields.map(([name, old]) => [name, name === step.name ? inner(old) : old] as const) };
+  }
+  return value;
+}

@@ -1,0 +1,110 @@
+// Static types the interpreter carries beside run-time values, so that every integer operation knows the exact
+// width it runs at (declarations, literal suffixes, and inference from the other operand, as rustc would).
+
+import type { GenericArg, Type } from '../../syntax/ast';
+import type { IntType } from '../value-type';
+import { isIntTypeName } from './int-ops';
+
+export type ExecType =
+  | { readonly kind: 'int'; readonly int: IntType }
+  /** An unsuffixed integer literal whose type is not pinned yet; it takes the type of what it meets. */
+  | { readonly kind: 'flex' }
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'char' }
+  /** `Vec<T>`, arrays, slices; `String`/`&str` are seqs of char with `text`. */
+  | { readonly kind: 'seq'; readonly element: ExecType; readonly text: boolean }
+  | { readonly kind: 'tuple'; readonly elements: readonly ExecType[] }
+  /** User structs and enums, `Option`, `Result`, by name with generic arguments. */
+  | { readonly kind: 'adt'; readonly name: string; readonly args: readonly ExecType[] }
+  | { readonly kind: 'unknown' };
+
+export const UNKNOWN: ExecType = { kind: 'unknown' };
+export const FLEX: ExecType = { kind: 'flex' };
+export const BOOL: ExecType = { kind: 'bool' };
+export const CHAR: ExecType = { kind: 'char' };
+export const USIZE: ExecType = { kind: 'int', int: 'usize' };
+export const UNIT_TYPE: ExecType = { kind: 'tuple', elements: [] };
+export const STRING_TYPE: ExecType = { kind: 'seq', element: CHAR, text: true };
+
+export function intType(int: IntType): ExecType {
+  return { kind: 'int', int };
+}
+
+export function seqOf(element: ExecType): ExecType {
+  return { kind: 'seq', element, text: false };
+}
+
+export function optionOf(inner: ExecType): ExecType {
+  return { kind: 'adt', name: 'Option', args: [inner] };
+}
+
+/** Generic parameters in scope (a struct's `T`) map to the concrete argument types. */
+export type TypeSubstitution = ReadonlyMap<string, ExecType>;
+
+/** The exec type of a declared syntax type; references are transparent (`&mut Vec<u8>` is a seq of u8). */
+export function execTypeOf(type: Type, subst: TypeSubstitution, selfType: ExecType | undefined): ExecType {
+  switch (type.kind) {
+    case 'path':
+      return pathType(type, subst, selfType);
+    case 'ref':
+      return execTypeOf(type.inner, subst, selfType);
+    case 'tuple':
+      return { kind: 'tuple', elements: type.elements.map((element) => execTypeOf(element, subst, selfType)) };
+    case 'array':
+    case 'slice':
+      return seqOf(execTypeOf(type.element, subst, selfType));
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** The int type of a type, or undefined when it is not a (pinned) integer. */
+export function intOf(type: ExecType): IntType | undefined {
+  return type.kind === 'int' ? type.int : undefined;
+}
+
+/** Prefers the more precise of two types for the same value (pinned over flex, known over unknown). */
+export function preferType(a: ExecType, b: ExecType): ExecType {
+  if (a.kind === 'unknown' || a.kind === 'flex') return b.kind === 'unknown' ? a : b;
+  if (a.kind === 'seq' && b.kind === 'seq') return { kind: 'seq', element: preferType(a.element, b.element), text: a.text || b.text };
+  return a;
+}
+
+function pathType(type: Extract<Type, { kind: 'path' }>, subst: TypeSubstitution, selfType: ExecType | undefined): ExecType {
+  const last = type.segments[type.segments.length - 1];
+  if (last === undefined) return UNKNOWN;
+  const name = last.name;
+  const args = last.generics.map((arg) => genericArgType(arg, subst, selfType));
+  if (type.segments.length === 1) {
+    const bound = subst.get(name);
+    if (bound !== undefined) return bound;
+  }
+  if (isIntTypeName(name)) return intType(name);
+  switch (name) {
+    case 'bool':
+      return BOOL;
+    case 'char':
+      return CHAR;
+    case 'String':
+    case 'str':
+      return STRING_TYPE;
+    case 'Vec':
+    case 'Seq':
+    case 'VecDeque':
+      return seqOf(args[0] ?? UNKNOWN);
+    case 'Box':
+    case 'Rc':
+    case 'Arc':
+    case 'Ghost':
+    case 'Tracked':
+      return args[0] ?? UNKNOWN;
+    case 'Self':
+      return selfType ?? UNKNOWN;
+    default:
+      return { kind: 'adt', name, args };
+  }
+}
+
+function genericArgType(arg: GenericArg, subst: TypeSubstitution, selfType: ExecType | undefined): ExecType {
+  return arg.kind === 'binding' ? UNKNOWN : execTypeOf(arg, subst, selfType);
+}

@@ -1,0 +1,65 @@
+// The exec interpreter's API: run one exec fn of a file on concrete inputs with Rust's run-time semantics
+// (debug build) and say what happened: returned (with `&mut` after-values), panicked, timed out, or not runnable.
+
+import type { Span } from '../../syntax/ast';
+import type { FileModel, FunctionContract } from '../../model/types';
+import type { Value } from '../value';
+import type { Argument } from './calls';
+import { invokeFunction } from './calls';
+import type { Ctx, ExecLimits, Slot } from './context';
+import { execTypeOf } from './exec-types';
+import { NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
+
+export type { ExecLimits } from './context';
+export { formatDebug, formatDisplay } from './format-args';
+export { checkedArith, wrapTo, intRange, inRange } from './int-ops';
+
+export type ExecOutcome =
+  | { readonly kind: 'returned'; readonly value: Value; readonly after: ReadonlyMap<string, Value> }
+  | { readonly kind: 'panicked'; readonly reason: string; readonly span: Span }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'not-runnable'; readonly reason: string; readonly span: Span };
+
+export const DEFAULT_EXEC_LIMITS: ExecLimits = { stepBudget: 200_000, maxCallDepth: 200 };
+
+/** Runs `fn` on `inputs` (by parameter name, `self` for receivers; ghost/tracked parameters are skipped). */
+export function runExecFunction(
+  model: FileModel,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  limits: ExecLimits,
+): ExecOutcome {
+  if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
+  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0 } };
+  const selfType = fn.selfTypeName === undefined ? undefined : { kind: 'adt' as const, name: fn.selfTypeName, args: [] };
+  const slots = new Map<string, Slot>();
+  const args: Argument[] = [];
+  for (const param of fn.item.params) {
+    if (param.ghostMode !== 'exec') continue;
+    const value = inputs.get(param.name);
+    if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${param.name}`, span: param.span };
+    const slot: Slot = { value, type: execTypeOf(param.type, new Map(), selfType) };
+    slots.set(param.name, slot);
+    args.push(param.passing === 'mut' ? { kind: 'place', place: { root: slot, path: [], type: slot.type } } : { kind: 'value', typed: { value, type: slot.type } });
+  }
+  try {
+    const result = invokeFunction(ctx, { item: fn.item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName }, args, fn.nameSpan);
+    const after = new Map<string, Value>();
+    for (const param of fn.item.params) {
+      const slot = slots.get(param.name);
+      if (param.passing === 'mut' && slot !== undefined) after.set(param.name, slot.value);
+    }
+    return { kind: 'returned', value: result.value, after };
+  } catch (signal) {
+    return outcomeOfSignal(signal);
+  }
+}
+
+function outcomeOfSignal(signal: unknown): ExecOutcome {
+  if (signal instanceof PanicSignal) return { kind: 'panicked', reason: signal.reason, span: signal.span };
+  if (signal instanceof NotRunnableSignal) return { kind: 'not-runnable', reason: signal.reason, span: signal.span };
+  if (signal instanceof TimeoutSignal) return { kind: 'timeout' };
+  // Deep recursion in the user's program exhausts the host stack before our depth limit on some inputs.
+  if (signal instanceof RangeError) return { kind: 'timeout' };
+  throw signal;
+}

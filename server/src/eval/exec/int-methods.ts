@@ -1,0 +1,145 @@
+// Integer methods and associated functions: checked_/wrapping_/saturating_/overflowing_ arithmetic, abs, pow,
+// min/max, and friends, at the exact width of the receiver's static type.
+
+import type { Span } from '../../syntax/ast';
+import type { Value } from '../value';
+import { bool, int } from '../value';
+import type { IntType } from '../value-type';
+import type { Ctx, Typed } from './context';
+import { BOOL, FLEX, intType, optionOf, UNKNOWN } from './exec-types';
+import type { ExecType } from './exec-types';
+import { checkedArith, checkedNeg, inRange, intRange, saturateTo, wrapTo } from './int-ops';
+import { notRunnable, panic } from './signals';
+
+const FAMILIES = ['checked', 'wrapping', 'saturating', 'overflowing'] as const;
+const OPS: Readonly<Record<string, (a: bigint, b: bigint) => bigint | undefined>> = {
+  add: (a, b) => a + b,
+  sub: (a, b) => a - b,
+  mul: (a, b) => a * b,
+  div: (a, b) => (b === 0n ? undefined : a / b),
+  rem: (a, b) => (b === 0n ? undefined : a % b),
+  pow: (a, b) => a ** b,
+  neg: (a) => -a,
+  abs: (a) => (a < 0n ? -a : a),
+  shl: (a, b) => a << b,
+  shr: (a, b) => a >> b,
+};
+
+/** `x.method(args)` where x is an integer; undefined when the method is not an integer method. */
+export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): Typed | undefined {
+  void ctx;
+  if (receiver.value.kind !== 'int') return undefined;
+  const type: IntType = receiver.type.kind === 'int' ? receiver.type.int : args[0]?.type.kind === 'int' ? args[0].type.int : 'i32';
+  const a = receiver.value.value;
+  const b = args[0]?.value.kind === 'int' ? args[0].value.value : 0n;
+  const self: ExecType = intType(type);
+  const family = FAMILIES.find((f) => method.startsWith(`${f}_`));
+  if (family !== undefined) return familyOp(type, family, method.slice(family.length + 1), a, b, span);
+  switch (method) {
+    case 'abs': {
+      const res = checkedNeg(type, a < 0n ? a : -a);
+      return res.ok ? { value: int(a < 0n ? -a : a), type: self } : panic('attempt to negate with overflow', span);
+    }
+    case 'unsigned_abs':
+      return { value: int(a < 0n ? -a : a), type: intType(unsignedOf(type)) };
+    case 'abs_diff':
+      return { value: int(a > b ? a - b : b - a), type: intType(unsignedOf(type)) };
+    case 'pow': {
+      const res = a ** b;
+      return inRange(type, res) ? { value: int(res), type: self } : panic('attempt to multiply with overflow', span);
+    }
+    case 'min':
+      return { value: int(a <= b ? a : b), type: self };
+    case 'max':
+      return { value: int(a >= b ? a : b), type: self };
+    case 'signum':
+      return { value: int(a > 0n ? 1n : a < 0n ? -1n : 0n), type: self };
+    case 'is_positive':
+      return { value: bool(a > 0n), type: BOOL };
+    case 'is_negative':
+      return { value: bool(a < 0n), type: BOOL };
+    case 'count_ones':
+      return { value: int(popCount(wrapTo(unsignedOf(type), a))), type: intType('u32') };
+    case 'rem_euclid':
+      if (b === 0n) return panic('attempt to calculate the remainder with a divisor of zero', span);
+      return { value: int(((a % b) + (b < 0n ? -b : b)) % (b < 0n ? -b : b)), type: self };
+    case 'clone':
+      return receiver;
+    case 'is_ascii_digit':
+    case 'is_ascii_lowercase':
+    case 'is_ascii_uppercase':
+    case 'is_ascii_alphabetic':
+    case 'is_ascii_alphanumeric':
+    case 'is_ascii_whitespace':
+    case 'to_ascii_lowercase':
+    case 'to_ascii_uppercase':
+      return undefined;
+    default:
+      return notRunnable(`calls ${type}::${method}`, span);
+  }
+}
+
+/** `u32::MAX.min(x)` forms are methods; these are `i32::abs(x)`, `u8::max(a, b)`, `u64::checked_add(a, b)`. */
+export function intAssociatedCall(ctx: Ctx, type: IntType, name: string, args: readonly Typed[], span: Span): Typed {
+  const [receiver, ...rest] = args;
+  if (receiver === undefined) return notRunnable(`calls ${type}::${name}`, span);
+  const typed: Typed = { value: receiver.value, type: intType(type) };
+  return intMethod(ctx, typed, name, rest, span) ?? notRunnable(`calls ${type}::${name}`, span);
+}
+
+function familyOp(type: IntType, family: (typeof FAMILIES)[number], op: string, a: bigint, b: bigint, span: Span): Typed {
+  const compute = OPS[op];
+  if (compute === undefined) return notRunnable(`calls ${type}::${family}_${op}`, span);
+  const self = intType(type);
+  if ((op === 'shl' || op === 'shr') && family !== 'saturating') return shiftFamily(type, family, op, a, b, span);
+  const exact = compute(a, b);
+  // Rust defines checked_rem(MIN, -1) as overflow even though the remainder (0) fits; the quotient does not.
+  const overflows = exact === undefined ? undefined : !inRange(type, exact) || (op === 'rem' && !inRange(type, a / b));
+  switch (family) {
+    case 'checked':
+      return exact === undefined || overflows === true ? optionNone(self) : optionSome(int(exact), self);
+    case 'wrapping':
+      if (exact === undefined) return panic(op === 'rem' ? 'attempt to calculate the remainder with a divisor of zero' : 'attempt to divide by zero', span);
+      return { value: int(op === 'rem' && overflows === true ? 0n : wrapTo(type, exact)), type: self };
+    case 'saturating':
+      if (exact === undefined) return panic('attempt to divide by zero', span);
+      return { value: int(saturateTo(type, exact)), type: self };
+    case 'overflowing': {
+      if (exact === undefined) return panic('attempt to divide by zero', span);
+      const wrapped = op === 'rem' && overflows === true ? 0n : wrapTo(type, exact);
+      return { value: { kind: 'tuple', elements: [int(wrapped), bool(overflows === true)] }, type: { kind: 'tuple', elements: [self, BOOL] } };
+    }
+  }
+}
+
+function shiftFamily(type: IntType, family: 'checked' | 'wrapping' | 'overflowing', op: 'shl' | 'shr', a: bigint, b: bigint, span: Span): Typed {
+  const bits = BigInt(intRange(type).bits ?? 64);
+  const self = intType(type);
+  const amount = family === 'checked' ? b : b % bits;
+  const res = checkedArith(type, op === 'shl' ? '<<' : '>>', a, amount);
+  if (family === 'checked') return res.ok ? optionSome(int(res.value), self) : optionNone(self);
+  if (!res.ok) return panic(res.panic, span);
+  if (family === 'wrapping') return { value: int(res.value), type: self };
+  return { value: { kind: 'tuple', elements: [int(res.value), bool(b >= bits)] }, type: { kind: 'tuple', elements: [self, BOOL] } };
+}
+
+function optionSome(value: Value, inner: ExecType): Typed {
+  return { value: { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', value]] }, type: optionOf(inner) };
+}
+
+function optionNone(inner: ExecType): Typed {
+  return { value: { kind: 'enum', name: 'Option', variant: 'None', fields: [] }, type: optionOf(inner ?? UNKNOWN) };
+}
+
+function unsignedOf(type: IntType): IntType {
+  if (type === 'int') return 'nat';
+  return type.startsWith('i') ? ((`u${type.slice(1)}` as IntType)) : type;
+}
+
+function popCount(value: bigint): number {
+  let count = 0;
+  for (let v = value; v > 0n; v >>= 1n) count += Number(v & 1n);
+  return count;
+}
+
+export { FLEX };

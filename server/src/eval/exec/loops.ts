@@ -1,0 +1,116 @@
+// Loops: `while` (and `while let`), `loop` (with `break value`), and `for` over ranges and collections. Loop
+// specs (invariants, decreases) are ghost and ignored; every iteration spends budget so divergence times out.
+
+import type { Expr, Span } from '../../syntax/ast';
+import { int } from '../value';
+import type { Ctx, Env, Frame, Typed } from './context';
+import { childEnv, tick } from './context';
+import type { ExecType } from './exec-types';
+import { CHAR, FLEX, intType, UNKNOWN } from './exec-types';
+import { evalBlock, evalCondition, evalExpr, intValue, pinFlexVariable, UNIT_TYPED } from './interpreter';
+import { bindPattern, matchPattern } from './patterns';
+import { commonIntType } from './operators';
+import { BreakSignal, ContinueSignal, notRunnable } from './signals';
+
+export function evalWhile(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'while' }>): Typed {
+  for (;;) {
+    tick(ctx);
+    const scope = childEnv(env);
+    if (!evalCondition(ctx, frame, env, scope, expr.condition)) return UNIT_TYPED;
+    const exit = runBody(ctx, frame, scope, expr.body, expr.label);
+    if (exit !== undefined) return UNIT_TYPED;
+  }
+}
+
+export function evalLoop(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'loop' }>): Typed {
+  for (;;) {
+    tick(ctx);
+    const exit = runBody(ctx, frame, env, expr.body, expr.label);
+    if (exit !== undefined) return exit.value ?? UNIT_TYPED;
+  }
+}
+
+export function evalFor(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'for' }>): Typed {
+  for (const item of iterate(ctx, frame, env, expr.iterable)) {
+    tick(ctx);
+    const scope = childEnv(env);
+    const bindings = new Map<string, Typed>();
+    if (!matchPattern(ctx, frame, expr.pattern, item, bindings)) return notRunnable('a `for` pattern that does not match', expr.pattern.span);
+    bindPattern(scope, bindings);
+    if (runBody(ctx, frame, scope, expr.body, expr.label) !== undefined) return UNIT_TYPED;
+  }
+  return UNIT_TYPED;
+}
+
+/** Runs one iteration; returns the break (with its value) that ends the loop, or undefined to go on. */
+function runBody(ctx: Ctx, frame: Frame, env: Env, body: Extract<Expr, { kind: 'loop' }>['body'], label: string | undefined): BreakSignal | undefined {
+  try {
+    evalBlock(ctx, frame, env, body);
+    return undefined;
+  } catch (signal) {
+    if (signal instanceof BreakSignal && (signal.label === undefined || signal.label === label)) return signal;
+    if (signal instanceof ContinueSignal && (signal.label === undefined || signal.label === label)) return undefined;
+    throw signal;
+  }
+}
+
+/** The items a `for` loop visits. Collections are snapshotted (the borrow checker forbids mutating them meanwhile). */
+function* iterate(ctx: Ctx, frame: Frame, env: Env, iterable: Expr): Generator<Typed> {
+  const inner = stripRefs(iterable);
+  if (inner.kind === 'range') {
+    yield* rangeItems(ctx, frame, env, inner, false);
+    return;
+  }
+  if (inner.kind === 'method-call' && inner.args.length === 0) {
+    const receiver = stripRefs(inner.receiver);
+    if (inner.method === 'rev' && receiver.kind === 'range') {
+      yield* rangeItems(ctx, frame, env, receiver, true);
+      return;
+    }
+    if (inner.method === 'enumerate') {
+      let index = 0n;
+      for (const item of iterate(ctx, frame, env, receiver)) {
+        yield { value: { kind: 'tuple', elements: [int(index), item.value] }, type: { kind: 'tuple', elements: [intType('usize'), item.type] } };
+        index += 1n;
+      }
+      return;
+    }
+    if (inner.method === 'rev') {
+      yield* Array.from(iterate(ctx, frame, env, receiver)).reverse();
+      return;
+    }
+  }
+  const collection = evalExpr(ctx, frame, env, inner);
+  if (collection.value.kind !== 'seq') notRunnable(`iterating over a ${collection.value.kind}`, iterable.span);
+  const elementType = collection.type.kind === 'seq' ? collection.type.element : collection.value.text === true ? CHAR : UNKNOWN;
+  for (const element of collection.value.elements) yield { value: element, type: elementType };
+}
+
+function* rangeItems(ctx: Ctx, frame: Frame, env: Env, range: Extract<Expr, { kind: 'range' }>, reversed: boolean): Generator<Typed> {
+  if (range.start === undefined || range.end === undefined) notRunnable('an unbounded range in `for`', range.span);
+  const start = evalExpr(ctx, frame, env, range.start);
+  const end = evalExpr(ctx, frame, env, range.end);
+  pinFlexVariable(env, range.start, end.type);
+  pinFlexVariable(env, range.end, start.type);
+  const int_ = commonIntType(start.type, end.type);
+  const type: ExecType = int_ === undefined ? FLEX : intType(int_);
+  const low = intValue(start, range.span);
+  const high = intValue(end, range.span) - (range.inclusive ? 0n : 1n);
+  if (reversed) {
+    for (let i = high; i >= low; i -= 1n) yield { value: int(i), type };
+  } else {
+    for (let i = low; i <= high; i += 1n) yield { value: int(i), type };
+  }
+}
+
+function stripRefs(expr: Expr): Expr {
+  if (expr.kind === 'paren') return stripRefs(expr.inner);
+  if (expr.kind === 'unary' && (expr.op === '&' || expr.op === '&mut')) return stripRefs(expr.operand);
+  if (expr.kind === 'method-call' && (expr.method === 'iter' || expr.method === 'into_iter' || expr.method === 'chars') && expr.args.length === 0) {
+    // `.chars()` on a String and `.iter()` on a Vec both visit the elements of the same seq value.
+    return stripRefs(expr.receiver);
+  }
+  return expr;
+}
+
+export type { Span };

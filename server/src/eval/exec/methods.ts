@@ -1,0 +1,241 @@
+// Method calls: user methods (resolved by the model, `&mut self` by place) and the std/vstd methods Verus exec
+// code uses on Vec, slices, String/&str, Option, Result, char and the integers.
+
+import type { Expr, Span } from '../../syntax/ast';
+import type { Value } from '../value';
+import { bool, int, UNIT } from '../value';
+import type { Ctx, Env, Frame, Place, Typed } from './context';
+import { readPlace, writePlace } from './context';
+import type { ExecType } from './exec-types';
+import { BOOL, CHAR, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
+import { evalExpr, evalPlace, tempPlace } from './interpreter';
+import { callResolved, minMax, optionValue } from './calls';
+import { intMethod } from './int-methods';
+import { valuesEqual, compareValues } from './operators';
+import { textMethod, charMethod } from './text-methods';
+import { notRunnable, panic } from './signals';
+import { formatDebug } from './format-args';
+
+/** Methods that change their receiver: the receiver is evaluated as a place and written back. */
+const MUTATING = new Set(['push', 'pop', 'insert', 'remove', 'clear', 'truncate', 'swap', 'set', 'extend_from_slice', 'append', 'reverse', 'sort', 'sort_unstable', 'push_str', 'take', 'dedup', 'swap_remove', 'resize']);
+
+export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed {
+  const user = userMethod(ctx, frame, env, expr);
+  if (user !== undefined) return user;
+  const mutating = MUTATING.has(expr.method);
+  const place: Place | undefined = mutating ? evalPlace(ctx, frame, env, expr.receiver) : undefined;
+  const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
+  const args = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+  const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
+  if (result.receiver !== undefined) {
+    if (place === undefined) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
+    writePlace(place, result.receiver);
+    if (place.path.length === 0) place.root.type = preferType(place.root.type, receiverTypeAfter(receiver.type, expr.method, args));
+  }
+  return result.value;
+}
+
+interface MethodResult {
+  readonly value: Typed;
+  /** The receiver's new value, for methods that mutate it. */
+  readonly receiver?: Value;
+}
+
+function userMethod(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed | undefined {
+  const place = evalPlace(ctx, frame, env, expr.receiver);
+  const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
+  const typeName = receiver.type.kind === 'adt' ? receiver.type.name : receiver.value.kind === 'struct' || receiver.value.kind === 'enum' ? receiver.value.name : undefined;
+  if (typeName === undefined || typeName === 'Option' || typeName === 'Result') return undefined;
+  const resolved = ctx.model.scope.resolveMethod(typeName, expr.method);
+  if (resolved === undefined) return expr.method === 'clone' ? receiver : undefined;
+  const selfParam = resolved.item.params[0];
+  if (selfParam?.isSelf !== true) return undefined;
+  const arg = selfParam.passing === 'mut' ? { kind: 'place' as const, place: place ?? tempPlace(receiver) } : { kind: 'value' as const, typed: receiver };
+  return callResolved(ctx, frame, env, resolved, arg, expr.args, expr.span);
+}
+
+function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
+  const value = receiver.value;
+  if (value.kind === 'int') {
+    const res = intMethod(ctx, receiver, method, args, span) ?? charMethod({ value: { kind: 'char', codePoint: Number(value.value) }, type: CHAR }, method, span, true);
+    return { value: res };
+  }
+  if (value.kind === 'char') return { value: charMethod(receiver, method, span, false) };
+  if (value.kind === 'bool' && method === 'clone') return { value: receiver };
+  if (value.kind === 'enum' && (value.name === 'Option' || value.name === 'Result')) return optionMethod(ctx, receiver, method, args, span);
+  if (value.kind === 'seq') {
+    if (value.text === true) {
+      const text = textMethod(receiver, method, args, span);
+      if (text !== undefined) return text;
+    }
+    return seqMethod(ctx, receiver, method, args, span);
+  }
+  if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
+  return notRunnable(`calls ${method} on a ${value.kind}`, span);
+}
+
+function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
+  const elements = receiver.value.kind === 'seq' ? receiver.value.elements : [];
+  const elementType = receiver.type.kind === 'seq' ? receiver.type.element : UNKNOWN;
+  const seq = (items: readonly Value[]): Value => ({ kind: 'seq', elements: items, ...(receiver.value.kind === 'seq' && receiver.value.text === true ? { text: true } : {}) });
+  const argInt = (i: number): bigint => (args[i]?.value.kind === 'int' ? (args[i]?.value as { value: bigint }).value : notRunnable(`\`${method}\` needs an integer argument`, span));
+  const arg = (i: number): Value => args[i]?.value ?? notRunnable(`\`${method}\` needs an argument`, span);
+  const len = BigInt(elements.length);
+  const unit: Typed = { value: UNIT, type: UNIT_TYPE };
+  const element = (i: number): Typed => ({ value: elements[i] as Value, type: elementType });
+  switch (method) {
+    case 'len':
+      return { value: { value: int(len), type: USIZE } };
+    case 'is_empty':
+      return { value: { value: bool(len === 0n), type: BOOL } };
+    case 'clone':
+    case 'to_vec':
+    case 'as_slice':
+    case 'iter':
+    case 'into_iter':
+    case 'view':
+      return { value: { value: seq(elements), type: receiver.type } };
+    case 'push':
+      return { value: unit, receiver: seq([...elements, arg(0)]) };
+    case 'pop':
+      return { value: optionValue(elements.length === 0 ? undefined : element(elements.length - 1), elementType), receiver: seq(elements.slice(0, -1)) };
+    case 'insert': {
+      const index = argInt(0);
+      if (index > len) panic(`insertion index (is ${index}) should be <= len (is ${len})`, span);
+      return { value: unit, receiver: seq([...elements.slice(0, Number(index)), arg(1), ...elements.slice(Number(index))]) };
+    }
+    case 'remove': {
+      const index = argInt(0);
+      if (index >= len) panic(`removal index (is ${index}) should be < len (is ${len})`, span);
+      return { value: element(Number(index)), receiver: seq(elements.filter((_, i) => i !== Number(index))) };
+    }
+    case 'swap_remove': {
+      const index = argInt(0);
+      if (index >= len) panic(`swap_remove index (is ${index}) should be < len (is ${len})`, span);
+      const rest = elements.slice();
+      const last = rest.pop() as Value;
+      if (Number(index) < rest.length) rest[Number(index)] = last;
+      return { value: element(Number(index)), receiver: seq(rest) };
+    }
+    case 'set': {
+      const index = checkIndex(argInt(0), len, span);
+      const next = elements.slice();
+      next[index] = arg(1);
+      return { value: unit, receiver: seq(next) };
+    }
+    case 'swap': {
+      const i = checkIndex(argInt(0), len, span);
+      const j = checkIndex(argInt(1), len, span);
+      const next = elements.slice();
+      [next[i], next[j]] = [elements[j] as Value, elements[i] as Value];
+      return { value: unit, receiver: seq(next) };
+    }
+    case 'clear':
+      return { value: unit, receiver: seq([]) };
+    case 'truncate':
+      return { value: unit, receiver: seq(elements.slice(0, Number(argInt(0) < len ? argInt(0) : len))) };
+    case 'resize': {
+      const size = Number(argInt(0));
+      return { value: unit, receiver: seq(size <= elements.length ? elements.slice(0, size) : [...elements, ...new Array<Value>(size - elements.length).fill(arg(1))]) };
+    }
+    case 'extend_from_slice':
+    case 'append': {
+      const other = arg(0);
+      return { value: unit, receiver: seq([...elements, ...(other.kind === 'seq' ? other.elements : [])]) };
+    }
+    case 'reverse':
+      return { value: unit, receiver: seq(elements.slice().reverse()) };
+    case 'sort':
+    case 'sort_unstable':
+      return { value: unit, receiver: seq(elements.slice().sort((a, b) => compareValues(ctx, a, b))) };
+    case 'dedup':
+      return { value: unit, receiver: seq(elements.filter((e, i) => i === 0 || !valuesEqual(e, elements[i - 1] as Value))) };
+    case 'contains':
+      return { value: { value: bool(elements.some((e) => valuesEqual(e, arg(0)))), type: BOOL } };
+    case 'first':
+      return { value: optionValue(elements.length === 0 ? undefined : element(0), elementType) };
+    case 'last':
+      return { value: optionValue(elements.length === 0 ? undefined : element(elements.length - 1), elementType) };
+    case 'get': {
+      const index = argInt(0);
+      return { value: optionValue(index >= 0n && index < len ? element(Number(index)) : undefined, elementType) };
+    }
+    case 'max':
+    case 'min': {
+      if (elements.length === 0) return { value: optionValue(undefined, elementType) };
+      const best = elements.reduce((acc, e) => (minMax(ctx, method, [{ value: acc, type: elementType }, { value: e, type: elementType }])?.value ?? acc));
+      return { value: optionValue({ value: best, type: elementType }, elementType) };
+    }
+    case 'count':
+      return { value: { value: int(len), type: USIZE } };
+    case 'rev':
+      return { value: { value: seq(elements.slice().reverse()), type: receiver.type } };
+    case 'concat':
+      return { value: { value: seq(elements.flatMap((e) => (e.kind === 'seq' ? e.elements : []))), type: elementType } };
+    default:
+      return notRunnable(`calls ${method} on a sequence`, span);
+  }
+}
+
+function optionMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
+  void ctx;
+  const value = receiver.value as Extract<Value, { kind: 'enum' }>;
+  const inner = value.fields[0]?.[1];
+  const isOption = value.name === 'Option';
+  const present = value.variant === 'Some' || value.variant === 'Ok';
+  const okType = receiver.type.kind === 'adt' ? (receiver.type.args[0] ?? UNKNOWN) : UNKNOWN;
+  const errType = receiver.type.kind === 'adt' ? (receiver.type.args[1] ?? UNKNOWN) : UNKNOWN;
+  const payload = (type: ExecType): Typed => ({ value: inner ?? UNIT, type });
+  const message = (): string => {
+    const text = args[0]?.value;
+    return text?.kind === 'seq' ? String.fromCodePoint(...text.elements.map((c) => (c.kind === 'char' ? c.codePoint : 63))) : '';
+  };
+  switch (method) {
+    case 'unwrap':
+      if (present) return { value: payload(okType) };
+      return panic(isOption ? 'called `Option::unwrap()` on a `None` value' : `called \`Result::unwrap()\` on an \`Err\` value: ${formatDebug(inner ?? UNIT)}`, span);
+    case 'expect':
+      if (present) return { value: payload(okType) };
+      return panic(isOption ? message() : `${message()}: ${formatDebug(inner ?? UNIT)}`, span);
+    case 'unwrap_err':
+      if (!present) return { value: payload(errType) };
+      return panic(`called \`Result::unwrap_err()\` on an \`Ok\` value: ${formatDebug(inner ?? UNIT)}`, span);
+    case 'unwrap_or':
+      return { value: present ? payload(okType) : (args[0] ?? notRunnable('unwrap_or without an argument', span)) };
+    case 'is_some':
+    case 'is_ok':
+      return { value: { value: bool(present), type: BOOL } };
+    case 'is_none':
+    case 'is_err':
+      return { value: { value: bool(!present), type: BOOL } };
+    case 'ok':
+      return { value: optionValue(present ? payload(okType) : undefined, okType) };
+    case 'err':
+      return { value: optionValue(!present ? payload(errType) : undefined, errType) };
+    case 'clone':
+    case 'as_ref':
+    case 'as_mut':
+    case 'cloned':
+    case 'copied':
+      return { value: receiver };
+    case 'take':
+      return { value: receiver, receiver: { kind: 'enum', name: 'Option', variant: 'None', fields: [] } };
+    default:
+      return notRunnable(`calls ${value.name}::${method}`, span);
+  }
+}
+
+function checkIndex(index: bigint, len: bigint, span: Span): number {
+  if (index < 0n || index >= len) panic(`index out of bounds: the len is ${len} but the index is ${index}`, span);
+  return Number(index);
+}
+
+function receiverTypeAfter(type: ExecType, method: string, args: readonly Typed[]): ExecType {
+  if ((method === 'push' || method === 'insert' || method === 'set') && type.kind === 'seq') {
+    const pushed = args[method === 'push' ? 0 : 1]?.type ?? UNKNOWN;
+    return { ...type, element: preferType(type.element, pushed) };
+  }
+  return type;
+}
+
+export { STRING_TYPE, intType };

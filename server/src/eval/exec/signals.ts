@@ -1,0 +1,47 @@
+// Non-local exits of the interpreter (break, continue, return, panic, give-up). They are thrown and caught only
+// inside eval/exec: `runExecFunction` turns every one of them into an ExecOutcome, so nothing escapes as a throw.
+
+import type { Span } from '../../syntax/ast';
+import type { Typed } from './context';
+
+export class BreakSignal {
+  constructor(
+    readonly label: string | undefined,
+    readonly value: Typed | undefined,
+  ) {}
+}
+
+export class ContinueSignal {
+  constructor(readonly label: string | undefined) {}
+}
+
+export class ReturnSignal {
+  constructor(readonly value: Typed) {}
+}
+
+/** The program panicked: Rust's message, and where. */
+export class PanicSignal {
+  constructor(
+    readonly reason: string,
+    readonly span: Span,
+  ) {}
+}
+
+/** The interpreter cannot run this code faithfully (a call it does not know, a construct it does not model). */
+export class NotRunnableSignal {
+  constructor(
+    readonly reason: string,
+    readonly span: Span,
+  ) {}
+}
+
+/** The step budget or the call-depth limit ran out. */
+export class TimeoutSignal {}
+
+export function panic(reason: string, span: Span): never {
+  throw new PanicSignal(reason, span);
+}
+
+export function notRunnable(reason: string, span: Span): never {
+  throw new NotRunnableSignal(reason, span);
+}
