@@ -1,0 +1,13 @@
+// The Verus backend's API: the Backend itself, stub generation (for `spec-harness stubs`), and its typed error.
+
+export { createVerusBackend, VERUS_DEFAULTS } from './backend';
+export type { VerusBackendOptions, VerusRunEvent } from './backend';
+export { isVerusBackendError, VerusBackendError } from './errors';
+export type { VerusBackendErrorKind } from './errors';
+export { locateVerus, parseVersion, verusVersion } from './locate';
+export type { LocateOptions, VerusVersion } from './locate';
+export { parseDiagnostics, parseSummary, readStubRun, verdictOfProbes } from './read-output';
+export type { ProbeOutcome, RustcDiagnostic, StubRunReading, VerusSummary } from './read-output';
+export { verusArgs } from './run';
+export { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile } from './stub-file';
+export type { StubFile, StubOptions, StubProbe, StubUnsupported } from './stub-file';
