@@ -1,8 +1,214 @@
-// `spec-harness check`: not built yet (see the issue that delivers it).
+// `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
+// [--backend embedded|verus|both] [--seed S] [--mutants N] [--fn NAME]`: scores every function's contract.
+// Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createBackend } from '../backends';
+import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, checkFile, finishFileWithBoth, pendingObligations, planFile, summarize } from '../harness';
+import { collectRustFiles } from './files';
 import type { CliIo } from './io';
+import { formatCheckText } from './check-text';
+import { gateFailures, parseGate } from './check-gate';
+import type { Gate } from './check-gate';
 
-export async function runCheckCommand(_args: readonly string[], io: CliIo): Promise<number> {
-  io.stderr('spec-harness check: not implemented yet\n');
-  return 2;
+const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
+                          [--backend embedded|verus|both] [--seed S] [--mutants N] [--fn NAME]
+Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
+`;
+
+export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseCheckArgs(args);
+  if (!parsed.ok) {
+    io.stderr(`spec-harness check: ${parsed.error}\n${CHECK_USAGE}`);
+    return 2;
+  }
+  if (parsed.help) {
+    io.stdout(CHECK_USAGE);
+    return 0;
+  }
+  const collected = await collectRustFiles(parsed.paths, io.cwd);
+  if (!collected.ok) {
+    io.stderr(`spec-harness check: ${collected.error}\n`);
+    return 2;
+  }
+  if (parsed.pairs !== undefined && collected.files.length !== 1) {
+    io.stderr(`spec-harness check: --pairs needs exactly one source file (got ${collected.files.length})\n`);
+    return 2;
+  }
+  const backends = makeBackends(parsed.backend, parsed.options);
+  if (!backends.ok) {
+    io.stderr(`spec-harness check: ${backends.error}\n`);
+    return 2;
+  }
+  const files: FileReport[] = [];
+  for (const file of collected.files) {
+    const input = await readInput(io, file, parsed.pairs);
+    if (!input.ok) {
+      io.stderr(`spec-harness check: ${input.error}\n`);
+      return 2;
+    }
+    try {
+      files.push(await checkWith(backends, input.input, parsed.options));
+    } catch (error) {
+      io.stderr(`spec-harness check: backend failed on '${file.displayPath}': ${error instanceof Error ? error.message : String(error)}\n`);
+      return 2;
+    }
+  }
+  const summary = summarize(files, parsed.options.threshold);
+  const report: CheckReport = { files, summary: parsed.backend === 'embedded' ? summary : { ...summary, backend: parsed.backend } };
+  io.stdout(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckText(report, { threshold: parsed.options.threshold, gate: parsed.gate }));
+  if (parsed.gate === undefined) return 0;
+  const failures = gateFailures(report, parsed.gate);
+  if (failures.length > 0 && !parsed.json) io.stderr(`spec-harness check: gate not met by ${failures.join(', ')}\n`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+type BackendChoice = 'embedded' | 'verus' | 'both';
+
+interface ParsedCheckArgs {
+  readonly ok: true;
+  readonly help: boolean;
+  readonly paths: readonly string[];
+  readonly json: boolean;
+  readonly pairs: string | undefined;
+  readonly gate: Gate | undefined;
+  readonly backend: BackendChoice;
+  readonly options: CheckOptions;
+}
+
+function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly ok: false; readonly error: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: {
+        json: { type: 'boolean' },
+        pairs: { type: 'string' },
+        threshold: { type: 'string' },
+        gate: { type: 'string' },
+        backend: { type: 'string' },
+        seed: { type: 'string' },
+        mutants: { type: 'string' },
+        fn: { type: 'string', multiple: true },
+        'step-budget': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  const values = parsed.values;
+  if (values.help !== true && parsed.positionals.length === 0) return { ok: false, error: 'no PATH given' };
+  const threshold = numberOption(values.threshold, 'threshold', DEFAULT_CHECK_OPTIONS.threshold, { min: 0, max: 1, integer: false });
+  const seed = numberOption(values.seed, 'seed', DEFAULT_CHECK_OPTIONS.seed, { min: 0, max: 2 ** 32 - 1, integer: true });
+  const mutants = numberOption(values.mutants, 'mutants', DEFAULT_CHECK_OPTIONS.mutantsPerPair, { min: 0, max: 1000, integer: true });
+  const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, { min: 1, max: 1e9, integer: true });
+  for (const option of [threshold, seed, mutants, stepBudget]) if (typeof option === 'string') return { ok: false, error: option };
+  const gate = values.gate === undefined ? undefined : parseGate(values.gate);
+  if (typeof gate === 'string') return { ok: false, error: gate };
+  const backend = values.backend ?? 'embedded';
+  if (backend !== 'embedded' && backend !== 'verus' && backend !== 'both') {
+    return { ok: false, error: `--backend must be embedded, verus or both (got '${backend}')` };
+  }
+  return {
+    ok: true,
+    help: values.help === true,
+    paths: parsed.positionals,
+    json: values.json === true,
+    pairs: values.pairs,
+    gate,
+    backend,
+    options: {
+      threshold: threshold as number,
+      seed: seed as number,
+      mutantsPerPair: mutants as number,
+      stepBudget: stepBudget as number,
+      ...(values.fn === undefined ? {} : { functions: values.fn }),
+    },
+  };
+}
+
+function numberOption(
+  text: string | undefined,
+  name: string,
+  fallback: number,
+  bounds: { readonly min: number; readonly max: number; readonly integer: boolean },
+): number | string {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  const valid = text.trim() !== '' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max && (!bounds.integer || Number.isInteger(value));
+  if (!valid) return `--${name} must be ${bounds.integer ? 'an integer' : 'a number'} from ${bounds.min} to ${bounds.max} (got '${text}')`;
+  return value;
+}
+
+type Backends =
+  | { readonly ok: true; readonly kind: 'embedded' | 'verus'; readonly backend: Backend }
+  | { readonly ok: true; readonly kind: 'both'; readonly embedded: Backend; readonly verus: Backend }
+  | { readonly ok: false; readonly error: string };
+
+function makeBackends(choice: BackendChoice, options: CheckOptions): Backends {
+  const backendOptions = { stepBudget: options.stepBudget };
+  if (choice === 'embedded' || choice === 'verus') {
+    const created = createBackend(choice, backendOptions);
+    return created.ok ? { ok: true, kind: choice, backend: created.backend } : created;
+  }
+  const embedded = createBackend('embedded', backendOptions);
+  const verus = createBackend('verus', backendOptions);
+  if (!embedded.ok) return embedded;
+  if (!verus.ok) return verus;
+  return { ok: true, kind: 'both', embedded: embedded.backend, verus: verus.backend };
+}
+
+async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions): Promise<FileReport> {
+  const signal = new AbortController().signal;
+  if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal);
+  const plan = planFile(input, options);
+  const pending = pendingObligations(plan);
+  const [embedded, verus] = await Promise.all([
+    backends.embedded.check(plan.model, pending, signal),
+    backends.verus.check(plan.model, pending, signal),
+  ]);
+  return finishFileWithBoth(plan, embedded, verus);
+}
+
+async function readInput(
+  io: CliIo,
+  file: { readonly absolutePath: string; readonly displayPath: string },
+  pairsOption: string | undefined,
+): Promise<{ readonly ok: true; readonly input: CheckInput } | { readonly ok: false; readonly error: string }> {
+  let text: string;
+  try {
+    text = await readFile(file.absolutePath, 'utf8');
+  } catch (error) {
+    return { ok: false, error: `cannot read '${file.displayPath}': ${describe(error)}` };
+  }
+  const explicit = pairsOption !== undefined;
+  const pairsAbsolute = explicit ? path.resolve(io.cwd, pairsOption) : siblingPairsPath(file.absolutePath);
+  const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
+  try {
+    const pairsText = await readFile(pairsAbsolute, 'utf8');
+    return { ok: true, input: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
+  } catch (error) {
+    // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
+    if (!explicit && isNotFound(error)) return { ok: true, input: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
+    return { ok: false, error: `cannot read '${pairsDisplay}': ${describe(error)}` };
+  }
+}
+
+/** `src/foo.rs` -> `src/foo.pairs.json` */
+export function siblingPairsPath(sourcePath: string): string {
+  return sourcePath.replace(/\.rs$/, '') + '.pairs.json';
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -80,6 +80,8 @@ export interface RejectedPair {
   readonly preHolds: boolean | null;
   /** Where the pair is in the pairs file. */
   readonly pairsRange: Range | null;
+  /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
+  readonly display?: string;
 }
 
 export interface AcceptedMutant {
@@ -91,18 +93,24 @@ export interface AcceptedMutant {
   readonly mutantAfter: JsonValue | null;
   readonly operator: string;
   readonly pairsRange: Range | null;
+  /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
+  readonly display?: string;
 }
 
 export interface RejectedValidInput {
   readonly input: JsonValue;
   readonly clause: ClauseRef | null;
   readonly pairsRange: Range | null;
+  /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
+  readonly display?: string;
 }
 
 export interface AdmittedInvalidInput {
   readonly input: JsonValue;
   readonly reason: string;
   readonly pairsRange: Range | null;
+  /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
+  readonly display?: string;
 }
 
 export interface IndeterminateVerdict {
@@ -135,6 +143,18 @@ export interface FunctionReport {
   /** Ranges of the contract parts, for editor decorations. */
   readonly requiresRange: Range | null;
   readonly ensuresRange: Range | null;
+  /** Which backend decided the verdicts (`embedded`, `verus`, or `both`: scores from embedded, gap from Verus). */
+  readonly backend?: string;
+  /** `--backend both`: mutants the embedded evaluator rejects that Verus cannot refute. */
+  readonly solverGap?: number;
+  /** `--backend both`: obligations on which the two backends gave different determinate verdicts. */
+  readonly disagreements?: readonly BackendDisagreement[];
+}
+
+export interface BackendDisagreement {
+  readonly obligation: string;
+  readonly embedded: string;
+  readonly verus: string;
 }
 
 export type ThresholdKey = '0.25' | '0.5' | '0.75' | '1';
@@ -144,4 +164,10 @@ export interface Summary {
   readonly scored: number;
   readonly postHarnessAt: Readonly<Record<ThresholdKey, number | null>>;
   readonly harnessAt: Readonly<Record<ThresholdKey, number | null>>;
+  /** The threshold the run used (default 0.75) and how many scored functions have a score below it. */
+  readonly threshold?: number;
+  readonly belowThreshold?: number;
+  /** `--backend both`: the solver gap summed over functions. */
+  readonly solverGap?: number;
+  readonly backend?: string;
 }

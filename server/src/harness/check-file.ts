@@ -1,0 +1,159 @@
+// One file from text to FileReport: parse, model, read the pairs file, plan each function's obligations, let a
+// backend decide them (in one batch per file), score, and word the diagnostics. Pure: the caller reads files.
+
+import { parseSourceFile } from '../syntax';
+import { createLineIndex } from '../syntax/line-index';
+import type { LineIndex } from '../syntax/line-index';
+import { buildFileModel } from '../model';
+import type { FileModel, FunctionContract } from '../model';
+import type { Backend, Obligation, ObligationResult } from './backend';
+import { fileDiagnostics } from './diagnostics';
+import { errorReport, noPairsReport, unsupportedReport } from './function-report';
+import { planObligations } from './obligations';
+import type { PlannedObligation } from './obligations';
+import { EMPTY_PAIRS_FILE, parsePairsFile } from './pairs-file';
+import type { ParsedPairsFile } from './pairs-file';
+import type { FileReport, FunctionReport } from './report';
+import { scoreFunction } from './score';
+import { functionValueTypes } from './value-types';
+import type { FunctionValueTypes } from './value-types';
+
+export interface CheckInput {
+  /** Shown in the report as given (callers pass paths relative to where the user ran the command). */
+  readonly path: string;
+  readonly text: string;
+  readonly pairsPath: string | null;
+  readonly pairsText: string | null;
+}
+
+export interface CheckOptions {
+  /** Scores below it are diagnosed (design default 0.75). */
+  readonly threshold: number;
+  readonly mutantsPerPair: number;
+  readonly seed: number;
+  /** Evaluation steps per obligation. */
+  readonly stepBudget: number;
+  /** Only these qualified names (all scorable functions when absent). */
+  readonly functions?: readonly string[];
+}
+
+export interface FilePlan {
+  readonly input: CheckInput;
+  readonly options: CheckOptions;
+  readonly model: FileModel;
+  readonly lineIndex: LineIndex;
+  readonly pairs: ParsedPairsFile;
+  readonly functions: readonly PlannedFunction[];
+}
+
+export type PlannedFunction =
+  | { readonly kind: 'done'; readonly fn: FunctionContract; readonly report: FunctionReport }
+  | {
+      readonly kind: 'planned';
+      readonly fn: FunctionContract;
+      readonly types: Extract<FunctionValueTypes, { kind: 'supported' }>;
+      readonly planned: readonly PlannedObligation[];
+    };
+
+/** Every step before a backend is involved. Never throws on user input. */
+export function planFile(input: CheckInput, options: CheckOptions): FilePlan {
+  const model = buildFileModel(parseSourceFile(input.text));
+  const lineIndex = createLineIndex(input.text);
+  const pairs: ParsedPairsFile =
+    input.pairsText === null ? { file: EMPTY_PAIRS_FILE, diagnostics: [] } : parsePairsFile(input.pairsText, model);
+  const functions = scorableFunctions(model, options).map((fn) => planFunction(fn, model, lineIndex, pairs, input, options));
+  return { input, options, model, lineIndex, pairs, functions };
+}
+
+/** The obligations a backend must decide for this plan, in a stable order. Obligations whose clause list is
+ *  empty (`requires true`, `ensures true`) hold without asking anyone and are left out. */
+export function pendingObligations(plan: FilePlan): Obligation[] {
+  const pending: Obligation[] = [];
+  for (const planned of plan.functions) {
+    if (planned.kind !== 'planned') continue;
+    for (const item of planned.planned) if (!isTrivial(item.obligation)) pending.push(item.obligation);
+  }
+  return pending;
+}
+
+/** Scores the plan from the verdicts on `pendingObligations(plan)` (parallel array). */
+export function finishFile(plan: FilePlan, results: readonly ObligationResult[]): FileReport {
+  const ctx = { lineIndex: plan.lineIndex };
+  let next = 0;
+  const functions = plan.functions.map((planned) => {
+    if (planned.kind === 'done') return planned.report;
+    const fnResults = planned.planned.map((item) => (isTrivial(item.obligation) ? TRIVIALLY_HOLDS : (results[next++] ?? MISSING_RESULT)));
+    try {
+      return scoreFunction(ctx, planned.fn, planned.types, planned.planned, fnResults);
+    } catch (error) {
+      return errorReport(plan.lineIndex, planned.fn, `internal error while scoring: ${errorMessage(error)}`);
+    }
+  });
+  const diagnostics = fileDiagnostics({
+    model: plan.model,
+    lineIndex: plan.lineIndex,
+    functions,
+    pairsDiagnostics: plan.pairs.diagnostics,
+    threshold: plan.options.threshold,
+  });
+  return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
+}
+
+export async function checkFile(input: CheckInput, options: CheckOptions, backend: Backend, signal: AbortSignal): Promise<FileReport> {
+  const plan = planFile(input, options);
+  const results = await backend.check(plan.model, pendingObligations(plan), signal);
+  return withBackend(finishFile(plan, results), backend.name);
+}
+
+export function withBackend(report: FileReport, backend: string): FileReport {
+  return { ...report, functions: report.functions.map((fn) => (fn.status === 'scored' ? { ...fn, backend } : fn)) };
+}
+
+/** Exec fns with a contract (spec and proof fns are not scored), optionally narrowed to some names. */
+export function scorableFunctions(model: FileModel, options: Pick<CheckOptions, 'functions'>): FunctionContract[] {
+  return model.functions.filter(
+    (fn) =>
+      fn.mode === 'exec' &&
+      (fn.requires.length > 0 || fn.ensures.length > 0) &&
+      (options.functions === undefined || options.functions.includes(fn.qualifiedName)),
+  );
+}
+
+const TRIVIALLY_HOLDS: ObligationResult = { verdict: { kind: 'holds' }, failingClause: undefined, recursionDepth: 0 };
+const MISSING_RESULT: ObligationResult = {
+  verdict: { kind: 'indeterminate', reason: 'the backend returned no verdict' },
+  failingClause: undefined,
+  recursionDepth: 0,
+};
+
+function isTrivial(obligation: Obligation): boolean {
+  return (obligation.kind === 'pre' ? obligation.fn.requires : obligation.fn.ensures).length === 0;
+}
+
+function planFunction(
+  fn: FunctionContract,
+  model: FileModel,
+  lineIndex: LineIndex,
+  pairs: ParsedPairsFile,
+  input: CheckInput,
+  options: CheckOptions,
+): PlannedFunction {
+  try {
+    const types = functionValueTypes(fn, model.scope);
+    if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
+    const entry = pairs.file.functions.get(fn.qualifiedName);
+    if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
+    const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed });
+    if (planned.length === 0) {
+      const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable pairs or invalid inputs`;
+      return { kind: 'done', fn, report: { ...noPairsReport(lineIndex, fn, input.pairsPath), reason } };
+    }
+    return { kind: 'planned', fn, types, planned };
+  } catch (error) {
+    return { kind: 'done', fn, report: errorReport(lineIndex, fn, `internal error while planning: ${errorMessage(error)}`) };
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,181 @@
+// Report -> diagnostics, shared by the CLI and the language server, so every message is worded here once.
+// Each one sits where the fix goes: the clause that rejects a correct pair, the ensures that lets wrong outputs
+// through, the requires that rejects a valid input, the pairs-file node that is wrong.
+
+import type { FileModel } from '../model';
+import type { SyntaxDiagnostic } from '../syntax/ast';
+import type { LineIndex } from '../syntax/line-index';
+import type { PairsDiagnostic } from './pairs-context';
+import type { FunctionReport, ReportDiagnostic, Range } from './report';
+import { spanRange } from './function-report';
+import { formatScore } from './format-call';
+import type { JsonValue } from './json';
+
+export interface DiagnosticsInput {
+  readonly model: FileModel;
+  readonly lineIndex: LineIndex;
+  readonly functions: readonly FunctionReport[];
+  readonly pairsDiagnostics: readonly PairsDiagnostic[];
+  readonly threshold: number;
+}
+
+export function fileDiagnostics(input: DiagnosticsInput): ReportDiagnostic[] {
+  const diagnostics: ReportDiagnostic[] = [];
+  for (const syntax of input.model.diagnostics) diagnostics.push(syntaxDiagnostic(input.lineIndex, syntax));
+  for (const pairs of input.pairsDiagnostics) {
+    diagnostics.push({ message: pairs.message, severity: pairs.severity, file: 'pairs', range: pairs.range, code: 'pairs-file' });
+  }
+  for (const report of input.functions) diagnostics.push(...functionDiagnostics(report, input.threshold));
+  return diagnostics;
+}
+
+/** The diagnostics of one function's report (the language server calls this per function). */
+export function functionDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {
+  switch (report.status) {
+    case 'no-pairs':
+      return [source('information', report.nameRange, 'no-pairs', `not scored: ${report.reason ?? 'no pairs'}`)];
+    case 'unsupported':
+      return unsupportedDiagnostics(report);
+    case 'error':
+      return [source('error', report.nameRange, 'unsupported', `not scored: ${report.reason ?? 'internal error'}`)];
+    case 'scored':
+      return [
+        ...postDiagnostics(report, threshold),
+        ...preDiagnostics(report, threshold),
+        ...partialDiagnostics(report),
+      ];
+    default:
+      return [];
+  }
+}
+
+function postDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {
+  const diagnostics: ReportDiagnostic[] = [];
+  const ensuresAt = report.ensuresRange ?? report.nameRange;
+  const { postCompleteness, postCorrectness } = report.scores;
+  const firstAccepted = report.acceptedMutants[0];
+  const vacuous = report.warnings.some((warning) => warning.code === 'vacuous-postcondition');
+  if (vacuous) {
+    const example = firstAccepted === undefined ? '' : `, e.g. ${shown(firstAccepted)} (${firstAccepted.operator})`;
+    diagnostics.push(
+      source('warning', ensuresAt, 'vacuous-postcondition', `vacuous postcondition: the ensures accepts every wrong output tried${example}`),
+    );
+  } else if (postCompleteness !== null && postCompleteness < threshold && firstAccepted !== undefined) {
+    const slipped = report.acceptedMutants.length;
+    const tried = Math.round(slipped / Math.max(1e-9, 1 - postCompleteness));
+    diagnostics.push(
+      source(
+        'warning',
+        ensuresAt,
+        'weak-postcondition',
+        `accepts ${shown(firstAccepted)}; ${slipped} of ${tried} wrong outputs slip through (PostComp ${formatScore(postCompleteness)})`,
+      ),
+    );
+  }
+  // One diagnostic per rejecting clause, on that clause, naming its first rejected pair.
+  const byClause = groupBy(report.rejectedPairs, (pair) => (pair.clause === null ? -1 : pair.clause.index));
+  for (const [, pairs] of byClause) {
+    const first = pairs[0];
+    if (first === undefined) continue;
+    const clauseText = first.clause === null ? '' : ` (clause ${first.clause.index + 1})`;
+    const more = pairs.length > 1 ? `; ${pairs.length} correct pairs rejected here` : '';
+    const score = postCorrectness === null ? '' : ` (PostCorr ${formatScore(postCorrectness)})`;
+    const pre = first.preHolds === false ? '; note: the requires also rejects this input' : '';
+    diagnostics.push(
+      source(
+        'error',
+        first.clause?.range ?? ensuresAt,
+        'rejects-correct-output',
+        `rejects the correct output ${shown(first)}${clauseText}${more}${score}${pre}`,
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+function preDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {
+  const diagnostics: ReportDiagnostic[] = [];
+  const requiresAt = report.requiresRange ?? report.nameRange;
+  const { preCorrectness, preCompleteness } = report.scores;
+  const rejectAll = report.warnings.find((warning) => warning.code === 'reject-all-precondition');
+  if (rejectAll !== undefined) diagnostics.push(source('warning', requiresAt, 'reject-all-precondition', rejectAll.message));
+  const byClause = groupBy(report.rejectedValidInputs, (input) => (input.clause === null ? -1 : input.clause.index));
+  for (const [, inputs] of byClause) {
+    const first = inputs[0];
+    if (first === undefined) continue;
+    const clauseText = first.clause === null ? '' : ` (clause ${first.clause.index + 1})`;
+    const more = inputs.length > 1 ? `; ${inputs.length} valid inputs rejected here` : '';
+    const score = preCorrectness === null ? '' : ` (PreCorr ${formatScore(preCorrectness)})`;
+    diagnostics.push(
+      source(
+        'warning',
+        first.clause?.range ?? requiresAt,
+        'rejects-valid-input',
+        `rejects the valid input ${shown(first)}, which the code handles${clauseText}${more}${score}`,
+      ),
+    );
+  }
+  const firstAdmitted = report.admittedInvalidInputs[0];
+  if (firstAdmitted !== undefined && preCompleteness !== null && preCompleteness < threshold) {
+    const admitted = report.admittedInvalidInputs.length;
+    const total = report.counts.invalidInputs;
+    diagnostics.push(
+      source(
+        'warning',
+        requiresAt,
+        'admits-invalid-input',
+        `admits the invalid input ${shown(firstAdmitted)} (${firstAdmitted.reason}); ${admitted} of ${total} invalid inputs admitted (PreComp ${formatScore(preCompleteness)})`,
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+function partialDiagnostics(report: FunctionReport): ReportDiagnostic[] {
+  const diagnostics: ReportDiagnostic[] = [];
+  for (const unsupported of report.unsupported) {
+    diagnostics.push(source('information', unsupported.range, 'unsupported', `not evaluated: ${unsupported.construct} is not supported`));
+  }
+  const firstIndeterminate = report.indeterminate[0];
+  if (firstIndeterminate !== undefined) {
+    const count = report.counts.indeterminate;
+    diagnostics.push(
+      source(
+        'information',
+        report.nameRange,
+        'indeterminate',
+        `${count} verdict${count === 1 ? '' : 's'} indeterminate (not counted in the scores): ${firstIndeterminate.reason}`,
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+function unsupportedDiagnostics(report: FunctionReport): ReportDiagnostic[] {
+  const at = report.unsupported[0]?.range ?? report.nameRange;
+  return [source('information', at, 'unsupported', `not scored: ${report.reason ?? 'unsupported'}`)];
+}
+
+function syntaxDiagnostic(lineIndex: LineIndex, diagnostic: SyntaxDiagnostic): ReportDiagnostic {
+  return { message: diagnostic.message, severity: diagnostic.severity, file: 'source', range: spanRange(lineIndex, diagnostic.span), code: 'syntax' };
+}
+
+function source(severity: ReportDiagnostic['severity'], range: Range, code: ReportDiagnostic['code'], message: string): ReportDiagnostic {
+  return { message, severity, file: 'source', range, code };
+}
+
+/** The evidence's Rust-like text, or its JSON input when a backend-free caller built the report. */
+function shown(evidence: { readonly display?: string; readonly input: JsonValue }): string {
+  return evidence.display ?? JSON.stringify(evidence.input);
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group === undefined) groups.set(k, [item]);
+    else group.push(item);
+  }
+  return groups;
+}

@@ -1,0 +1,61 @@
+// FunctionReports for functions that were not scored (no pairs, unsupported, error) and the shared empty shape.
+
+import type { FunctionContract } from '../model/types';
+import type { Span } from '../syntax/ast';
+import type { LineIndex } from '../syntax/line-index';
+import type { FunctionReport, Range } from './report';
+
+export function spanRange(lineIndex: LineIndex, span: Span): Range {
+  return { start: lineIndex.positionAt(span.start), end: lineIndex.positionAt(span.end) };
+}
+
+/** The report of a function before anything is known: every score N/A, no evidence. */
+export function emptyReport(lineIndex: LineIndex, fn: FunctionContract): FunctionReport {
+  return {
+    qualifiedName: fn.qualifiedName,
+    range: spanRange(lineIndex, fn.span),
+    nameRange: spanRange(lineIndex, fn.nameSpan),
+    status: 'no-pairs',
+    reason: null,
+    scores: { postCorrectness: null, postCompleteness: null, preCorrectness: null, preCompleteness: null },
+    counts: { pairs: 0, mutants: 0, validInputs: 0, invalidInputs: 0, indeterminate: 0 },
+    rejectedPairs: [],
+    acceptedMutants: [],
+    rejectedValidInputs: [],
+    admittedInvalidInputs: [],
+    indeterminate: [],
+    unsupported: [],
+    warnings: [],
+    requiresRange: clausesRange(lineIndex, fn.requires.map((clause) => clause.clause.span)),
+    ensuresRange: clausesRange(lineIndex, fn.ensures.map((clause) => clause.clause.span)),
+  };
+}
+
+export function noPairsReport(lineIndex: LineIndex, fn: FunctionContract, pairsFile: string | null): FunctionReport {
+  const reason =
+    pairsFile === null
+      ? 'no pairs file: generate one with `spec-harness pairs`'
+      : `no entry for \`${fn.qualifiedName}\` in ${pairsFile}`;
+  return { ...emptyReport(lineIndex, fn), status: 'no-pairs', reason };
+}
+
+export function unsupportedReport(lineIndex: LineIndex, fn: FunctionContract, reason: string, span: Span): FunctionReport {
+  const range = spanRange(lineIndex, span);
+  return {
+    ...emptyReport(lineIndex, fn),
+    status: 'unsupported',
+    reason: `${reason} (line ${range.start.line + 1})`,
+    unsupported: [{ construct: reason, range }],
+  };
+}
+
+export function errorReport(lineIndex: LineIndex, fn: FunctionContract, reason: string): FunctionReport {
+  return { ...emptyReport(lineIndex, fn), status: 'error', reason };
+}
+
+function clausesRange(lineIndex: LineIndex, spans: readonly Span[]): Range | null {
+  const first = spans[0];
+  const last = spans[spans.length - 1];
+  if (first === undefined || last === undefined) return null;
+  return spanRange(lineIndex, { start: first.start, end: last.end });
+}

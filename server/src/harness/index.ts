@@ -1,0 +1,45 @@
+// The harness API: pairs files, obligations, scores, reports and their diagnostics. Pure (no IO): callers read
+// the source and pairs files and pass their text.
+
+import type { Backend } from './backend';
+import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
+import type { CheckInput, CheckOptions } from './check-file';
+import { decideObligations } from './decide';
+import type { FileReport } from './report';
+
+export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
+export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
+export { decideObligation, decideObligations, obligationEnv } from './decide';
+export type { DecideOptions } from './decide';
+export { fileDiagnostics, functionDiagnostics } from './diagnostics';
+export { formatInput, formatResult, formatScore } from './format-call';
+export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs-file';
+export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } from './pairs-file';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+export { planObligations } from './obligations';
+export type { PlannedObligation, ObligationRole } from './obligations';
+export { meetsHarness, meetsPostHarness, summarize, THRESHOLDS } from './summary';
+export { functionValueTypes } from './value-types';
+export type { FunctionValueTypes } from './value-types';
+export type * from './report';
+export type { Backend, Obligation, ObligationResult } from './backend';
+export type { Verdict } from './verdict';
+export type { JsonValue } from './json';
+
+/** The defaults design.md fixes: threshold 0.75, 8 mutants per pair. */
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: 100_000 };
+
+/** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
+ *  does (environment failures, e.g. no verus binary). */
+export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal): Promise<FileReport> {
+  if (backend === undefined) return checkFileSync(input, options);
+  return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
+}
+
+/** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
+export function checkFileSync(input: CheckInput, options: CheckOptions): FileReport {
+  const plan = planFile(input, options);
+  const results = decideObligations(plan.model, pendingObligations(plan), { stepBudget: options.stepBudget });
+  return withBackend(finishFile(plan, results), 'embedded');
+}
+export { finishFileWithBoth } from './compare';

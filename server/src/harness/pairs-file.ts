@@ -1,0 +1,164 @@
+// Reads a pairs file (foo.pairs.json) against a file's contract model: decoded values for every entry, each with
+// its range in the pairs file, and a diagnostic at the exact position of every mistake. Never throws; a broken
+// entry is skipped (and diagnosed) while the rest still load.
+
+import type { Node as JsonNode, ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode } from 'jsonc-parser';
+import type { FileModel, FunctionContract } from '../model/types';
+import { createLineIndex } from '../syntax/line-index';
+import type { PairsContext, PairsDiagnostic } from './pairs-context';
+import { rangeOf, report } from './pairs-context';
+import { propertyValue } from './json-nodes';
+import type { Range } from './report';
+import { validatePairsSchema } from './pairs-schema';
+import type { SchemaProblem } from './pairs-schema';
+import { decodeEntry, entryKinds } from './pairs-entry';
+import type { EntryKind } from './pairs-entry';
+import { functionValueTypes } from './value-types';
+import { closestNames } from './suggest';
+
+export type { PairsDiagnostic } from './pairs-context';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+import type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+
+export interface PairsFile {
+  /** Entries by qualified name, in file order. Functions the model does not know are left out (and diagnosed). */
+  readonly functions: ReadonlyMap<string, PairsFunctionEntry>;
+}
+
+export interface PairsFunctionEntry {
+  readonly qualifiedName: string;
+  /** The key's range in the pairs file. */
+  readonly nameRange: Range;
+  readonly pairs: readonly PairEntry[];
+  readonly invalid: readonly InvalidEntry[];
+  readonly acceptable: readonly AcceptableEntry[];
+}
+
+export interface ParsedPairsFile {
+  readonly file: PairsFile;
+  readonly diagnostics: readonly PairsDiagnostic[];
+}
+
+export function parsePairsFile(text: string, model: FileModel): ParsedPairsFile {
+  const ctx: PairsContext = { lineIndex: createLineIndex(text), diagnostics: [] };
+  const parseErrors: ParseError[] = [];
+  const root = parseTree(text, parseErrors, { disallowComments: true, allowTrailingComma: false });
+  for (const error of parseErrors) {
+    report(ctx, { offset: error.offset, length: Math.max(1, error.length) }, `JSON syntax error: ${describeParseError(error)}`);
+  }
+  if (root === undefined) {
+    if (parseErrors.length === 0) report(ctx, { offset: 0, length: text.length }, 'the pairs file is empty');
+    return { file: { functions: new Map() }, diagnostics: sortDiagnostics(ctx.diagnostics) };
+  }
+  const schemaProblems = validatePairsSchema(root);
+  for (const problem of schemaProblems) report(ctx, problem.node, problem.message);
+  const functions = new Map<string, PairsFunctionEntry>();
+  const functionsNode = propertyValue(root, 'functions');
+  if (functionsNode?.type === 'object') {
+    const seen = new Set<string>();
+    for (const property of functionsNode.children ?? []) {
+      const entry = readFunction(ctx, model, property, schemaProblems, seen);
+      if (entry !== undefined) functions.set(entry.qualifiedName, entry);
+    }
+  }
+  return { file: { functions }, diagnostics: sortDiagnostics(ctx.diagnostics) };
+}
+
+/** An empty pairs file, for sources that have none. */
+export const EMPTY_PAIRS_FILE: PairsFile = { functions: new Map() };
+
+function readFunction(
+  ctx: PairsContext,
+  model: FileModel,
+  property: JsonNode,
+  schemaProblems: readonly SchemaProblem[],
+  seen: Set<string>,
+): PairsFunctionEntry | undefined {
+  const [keyNode, valueNode] = property.children ?? [];
+  if (keyNode === undefined || typeof keyNode.value !== 'string' || valueNode === undefined) return undefined;
+  const qualifiedName = keyNode.value;
+  if (seen.has(qualifiedName)) {
+    report(ctx, keyNode, `duplicate entry for \`${qualifiedName}\`: only the last one is used`);
+  }
+  seen.add(qualifiedName);
+  const fn = model.functions.find((candidate) => candidate.qualifiedName === qualifiedName);
+  if (fn === undefined) {
+    report(ctx, keyNode, unknownFunctionMessage(qualifiedName, model));
+    return undefined;
+  }
+  if (fn.mode !== 'exec') {
+    report(ctx, keyNode, `\`${qualifiedName}\` is a ${fn.mode} fn: only exec fns are scored`, 'warning');
+    return undefined;
+  }
+  if (valueNode.type !== 'object') return undefined;
+  const types = functionValueTypes(fn, model.scope);
+  const lists = { pairs: [] as PairEntry[], invalid: [] as InvalidEntry[], acceptable: [] as AcceptableEntry[] };
+  // An unsupported parameter type is the scorer's to report (on the function); entries cannot be decoded.
+  if (types.kind === 'supported') {
+    for (const kind of entryKinds) {
+      const listNode = propertyValue(valueNode, kind);
+      if (listNode?.type !== 'array') continue;
+      (listNode.children ?? []).forEach((itemNode, index) => {
+        if (hasSchemaProblemWithin(schemaProblems, itemNode)) return;
+        const entry = decodeEntry(ctx, { fn, types, kind, index, model }, itemNode);
+        if (entry !== undefined) pushEntry(lists, kind, entry);
+      });
+    }
+  }
+  return { qualifiedName, nameRange: rangeOf(ctx, keyNode), ...lists };
+}
+
+function pushEntry(
+  lists: { pairs: PairEntry[]; invalid: InvalidEntry[]; acceptable: AcceptableEntry[] },
+  kind: EntryKind,
+  entry: PairEntry | InvalidEntry | AcceptableEntry,
+): void {
+  // decodeEntry returns the entry shape that matches `kind`.
+  if (kind === 'pairs') lists.pairs.push(entry as PairEntry);
+  else if (kind === 'invalid') lists.invalid.push(entry as InvalidEntry);
+  else lists.acceptable.push(entry as AcceptableEntry);
+}
+
+function hasSchemaProblemWithin(problems: readonly SchemaProblem[], node: JsonNode): boolean {
+  return problems.some((problem) => problem.node.offset >= node.offset && problem.node.offset < node.offset + node.length);
+}
+
+function unknownFunctionMessage(name: string, model: FileModel): string {
+  const scored = model.functions.filter((fn: FunctionContract) => fn.mode === 'exec').map((fn) => fn.qualifiedName);
+  const suggestions = closestNames(name, scored);
+  const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(' or ')}?` : '';
+  return `unknown function \`${name}\`: no exec fn with this name in the source file${hint}`;
+}
+
+function describeParseError(error: ParseError): string {
+  const code = printParseErrorCode(error.error);
+  const words: Record<string, string> = {
+    InvalidSymbol: 'invalid symbol',
+    InvalidNumberFormat: 'invalid number',
+    PropertyNameExpected: 'property name expected',
+    ValueExpected: 'value expected',
+    ColonExpected: 'colon expected',
+    CommaExpected: 'comma expected',
+    CloseBraceExpected: 'closing brace expected',
+    CloseBracketExpected: 'closing bracket expected',
+    EndOfFileExpected: 'end of file expected',
+    InvalidCommentToken: 'comments are not allowed in JSON',
+    UnexpectedEndOfComment: 'unexpected end of comment',
+    UnexpectedEndOfString: 'unterminated string',
+    UnexpectedEndOfNumber: 'unexpected end of number',
+    InvalidUnicode: 'invalid unicode escape',
+    InvalidEscapeCharacter: 'invalid escape character',
+    InvalidCharacter: 'invalid character',
+  };
+  return words[code] ?? code;
+}
+
+function sortDiagnostics(diagnostics: readonly PairsDiagnostic[]): PairsDiagnostic[] {
+  return [...diagnostics].sort(
+    (a, b) =>
+      a.range.start.line - b.range.start.line ||
+      a.range.start.character - b.range.start.character ||
+      a.message.localeCompare(b.message),
+  );
+}

@@ -1,0 +1,284 @@
+// Turns one function's verdicts into its FunctionReport: the four scores exactly as design.md defines them
+// (N/A when nothing was decided, indeterminate counted apart), with the evidence behind every lost point.
+
+import type { Value } from '../eval/value';
+import type { FunctionContract } from '../model/types';
+import type { LineIndex } from '../syntax/line-index';
+import type { ObligationResult } from './backend';
+import { encodeJson } from '../eval/codec';
+import type { JsonValue } from './json';
+import type { PlannedObligation } from './obligations';
+import type {
+  AcceptedMutant,
+  AdmittedInvalidInput,
+  ClauseRef,
+  FunctionReport,
+  IndeterminateVerdict,
+  Range,
+  RejectedPair,
+  RejectedValidInput,
+  Warning,
+} from './report';
+import type { FunctionValueTypes } from './value-types';
+import { emptyReport, spanRange } from './function-report';
+import { tally, ratio } from './tally';
+import type { Tally } from './tally';
+import { sameInputs } from './obligations';
+import { formatInput, formatResult } from './format-call';
+
+export interface ScoreContext {
+  readonly lineIndex: LineIndex;
+}
+
+/** Scores a function whose obligations were all decided; `results` is parallel to `planned`. */
+export function scoreFunction(
+  ctx: ScoreContext,
+  fn: FunctionContract,
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  planned: readonly PlannedObligation[],
+  results: readonly ObligationResult[],
+): FunctionReport {
+  const evidence = collectEvidence(ctx, fn, types, planned, results);
+  const { pairs, mutants, valid, invalid } = evidence.tallies;
+  const decided = pairs.decided + mutants.decided + valid.decided + invalid.decided;
+  const base = emptyReport(ctx.lineIndex, fn);
+  if (planned.length > 0 && decided === 0 && evidence.indeterminate.length === 0 && evidence.unsupported.length > 0) {
+    return { ...base, status: 'unsupported', reason: unsupportedReason(evidence.unsupported), unsupported: evidence.unsupported };
+  }
+  const scores = {
+    postCorrectness: ratio(pairs.holds, pairs.decided),
+    postCompleteness: ratio(mutants.fails, mutants.decided),
+    preCorrectness: ratio(valid.holds, valid.decided),
+    preCompleteness: ratio(invalid.fails, invalid.decided),
+  };
+  return {
+    ...base,
+    status: 'scored',
+    scores,
+    counts: {
+      pairs: pairs.total,
+      mutants: mutants.total,
+      validInputs: valid.total,
+      invalidInputs: invalid.total,
+      indeterminate: evidence.indeterminateCount,
+    },
+    rejectedPairs: evidence.rejectedPairs,
+    acceptedMutants: evidence.acceptedMutants,
+    rejectedValidInputs: evidence.rejectedValidInputs,
+    admittedInvalidInputs: evidence.admittedInvalidInputs,
+    indeterminate: evidence.indeterminate,
+    unsupported: evidence.unsupported,
+    warnings: warningsFor(scores, mutants, valid),
+  };
+}
+
+/** At most this many indeterminate verdicts are listed (all are counted). */
+const MAX_LISTED_INDETERMINATE = 50;
+
+interface Evidence {
+  readonly tallies: { readonly pairs: Tally; readonly mutants: Tally; readonly valid: Tally; readonly invalid: Tally };
+  readonly rejectedPairs: RejectedPair[];
+  readonly acceptedMutants: AcceptedMutant[];
+  readonly rejectedValidInputs: RejectedValidInput[];
+  readonly admittedInvalidInputs: AdmittedInvalidInput[];
+  readonly indeterminate: IndeterminateVerdict[];
+  indeterminateCount: number;
+  readonly unsupported: { construct: string; range: Range }[];
+}
+
+function collectEvidence(
+  ctx: ScoreContext,
+  fn: FunctionContract,
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  planned: readonly PlannedObligation[],
+  results: readonly ObligationResult[],
+): Evidence {
+  const evidence: Evidence = {
+    tallies: { pairs: tally(), mutants: tally(), valid: tally(), invalid: tally() },
+    rejectedPairs: [],
+    acceptedMutants: [],
+    rejectedValidInputs: [],
+    admittedInvalidInputs: [],
+    indeterminate: [],
+    indeterminateCount: 0,
+    unsupported: [],
+  };
+  const preVerdicts = new Map<PlannedObligation, ObligationResult>();
+  planned.forEach((item, i) => {
+    const result = results[i];
+    if (result !== undefined && item.role.kind === 'valid-input') preVerdicts.set(item, result);
+  });
+  planned.forEach((item, i) => {
+    const result = results[i];
+    if (result === undefined) return;
+    const role = item.role;
+    const verdict = result.verdict;
+    const target = targetTally(evidence, role.kind);
+    target.total++;
+    if (verdict.kind === 'indeterminate') {
+      evidence.indeterminateCount++;
+      if (evidence.indeterminate.length < MAX_LISTED_INDETERMINATE) {
+        evidence.indeterminate.push(indeterminateOf(item, verdict.reason, types));
+      }
+      return;
+    }
+    if (verdict.kind === 'unsupported') {
+      const range = spanRange(ctx.lineIndex, verdict.span);
+      if (!evidence.unsupported.some((u) => u.construct === verdict.construct && sameRange(u.range, range))) {
+        evidence.unsupported.push({ construct: verdict.construct, range });
+      }
+      return;
+    }
+    target.decided++;
+    if (verdict.kind === 'holds') target.holds++;
+    else target.fails++;
+    switch (role.kind) {
+      case 'pair':
+        if (verdict.kind === 'fails') {
+          evidence.rejectedPairs.push({
+            input: role.pair.inputJson,
+            output: role.pair.outputJson,
+            after: role.pair.afterJson,
+            clause: clauseRef(ctx, fn, 'ensures', result.failingClause),
+            preHolds: preHoldsFor(role.pair.inputs, preVerdicts),
+            pairsRange: role.pair.range,
+            display: formatResult(fn, types, role.pair.inputs, role.pair.output, role.pair.after),
+          });
+        }
+        return;
+      case 'mutant':
+        if (verdict.kind === 'holds') evidence.acceptedMutants.push({
+            ...acceptedMutant(role.pair, role.mutant, types),
+            display: formatResult(fn, types, role.pair.inputs, role.mutant.output, role.mutant.after),
+          });
+        return;
+      case 'valid-input':
+        if (verdict.kind === 'fails') {
+          evidence.rejectedValidInputs.push({
+            input: role.pair.inputJson,
+            clause: clauseRef(ctx, fn, 'requires', result.failingClause),
+            pairsRange: role.pair.range,
+            display: formatInput(fn, types, role.pair.inputs),
+          });
+        }
+        return;
+      case 'invalid-input':
+        if (verdict.kind === 'holds') {
+          evidence.admittedInvalidInputs.push({
+            input: role.entry.inputJson,
+            reason: role.entry.reason ?? 'declared invalid in the pairs file',
+            pairsRange: role.entry.range,
+            display: formatInput(fn, types, role.entry.inputs),
+          });
+        }
+        return;
+      default:
+        return;
+    }
+  });
+  return evidence;
+}
+
+function targetTally(evidence: Evidence, kind: PlannedObligation['role']['kind']): Tally {
+  switch (kind) {
+    case 'pair':
+      return evidence.tallies.pairs;
+    case 'mutant':
+      return evidence.tallies.mutants;
+    case 'valid-input':
+      return evidence.tallies.valid;
+    default:
+      return evidence.tallies.invalid;
+  }
+}
+
+function preHoldsFor(inputs: ReadonlyMap<string, Value>, preVerdicts: ReadonlyMap<PlannedObligation, ObligationResult>): boolean | null {
+  for (const [item, result] of preVerdicts) {
+    if (item.role.kind !== 'valid-input' || !sameInputs(item.role.pair.inputs, inputs)) continue;
+    if (result.verdict.kind === 'holds') return true;
+    if (result.verdict.kind === 'fails') return false;
+    return null;
+  }
+  return null;
+}
+
+/** The clause a `fails` verdict names; a fails without a clause index (a backend that cannot tell) gives null. */
+export function clauseRef(ctx: ScoreContext, fn: FunctionContract, kind: 'requires' | 'ensures', index: number | undefined): ClauseRef | null {
+  if (index === undefined) return null;
+  const clause = (kind === 'requires' ? fn.requires : fn.ensures)[index];
+  if (clause === undefined) return null;
+  return { kind, index, range: spanRange(ctx.lineIndex, clause.clause.span), text: clause.text };
+}
+
+function acceptedMutant(
+  pair: { readonly inputJson: JsonValue; readonly outputJson: JsonValue | null; readonly afterJson: JsonValue | null; readonly range: Range },
+  mutant: { readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value>; readonly operator: string },
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+): AcceptedMutant {
+  return {
+    input: pair.inputJson,
+    output: pair.outputJson,
+    mutant: mutant.output === undefined || types.returnType === undefined ? null : encodeJson(mutant.output, types.returnType, types.typeContext),
+    after: pair.afterJson,
+    mutantAfter: types.mutParams.length === 0 ? null : encodeValues(mutant.after, types),
+    operator: mutant.operator,
+    pairsRange: pair.range,
+  };
+}
+
+function encodeValues(values: ReadonlyMap<string, Value>, types: Extract<FunctionValueTypes, { kind: 'supported' }>): JsonValue {
+  const result: Record<string, JsonValue> = {};
+  for (const [name, value] of values) {
+    const type = types.params.get(name);
+    if (type !== undefined) result[name] = encodeJson(value, type, types.typeContext);
+  }
+  return result;
+}
+
+function indeterminateOf(item: PlannedObligation, reason: string, types: Extract<FunctionValueTypes, { kind: 'supported' }>): IndeterminateVerdict {
+  const role = item.role;
+  switch (role.kind) {
+    case 'pair':
+      return { obligation: 'post', input: role.pair.inputJson, output: role.pair.outputJson, reason };
+    case 'mutant': {
+      const output = role.mutant.output === undefined || types.returnType === undefined ? null : encodeJson(role.mutant.output, types.returnType, types.typeContext);
+      return { obligation: 'post', input: role.pair.inputJson, output, reason };
+    }
+    case 'valid-input':
+      return { obligation: 'pre', input: role.pair.inputJson, output: null, reason };
+    default:
+      return { obligation: 'pre', input: role.entry.inputJson, output: null, reason };
+  }
+}
+
+function warningsFor(
+  scores: { readonly postCompleteness: number | null; readonly preCorrectness: number | null },
+  mutants: Tally,
+  valid: Tally,
+): Warning[] {
+  const warnings: Warning[] = [];
+  if (scores.postCompleteness === 0 && mutants.decided > 0) {
+    warnings.push({
+      code: 'vacuous-postcondition',
+      message: `vacuous postcondition: the ensures accepts every one of the ${mutants.decided} wrong outputs tried`,
+    });
+  }
+  if (scores.preCorrectness === 0 && valid.decided > 0) {
+    warnings.push({
+      code: 'reject-all-precondition',
+      message: `reject-all precondition: the requires rejects every one of the ${valid.decided} valid inputs`,
+    });
+  }
+  return warnings;
+}
+
+function unsupportedReason(unsupported: readonly { construct: string; range: Range }[]): string {
+  const first = unsupported[0];
+  if (first === undefined) return 'every obligation is unsupported';
+  const more = unsupported.length > 1 ? ` (and ${unsupported.length - 1} more)` : '';
+  return `the contract uses ${first.construct}, which the backend does not support, at line ${first.range.start.line + 1}${more}`;
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+}

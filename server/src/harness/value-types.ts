@@ -1,0 +1,54 @@
+// The value types of one function's parameters and return, resolved once for the pairs file, obligations and
+// mutants. A parameter or return type the product cannot represent makes the function unsupported, with where.
+
+import type { Span } from '../syntax/ast';
+import type { FunctionContract, ModelScope } from '../model/types';
+import type { ValueType } from '../eval/value-type';
+import { firstUnsupported, resolveValueType } from '../eval/types';
+import type { TypeContext } from '../eval/types';
+
+export type FunctionValueTypes =
+  | {
+      readonly kind: 'supported';
+      /** What the codec needs to decode and encode these types (`Self` bound for methods). */
+      readonly typeContext: TypeContext;
+      readonly params: ReadonlyMap<string, ValueType>;
+      /** Undefined for `()` returns. */
+      readonly returnType: ValueType | undefined;
+      /** Names of `&mut` parameters, in declaration order. */
+      readonly mutParams: readonly string[];
+    }
+  | { readonly kind: 'unsupported'; readonly reason: string; readonly span: Span };
+
+export function functionValueTypes(fn: FunctionContract, scope: ModelScope): FunctionValueTypes {
+  const typeContext: TypeContext =
+    fn.selfTypeName === undefined ? { scope } : { scope, selfType: { kind: 'adt', name: fn.selfTypeName, args: [] } };
+  const params = new Map<string, ValueType>();
+  for (const param of fn.params) {
+    const type = resolveValueType(param.type, typeContext);
+    const unsupported = firstUnsupported(type);
+    if (unsupported !== undefined) {
+      return {
+        kind: 'unsupported',
+        reason: `parameter \`${param.name}: ${param.typeText}\` has a type the harness cannot represent (${unsupported.text}: ${unsupported.reason})`,
+        span: param.span,
+      };
+    }
+    params.set(param.name, type);
+  }
+  let returnType: ValueType | undefined;
+  if (fn.returnType !== undefined) {
+    returnType = resolveValueType(fn.returnType, typeContext);
+    const unsupported = firstUnsupported(returnType);
+    if (unsupported !== undefined) {
+      return {
+        kind: 'unsupported',
+        reason: `the return type has a type the harness cannot represent (${unsupported.text}: ${unsupported.reason})`,
+        span: fn.returnType.span,
+      };
+    }
+    if (returnType.kind === 'tuple' && returnType.elements.length === 0) returnType = undefined;
+  }
+  const mutParams = fn.params.filter((param) => param.passing === 'mut').map((param) => param.name);
+  return { kind: 'supported', typeContext, params, returnType, mutParams };
+}
