@@ -1,0 +1,255 @@
+// Calls: `old`/`final`, constructors, vstd static functions (`Seq::new`, `Set::empty`, ...), user spec fns
+// (by value, depth-capped), closure application, and method dispatch on values (built-in or user `impl`).
+
+import type { Expr, Span } from '../../syntax/ast';
+import type { ResolvedFn } from '../../model/types';
+import type { Value } from '../value';
+import { bool } from '../value';
+import { makeMap, makeMultiset } from '../value-ops';
+import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
+import { mkInt, seq, seqMethod } from './collections';
+import type { Env, Res, SpecContext } from './context';
+import {
+  BUDGET_EXHAUSTED, bindLocal, charge, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
+} from './context';
+import { evalBlock, evalExpr, evalList } from './evaluate';
+import { matchPattern } from './patterns';
+import { comprehension } from './quantifiers';
+import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
+
+export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>, env: Env): Res {
+  const callee = expr.callee;
+  if (callee.kind !== 'path') {
+    const fn = evalExpr(ctx, callee, env);
+    if (isFailure(fn)) return fn;
+    const args = evalList(ctx, expr.args, env);
+    return Array.isArray(args) ? applyFn(ctx, fn, args, expr.span) : args;
+  }
+  const names = callee.segments.map((segment) => segment.name);
+  const name = names[names.length - 1] ?? '';
+  if (names.length === 1) {
+    const onlyArg = expr.args[0];
+    if ((name === 'old' || name === 'final') && onlyArg !== undefined && expr.args.length === 1) {
+      return evalOldFinal(ctx, name, onlyArg, env);
+    }
+    const local = lookupName(env, name);
+    if (local !== undefined) {
+      if (isFailure(local)) return local;
+      const args = evalList(ctx, expr.args, env);
+      return Array.isArray(args) ? applyFn(ctx, local, args, expr.span) : args;
+    }
+  }
+  const args = evalList(ctx, expr.args, env);
+  if (!Array.isArray(args)) return args;
+  const resolved = ctx.scope.resolveFunction(names, ctx.selfTypeName);
+  if (resolved !== undefined) return callUserFn(ctx, resolved, args, expr.span);
+  const ctor = resolveConstructor(ctx, names);
+  if (ctor !== undefined && ctor.fields.kind === 'tuple') {
+    if (ctor.fields.fields.length !== args.length) return unsupported(`${name} with ${args.length} arguments`, expr.span);
+    return construct(ctor, positionalFields(args));
+  }
+  const builtin = staticBuiltin(ctx, names, args, expr.span);
+  return builtin ?? unsupported(`call to unknown function ${names.join('::')}`, expr.span);
+}
+
+export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'method-call' }>, env: Env): Res {
+  const receiver = evalExpr(ctx, expr.receiver, env);
+  if (isFailure(receiver)) return receiver;
+  const args = evalList(ctx, expr.args, env);
+  if (!Array.isArray(args)) return args;
+  return callMethod(ctx, receiver, expr.method, args, expr.span);
+}
+
+export function callMethod(ctx: SpecContext, receiver: Value, method: string, args: readonly Value[], span: Span): Res {
+  let res: Res | undefined;
+  switch (receiver.kind) {
+    case 'struct':
+    case 'enum': {
+      const resolved = ctx.scope.resolveMethod(receiver.name, method);
+      if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
+      if (receiver.kind === 'enum') res = enumMethod(receiver, method, args, span);
+      break;
+    }
+    case 'seq':
+      res = seqMethod(ctx, receiver, method, args, span);
+      break;
+    case 'set':
+      res = setMethod(ctx, receiver, method, args, span);
+      break;
+    case 'map':
+      res = mapMethod(ctx, receiver, method, args, span);
+      break;
+    case 'multiset':
+      res = multisetMethod(ctx, receiver, method, args, span);
+      break;
+    case 'char':
+      res = charMethod(receiver.codePoint, method);
+      break;
+    default:
+      break;
+  }
+  if (res !== undefined) return res;
+  if (method === 'view' || method === 'deep_view') return viewValue(ctx, receiver, span);
+  if (method === 'clone') return receiver;
+  return unsupported(`method .${method}() on a ${receiver.kind} value`, span);
+}
+
+/** `x@`: a seq views to itself (a string to its chars); a user type with a spec `view` fn calls it; every
+ *  other value views to itself. */
+export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {
+  if (value.kind === 'seq') return value.text === true ? seq(value.elements) : value;
+  if (value.kind === 'struct' || value.kind === 'enum') {
+    const resolved = ctx.scope.resolveMethod(value.name, 'view');
+    if (resolved !== undefined) return callUserFn(ctx, resolved, [value], span);
+  }
+  return value;
+}
+
+/** Calls a user fn by value. Only spec fns with bodies can be evaluated (opaque/closed ones included). */
+export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonly Value[], span: Span): Res {
+  const item = resolved.item;
+  if (item.mode !== 'spec') return unsupported(`call to ${item.mode} fn ${item.name} from spec code`, span);
+  if (item.body === undefined || item.specVisibility === 'uninterp') {
+    return unsupported(`uninterpreted function ${item.name}`, span);
+  }
+  if (item.params.length !== args.length) return unsupported(`call to ${item.name} with ${args.length} arguments`, span);
+  if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', span);
+  let env: Env = { base: EMPTY_SPEC_ENV, locals: undefined };
+  for (let i = 0; i < args.length; i++) {
+    const param = item.params[i];
+    const arg = args[i] as Value;
+    if (param === undefined) continue;
+    if (param.isSelf || param.pattern.kind !== 'binding') {
+      const bound = param.isSelf ? bindLocal(env, 'self', arg) : matchPattern(ctx, param.pattern, arg, env);
+      if (bound === undefined) return indeterminate(`argument does not match parameter pattern of ${item.name}`, span);
+      if ('kind' in bound) return bound;
+      env = bound;
+    } else {
+      env = bindLocal(env, param.pattern.name, arg);
+    }
+  }
+  const savedSelf = ctx.selfTypeName;
+  ctx.callDepth++;
+  if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
+  ctx.selfTypeName = resolved.selfTypeName ?? savedSelf;
+  const res = evalBlock(ctx, item.body, env);
+  ctx.callDepth--;
+  ctx.selfTypeName = savedSelf;
+  return res;
+}
+
+/** Applies a closure value (`|x| ..`, a `spec_fn` argument) to argument values. */
+export function applyFn(ctx: SpecContext, fn: Value, args: readonly Value[], span: Span): Res {
+  if (fn.kind !== 'closure') return unsupported(`call of a ${fn.kind} value`, span);
+  if (fn.params.length !== args.length) return unsupported(`closure with ${fn.params.length} parameters called with ${args.length}`, span);
+  let env = ctx.closureEnvs.get(fn);
+  if (env === undefined) {
+    env = envFromCapture(fn.env);
+    ctx.closureEnvs.set(fn, env);
+  }
+  for (let i = 0; i < args.length; i++) {
+    const param = fn.params[i];
+    if (param === undefined) continue;
+    const bound = matchPattern(ctx, param, args[i] as Value, env);
+    if (bound === undefined) return indeterminate('closure argument does not match its pattern', span);
+    if ('kind' in bound) return bound;
+    env = bound;
+  }
+  return evalExpr(ctx, fn.body, env);
+}
+
+/** `old(x)` is the entry value of a `&mut` parameter; `final(x)` its value at exit. Other arguments are
+ *  evaluated as written (`old` of a by-value parameter is the parameter). */
+function evalOldFinal(ctx: SpecContext, which: 'old' | 'final', arg: Expr, env: Env): Res {
+  let target = arg;
+  while ((target.kind === 'unary' && target.op === '*') || target.kind === 'paren') {
+    target = target.kind === 'paren' ? target.inner : target.operand;
+  }
+  if (target.kind === 'path' && target.segments.length === 1) {
+    const pair = env.base.mutables.get(target.segments[0]?.name ?? '');
+    if (pair !== undefined) return which === 'old' ? pair.old : pair.final;
+  }
+  return evalExpr(ctx, arg, env);
+}
+
+/** vstd static functions: `Seq::empty/new`, `Set::empty/new`, `Map::empty/new`, `Multiset::empty/singleton`. */
+function staticBuiltin(ctx: SpecContext, names: readonly string[], args: readonly Value[], span: Span): Res | undefined {
+  const fn = names[names.length - 1];
+  const type = names[names.length - 2];
+  if (names.length === 1 && fn === 'arbitrary') return indeterminate('`arbitrary()` has no defined value', span);
+  const a0 = args[0];
+  const a1 = args[1];
+  switch (`${type}::${fn}`) {
+    case 'Seq::empty':
+      return seq([]);
+    case 'Set::empty':
+      return { kind: 'set', elements: [] };
+    case 'Map::empty':
+      return { kind: 'map', entries: [] };
+    case 'Multiset::empty':
+      return { kind: 'multiset', entries: [] };
+    case 'Multiset::singleton':
+      return a0 === undefined ? undefined : makeMultiset([a0]);
+    case 'Seq::new': {
+      if (a0?.kind !== 'int' || a1 === undefined) return unsupported('`Seq::new` arguments', span);
+      if (a0.value < 0n) return indeterminate(`\`Seq::new\` with negative length ${a0.value}`, span);
+      if (a0.value > BigInt(ctx.stepBudget)) return indeterminate(BUDGET_EXHAUSTED, span);
+      const exhausted = charge(ctx, Number(a0.value), span);
+      if (exhausted !== undefined) return exhausted;
+      const elements: Value[] = [];
+      for (let i = 0; i < Number(a0.value); i++) {
+        const element = applyFn(ctx, a1, [mkInt(i)], span);
+        if (isFailure(element)) return element;
+        elements.push(element);
+      }
+      return seq(elements);
+    }
+    case 'Set::new': {
+      if (a0 === undefined) return undefined;
+      const members = comprehension(ctx, a0, span);
+      return Array.isArray(members) ? { kind: 'set', elements: members } : members;
+    }
+    case 'Map::new':
+      return a0 === undefined || a1 === undefined ? undefined : mapNew(ctx, a0, a1, span);
+    default:
+      return undefined;
+  }
+}
+
+/** `Map::new(dom_set, f)` (since 2026-06) or `Map::new(key_predicate, f)` (before). */
+function mapNew(ctx: SpecContext, domain: Value, valueFn: Value, span: Span): Res {
+  let keys: readonly Value[];
+  if (domain.kind === 'set') keys = domain.elements;
+  else {
+    const members = comprehension(ctx, domain, span);
+    if (!Array.isArray(members)) return members;
+    keys = members;
+  }
+  const entries: (readonly [Value, Value])[] = [];
+  for (const key of keys) {
+    const value = applyFn(ctx, valueFn, [key], span);
+    if (isFailure(value)) return value;
+    entries.push([key, value]);
+  }
+  return makeMap(entries);
+}
+
+/** The ASCII classification methods of `char`, which are defined by simple ranges. */
+function charMethod(codePoint: number, method: string): Res | undefined {
+  const c = codePoint;
+  const digit = c >= 48 && c <= 57;
+  const upper = c >= 65 && c <= 90;
+  const lower = c >= 97 && c <= 122;
+  switch (method) {
+    case 'is_ascii': return bool(c < 128);
+    case 'is_ascii_digit': return bool(digit);
+    case 'is_ascii_uppercase': return bool(upper);
+    case 'is_ascii_lowercase': return bool(lower);
+    case 'is_ascii_alphabetic': return bool(upper || lower);
+    case 'is_ascii_alphanumeric': return bool(upper || lower || digit);
+    case 'is_ascii_whitespace': return bool(c === 32 || c === 9 || c === 10 || c === 12 || c === 13);
+    case 'to_ascii_lowercase': return { kind: 'char', codePoint: upper ? c + 32 : c };
+    case 'to_ascii_uppercase': return { kind: 'char', codePoint: lower ? c - 32 : c };
+    default: return undefined;
+  }
+}

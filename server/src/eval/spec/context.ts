@@ -1,0 +1,153 @@
+// The spec evaluator's context, environments and internal result type. Internally a result is a bare `Value`
+// or a `Failure` (indeterminate/unsupported), so the hot path allocates no wrapper objects.
+
+import type { ModelScope } from '../../model/types';
+import type { Span, Type } from '../../syntax/ast';
+import type { Value } from '../value';
+
+export const DEFAULT_STEP_BUDGET = 100_000;
+/** User spec fn calls nest at most this deep; deeper is "recursion too deep" (the JS stack must not overflow). */
+export const DEFAULT_MAX_RECURSION_DEPTH = 2_000;
+
+export type EvalResult =
+  | { readonly kind: 'value'; readonly value: Value }
+  | { readonly kind: 'indeterminate'; readonly reason: string; readonly span: Span }
+  | { readonly kind: 'unsupported'; readonly construct: string; readonly span: Span };
+
+export type Failure = Exclude<EvalResult, { kind: 'value' }>;
+/** What every internal evaluation step returns. `Value` kinds never collide with the failure kinds. */
+export type Res = Value | Failure;
+
+export interface SpecContext {
+  readonly scope: ModelScope;
+  readonly stepBudget: number;
+  /** The impl whose body is being evaluated (for `Self::`); switched while a method body runs. */
+  selfTypeName: string | undefined;
+  readonly maxRecursionDepth: number;
+  /** Steps used so far (one per expression node, plus the size of bulk collection work). */
+  steps: number;
+  /** Current and deepest user spec fn call depth. */
+  callDepth: number;
+  maxCallDepth: number;
+  /** Closure parameter types by closure body, so `Set::new(|x: u8| ..)` can enumerate `x` by its type. */
+  readonly closureParamTypes: WeakMap<object, readonly (Type | undefined)[]>;
+  /** Environments rebuilt from closure captures, so applying a closure many times rebuilds it once. */
+  readonly closureEnvs: WeakMap<object, Env>;
+}
+
+export interface SpecContextOptions {
+  readonly stepBudget?: number;
+  readonly selfTypeName?: string;
+  readonly maxRecursionDepth?: number;
+}
+
+/** Immutable bindings an expression is evaluated under. */
+export interface SpecEnv {
+  /** Parameters at entry (and the return name bound to the output). */
+  readonly values: ReadonlyMap<string, Value>;
+  /** `&mut` parameters: `old(x)` is `old`, `final(x)` and plain `x` are `final`. */
+  readonly mutables: ReadonlyMap<string, { readonly old: Value; readonly final: Value }>;
+}
+
+/** Internal environment: the caller's bindings plus a persistent list of local bindings (let, patterns,
+ *  quantifier binders). A local may hold a failure: a `matches` whose scrutinee was indeterminate poisons
+ *  the names it would have bound, so later uses are indeterminate rather than "unknown name". */
+export interface Env {
+  readonly base: SpecEnv;
+  readonly locals: Local | undefined;
+}
+
+export interface Local {
+  readonly name: string;
+  readonly value: Res;
+  readonly next: Local | undefined;
+}
+
+export const EMPTY_SPEC_ENV: SpecEnv = { values: new Map(), mutables: new Map() };
+
+export function createSpecContext(scope: ModelScope, options: SpecContextOptions = {}): SpecContext {
+  return {
+    scope,
+    stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
+    selfTypeName: options.selfTypeName,
+    maxRecursionDepth: options.maxRecursionDepth ?? DEFAULT_MAX_RECURSION_DEPTH,
+    steps: 0,
+    callDepth: 0,
+    maxCallDepth: 0,
+    closureParamTypes: new WeakMap(),
+    closureEnvs: new WeakMap(),
+  };
+}
+
+export function indeterminate(reason: string, span: Span): Failure {
+  return { kind: 'indeterminate', reason, span };
+}
+
+export function unsupported(construct: string, span: Span): Failure {
+  return { kind: 'unsupported', construct, span };
+}
+
+export function isFailure(res: Res): res is Failure {
+  return res.kind === 'indeterminate' || res.kind === 'unsupported';
+}
+
+export const BUDGET_EXHAUSTED = 'step budget exhausted';
+
+/** Charges `n` steps; returns a failure once the budget is spent. */
+export function charge(ctx: SpecContext, n: number, span: Span): Failure | undefined {
+  ctx.steps += n;
+  return ctx.steps > ctx.stepBudget ? indeterminate(BUDGET_EXHAUSTED, span) : undefined;
+}
+
+export function bindLocal(env: Env, name: string, value: Res): Env {
+  return { base: env.base, locals: { name, value, next: env.locals } };
+}
+
+export function bindLocals(env: Env, bindings: readonly (readonly [string, Res])[]): Env {
+  let locals = env.locals;
+  for (const [name, value] of bindings) locals = { name, value, next: locals };
+  return { base: env.base, locals };
+}
+
+/** Looks a plain name up: locals, then parameters, then `&mut` parameters (their final value). */
+export function lookupName(env: Env, name: string): Res | undefined {
+  for (let local = env.locals; local !== undefined; local = local.next) {
+    if (local.name === name) return local.value;
+  }
+  const value = env.base.values.get(name);
+  if (value !== undefined) return value;
+  return env.base.mutables.get(name)?.final;
+}
+
+/** Key under which a closure's captured environment keeps a `&mut` parameter's entry value. */
+export function oldKey(name: string): string {
+  return `\u0000old:${name}`;
+}
+
+/** Flattens an environment into the map a closure value captures (innermost binding wins). */
+export function captureEnv(env: Env): ReadonlyMap<string, Value> {
+  const captured = new Map<string, Value>(env.base.values);
+  for (const [name, pair] of env.base.mutables) {
+    captured.set(name, pair.final);
+    captured.set(oldKey(name), pair.old);
+  }
+  const locals: Local[] = [];
+  for (let local = env.locals; local !== undefined; local = local.next) locals.push(local);
+  for (let i = locals.length - 1; i >= 0; i--) {
+    const local = locals[i];
+    if (local !== undefined && !isFailure(local.value)) captured.set(local.name, local.value);
+  }
+  return captured;
+}
+
+/** Rebuilds the environment a closure body runs in from its captured map. */
+export function envFromCapture(captured: ReadonlyMap<string, Value>): Env {
+  const mutables = new Map<string, { old: Value; final: Value }>();
+  for (const [key, old] of captured) {
+    if (!key.startsWith('\u0000old:')) continue;
+    const name = key.slice(5);
+    const final = captured.get(name);
+    if (final !== undefined) mutables.set(name, { old, final });
+  }
+  return { base: { values: captured, mutables }, locals: undefined };
+}

@@ -1,0 +1,79 @@
+// Public entry points: `evaluateExpr` for one expression and `evaluateClauses` for a requires/ensures list.
+// Both never throw: a bug maps to "unsupported", a JS stack overflow to "recursion too deep".
+
+import type { Clause, Expr, Span } from '../../syntax/ast';
+import type { Verdict } from '../../harness/verdict';
+import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './context';
+import { indeterminate, isFailure, unsupported } from './context';
+import { evalCond, truth } from './operators';
+
+export interface ClausesOutcome {
+  readonly verdict: Verdict;
+  /** For `fails`: the index of the first false clause. */
+  readonly failingClause: number | undefined;
+  /** Deepest user spec fn call nesting seen. */
+  readonly recursionDepth: number;
+  readonly steps: number;
+}
+
+/** Evaluates one expression. Steps accumulate on `ctx` across calls (the budget is per context). */
+export function evaluateExpr(ctx: SpecContext, expr: Expr, env: SpecEnv): EvalResult {
+  const res = guarded(ctx, expr.span, () => evalCond(ctx, expr, { base: env, locals: undefined }).res);
+  return isFailure(res) ? res : { kind: 'value', value: res };
+}
+
+/** Evaluates clauses in order as a Kleene conjunction, threading `matches` bindings to later clauses. Resets
+ *  the context's counters first: one call is one obligation with its own step budget.
+ *  - fails: some clause is false (the first false one is reported even when an earlier one is undecided);
+ *  - unsupported: no clause is false and some clause uses an unimplemented construct (the first such);
+ *  - indeterminate: no clause is false or unsupported, and some clause is undecided (the first such);
+ *  - holds: every clause is true. */
+export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], env: SpecEnv): ClausesOutcome {
+  ctx.steps = 0;
+  ctx.callDepth = 0;
+  ctx.maxCallDepth = 0;
+  let current: Env = { base: env, locals: undefined };
+  let firstIndeterminate: Failure | undefined;
+  let firstUnsupported: Failure | undefined;
+  for (let idx = 0; idx < clauses.length; idx++) {
+    const clause = clauses[idx] as Clause;
+    let next: Env = current;
+    const res = guarded(ctx, clause.span, () => {
+      const cond = evalCond(ctx, clause.expr, current);
+      next = cond.env;
+      return cond.res;
+    });
+    current = next;
+    const t = truth(res, clause.span);
+    if (t === false) return outcome(ctx, { kind: 'fails' }, idx);
+    if (t === true) continue;
+    if (t.kind === 'unsupported') firstUnsupported ??= t;
+    else firstIndeterminate ??= t;
+  }
+  const undecided = firstUnsupported ?? firstIndeterminate;
+  if (undecided === undefined) return outcome(ctx, { kind: 'holds' }, undefined);
+  const verdict: Verdict =
+    undecided.kind === 'unsupported'
+      ? { kind: 'unsupported', construct: undecided.construct, span: undecided.span }
+      : { kind: 'indeterminate', reason: undecided.reason, span: undecided.span };
+  return outcome(ctx, verdict, undefined);
+}
+
+function outcome(ctx: SpecContext, verdict: Verdict, failingClause: number | undefined): ClausesOutcome {
+  return { verdict, failingClause, recursionDepth: ctx.maxCallDepth, steps: ctx.steps };
+}
+
+/** Runs an evaluation, mapping anything thrown to a failure and restoring the context's call state. */
+function guarded(ctx: SpecContext, span: Span, run: () => Res): Res {
+  const savedSelf = ctx.selfTypeName;
+  const savedDepth = ctx.callDepth;
+  try {
+    return run();
+  } catch (error) {
+    ctx.selfTypeName = savedSelf;
+    ctx.callDepth = savedDepth;
+    if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate('recursion too deep', span);
+    const message = error instanceof Error ? error.message : String(error);
+    return unsupported(`internal error: ${message}`, span);
+  }
+}

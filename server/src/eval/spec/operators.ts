@@ -1,0 +1,293 @@
+// Operators: Kleene logic (with `matches`/`let` bindings flowing into `&&`/`==>` right operands), exact integer
+// arithmetic with Euclidean division, comparisons and chains, bit operators, casts, indexing and `@`.
+
+import type { BinaryOp, ComparisonOp, Expr, Span } from '../../syntax/ast';
+import type { Value } from '../value';
+import { bool } from '../value';
+import { compareValues, makeSet, valueEquals } from '../value-ops';
+import { viewValue } from './calls';
+import type { Env, Failure, Res, SpecContext } from './context';
+import { BUDGET_EXHAUSTED, charge, indeterminate, isFailure, unsupported } from './context';
+import { evalExpr } from './evaluate';
+import { bitWidth, euclidDiv, euclidMod, intTypeOf, staticIntType, truncateTo } from './integers';
+import { bindPoisoned, matchPattern } from './patterns';
+import { collectionContains, indexMap, indexSeq } from './collections';
+
+export interface CondResult {
+  readonly res: Res;
+  /** The environment extended with bindings of `matches`/`let` patterns that held (for later operands/clauses). */
+  readonly env: Env;
+}
+
+const TRUE = bool(true);
+const FALSE = bool(false);
+
+/** Evaluates a condition, returning the bindings its `matches`/`let` patterns introduce. */
+export function evalCond(ctx: SpecContext, expr: Expr, env: Env): CondResult {
+  switch (expr.kind) {
+    case 'matches':
+    case 'let-condition': {
+      if (++ctx.steps > ctx.stepBudget) return { res: indeterminate(BUDGET_EXHAUSTED, expr.span), env };
+      const scrutinee = evalExpr(ctx, expr.kind === 'matches' ? expr.operand : expr.value, env);
+      if (isFailure(scrutinee)) return { res: scrutinee, env: bindPoisoned(env, expr.pattern, scrutinee) };
+      const bound = matchPattern(ctx, expr.pattern, scrutinee, env);
+      if (bound === undefined) return { res: FALSE, env };
+      if ('kind' in bound) return { res: bound, env: bindPoisoned(env, expr.pattern, bound) };
+      return { res: TRUE, env: bound };
+    }
+    case 'paren':
+      return evalCond(ctx, expr.inner, env);
+    case 'binary':
+      if (expr.op === '&&') return evalAnd(ctx, expr, env);
+      return { res: evalExpr(ctx, expr, env), env };
+    default:
+      return { res: evalExpr(ctx, expr, env), env };
+  }
+}
+
+/** A result as a truth value, or the failure that keeps it from being one. */
+export function truth(res: Res, span: Span): boolean | Failure {
+  if (res.kind === 'bool') return res.value;
+  if (isFailure(res)) return res;
+  return unsupported(`logical operator on a ${res.kind} value`, span);
+}
+
+function evalAnd(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, env: Env): CondResult {
+  if (++ctx.steps > ctx.stepBudget) return { res: indeterminate(BUDGET_EXHAUSTED, expr.span), env };
+  const left = evalCond(ctx, expr.left, env);
+  const l = truth(left.res, expr.left.span);
+  if (l === false) return { res: FALSE, env };
+  const right = evalCond(ctx, expr.right, left.env);
+  const r = truth(right.res, expr.right.span);
+  if (r === false) return { res: FALSE, env };
+  if (l === true) return { res: r === true ? TRUE : r, env: right.env };
+  return { res: l, env: right.env };
+}
+
+function evalLogic(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, env: Env): Res {
+  switch (expr.op) {
+    case '&&':
+      return evalAnd(ctx, expr, env).res;
+    case '||': {
+      const l = truth(evalExpr(ctx, expr.left, env), expr.left.span);
+      if (l === true) return TRUE;
+      const r = truth(evalExpr(ctx, expr.right, env), expr.right.span);
+      if (r === true) return TRUE;
+      if (l === false) return r === false ? FALSE : r;
+      return l;
+    }
+    case '==>': {
+      const left = evalCond(ctx, expr.left, env);
+      const l = truth(left.res, expr.left.span);
+      if (l === false) return TRUE;
+      const r = truth(evalExpr(ctx, expr.right, left.env), expr.right.span);
+      if (r === true) return TRUE;
+      if (l === true) return r === false ? FALSE : r;
+      return l;
+    }
+    case '<==': {
+      const l = truth(evalExpr(ctx, expr.left, env), expr.left.span);
+      if (l === true) return TRUE;
+      const r = truth(evalExpr(ctx, expr.right, env), expr.right.span);
+      if (r === false) return TRUE;
+      if (l === false) return r === true ? FALSE : r;
+      return l;
+    }
+    default: {
+      const l = truth(evalExpr(ctx, expr.left, env), expr.left.span);
+      const r = truth(evalExpr(ctx, expr.right, env), expr.right.span);
+      if (typeof l !== 'boolean') return l;
+      if (typeof r !== 'boolean') return r;
+      return bool(l === r);
+    }
+  }
+}
+
+export function evalBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, env: Env): Res {
+  const op = expr.op;
+  if (op === '&&' || op === '||' || op === '==>' || op === '<==' || op === '<==>') return evalLogic(ctx, expr, env);
+  const left = evalExpr(ctx, expr.left, env);
+  if (isFailure(left)) return left;
+  const right = evalExpr(ctx, expr.right, env);
+  if (isFailure(right)) return right;
+  return applyBinary(ctx, expr, op, left, right);
+}
+
+function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, op: BinaryOp, left: Value, right: Value): Res {
+  switch (op) {
+    case '==': case '===': case '=~=': case '=~~=':
+      return bool(valueEquals(left, right));
+    case '!=': case '!==': case '!~=': case '!~~=':
+      return bool(!valueEquals(left, right));
+    case '<': case '<=': case '>': case '>=':
+      return compareOrdered(op, left, right, expr.span);
+    case 'has':
+      return collectionContains(left, right, expr.span);
+    default:
+      break;
+  }
+  if (left.kind === 'int' && right.kind === 'int') return intBinary(ctx, expr, op, left.value, right.value);
+  if (left.kind === 'bool' && right.kind === 'bool') {
+    if (op === '&') return bool(left.value && right.value);
+    if (op === '|') return bool(left.value || right.value);
+    if (op === '^') return bool(left.value !== right.value);
+  }
+  if (left.kind === 'seq' && right.kind === 'seq' && op === '+') {
+    const exhausted = charge(ctx, left.elements.length + right.elements.length, expr.span);
+    return exhausted ?? { kind: 'seq', elements: [...left.elements, ...right.elements] };
+  }
+  if (left.kind === 'set' && right.kind === 'set') {
+    const exhausted = charge(ctx, left.elements.length + right.elements.length, expr.span);
+    if (exhausted !== undefined) return exhausted;
+    if (op === '+') return makeSet([...left.elements, ...right.elements]);
+    if (op === '*') return makeSet(left.elements.filter((e) => right.elements.some((o) => valueEquals(e, o))));
+    if (op === '-') return makeSet(left.elements.filter((e) => !right.elements.some((o) => valueEquals(e, o))));
+  }
+  return unsupported(`\`${op}\` on ${left.kind} and ${right.kind}`, expr.span);
+}
+
+function intBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, op: BinaryOp, a: bigint, b: bigint): Res {
+  switch (op) {
+    case '+':
+      return { kind: 'int', value: a + b };
+    case '-':
+      return { kind: 'int', value: a - b };
+    case '*':
+      return bigResult(ctx, a * b, expr.span);
+    case '/':
+      return b === 0n ? indeterminate('division by zero', expr.span) : { kind: 'int', value: euclidDiv(a, b) };
+    case '%':
+      return b === 0n ? indeterminate('division by zero', expr.span) : { kind: 'int', value: euclidMod(a, b) };
+    case '&':
+      return { kind: 'int', value: a & b };
+    case '|':
+      return { kind: 'int', value: a | b };
+    case '^':
+      return { kind: 'int', value: a ^ b };
+    case '>>':
+      if (b < 0n) return indeterminate(`shift by a negative amount (${b})`, expr.right.span);
+      if (b > 1_000_000n) return { kind: 'int', value: a < 0n ? -1n : 0n };
+      return { kind: 'int', value: a >> b };
+    case '<<': {
+      if (b < 0n) return indeterminate(`shift by a negative amount (${b})`, expr.right.span);
+      const intType = staticIntType(expr.left, (name) => ctx.scope.typeAlias(name)?.type);
+      const width = intType === undefined ? undefined : bitWidth(intType);
+      if (intType !== undefined && width !== undefined) {
+        return { kind: 'int', value: b >= BigInt(width) ? 0n : truncateTo(a << b, intType) };
+      }
+      const exhausted = charge(ctx, Number(b > 100_000_000n ? 100_000_000n : b) / 64, expr.span);
+      return exhausted ?? bigResult(ctx, a << b, expr.span);
+    }
+    default:
+      return unsupported(`\`${op}\` on integers`, expr.span);
+  }
+}
+
+/** Charges for very large integers so that repeated squaring cannot exhaust memory within the budget. */
+function bigResult(ctx: SpecContext, value: bigint, span: Span): Res {
+  const magnitude = value < 0n ? -value : value;
+  if (magnitude > BIG_THRESHOLD) {
+    const exhausted = charge(ctx, magnitude.toString(16).length / 16, span);
+    if (exhausted !== undefined) return exhausted;
+  }
+  return { kind: 'int', value };
+}
+
+const BIG_THRESHOLD = 1n << 4096n;
+
+function compareOrdered(op: ComparisonOp, left: Value, right: Value, span: Span): Res {
+  if (left.kind === 'int' && right.kind === 'int') return bool(holdsOrder(op, left.value < right.value ? -1 : left.value > right.value ? 1 : 0));
+  if (left.kind === 'char' && right.kind === 'char') return bool(holdsOrder(op, left.codePoint - right.codePoint));
+  if (left.kind === 'set' && right.kind === 'set' && (op === '<=' || op === '>=')) {
+    const [small, big] = op === '<=' ? [left, right] : [right, left];
+    return bool(small.elements.every((e) => big.elements.some((o) => valueEquals(e, o))));
+  }
+  if (left.kind === 'bool' && right.kind === 'bool') return bool(holdsOrder(op, compareValues(left, right)));
+  return unsupported(`\`${op}\` on ${left.kind} and ${right.kind}`, span);
+}
+
+function holdsOrder(op: ComparisonOp, order: number): boolean {
+  switch (op) {
+    case '<': return order < 0;
+    case '<=': return order <= 0;
+    case '>': return order > 0;
+    case '>=': return order >= 0;
+    case '==': return order === 0;
+    default: return order !== 0;
+  }
+}
+
+/** `a <= b < c`: a Kleene conjunction of the adjacent comparisons. */
+export function evalChain(ctx: SpecContext, expr: Extract<Expr, { kind: 'chain' }>, env: Env): Res {
+  const operands: Res[] = [];
+  for (const operand of expr.operands) operands.push(evalExpr(ctx, operand, env));
+  let firstFailure: Failure | undefined;
+  for (let i = 0; i < expr.ops.length; i++) {
+    const left = operands[i];
+    const right = operands[i + 1];
+    const op = expr.ops[i];
+    if (left === undefined || right === undefined || op === undefined) break;
+    const res = isFailure(left) ? left : isFailure(right) ? right : op === '==' || op === '!=' ? bool(valueEquals(left, right) === (op === '==')) : compareOrdered(op, left, right, expr.span);
+    const t = truth(res, expr.span);
+    if (t === false) return FALSE;
+    if (t !== true) firstFailure ??= t;
+  }
+  return firstFailure ?? TRUE;
+}
+
+export function evalUnary(ctx: SpecContext, expr: Extract<Expr, { kind: 'unary' }>, env: Env): Res {
+  const operand = evalExpr(ctx, expr.operand, env);
+  if (isFailure(operand)) return operand;
+  switch (expr.op) {
+    case '-':
+      return operand.kind === 'int' ? { kind: 'int', value: -operand.value } : unsupported(`unary \`-\` on ${operand.kind}`, expr.span);
+    case '!': {
+      if (operand.kind === 'bool') return bool(!operand.value);
+      if (operand.kind !== 'int') return unsupported(`\`!\` on ${operand.kind}`, expr.span);
+      const intType = staticIntType(expr.operand, (name) => ctx.scope.typeAlias(name)?.type);
+      if (intType === undefined || bitWidth(intType) === undefined) {
+        return indeterminate('bitwise `!` on an integer of unknown width', expr.span);
+      }
+      return { kind: 'int', value: truncateTo(~operand.value, intType) };
+    }
+    default:
+      // `*x`, `&x`, `&mut x` are the value itself in spec code.
+      return operand;
+  }
+}
+
+export function evalCast(ctx: SpecContext, expr: Extract<Expr, { kind: 'cast' }>, env: Env): Res {
+  const operand = evalExpr(ctx, expr.operand, env);
+  if (isFailure(operand)) return operand;
+  const target = intTypeOf(expr.type, (name) => ctx.scope.typeAlias(name)?.type);
+  const typeName = expr.type.kind === 'path' ? expr.type.segments.map((s) => s.name).join('::') : expr.type.kind;
+  let source: bigint;
+  if (operand.kind === 'int') source = operand.value;
+  else if (operand.kind === 'char') source = BigInt(operand.codePoint);
+  else if (operand.kind === 'bool') source = operand.value ? 1n : 0n;
+  else return unsupported(`cast of a ${operand.kind} value`, expr.span);
+  if (target === 'int') return { kind: 'int', value: source };
+  if (target === 'nat') return source < 0n ? indeterminate(`\`as nat\` of ${source}`, expr.span) : { kind: 'int', value: source };
+  if (target !== undefined) return { kind: 'int', value: truncateTo(source, target) };
+  if (typeName === 'char') {
+    const valid = source >= 0n && source <= 0x10ffffn && !(source >= 0xd800n && source <= 0xdfffn);
+    return valid ? { kind: 'char', codePoint: Number(source) } : indeterminate(`\`as char\` of ${source}`, expr.span);
+  }
+  return unsupported(`cast to ${typeName}`, expr.span);
+}
+
+export function evalIndex(ctx: SpecContext, expr: Extract<Expr, { kind: 'index' }>, env: Env): Res {
+  const receiver = evalExpr(ctx, expr.receiver, env);
+  if (isFailure(receiver)) return receiver;
+  const index = evalExpr(ctx, expr.index, env);
+  if (isFailure(index)) return index;
+  if (receiver.kind === 'seq') return indexSeq(receiver, index, expr.span);
+  if (receiver.kind === 'map') return indexMap(receiver, index, expr.span);
+  return unsupported(`indexing a ${receiver.kind} value`, expr.span);
+}
+
+export function evalView(ctx: SpecContext, expr: Extract<Expr, { kind: 'view' }>, env: Env): Res {
+  const operand = evalExpr(ctx, expr.operand, env);
+  if (isFailure(operand)) return operand;
+  return viewValue(ctx, operand, expr.span);
+}

@@ -1,0 +1,41 @@
+// Names and paths: local bindings and parameters, `u32::MAX`-style integer constants, unit variants and unit
+// structs (`None`, `Color::Red`), and user constants (`spec const`, `const`), evaluated like a call.
+
+import type { Expr } from '../../syntax/ast';
+import { construct, resolveConstructor } from './adt';
+import type { Env, Res, SpecContext } from './context';
+import { EMPTY_SPEC_ENV, indeterminate, lookupName, unsupported } from './context';
+import { evalExpr } from './evaluate';
+import { intConstant } from './integers';
+
+export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>, env: Env): Res {
+  const segments = expr.segments;
+  if (segments.length === 1) {
+    const local = lookupName(env, segments[0]?.name ?? '');
+    if (local !== undefined) return local;
+  }
+  const names = segments.map((segment) => segment.name);
+  if (names.length === 2) {
+    const value = intConstant(names[0] ?? '', names[1] ?? '');
+    if (value !== undefined) return { kind: 'int', value };
+  }
+  const ctor = resolveConstructor(ctx, names);
+  if (ctor !== undefined) {
+    if (ctor.fields.kind === 'unit') return construct(ctor, []);
+    return unsupported(`constructor ${names.join('::')} used as a value`, expr.span);
+  }
+  const constant = ctx.scope.constant(names, ctx.selfTypeName);
+  if (constant !== undefined) {
+    if (constant.value === undefined) return unsupported(`constant ${constant.name} without a value`, expr.span);
+    if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', expr.span);
+    ctx.callDepth++;
+    if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
+    const res = evalExpr(ctx, constant.value, { base: EMPTY_SPEC_ENV, locals: undefined });
+    ctx.callDepth--;
+    return res;
+  }
+  if (ctx.scope.resolveFunction(names, ctx.selfTypeName) !== undefined) {
+    return unsupported(`function ${names.join('::')} used as a value`, expr.span);
+  }
+  return unsupported(`unresolved name ${names.join('::')}`, expr.span);
+}
