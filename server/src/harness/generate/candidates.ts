@@ -1,0 +1,204 @@
+// Type-directed candidate values: boundary values per integer type (0, ±1, MIN, MAX, near overflow), sequences of
+// varied lengths and shapes (sorted, reversed, duplicates), chars from several classes, strings, Option, tuples,
+// structs and enums (through `adtShape`), plus literals seen in the file. Deterministic for a given Rng.
+
+import type { Value } from '../../eval/value';
+import { int } from '../../eval/value';
+import type { IntType, ValueType } from '../../eval/value-type';
+import type { TypeContext } from '../../eval/types';
+import { adtShape } from '../../eval/types';
+import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval/value-ops';
+import type { Rng } from './rng';
+
+export interface CandidateContext {
+  readonly typeContext: TypeContext;
+  readonly rng: Rng;
+  /** Integer and string literals found in the file, offered to parameters of matching types. */
+  readonly literals: { readonly ints: readonly bigint[]; readonly strings: readonly string[] };
+  /** How many values to return per type at the top level. */
+  readonly breadth: number;
+  /** Longest sequence generated. */
+  readonly maxLength: number;
+}
+
+/** Up to `ctx.breadth` distinct values of `type`, boundary and literal values first, then random ones. */
+export function candidateValues(ctx: CandidateContext, type: ValueType, depth: number): readonly Value[] {
+  const values: Value[] = [];
+  const add = (value: Value | undefined): void => {
+    if (value !== undefined && values.length < ctx.breadth && !values.some((v) => valueEquals(v, value))) values.push(value);
+  };
+  for (const value of firstValues(ctx, type, depth)) add(value);
+  for (let attempt = 0; attempt < ctx.breadth * 3 && values.length < ctx.breadth; attempt += 1) add(randomValue(ctx, type, depth));
+  return values;
+}
+
+/** One random value of `type`, small values more likely (they exercise ordinary paths). */
+export function randomValue(ctx: CandidateContext, type: ValueType, depth: number): Value | undefined {
+  const rng = ctx.rng;
+  switch (type.kind) {
+    case 'int':
+      return int(randomInt(ctx, type.int));
+    case 'bool':
+      return { kind: 'bool', value: rng.below(2) === 1 };
+    case 'char':
+      return charOf(rng.pick(CHAR_POOL) ?? 'a');
+    case 'seq':
+      return randomSeq(ctx, type, depth);
+    case 'tuple': {
+      const elements = type.elements.map((element) => randomValue(ctx, element, depth + 1));
+      return elements.every((e) => e !== undefined) ? { kind: 'tuple', elements: elements as Value[] } : undefined;
+    }
+    case 'adt':
+      return randomAdt(ctx, type, depth);
+    case 'set':
+    case 'multiset': {
+      const elements = randomElements(ctx, type.element, depth, rng.below(4));
+      return elements === undefined ? undefined : type.kind === 'set' ? makeSet(elements) : makeMultiset(elements);
+    }
+    case 'map': {
+      const keys = randomElements(ctx, type.key, depth, rng.below(4));
+      const vals = keys?.map(() => randomValue(ctx, type.value, depth + 1));
+      if (keys === undefined || vals === undefined || vals.some((v) => v === undefined)) return undefined;
+      return makeMap(keys.map((k, i) => [k, vals[i] as Value] as const));
+    }
+    default:
+      return undefined;
+  }
+}
+
+const CHAR_POOL = ['a', 'b', 'z', 'm', 'A', 'Z', 'Q', '0', '7', '9', ' ', '!', '.', ',', '-', '_', 'é', 'ß', 'Ω', '中', '\n'];
+const STRING_POOL = ['', 'a', 'ab', 'abc', 'hello', 'Hello World', 'aBc1', 'racecar', 'a b c', '  ', 'ABC', 'zzz', 'x1!', 'héllo', 'mañana', '日本'];
+
+function firstValues(ctx: CandidateContext, type: ValueType, depth: number): readonly (Value | undefined)[] {
+  switch (type.kind) {
+    case 'int':
+      return boundaryInts(ctx, type.int).map((v) => int(v));
+    case 'bool':
+      return [{ kind: 'bool', value: false }, { kind: 'bool', value: true }];
+    case 'char':
+      return ['a', 'z', 'A', 'Z', '0', '9', ' ', '!', 'é', '中'].map(charOf);
+    case 'seq':
+      return firstSeqs(ctx, type, depth);
+    case 'adt': {
+      const shape = adtShape(type, ctx.typeContext);
+      if (shape === undefined || depth > 3) return [];
+      if (shape.kind === 'enum') return shape.variants.map((variant) => variantValue(ctx, shape.name, variant, depth, 'first'));
+      return [structValue(ctx, shape.name, shape.fields, depth, 'first')];
+    }
+    case 'tuple': {
+      const columns = type.elements.map((element) => candidateValues({ ...ctx, breadth: 4 }, element, depth + 1));
+      const rows: Value[] = [];
+      for (let i = 0; i < 4; i += 1) {
+        const elements = columns.map((column) => column[i % Math.max(1, column.length)]);
+        if (elements.every((e) => e !== undefined)) rows.push({ kind: 'tuple', elements: elements as Value[] });
+      }
+      return rows;
+    }
+    default:
+      return [];
+  }
+}
+
+/** 0, ±1, 2, small values, MIN, MAX and their neighbours, literals of the file and their neighbours. */
+function boundaryInts(ctx: CandidateContext, type: IntType): bigint[] {
+  const range = intRange(type);
+  const values: bigint[] = [0n, 1n, 2n, 3n, 5n, 10n];
+  if (range.min === undefined || range.min < 0n) values.push(-1n, -2n, -7n);
+  for (const literal of ctx.literals.ints) values.push(literal, literal + 1n, literal - 1n);
+  if (range.max !== undefined) values.push(range.max, range.max - 1n, range.max / 2n, range.max / 2n + 1n);
+  if (range.min !== undefined && range.min < 0n) values.push(range.min, range.min + 1n, range.min / 2n);
+  values.push(100n, 255n, 256n, 1000n);
+  return values.filter((v) => inRange(v, type));
+}
+
+function randomInt(ctx: CandidateContext, type: IntType): bigint {
+  const range = intRange(type);
+  const rng = ctx.rng;
+  const roll = rng.below(10);
+  if (roll < 6 || range.max === undefined) {
+    const low = range.min !== undefined && range.min > -20n ? range.min : -20n;
+    return rng.bigBetween(low < 0n && range.min === 0n ? 0n : low, 40n);
+  }
+  if (roll < 8) return rng.bigBetween(range.min ?? -1000n, range.max > 1000n ? 1000n : range.max);
+  return rng.bigBetween(range.min ?? -(1n << 64n), range.max);
+}
+
+function firstSeqs(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq' }>, depth: number): (Value | undefined)[] {
+  const text = type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str');
+  if (text) return [...STRING_POOL, ...ctx.literals.strings].map(textOf);
+  if (type.length !== undefined) return [randomSeq(ctx, type, depth), randomSeq(ctx, type, depth)];
+  const pool = candidateValues({ ...ctx, breadth: Math.max(6, ctx.maxLength) }, type.element, depth + 1);
+  const small = pool.slice(0, 6);
+  const sorted = small.slice().sort(compareValues);
+  const first = small[0];
+  const second = small[1] ?? first;
+  const seqs: (readonly Value[])[] = [[], first === undefined ? [] : [first], sorted, sorted.slice().reverse(), first === undefined || second === undefined ? [] : [second, first, second, first], pool.slice(-3)];
+  return seqs.map((elements) => seqValue(type, elements));
+}
+
+function randomSeq(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq' }>, depth: number): Value | undefined {
+  const length = type.length ?? ctx.rng.below(ctx.maxLength + 1);
+  const text = type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str');
+  const elements = randomElements(ctx, type.element, depth, length);
+  if (elements === undefined) return undefined;
+  const shaped = ctx.rng.below(4) === 0 && !text ? elements.slice().sort(compareValues) : elements;
+  return seqValue(type, shaped);
+}
+
+function randomElements(ctx: CandidateContext, type: ValueType, depth: number, length: number): Value[] | undefined {
+  if (depth > 3) return length === 0 ? [] : undefined;
+  const elements: Value[] = [];
+  for (let i = 0; i < length; i += 1) {
+    const value = type.kind === 'int' && ctx.rng.below(3) > 0 ? int(ctx.rng.bigBetween(lowOf(type.int), 9n)) : randomValue(ctx, type, depth + 1);
+    if (value === undefined) return undefined;
+    elements.push(value);
+  }
+  return elements;
+}
+
+function randomAdt(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt' }>, depth: number): Value | undefined {
+  const shape = adtShape(type, ctx.typeContext);
+  if (shape === undefined) return undefined;
+  if (shape.kind === 'struct') return structValue(ctx, shape.name, shape.fields, depth, 'random');
+  // Deep in a recursive type prefer field-less variants so values stay finite.
+  const variants = depth > 2 ? shape.variants.filter((v) => v.fields.fields.length === 0) : shape.variants;
+  const variant = ctx.rng.pick(variants.length > 0 ? variants : shape.variants);
+  return variant === undefined ? undefined : variantValue(ctx, shape.name, variant, depth, 'random');
+}
+
+type FieldsShape = Extract<NonNullable<ReturnType<typeof adtShape>>, { kind: 'struct' }>['fields'];
+
+function structValue(ctx: CandidateContext, name: string, fields: FieldsShape, depth: number, mode: 'first' | 'random'): Value | undefined {
+  const values = fields.fields.map((field) => fieldValue(ctx, field.type, depth, mode));
+  if (values.some((v) => v === undefined)) return undefined;
+  return { kind: 'struct', name, fields: fields.fields.map((field, i) => [field.name, values[i] as Value] as const) };
+}
+
+function variantValue(ctx: CandidateContext, name: string, variant: { name: string; fields: FieldsShape }, depth: number, mode: 'first' | 'random'): Value | undefined {
+  const values = variant.fields.fields.map((field) => fieldValue(ctx, field.type, depth, mode));
+  if (values.some((v) => v === undefined)) return undefined;
+  return { kind: 'enum', name, variant: variant.name, fields: variant.fields.fields.map((field, i) => [field.name, values[i] as Value] as const) };
+}
+
+function fieldValue(ctx: CandidateContext, type: ValueType, depth: number, mode: 'first' | 'random'): Value | undefined {
+  if (mode === 'first') return firstValues(ctx, type, depth + 1).find((v) => v !== undefined) ?? randomValue(ctx, type, depth + 1);
+  return randomValue(ctx, type, depth + 1);
+}
+
+function seqValue(type: Extract<ValueType, { kind: 'seq' }>, elements: readonly Value[]): Value | undefined {
+  if (type.length !== undefined && elements.length !== type.length) return undefined;
+  return { kind: 'seq', elements, ...(type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str') ? { text: true } : {}) };
+}
+
+function lowOf(type: IntType): bigint {
+  const min = intRange(type).min;
+  return min === undefined || min < -9n ? -9n : min;
+}
+
+function charOf(text: string): Value {
+  return { kind: 'char', codePoint: text.codePointAt(0) ?? 0 };
+}
+
+function textOf(text: string): Value {
+  return { kind: 'seq', elements: Array.from(text, charOf), text: true };
+}

@@ -1,0 +1,166 @@
+// Generates pairs and invalid inputs for one exec fn: candidate inputs (examples from the file first, then
+// boundary and random values), classified by running the implementation. Inputs the `requires` admits are
+// preferred for pairs; a few it rejects are kept, because PreCorr and PreComp need inputs on both sides.
+
+import type { Span } from '../../syntax/ast';
+import type { FileModel, FunctionContract } from '../../model/types';
+import type { Value } from '../../eval/value';
+import type { ValueType } from '../../eval/value-type';
+import { encodeJson } from '../../eval/codec';
+import type { ExecLimits } from '../../eval/exec';
+import { runExecFunction } from '../../eval/exec';
+import type { JsonValue } from '../json';
+import { decideObligation } from '../decide';
+import { functionValueTypes } from '../value-types';
+import type { FunctionValueTypes } from '../value-types';
+import { candidateValues } from './candidates';
+import type { CandidateContext } from './candidates';
+import { createRng, hashSeed } from './rng';
+import { collectLiterals, exampleInputs } from './seeds';
+
+export interface GenerateOptions {
+  /** Pairs to keep per function. */
+  readonly count: number;
+  /** Invalid inputs to keep per function. */
+  readonly invalidCount: number;
+  readonly seed: number;
+  /** Distinct inputs tried per function before giving up. */
+  readonly maxAttempts: number;
+  readonly execLimits: ExecLimits;
+  /** Evaluation steps for each `requires` check. */
+  readonly specStepBudget: number;
+}
+
+export interface GeneratedPair {
+  readonly inputs: ReadonlyMap<string, Value>;
+  readonly output: Value | undefined;
+  readonly after: ReadonlyMap<string, Value>;
+  /** Whether the `requires` admitted the input (undefined when it could not tell). */
+  readonly requiresHolds: boolean | undefined;
+  /** The entry as written to the pairs file. */
+  readonly json: JsonValue;
+}
+
+export interface GeneratedInvalid {
+  readonly inputs: ReadonlyMap<string, Value>;
+  readonly reason: string;
+  readonly json: JsonValue;
+}
+
+export interface FunctionGeneration {
+  readonly qualifiedName: string;
+  readonly pairs: readonly GeneratedPair[];
+  readonly invalid: readonly GeneratedInvalid[];
+  /** Inputs on which the implementation did not finish within the step budget (reported, not written). */
+  readonly timeouts: number;
+  /** Pairs whose input the `requires` rejects although the implementation returned. */
+  readonly pairsOutsideRequires: number;
+  /** Why the function could not be run at all, when it could not. */
+  readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
+}
+
+export const DEFAULT_GENERATE_OPTIONS: GenerateOptions = {
+  count: 20,
+  invalidCount: 10,
+  seed: 1,
+  maxAttempts: 400,
+  execLimits: { stepBudget: 200_000, maxCallDepth: 200 },
+  specStepBudget: 100_000,
+};
+
+const MAX_TIMEOUTS = 5;
+
+export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
+  const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0 };
+  if (fn.mode !== 'exec' || !fn.hasBody) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
+  const types = functionValueTypes(fn, model.scope);
+  if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
+  const inputs = candidateInputs(model, fn, types, options);
+  const admitted: GeneratedPair[] = [];
+  const rejected: GeneratedPair[] = [];
+  const invalid: GeneratedInvalid[] = [];
+  let timeouts = 0;
+  for (const input of inputs) {
+    if (admitted.length >= options.count && invalid.length >= options.invalidCount) break;
+    const outcome = runExecFunction(model, fn, input, options.execLimits);
+    if (outcome.kind === 'not-runnable') return { ...empty, notRunnable: { reason: outcome.reason, span: outcome.span } };
+    if (outcome.kind === 'timeout') {
+      timeouts += 1;
+      // Each time-out spends the whole step budget; a few are enough to report the function as diverging.
+      if (timeouts >= MAX_TIMEOUTS) break;
+    }
+    if (outcome.kind === 'panicked' && invalid.length < options.invalidCount) {
+      invalid.push({ inputs: input, reason: outcome.reason, json: invalidJson(types, input, outcome.reason) });
+    }
+    if (outcome.kind !== 'returned') continue;
+    const requiresHolds = requiresVerdict(model, fn, input, options);
+    const output = types.returnType === undefined ? undefined : outcome.value;
+    const pair: GeneratedPair = { inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) };
+    (requiresHolds === false ? rejected : admitted).push(pair);
+  }
+  // Most pairs come from inside the requires; a few from outside it show a precondition that is too strong.
+  const outsideQuota = Math.min(rejected.length, Math.max(1, Math.floor(options.count / 5)), Math.max(0, options.count - Math.min(admitted.length, options.count)));
+  const pairs = [...admitted.slice(0, options.count - outsideQuota), ...rejected.slice(0, outsideQuota)];
+  return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: Math.min(outsideQuota, rejected.length), notRunnable: undefined };
+}
+
+/** Distinct input maps: examples from the file, then boundary values lined up, then random combinations. */
+function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<FunctionValueTypes, { kind: 'supported' }>, options: GenerateOptions): ReadonlyMap<string, Value>[] {
+  const names = [...types.params.keys()];
+  const paramTypes = names.map((name) => types.params.get(name) as ValueType);
+  const rng = createRng(hashSeed(options.seed, fn.qualifiedName));
+  const ctx: CandidateContext = { typeContext: types.typeContext, rng, literals: collectLiterals(model), breadth: 24, maxLength: 6 };
+  const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
+  const seen = new Set<string>();
+  const result: ReadonlyMap<string, Value>[] = [];
+  const add = (values: readonly (Value | undefined)[]): void => {
+    if (values.some((v) => v === undefined) || result.length >= options.maxAttempts) return;
+    const key = JSON.stringify(values.map((v, i) => encodeJson(v as Value, paramTypes[i] as ValueType, types.typeContext)));
+    if (seen.has(key)) return;
+    seen.add(key);
+    result.push(new Map(names.map((name, i) => [name, values[i] as Value] as const)));
+  };
+  for (const example of exampleInputs(model, fn, paramTypes)) add(example);
+  if (columns.some((column) => column.length === 0)) return result;
+  const longest = Math.max(1, ...columns.map((column) => column.length));
+  for (let i = 0; i < longest; i += 1) add(columns.map((column) => column[i % column.length]));
+  for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
+    add(columns.map((column) => rng.pick(column)));
+  }
+  return result;
+}
+
+function requiresVerdict(model: FileModel, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, options: GenerateOptions): boolean | undefined {
+  if (fn.requires.length === 0) return true;
+  const result = decideObligation(model, { id: `${fn.qualifiedName}/generate/pre`, fn, kind: 'pre', inputs, output: undefined, after: new Map() }, { stepBudget: options.specStepBudget });
+  return result.verdict.kind === 'holds' ? true : result.verdict.kind === 'fails' ? false : undefined;
+}
+
+function inputJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>): JsonValue {
+  const entries: [string, JsonValue][] = [];
+  for (const [name, type] of types.params) {
+    const value = inputs.get(name);
+    if (value !== undefined) entries.push([name, encodeJson(value, type, types.typeContext)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+function pairJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>, output: Value | undefined, after: ReadonlyMap<string, Value>): JsonValue {
+  const entry: Record<string, JsonValue> = { input: inputJson(types, inputs) };
+  if (output !== undefined && types.returnType !== undefined) entry.output = encodeJson(output, types.returnType, types.typeContext);
+  if (types.mutParams.length > 0) {
+    const afterJson: Record<string, JsonValue> = {};
+    for (const name of types.mutParams) {
+      const value = after.get(name);
+      const type = types.params.get(name);
+      if (value !== undefined && type !== undefined) afterJson[name] = encodeJson(value, type, types.typeContext);
+    }
+    entry.after = afterJson;
+  }
+  entry.origin = 'generated';
+  return entry;
+}
+
+function invalidJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>, reason: string): JsonValue {
+  return { input: inputJson(types, inputs), reason, origin: 'generated' };
+}

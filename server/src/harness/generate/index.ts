@@ -1,0 +1,63 @@
+// Pair generation's API: run a file's exec fns on generated inputs and produce the new pairs-file text (pure:
+// the CLI writes it to disk, the LSP offers it as an undoable edit).
+
+import type { Span } from '../../syntax/ast';
+import type { FileModel } from '../../model/types';
+import { DEFAULT_GENERATE_OPTIONS, generateForFunction } from './generate-function';
+import type { FunctionGeneration, GenerateOptions } from './generate-function';
+import { mergePairsText } from './merge';
+import type { GeneratedEntries } from './merge';
+
+export { generateForFunction, DEFAULT_GENERATE_OPTIONS } from './generate-function';
+export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInvalid } from './generate-function';
+export { mergePairsText } from './merge';
+export type { GeneratedEntries, MergeResult } from './merge';
+export { createRng, hashSeed } from './rng';
+
+export interface PairsTextOptions {
+  /** Qualified names to (re)generate; all exec fns with a body when undefined. */
+  readonly functions?: readonly string[];
+  readonly count: number;
+  readonly invalidCount: number;
+  readonly seed: number;
+}
+
+export interface FunctionSummary {
+  readonly qualifiedName: string;
+  readonly pairs: number;
+  readonly invalid: number;
+  readonly timeouts: number;
+  readonly pairsOutsideRequires: number;
+  /** Set when the function could not be run: why, and where. Its existing entries are left as they were. */
+  readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
+}
+
+export type PairsTextResult =
+  | { readonly ok: true; readonly text: string; readonly summaries: readonly FunctionSummary[] }
+  | { readonly ok: false; readonly error: string; readonly summaries: readonly FunctionSummary[] };
+
+export function generatePairsText(model: FileModel, existingText: string | null, options: PairsTextOptions): PairsTextResult {
+  const wanted = options.functions === undefined ? undefined : new Set(options.functions);
+  const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
+  const generateOptions: GenerateOptions = { ...DEFAULT_GENERATE_OPTIONS, count: options.count, invalidCount: options.invalidCount, seed: options.seed };
+  const results = targets.map((fn) => generateForFunction(model, fn, generateOptions));
+  const summaries = results.map(summaryOf).sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
+  const generated = new Map<string, GeneratedEntries>();
+  for (const result of results) {
+    if (result.notRunnable !== undefined) continue;
+    generated.set(result.qualifiedName, { pairs: result.pairs.map((p) => p.json), invalid: result.invalid.map((i) => i.json) });
+  }
+  const merged = mergePairsText(existingText, generated);
+  return merged.ok ? { ok: true, text: merged.text, summaries } : { ok: false, error: merged.error, summaries };
+}
+
+function summaryOf(result: FunctionGeneration): FunctionSummary {
+  return {
+    qualifiedName: result.qualifiedName,
+    pairs: result.pairs.length,
+    invalid: result.invalid.length,
+    timeouts: result.timeouts,
+    pairsOutsideRequires: result.pairsOutsideRequires,
+    notRunnable: result.notRunnable,
+  };
+}
