@@ -3,6 +3,8 @@
 
 import type { Backend } from '../harness';
 import { createEmbeddedBackend } from './embedded';
+import { VERUS_DEFAULTS, createVerusBackend } from './verus';
+import type { VerusRunEvent } from './verus';
 
 export { createEmbeddedBackend } from './embedded';
 export type { EmbeddedBackend, EmbeddedBackendOptions } from './embedded';
@@ -10,11 +12,23 @@ export type { EmbeddedBackend, EmbeddedBackendOptions } from './embedded';
 export type BackendKind = 'embedded' | 'verus';
 
 export interface BackendOptions {
+  /** Evaluation steps per obligation (embedded, and the evaluator pass that sizes Verus fuel). */
   readonly stepBudget: number;
-  /** The verus executable (a path or a name on PATH); only for `verus`. */
-  readonly verusPath?: string;
-  /** Per-run time limit for the verus process, in milliseconds. */
-  readonly timeoutMs?: number;
+  /** Only for `verus`: where and how to run it. The front end reads the environment and passes it in. */
+  readonly verus?: VerusEnvironment;
+}
+
+export interface VerusEnvironment {
+  /** Workspace trust (the CLI is always trusted: the user ran it). */
+  readonly trusted: boolean;
+  /** An explicit verus executable; undefined searches `searchPath`. */
+  readonly verusPath: string | undefined;
+  /** PATH as the front end read it. */
+  readonly searchPath: string | undefined;
+  readonly cwd: string;
+  readonly platform: NodeJS.Platform;
+  readonly timeLimitMs?: number;
+  readonly onRunEvent?: (event: VerusRunEvent) => void;
 }
 
 export type CreatedBackend = { readonly ok: true; readonly backend: Backend } | { readonly ok: false; readonly error: string };
@@ -23,8 +37,26 @@ export function createBackend(kind: BackendKind, options: BackendOptions): Creat
   switch (kind) {
     case 'embedded':
       return { ok: true, backend: createEmbeddedBackend({ stepBudget: options.stepBudget }) };
-    case 'verus':
-      return { ok: false, error: 'the verus backend is not available in this build yet (server/src/backends/verus has no entry point)' };
+    case 'verus': {
+      const env = options.verus;
+      if (env === undefined) return { ok: false, error: 'the verus backend needs its environment (verus path, PATH, cwd)' };
+      const backend = createVerusBackend({
+        trusted: env.trusted,
+        verusPath: env.verusPath,
+        searchPath: env.searchPath,
+        cwd: env.cwd,
+        platform: env.platform,
+        rlimit: VERUS_DEFAULTS.rlimit,
+        timeLimitMs: env.timeLimitMs ?? VERUS_DEFAULTS.timeLimitMs,
+        extraArgs: [],
+        probesPerFile: VERUS_DEFAULTS.probesPerFile,
+        maxConcurrentRuns: VERUS_DEFAULTS.maxConcurrentRuns,
+        defaultFuel: VERUS_DEFAULTS.defaultFuel,
+        embedded: createEmbeddedBackend({ stepBudget: options.stepBudget }),
+        onRunEvent: env.onRunEvent ?? (() => undefined),
+      });
+      return { ok: true, backend };
+    }
     default:
       return { ok: false, error: `unknown backend '${String(kind)}'` };
   }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../backends';
+import type { VerusEnvironment } from '../backends';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, checkFile, finishFileWithBoth, pendingObligations, planFile, summarize } from '../harness';
 import { collectRustFiles } from './files';
@@ -15,7 +16,8 @@ import { gateFailures, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-                          [--backend embedded|verus|both] [--seed S] [--mutants N] [--fn NAME]
+                          [--backend embedded|verus|both] [--verus-path P] [--seed S] [--mutants N] [--fn NAME]
+                          [--step-budget N]
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 `;
 
@@ -38,7 +40,16 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     io.stderr(`spec-harness check: --pairs needs exactly one source file (got ${collected.files.length})\n`);
     return 2;
   }
-  const backends = makeBackends(parsed.backend, parsed.options);
+  const backends = makeBackends(parsed.backend, parsed.options, {
+    trusted: true,
+    verusPath: parsed.verusPath,
+    searchPath: process.env['PATH'],
+    cwd: io.cwd,
+    platform: process.platform,
+    onRunEvent: (event) => {
+      if (event.kind !== 'suspect') io.stderr(`spec-harness check: verus: ${event.kind === 'stub-error' ? event.message : `time limit ${event.timeLimitMs} ms reached`}\n`);
+    },
+  });
   if (!backends.ok) {
     io.stderr(`spec-harness check: ${backends.error}\n`);
     return 2;
@@ -76,6 +87,7 @@ interface ParsedCheckArgs {
   readonly pairs: string | undefined;
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
+  readonly verusPath: string | undefined;
   readonly options: CheckOptions;
 }
 
@@ -94,6 +106,7 @@ function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly o
         mutants: { type: 'string' },
         fn: { type: 'string', multiple: true },
         'step-budget': { type: 'string' },
+        'verus-path': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -123,6 +136,7 @@ function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly o
     pairs: values.pairs,
     gate,
     backend,
+    verusPath: values['verus-path'],
     options: {
       threshold: threshold as number,
       seed: seed as number,
@@ -151,8 +165,8 @@ type Backends =
   | { readonly ok: true; readonly kind: 'both'; readonly embedded: Backend; readonly verus: Backend }
   | { readonly ok: false; readonly error: string };
 
-function makeBackends(choice: BackendChoice, options: CheckOptions): Backends {
-  const backendOptions = { stepBudget: options.stepBudget };
+function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnvironment: VerusEnvironment): Backends {
+  const backendOptions = { stepBudget: options.stepBudget, verus: verusEnvironment };
   if (choice === 'embedded' || choice === 'verus') {
     const created = createBackend(choice, backendOptions);
     return created.ok ? { ok: true, kind: choice, backend: created.backend } : created;

@@ -3,8 +3,9 @@
 
 import type { Value } from '../eval/value';
 import { createSpecContext, evaluateClauses } from '../eval/spec';
-import type { SpecEnv } from '../eval/spec';
-import type { FileModel } from '../model';
+import type { SpecContext, SpecEnv } from '../eval/spec';
+import type { Clause } from '../syntax/ast';
+import type { ClauseModel, FileModel } from '../model';
 import type { Obligation, ObligationResult } from './backend';
 
 export interface DecideOptions {
@@ -13,15 +14,25 @@ export interface DecideOptions {
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
-  return obligations.map((obligation) => decideObligation(model, obligation, options));
+  // One evaluator context serves the whole batch: evaluateClauses resets its counters per obligation.
+  const ctx = createSpecContext(model.scope, { stepBudget: options.stepBudget });
+  return obligations.map((obligation) => decideWith(ctx, obligation));
 }
 
 export function decideObligation(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult {
+  return decideWith(createSpecContext(model.scope, { stepBudget: options.stepBudget }), obligation);
+}
+
+function decideWith(ctx: SpecContext, obligation: Obligation): ObligationResult {
   const fn = obligation.fn;
   const clauses = obligation.kind === 'pre' ? fn.requires : fn.ensures;
-  const ctx = createSpecContext(model.scope, { stepBudget: options.stepBudget, selfTypeName: fn.selfTypeName });
-  const result = evaluateClauses(ctx, clauses, obligationEnv(obligation));
+  ctx.selfTypeName = fn.selfTypeName;
+  const result = evaluateClauses(ctx, clauses.map(clauseOf), obligationEnv(obligation));
   return { verdict: result.verdict, failingClause: result.failingClause, recursionDepth: result.recursionDepth };
+}
+
+function clauseOf(clause: ClauseModel): Clause {
+  return clause.clause;
 }
 
 /** Parameters at entry; the return name bound to the output; each `&mut` parameter with its entry value as
