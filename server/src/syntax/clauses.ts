@@ -1,0 +1,51 @@
+// Clause lists of `requires`/`ensures`/`recommends`/`invariant`: comma-separated, trailing comma optional, a comma
+// item that begins with `&&&` split into one clause per bullet. `{` ends the list (it starts the body).
+import type { Clause, Expr } from './ast';
+import { parseBulletItems, parseExprNoStruct } from './expr';
+import type { ParserState } from './parser-state';
+
+/** Identifiers that end a clause list because they start the next spec section. */
+export const SPEC_KEYWORDS = new Set([
+  'requires', 'ensures', 'recommends', 'decreases', 'returns', 'opens_invariants', 'no_unwind', 'invariant',
+  'invariants', 'invariant_except_break', 'invariant_ensures', 'when', 'via', 'default_ensures', 'unwind',
+]);
+
+export function parseClauseList(p: ParserState): Clause[] {
+  const clauses: Clause[] = [];
+  while (!atListEnd(p)) {
+    const before = p.pos;
+    if (p.at('&&&')) {
+      const items = p.withNoStruct(true, () => parseBulletItems(p, '&&&'));
+      for (const expr of items) clauses.push({ expr, span: expr.span });
+    } else {
+      const expr = parseExprNoStruct(p);
+      clauses.push({ expr, span: expr.span });
+    }
+    if (p.eat(',')) continue;
+    if (atListEnd(p)) break;
+    p.errorHere('expected `,` between clauses');
+    if (p.pos === before) p.skipTokenOrGroup();
+  }
+  return clauses;
+}
+
+/** `decreases a, b` (lexicographic); the list stops at `when`, `via`, a spec keyword or the body. */
+export function parseDecreasesExprs(p: ParserState): Expr[] {
+  const exprs: Expr[] = [];
+  while (!atListEnd(p)) {
+    const before = p.pos;
+    exprs.push(parseExprNoStruct(p));
+    if (p.eat(',')) continue;
+    if (atListEnd(p)) break;
+    p.errorHere('expected `,` between decreases measures');
+    if (p.pos === before) p.skipTokenOrGroup();
+  }
+  return exprs;
+}
+
+function atListEnd(p: ParserState): boolean {
+  if (p.atEnd()) return true;
+  const t = p.tok();
+  if (t === '{' || t === ';') return true;
+  return p.isIdent() && SPEC_KEYWORDS.has(t);
+}

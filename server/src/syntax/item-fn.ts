@@ -1,0 +1,227 @@
+// Function items in every Verus mode (signature, parameters, return spec, requires/ensures/recommends/
+// decreases/returns, body) and const/static items. A broken body keeps the parsed contract.
+import type { Block, Clause, DecreasesSpec, Expr, FnItem, ConstItem, ItemBase, Param, Pattern, ReturnSpec, Type } from './ast';
+import { parseClauseList, parseDecreasesExprs } from './clauses';
+import { parseExpr, parseExprNoStruct } from './expr';
+import { parseGenericParams, parseWhereClause } from './generics';
+import type { ItemContext } from './items';
+import type { ParserState } from './parser-state';
+import { parsePatternNoAlt } from './pattern';
+import { parseBlock } from './stmt';
+import { TokenKind } from './tokens';
+import { parseType } from './types';
+
+export interface FnModifiers {
+  readonly mode: 'spec' | 'proof' | 'exec' | undefined;
+  readonly checked: boolean;
+  readonly specVisibility: 'open' | 'closed' | 'uninterp' | undefined;
+  readonly isConst: boolean;
+  readonly isUnsafe: boolean;
+  readonly broadcast: boolean;
+}
+
+export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifiers, ctx: ItemContext): FnItem | undefined {
+  const start = base.span.start;
+  p.bump(); // `fn`
+  if (!p.isIdent()) {
+    p.errorHere('expected a function name');
+    return undefined;
+  }
+  const name = p.tok();
+  const nameStart = p.startOffset();
+  p.bump();
+  const nameSpan = p.span(nameStart);
+  const generics = parseGenericParams(p);
+  const params = p.at('(') ? parseParams(p) : (p.errorHere('expected `(`'), []);
+  const ret = p.at('->') ? parseReturnSpec(p) : undefined;
+  parseWhereClause(p, generics);
+  const specs = parseFnSpecs(p);
+  const signatureSpan = p.span(start);
+  let body: Block | undefined;
+  if (p.at('{')) body = parseBlock(p);
+  else if (!p.eat(';')) p.errorHere('expected a function body or `;`');
+  void ctx;
+  return {
+    ...base,
+    kind: 'fn',
+    name,
+    nameSpan,
+    mode: modifiers.mode ?? 'exec',
+    checked: modifiers.checked,
+    specVisibility: modifiers.specVisibility,
+    isConst: modifiers.isConst,
+    isUnsafe: modifiers.isUnsafe,
+    generics,
+    params,
+    ret,
+    ...specs,
+    body,
+    signatureSpan,
+  };
+}
+
+interface FnSpecs {
+  requires: Clause[];
+  ensures: Clause[];
+  recommends: Clause[];
+  decreases: DecreasesSpec | undefined;
+  returns: Clause | undefined;
+}
+
+function parseFnSpecs(p: ParserState): FnSpecs {
+  const specs: FnSpecs = { requires: [], ensures: [], recommends: [], decreases: undefined, returns: undefined };
+  for (;;) {
+    const keyword = p.tok();
+    if (!p.isIdent()) break;
+    const start = p.startOffset();
+    if (keyword === 'requires' || keyword === 'ensures' || keyword === 'recommends' || keyword === 'default_ensures') {
+      p.bump();
+      const list = parseClauseList(p);
+      if (keyword === 'requires') specs.requires.push(...list);
+      else if (keyword === 'recommends') specs.recommends.push(...list);
+      else specs.ensures.push(...list);
+    } else if (keyword === 'decreases') {
+      p.bump();
+      const exprs = parseDecreasesExprs(p);
+      const when = p.eat('when') ? parseExprNoStruct(p) : undefined;
+      const via = p.eat('via') ? parseExprNoStruct(p) : undefined;
+      specs.decreases = { exprs, when, via, span: p.span(start) };
+    } else if (keyword === 'returns') {
+      p.bump();
+      const expr = parseExprNoStruct(p);
+      specs.returns = { expr, span: expr.span };
+      p.eat(',');
+    } else if (keyword === 'opens_invariants' || keyword === 'no_unwind' || keyword === 'unwind') {
+      // Not part of the contract we measure: skip the argument (`any`, `none`, `[..]`, `when e`).
+      p.bump();
+      if (p.at('when')) p.bump();
+      if (!p.at('{') && !p.at(';') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+    } else if (keyword === 'via' || keyword === 'when') {
+      p.bump();
+      const expr = parseExprNoStruct(p);
+      if (specs.decreases !== undefined) {
+        specs.decreases = { ...specs.decreases, [keyword]: expr, span: p.span(specs.decreases.span.start) };
+      }
+    } else break;
+  }
+  return specs;
+}
+
+function parseParams(p: ParserState): Param[] {
+  const frame = p.enterGroup();
+  const params: Param[] = [];
+  while (!p.atEnd()) {
+    const before = p.pos;
+    params.push(parseParam(p));
+    if (p.eat(',')) continue;
+    if (!p.atEnd()) p.errorHere('expected `,` between parameters');
+    if (p.pos === before) p.skipTokenOrGroup();
+    if (!p.atEnd() && p.pos !== before) continue;
+    break;
+  }
+  p.leaveGroup(frame);
+  return params;
+}
+
+function parseParam(p: ParserState): Param {
+  while (p.at('#') && p.at('[', 1)) {
+    p.bump();
+    p.skipTokenOrGroup();
+  }
+  const start = p.startOffset();
+  let ghostMode: Param['ghostMode'] = 'exec';
+  if ((p.at('tracked') || p.at('ghost')) && !p.at(':', 1)) {
+    ghostMode = p.tok() === 'tracked' ? 'tracked' : 'ghost';
+    p.bump();
+  }
+  const selfParam = parseSelfParam(p, start, ghostMode);
+  if (selfParam !== undefined) return selfParam;
+  const pattern = parsePatternNoAlt(p);
+  let type: Type;
+  if (p.expect(':')) type = parseType(p);
+  else type = { kind: 'infer', span: p.span(p.lastEnd) };
+  const name = pattern.kind === 'binding' ? pattern.name : p.slice(pattern.span.start, pattern.span.end);
+  return { name, pattern, type, passing: passingOf(type), isSelf: false, ghostMode, span: p.span(start) };
+}
+
+/** `self`, `mut self`, `&self`, `&mut self`, `&'a self`, `self: Type`. */
+function parseSelfParam(p: ParserState, start: number, ghostMode: Param['ghostMode']): Param | undefined {
+  let offset = 0;
+  let isRef = false;
+  let mutableRef = false;
+  if (p.at('&')) {
+    isRef = true;
+    offset++;
+    if (p.kind(offset) === TokenKind.Lifetime) offset++;
+    if (p.at('mut', offset)) {
+      mutableRef = true;
+      offset++;
+    }
+  } else if (p.at('mut') && p.at('self', 1)) offset++;
+  if (!p.at('self', offset)) return undefined;
+  for (let idx = 0; idx <= offset; idx++) p.bump();
+  const selfSpan = p.span(start);
+  let type: Type = { kind: 'path', segments: [{ name: 'Self', generics: [] }], span: selfSpan };
+  if (isRef) type = { kind: 'ref', mutable: mutableRef, inner: type, span: selfSpan };
+  if (p.eat(':')) type = parseType(p);
+  const pattern: Pattern = { kind: 'binding', name: 'self', mutable: false, byRef: false, subpattern: undefined, span: selfSpan };
+  return { name: 'self', pattern, type, passing: passingOf(type), isSelf: true, ghostMode, span: p.span(start) };
+}
+
+function passingOf(type: Type): Param['passing'] {
+  if (type.kind !== 'ref') return 'value';
+  return type.mutable ? 'mut' : 'ref';
+}
+
+/** `-> T`, `-> (r: T)`, `-> (tracked r: T)`. */
+function parseReturnSpec(p: ParserState): ReturnSpec {
+  const start = p.startOffset();
+  p.bump();
+  let modeOffset = 0;
+  if (p.at('(') && (p.at('tracked', 1) || p.at('ghost', 1)) && p.isIdent(2)) modeOffset = 1;
+  const named = p.at('(') && p.isIdent(1 + modeOffset) && p.at(':', 2 + modeOffset);
+  if (!named) {
+    let ghostMode: ReturnSpec['ghostMode'] = 'exec';
+    if ((p.at('tracked') || p.at('ghost')) && !p.at('::', 1) && !p.at('<', 1)) {
+      ghostMode = p.tok() === 'tracked' ? 'tracked' : 'ghost';
+      p.bump();
+    }
+    const type = parseType(p);
+    return { name: undefined, type, ghostMode, span: p.span(start) };
+  }
+  const frame = p.enterGroup();
+  let ghostMode: ReturnSpec['ghostMode'] = 'exec';
+  if (modeOffset === 1) {
+    ghostMode = p.tok() === 'tracked' ? 'tracked' : 'ghost';
+    p.bump();
+  }
+  const name = p.tok();
+  p.bump();
+  p.bump(); // `:`
+  const type = parseType(p);
+  p.leaveGroup(frame);
+  return { name, type, ghostMode, span: p.span(start) };
+}
+
+/** `const X: T = e;`, `static X: T = e;`, `spec const X: int = e;` (modifiers already consumed). */
+export function parseConstItem(p: ParserState, base: ItemBase, modifiers: FnModifiers): ConstItem | undefined {
+  const isStatic = p.tok() === 'static';
+  p.bump();
+  p.eat('mut');
+  if (!p.isIdent()) {
+    p.errorHere('expected a constant name');
+    return undefined;
+  }
+  const name = p.tok();
+  const nameStart = p.startOffset();
+  p.bump();
+  const nameSpan = p.span(nameStart);
+  let type: Type = { kind: 'infer', span: nameSpan };
+  if (p.expect(':')) type = parseType(p);
+  let value: Expr | undefined;
+  if (p.eat('=')) value = parseExpr(p);
+  else if (p.at('{')) value = { kind: 'block', block: parseBlock(p), span: p.span(nameStart) };
+  if (!p.eat(';') && value?.kind !== 'block') p.errorHere('expected `;`');
+  const mode = modifiers.mode === 'spec' || modifiers.mode === 'proof' ? modifiers.mode : 'exec';
+  return { ...base, kind: 'const', name, nameSpan, mode, isStatic, type, value };
+}

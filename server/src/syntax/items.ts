@@ -1,0 +1,248 @@
+// Items and item lists: attributes, doc comments, visibility and Verus modifiers, then the item itself.
+// `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
+// item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
+import type { Attribute, Item, ItemBase } from './ast';
+import { parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
+import {
+  parseEnumItem,
+  parseImplItem,
+  parseModItem,
+  parseStructItem,
+  parseTraitItem,
+  parseTypeAliasItem,
+  parseUseItem,
+} from './item-data';
+import type { ParserState } from './parser-state';
+import { TokenKind } from './tokens';
+
+export interface ItemContext {
+  readonly inVerus: boolean;
+}
+
+const ITEM_KEYWORDS = new Set(['fn', 'struct', 'enum', 'union', 'type', 'const', 'static', 'impl', 'trait', 'use', 'mod']);
+const MODIFIERS = new Set([
+  'pub', 'open', 'closed', 'uninterp', 'spec', 'proof', 'exec', 'broadcast', 'const', 'unsafe', 'async', 'extern',
+  'default', 'tracked', 'ghost',
+]);
+
+/** Parses items until the end of the current group (the file, a `verus!` block, a module, impl or trait). */
+export function parseItems(p: ParserState, ctx: ItemContext): Item[] {
+  const items: Item[] = [];
+  while (!p.atEnd()) {
+    const before = p.pos;
+    if (p.eat(';')) continue;
+    if (p.at('#') && p.at('!', 1) && p.at('[', 2)) {
+      // An inner attribute (`#![allow(..)]`) applies to the container; it is not an item.
+      p.bump();
+      p.bump();
+      p.skipTokenOrGroup();
+      continue;
+    }
+    if (p.at('verus') && p.at('!', 1) && p.at('{', 2)) {
+      p.bump();
+      p.bump();
+      const frame = p.enterGroup();
+      items.push(...parseItems(p, { inVerus: true }));
+      p.leaveGroup(frame);
+      continue;
+    }
+    const item = parseItem(p, ctx);
+    if (item !== undefined) items.push(item);
+    else recoverToItemBoundary(p, before);
+    if (p.pos === before) p.skipTokenOrGroup();
+  }
+  return items;
+}
+
+/** Whether the cursor is at something that starts an item (used inside blocks). */
+export function isItemStart(p: ParserState): boolean {
+  const t = p.tok();
+  if (!p.isIdent()) return p.at('#') && p.at('[', 1) && p.at('verifier', 2);
+  if (t === 'const') return p.at('fn', 1) || (p.isIdent(1) && p.at(':', 2));
+  if (t === 'type' || t === 'union') return p.isIdent(1) && !p.at(':', 1);
+  if (ITEM_KEYWORDS.has(t)) return true;
+  if (t === 'macro_rules') return p.at('!', 1);
+  if (t === 'pub' || t === 'open' || t === 'closed' || t === 'spec' || t === 'exec' || t === 'broadcast') {
+    return p.isIdent(1) || p.at('(', 1);
+  }
+  return false;
+}
+
+/** Parses one item at the cursor, or reports the problem and returns undefined (the caller recovers). */
+export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
+  const firstToken = p.pos;
+  const start = p.startOffset();
+  const attributes = parseOuterAttributes(p);
+  const visibility = parseVisibility(p);
+  const modifiers = parseModifiers(p);
+  const docs = docsBefore(p, firstToken, p.pos);
+  const base: ItemBase = { span: { start, end: start }, attributes, docs, visibility, inVerus: ctx.inVerus };
+  const keyword = p.tok();
+  if (!p.isIdent()) {
+    p.errorHere('expected an item');
+    return undefined;
+  }
+  const withSpan = <T extends Item>(item: T | undefined): T | undefined =>
+    item === undefined ? undefined : { ...item, span: p.span(start) };
+  switch (keyword) {
+    case 'fn':
+      return withSpan(parseFnItem(p, base, modifiers, ctx));
+    case 'struct':
+    case 'union':
+      return withSpan(parseStructItem(p, base));
+    case 'enum':
+      return withSpan(parseEnumItem(p, base));
+    case 'type':
+      return withSpan(parseTypeAliasItem(p, base));
+    case 'const':
+    case 'static':
+      return withSpan(parseConstItem(p, base, modifiers));
+    case 'impl':
+      return withSpan(parseImplItem(p, base, ctx));
+    case 'trait':
+      return withSpan(parseTraitItem(p, base, ctx));
+    case 'use':
+      return withSpan(parseUseItem(p, base, modifiers.broadcast));
+    case 'mod':
+      return withSpan(parseModItem(p, base, ctx));
+    default:
+      break;
+  }
+  if (p.at('!', 1)) return withSpan(parseMacroItem(p, base));
+  if (modifiers.broadcast && p.at('group')) {
+    // `broadcast group name { lemma_a, lemma_b }`: a list of names, kept as a macro-like item.
+    p.bump();
+    const name = p.tok();
+    p.bump();
+    if (p.at('{')) p.skipTokenOrGroup();
+    return withSpan<Item>({ ...base, kind: 'macro', name });
+  }
+  if (keyword === 'global' || (keyword === 'extern' && p.at('crate', 1))) {
+    while (!p.atEnd() && !p.eat(';')) p.skipTokenOrGroup();
+    return withSpan<Item>({ ...base, kind: 'macro', name: keyword });
+  }
+  p.errorHere('expected an item');
+  return undefined;
+}
+
+function parseMacroItem(p: ParserState, base: ItemBase): Item {
+  const name = p.tok();
+  p.bump();
+  p.bump(); // `!`
+  if (p.isIdent()) p.bump(); // `macro_rules! name`
+  const brace = p.at('{');
+  if (p.at('(') || p.at('[') || brace) p.skipTokenOrGroup();
+  else p.errorHere('expected a macro body');
+  if (!brace) p.eat(';');
+  return { ...base, kind: 'macro', name };
+}
+
+export function parseOuterAttributes(p: ParserState): Attribute[] {
+  const attributes: Attribute[] = [];
+  while (p.at('#') && (p.at('[', 1) || (p.at('!', 1) && p.at('[', 2)))) {
+    const start = p.startOffset();
+    p.bump();
+    const inner = p.eat('!');
+    const openIdx = p.pos;
+    const frame = p.enterGroup();
+    const text = p.slice(p.ts.ends[openIdx] ?? 0, p.ts.starts[frame.close] ?? p.text.length).trim();
+    let path = '';
+    while (p.isIdent() || p.at('::')) {
+      path += p.tok();
+      p.bump();
+    }
+    p.pos = frame.close;
+    p.leaveGroup(frame);
+    attributes.push({ text, path, inner, span: p.span(start) });
+  }
+  return attributes;
+}
+
+function parseVisibility(p: ParserState): ItemBase['visibility'] {
+  if (!p.at('pub')) return 'private';
+  p.bump();
+  if (p.at('(')) {
+    p.skipTokenOrGroup();
+    return 'pub-restricted';
+  }
+  return 'pub';
+}
+
+function parseModifiers(p: ParserState): FnModifiers {
+  const modifiers: { -readonly [K in keyof FnModifiers]: FnModifiers[K] } = {
+    mode: undefined, checked: false, specVisibility: undefined, isConst: false, isUnsafe: false, broadcast: false,
+  };
+  while (p.isIdent() && MODIFIERS.has(p.tok())) {
+    const t = p.tok();
+    // `const X: T` is an item, not a modifier; `spec const` / `exec const` are handled by the const item.
+    if (t === 'const' && !(p.at('fn', 1) || p.at('unsafe', 1) || p.at('extern', 1) || p.at('async', 1))) break;
+    if ((t === 'tracked' || t === 'ghost' || t === 'default') && !p.isIdent(1)) break;
+    p.bump();
+    if (t === 'pub') parseVisibilityTail(p);
+    else if (t === 'spec' || t === 'proof' || t === 'exec') {
+      modifiers.mode = t;
+      if (t === 'spec' && p.at('(') && p.at('checked', 1)) {
+        modifiers.checked = true;
+        p.skipTokenOrGroup();
+      }
+    } else if (t === 'open' || t === 'closed' || t === 'uninterp') {
+      modifiers.specVisibility = t;
+      if (p.at('(')) p.skipTokenOrGroup();
+    } else if (t === 'const') modifiers.isConst = true;
+    else if (t === 'unsafe') modifiers.isUnsafe = true;
+    else if (t === 'broadcast') modifiers.broadcast = true;
+    else if (t === 'extern' && p.kind() === TokenKind.Str) p.bump();
+  }
+  return modifiers;
+}
+
+function parseVisibilityTail(p: ParserState): void {
+  if (p.at('(')) p.skipTokenOrGroup();
+}
+
+/** Doc comments between the previous item's last token and this item's keyword, markers stripped. */
+function docsBefore(p: ParserState, firstToken: number, keywordToken: number): string {
+  const from = firstToken > 0 ? (p.ts.ends[firstToken - 1] ?? 0) : 0;
+  const to = p.ts.starts[keywordToken] ?? p.text.length;
+  const comments = p.ts.comments;
+  let low = 0;
+  let high = comments.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((comments[mid]?.start ?? 0) < from) low = mid + 1;
+    else high = mid;
+  }
+  const lines: string[] = [];
+  for (let idx = low; idx < comments.length; idx++) {
+    const comment = comments[idx];
+    if (comment === undefined || comment.start >= to) break;
+    if (comment.doc) lines.push(...stripDocMarkers(comment.text));
+  }
+  return lines.join('\n');
+}
+
+function stripDocMarkers(text: string): string[] {
+  if (text.startsWith('///')) {
+    const line = text.slice(3).replace(/\r?\n$/, '');
+    return [line.startsWith(' ') ? line.slice(1) : line];
+  }
+  const body = text.slice(3, -2);
+  return body
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^\s*\* ?/, '').trimEnd())
+    .filter((line, idx, all) => !(line === '' && (idx === 0 || idx === all.length - 1)));
+}
+
+/** Skips a broken item: stops after a `;` or a balanced `{ }`, or before the next item keyword. */
+function recoverToItemBoundary(p: ParserState, itemStart: number): void {
+  if (p.pos === itemStart) p.skipTokenOrGroup();
+  while (!p.atEnd()) {
+    if (p.eat(';')) return;
+    if (p.at('{')) {
+      p.skipTokenOrGroup();
+      return;
+    }
+    if (isItemStart(p) || (p.at('verus') && p.at('!', 1)) || (p.at('#') && p.at('[', 1))) return;
+    p.skipTokenOrGroup();
+  }
+}

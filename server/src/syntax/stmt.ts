@@ -1,0 +1,77 @@
+// Blocks and statements: let (mut/ghost/tracked, let-else), expression statements (with or without `;`),
+// nested items. A broken statement is reported and skipped; the block always ends at its own `}`.
+import type { Block, Expr, Stmt, Type } from './ast';
+import { parseExpr } from './expr';
+import { isItemStart, parseItem } from './items';
+import type { ParserState } from './parser-state';
+import { parsePattern } from './pattern';
+import { parseType } from './types';
+
+const BLOCK_LIKE = new Set(['if', 'match', 'while', 'loop', 'for', 'block', 'ghost']);
+
+export function parseBlock(p: ParserState): Block {
+  const start = p.startOffset();
+  if (!p.at('{')) {
+    p.errorHere('expected `{`');
+    return { stmts: [], tail: undefined, span: { start, end: start } };
+  }
+  if (p.tooDeep()) {
+    p.errorHere('block nested too deeply');
+    p.skipTokenOrGroup();
+    return { stmts: [], tail: undefined, span: p.span(start) };
+  }
+  p.depth++;
+  const frame = p.enterGroup();
+  const stmts: Stmt[] = [];
+  let tail: Expr | undefined;
+  while (!p.atEnd()) {
+    const before = p.pos;
+    if (p.eat(';')) continue;
+    const stmt = parseStmt(p);
+    if (stmt.kind === 'expr' && !stmt.semicolon && p.atEnd()) tail = stmt.expr;
+    else stmts.push(stmt);
+    if (p.pos === before) p.skipTokenOrGroup();
+  }
+  p.leaveGroup(frame);
+  p.depth--;
+  return { stmts, tail, span: p.span(start) };
+}
+
+export function parseBlockExpr(p: ParserState): Expr {
+  const start = p.startOffset();
+  const block = parseBlock(p);
+  return { kind: 'block', block, span: p.span(start) };
+}
+
+function parseStmt(p: ParserState): Stmt {
+  const start = p.startOffset();
+  if (p.at('let')) return parseLet(p, start);
+  if (isItemStart(p)) {
+    const item = parseItem(p, { inVerus: true });
+    if (item !== undefined) return { kind: 'item', item, span: item.span };
+  }
+  const expr = parseExpr(p);
+  if (p.eat(';')) return { kind: 'expr', expr, semicolon: true, span: p.span(start) };
+  if (!p.atEnd() && !BLOCK_LIKE.has(expr.kind) && expr.kind !== 'error') p.errorHere('expected `;`');
+  return { kind: 'expr', expr, semicolon: false, span: p.span(start) };
+}
+
+function parseLet(p: ParserState, start: number): Stmt {
+  p.bump();
+  let ghostMode: 'exec' | 'tracked' | 'ghost' = 'exec';
+  if ((p.at('ghost') || p.at('tracked')) && (p.isIdent(1) || p.at('(', 1))) {
+    ghostMode = p.tok() === 'ghost' ? 'ghost' : 'tracked';
+    p.bump();
+  }
+  const pattern = parsePattern(p);
+  let type: Type | undefined;
+  if (p.eat(':')) type = parseType(p);
+  let init: Expr | undefined;
+  let elseBlock: Block | undefined;
+  if (p.eat('=')) {
+    init = parseExpr(p);
+    if (p.eat('else')) elseBlock = parseBlock(p);
+  }
+  if (!p.eat(';')) p.errorHere('expected `;` after `let`');
+  return { kind: 'let', pattern, type, init, else: elseBlock, ghostMode, span: p.span(start) };
+}
