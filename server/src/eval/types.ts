@@ -161,6 +161,9 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   if (MAP_NAMES.has(name)) return { kind: 'map', key: arg(0), value: arg(1) };
   if (name === 'Multiset') return { kind: 'multiset', element: arg(0) };
   if (TRANSPARENT.has(name)) return arg(0);
+  // Older Verus spells spec closures as a path: `FnSpec<(A, B), R>`.
+  const params = args[0];
+  if (name === 'FnSpec' && args.length === 2 && params?.kind === 'tuple') return { kind: 'fn', params: params.elements, ret: arg(1) };
   return resolveNamed(name, text, args, ctx, depth);
 }
 

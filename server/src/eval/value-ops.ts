@@ -4,8 +4,9 @@
 import type { Value } from './value';
 import type { IntType } from './value-type';
 
-/** Structural equality. Closures compare by identity; a `String` and a `Seq<char>` with the same characters are
- *  equal (the `text` flag only records where a value came from). */
+/** Structural equality. A closure equals only itself (nested inside other values, closures fall back to the
+ *  order below: same lambda, equal captures); a `String` and a `Seq<char>` with the same characters are equal
+ *  (the `text` flag only records where a value came from). */
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
   if (a.kind === 'closure' || b.kind === 'closure') return false;
