@@ -42,13 +42,16 @@ export interface ParsedPairsFile {
 
 export function parsePairsFile(text: string, model: FileModel): ParsedPairsFile {
   const ctx: PairsContext = { lineIndex: createLineIndex(text), diagnostics: [] };
+  if (text.trim() === '') {
+    report(ctx, { offset: 0, length: text.length }, 'the pairs file is empty');
+    return { file: { functions: new Map() }, diagnostics: ctx.diagnostics };
+  }
   const parseErrors: ParseError[] = [];
   const root = parseTree(text, parseErrors, { disallowComments: true, allowTrailingComma: false });
   for (const error of parseErrors) {
     report(ctx, { offset: error.offset, length: Math.max(1, error.length) }, `JSON syntax error: ${describeParseError(error)}`);
   }
   if (root === undefined) {
-    if (parseErrors.length === 0) report(ctx, { offset: 0, length: text.length }, 'the pairs file is empty');
     return { file: { functions: new Map() }, diagnostics: sortDiagnostics(ctx.diagnostics) };
   }
   const schemaProblems = validatePairsSchema(root);
