@@ -134,7 +134,10 @@ class StreamBuilder {
     else if (type === 'char_literal') this.push(TokenKind.Char, start, end);
     else if (type === 'string_literal' || type === 'raw_string_literal') this.push(TokenKind.Str, start, end);
     else if (type === "'" || (first === 39 && end - start === 1)) this.push(TokenKind.Quote, start, end);
-    else if (type === 'ERROR' || type === 'shebang' || !isIdentLike(first)) this.lexRange(start, end);
+    else if (type === 'ERROR' || type === 'shebang' || !isIdentLike(first) || !isIdentLike(this.text.charCodeAt(end - 1))) {
+      // Includes keyword leaves with punctuation (`macro_rules!`) and anything tree-sitter could not parse.
+      this.lexRange(start, end);
+    }
     else this.push(TokenKind.Ident, start, end);
     this.lastEnd = end;
   }
@@ -183,6 +186,7 @@ class StreamBuilder {
 
 function isIdentLike(code: number): boolean {
   return (
+    (code >= 48 && code <= 57) ||
     (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code > 127 || code === 36 /* $ */
   );
 }
