@@ -112,3 +112,12 @@ describe('encode: the 2^53 rule', () => {
     expect(encodeJson(V.seq(V.char('a')), T.seq(T.char, 'Seq'), CTX)).toEqual(['a']);
   });
 });
+
+describe('hostile input', () => {
+  it('bounds the nesting depth of recursive types instead of exhausting the stack', () => {
+    let json: unknown = 'Nil';
+    for (let idx = 0; idx < 600; idx++) json = { Cons: [idx, json] };
+    const res = decodeJson(json, T.adt('List'), CTX);
+    expect(res.ok ? 'ok' : res.error.message).toBe('the value is nested more than 500 levels deep');
+  });
+});

@@ -80,6 +80,7 @@ export function describeJson(json: unknown): string {
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_JSON_DEPTH = 500;
 const UNKNOWN: ValueType = { kind: 'unsupported', text: '?', reason: 'unknown' };
 
 class DecodeFailure extends Error {
@@ -100,6 +101,8 @@ function expected(path: JsonPath, what: string, json: unknown): never {
 }
 
 function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath): Value {
+  // Recursive types (`List`) let the JSON decide the depth; bound it so a hostile file cannot exhaust the stack.
+  if (path.length > MAX_JSON_DEPTH) return fail(path, `the value is nested more than ${MAX_JSON_DEPTH} levels deep`);
   switch (type.kind) {
     case 'int':
       return { kind: 'int', value: decodeInt(json, type.int, path) };
