@@ -2,7 +2,7 @@
 // directed by the value's type so every integer carries its suffix and every empty collection its element type.
 
 import type { Value } from '../../eval/value';
-import type { ValueType } from '../../eval/value-type';
+import type { IntType, ValueType } from '../../eval/value-type';
 
 /** How the fields of a user struct or enum variant are laid out, as the stub needs them to write a literal. */
 export interface FieldLayout {
@@ -23,7 +23,7 @@ export type Printed = { readonly ok: true; readonly text: string } | { readonly 
 export function printValueLiteral(ctx: LiteralContext, value: Value, type: ValueType): Printed {
   switch (value.kind) {
     case 'int':
-      return type.kind === 'int' ? ok(`${value.value.toString()}${type.int}`) : mismatch(value, type);
+      return type.kind === 'int' ? ok(intLiteral(value.value, type.int)) : mismatch(value, type);
     case 'bool':
       return ok(value.value ? 'true' : 'false');
     case 'char':
@@ -201,6 +201,15 @@ function wrap(name: string, args: readonly ValueType[]): string | undefined {
   if (texts.some((text) => text === undefined)) return undefined;
   return `${name}<${texts.join(', ')}>`;
 }
+
+/** `5u8`, `-7int`; a signed type's minimum as `i32::MIN`, since its magnitude alone is out of range. */
+function intLiteral(value: bigint, int: IntType): string {
+  const bits = SIGNED_BITS[int];
+  if (bits !== undefined && value === -(1n << BigInt(bits - 1))) return `${int}::MIN`;
+  return `${value.toString()}${int}`;
+}
+
+const SIGNED_BITS: Readonly<Partial<Record<IntType, number>>> = { i8: 8, i16: 16, i32: 32, i64: 64, i128: 128, isize: 64 };
 
 function charLiteral(codePoint: number): string {
   const escapes: Readonly<Record<number, string>> = { 9: '\\t', 10: '\\n', 13: '\\r', 39: "\\'", 92: '\\\\', 0: '\\0' };

@@ -82,6 +82,9 @@ function implCandidates(text: string, impl: ImplItem): Candidate[] {
     return [{ names: [selfName], text: itemText(text, impl), start: itemStart(impl), impl: undefined, revealPath: undefined }];
   }
   return impl.items.flatMap((member): Candidate[] => {
+    if (member.kind === 'const') {
+      return [{ names: [member.name], text: itemText(text, member), start: itemStart(member), impl, revealPath: undefined }];
+    }
     if (member.kind !== 'fn' || member.mode !== 'spec') return [];
     const revealPath = member.decreases === undefined ? undefined : `${selfName}::${member.name}`;
     return [{ names: [member.name], text: itemText(text, member), start: itemStart(member), impl, revealPath }];

@@ -80,11 +80,15 @@ export function stubFile(model: FileModel, obligations: readonly Obligation[], o
   writeHeader(lines, model, options, obligations.length, copied.blocks.join('\n'), used);
   for (const block of copied.blocks) lines.push(block, '');
   for (const predicate of used) lines.push(predicate.text, '');
-  const probes = calls.flatMap(({ obligation, call }, idx) =>
-    (['P', 'notP'] as const).map((polarity) =>
-      writeProbe(lines, { obligation, call, idx, polarity, fuel: fuelFor(options, obligation), recursive: copied.recursiveFns }),
-    ),
-  );
+  // Each probe reveals only the recursive spec fns its own predicate reaches.
+  const recursiveOf = new Map(used.map((p) => [p, reachableItems(model.source, [p.body]).recursiveFns] as const));
+  const probes = calls.flatMap(({ obligation, call }, idx) => {
+    const predicate = used.find((p) => p.fn === obligation.fn && p.kind === obligation.kind);
+    const recursive = predicate === undefined ? [] : (recursiveOf.get(predicate) ?? []);
+    return (['P', 'notP'] as const).map((polarity) =>
+      writeProbe(lines, { obligation, call, idx, polarity, fuel: fuelFor(options, obligation), recursive }),
+    );
+  });
   lines.push('} // verus!');
   return { text: lines.text(), probes, unsupported };
 }
