@@ -132,8 +132,18 @@ function firstSeqs(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq'
   const sorted = small.slice().sort(compareValues);
   const first = small[0];
   const second = small[1] ?? first;
-  const seqs: (readonly Value[])[] = [[], first === undefined ? [] : [first], sorted, sorted.slice().reverse(), first === undefined || second === undefined ? [] : [second, first, second, first], pool.slice(-3)];
+  const seqs: (readonly Value[])[] = [[], first === undefined ? [] : [first], sorted, sorted.slice().reverse(), first === undefined || second === undefined ? [] : [second, first, second, first], pool.slice(-3), ...extremeSeqs(type.element)];
   return seqs.map((elements) => seqValue(type, elements));
+}
+
+/** Sequences whose elements sit at the type's limits: they reach overflow in sums, products and midpoints. */
+function extremeSeqs(element: ValueType): (readonly Value[])[] {
+  if (element.kind !== 'int') return [];
+  const range = intRange(element.int);
+  const seqs: (readonly Value[])[] = [];
+  if (range.max !== undefined) seqs.push([int(range.max), int(1n)], [int(range.max / 2n + 1n), int(range.max / 2n + 1n), int(0n)]);
+  if (range.min !== undefined && range.min < 0n) seqs.push([int(range.min), int(-1n)]);
+  return seqs;
 }
 
 function randomSeq(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq' }>, depth: number): Value | undefined {

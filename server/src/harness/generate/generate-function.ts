@@ -10,7 +10,7 @@ import { encodeJson } from '../../eval/codec';
 import type { ExecLimits } from '../../eval/exec';
 import { runExecFunction } from '../../eval/exec';
 import type { JsonValue } from '../json';
-import { decideObligation } from '../decide';
+import { requiresVerdict as evaluateRequires } from './contract-check';
 import { functionValueTypes } from '../value-types';
 import type { FunctionValueTypes } from '../value-types';
 import { candidateValues } from './candidates';
@@ -64,7 +64,7 @@ export const DEFAULT_GENERATE_OPTIONS: GenerateOptions = {
   invalidCount: 10,
   seed: 1,
   maxAttempts: 400,
-  execLimits: { stepBudget: 200_000, maxCallDepth: 200 },
+  execLimits: { stepBudget: 200_000, maxCallDepth: 1_000 },
   specStepBudget: 100_000,
 };
 
@@ -72,7 +72,7 @@ const MAX_TIMEOUTS = 5;
 
 export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
   const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0 };
-  if (fn.mode !== 'exec' || !fn.hasBody) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
+  if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn)) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
   const inputs = candidateInputs(model, fn, types, options);
@@ -104,12 +104,17 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: Math.min(outsideQuota, rejected.length), notRunnable: undefined };
 }
 
+/** `fn main()` runs the examples; it has no inputs or output to pair. */
+function isProgramEntry(fn: FunctionContract): boolean {
+  return fn.name === 'main' && fn.selfTypeName === undefined && fn.params.length === 0;
+}
+
 /** Distinct input maps: examples from the file, then boundary values lined up, then random combinations. */
 function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<FunctionValueTypes, { kind: 'supported' }>, options: GenerateOptions): ReadonlyMap<string, Value>[] {
   const names = [...types.params.keys()];
   const paramTypes = names.map((name) => types.params.get(name) as ValueType);
   const rng = createRng(hashSeed(options.seed, fn.qualifiedName));
-  const ctx: CandidateContext = { typeContext: types.typeContext, rng, literals: collectLiterals(model), breadth: 24, maxLength: 6 };
+  const ctx: CandidateContext = { typeContext: types.typeContext, rng, literals: collectLiterals(model), breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))), maxLength: 6 };
   const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
   const seen = new Set<string>();
   const result: ReadonlyMap<string, Value>[] = [];
@@ -131,9 +136,8 @@ function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<
 }
 
 function requiresVerdict(model: FileModel, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, options: GenerateOptions): boolean | undefined {
-  if (fn.requires.length === 0) return true;
-  const result = decideObligation(model, { id: `${fn.qualifiedName}/generate/pre`, fn, kind: 'pre', inputs, output: undefined, after: new Map() }, { stepBudget: options.specStepBudget });
-  return result.verdict.kind === 'holds' ? true : result.verdict.kind === 'fails' ? false : undefined;
+  const verdict = evaluateRequires(model.scope, fn, inputs, options.specStepBudget);
+  return verdict.kind === 'holds' ? true : verdict.kind === 'fails' ? false : undefined;
 }
 
 function inputJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>): JsonValue {

@@ -13,6 +13,7 @@ export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInval
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
 export { createRng, hashSeed } from './rng';
+export { ensuresVerdict, requiresVerdict } from './contract-check';
 
 export interface PairsTextOptions {
   /** Qualified names to (re)generate; all exec fns with a body when undefined. */
@@ -38,7 +39,7 @@ export type PairsTextResult =
 
 export function generatePairsText(model: FileModel, existingText: string | null, options: PairsTextOptions): PairsTextResult {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
-  const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
+  const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
   const generateOptions: GenerateOptions = { ...DEFAULT_GENERATE_OPTIONS, count: options.count, invalidCount: options.invalidCount, seed: options.seed };
   const results = targets.map((fn) => generateForFunction(model, fn, generateOptions));
   const summaries = results.map(summaryOf).sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));

@@ -1,0 +1,38 @@
+// Evaluates a function's `requires` (to steer generation) or `ensures` (for oracle tests) on concrete values
+// with the spec evaluator. `&mut` parameters are bound as `old(x)` = entry value and `x`/`final(x)` = after value.
+
+import type { FunctionContract, ModelScope } from '../../model/types';
+import type { Value } from '../../eval/value';
+import { createSpecContext, evaluateClauses } from '../../eval/spec';
+import type { SpecEnv } from '../../eval/spec';
+import type { Verdict } from '../verdict';
+
+export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number): Verdict {
+  if (fn.requires.length === 0) return { kind: 'holds' };
+  const ctx = createSpecContext(scope, { stepBudget, ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }) });
+  return evaluateClauses(ctx, fn.requires.map((c) => c.clause), contractEnv(fn, inputs, undefined, inputs)).verdict;
+}
+
+export function ensuresVerdict(
+  scope: ModelScope,
+  fn: FunctionContract,
+  call: { readonly inputs: ReadonlyMap<string, Value>; readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value> },
+  stepBudget: number,
+): Verdict {
+  if (fn.ensures.length === 0) return { kind: 'holds' };
+  const ctx = createSpecContext(scope, { stepBudget, ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }) });
+  return evaluateClauses(ctx, fn.ensures.map((c) => c.clause), contractEnv(fn, call.inputs, call.output, call.after)).verdict;
+}
+
+function contractEnv(fn: FunctionContract, inputs: ReadonlyMap<string, Value>, output: Value | undefined, after: ReadonlyMap<string, Value>): SpecEnv {
+  const values = new Map<string, Value>();
+  const mutables = new Map<string, { readonly old: Value; readonly final: Value }>();
+  for (const param of fn.params) {
+    const entry = inputs.get(param.name);
+    if (entry === undefined) continue;
+    if (param.passing === 'mut') mutables.set(param.name, { old: entry, final: after.get(param.name) ?? entry });
+    else values.set(param.name, entry);
+  }
+  if (fn.returnName !== undefined && output !== undefined) values.set(fn.returnName, output);
+  return { values, mutables };
+}
