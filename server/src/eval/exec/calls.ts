@@ -9,7 +9,7 @@ import type { Ctx, Env, Frame, Place, Typed } from './context';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './context';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType } from './exec-types';
-import { execTypeOf, intType, optionOf, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
+import { execTypeOf, intType, isErasedParam, optionOf, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './operators';
 import { evalBlock, evalExpr, evalPlace, tempPlace, withDeclaredType } from './interpreter';
@@ -78,7 +78,7 @@ export function callResolved(
   const args: Argument[] = receiver === undefined ? [] : [receiver];
   params.forEach((param, i) => {
     const argExpr = argExprs[i];
-    if (argExpr === undefined || param.ghostMode !== 'exec') return;
+    if (argExpr === undefined || isErasedParam(param)) return;
     args.push(evalArgument(ctx, frame, env, argExpr, param.passing === 'mut'));
   });
   return invokeFunction(ctx, resolved, args, span);
@@ -154,7 +154,7 @@ export function emptyEnv(): Env {
 }
 
 function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: readonly Argument[]): void {
-  const params = item.params.filter((p) => p.ghostMode === 'exec');
+  const params = item.params.filter((p) => !isErasedParam(p));
   params.forEach((param, i) => {
     const arg = args[i];
     if (arg === undefined) return;

@@ -108,3 +108,11 @@ function pathType(type: Extract<Type, { kind: 'path' }>, subst: TypeSubstitution
 function genericArgType(arg: GenericArg, subst: TypeSubstitution, selfType: ExecType | undefined): ExecType {
   return arg.kind === 'binding' ? UNKNOWN : execTypeOf(arg, subst, selfType);
 }
+
+/** Ghost and tracked parameters (`ghost x: int`, `Ghost(g): Ghost<int>`, `Tracked(t): Tracked<T>`) are erased. */
+export function isErasedParam(param: { readonly ghostMode: string; readonly type: Type }): boolean {
+  if (param.ghostMode !== 'exec') return true;
+  const type = param.type.kind === 'ref' ? param.type.inner : param.type;
+  const last = type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
+  return last === 'Ghost' || last === 'Tracked';
+}

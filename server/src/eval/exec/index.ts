@@ -7,7 +7,7 @@ import type { Value } from '../value';
 import type { Argument } from './calls';
 import { invokeFunction } from './calls';
 import type { Ctx, ExecLimits, Slot } from './context';
-import { execTypeOf } from './exec-types';
+import { execTypeOf, isErasedParam } from './exec-types';
 import { NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './context';
@@ -35,7 +35,7 @@ export function runExecFunction(
   const slots = new Map<string, Slot>();
   const args: Argument[] = [];
   for (const param of fn.item.params) {
-    if (param.ghostMode !== 'exec') continue;
+    if (isErasedParam(param)) continue;
     const value = inputs.get(param.name);
     if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${param.name}`, span: param.span };
     const slot: Slot = { value, type: execTypeOf(param.type, new Map(), selfType) };
