@@ -7,6 +7,7 @@ import type {
 import { parseExpr } from './expr';
 import { parseBounds, parseGenericParams, parseWhereClause } from './generics';
 import { parseItems, parseOuterAttributes, type ItemContext } from './items';
+import { isReservedWord } from './keywords';
 import type { ParserState } from './parser-state';
 import { parseType } from './types';
 
@@ -178,7 +179,7 @@ function parseBracedItems(p: ParserState, ctx: ItemContext): Item[] {
 }
 
 function expectName(p: ParserState, what: string): { text: string; span: { start: number; end: number } } | undefined {
-  if (!p.isIdent()) {
+  if (!p.isIdent() || isReservedWord(p.tok())) {
     p.errorHere(`expected ${what}`);
     return undefined;
   }

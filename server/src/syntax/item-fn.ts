@@ -5,6 +5,7 @@ import { parseClauseList, parseDecreasesExprs } from './clauses';
 import { parseExpr, parseExprNoStruct } from './expr';
 import { parseGenericParams, parseWhereClause } from './generics';
 import type { ItemContext } from './items';
+import { isReservedWord } from './keywords';
 import type { ParserState } from './parser-state';
 import { parsePatternNoAlt } from './pattern';
 import { parseBlock } from './stmt';
@@ -23,7 +24,7 @@ export interface FnModifiers {
 export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifiers, ctx: ItemContext): FnItem | undefined {
   const start = base.span.start;
   p.bump(); // `fn`
-  if (!p.isIdent()) {
+  if (!p.isIdent() || isReservedWord(p.tok())) {
     p.errorHere('expected a function name');
     return undefined;
   }

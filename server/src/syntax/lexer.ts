@@ -90,7 +90,7 @@ function shiftStream(stream: TokenStream, text: string, shift: number): TokenStr
   const comments = stream.comments
     .filter((comment) => comment.start >= shift && comment.end - shift <= text.length)
     .map((comment) => ({ ...comment, start: comment.start - shift, end: comment.end - shift }));
-  return { text, kinds, starts, ends, texts, match: matchDelimiters(texts, kinds), comments, count: kinds.length };
+  return { text, kinds, starts, ends, texts, match: matchDelimiters({ text, kinds, starts, ends, texts }), comments, count: kinds.length };
 }
 
 class StreamBuilder {
@@ -152,7 +152,7 @@ class StreamBuilder {
       starts: this.starts,
       ends: this.ends,
       texts: this.texts,
-      match: matchDelimiters(this.texts, this.kinds),
+      match: matchDelimiters({ text: this.text, kinds: this.kinds, starts: this.starts, ends: this.ends, texts: this.texts }),
       comments: this.comments,
       count,
     };
@@ -232,10 +232,13 @@ function mergeLifetimes(builder: StreamBuilder): void {
   texts.length = write;
 }
 
-/** For every opening delimiter, the index of its closer (or the stream length when unclosed); -1 elsewhere. */
-function matchDelimiters(texts: readonly string[], kinds: readonly TokenKind[]): Int32Array {
+/** For every opening delimiter, the index of its closer; -1 elsewhere. An unclosed opener ends where
+ *  indentation says its construct ends (see `closeByIndentation`), else at the enclosing closer or the end. */
+function matchDelimiters(stream: Omit<TokenStream, 'match' | 'count' | 'comments'>): Int32Array {
+  const { texts, kinds } = stream;
   const match = new Int32Array(texts.length).fill(-1);
   const stack: number[] = [];
+  const unclosed: number[] = [];
   for (let i = 0; i < texts.length; i++) {
     if (kinds[i] !== TokenKind.Punct) continue;
     const t = texts[i];
@@ -245,10 +248,54 @@ function matchDelimiters(texts: readonly string[], kinds: readonly TokenKind[]):
       let depth = stack.length - 1;
       while (depth >= 0 && texts[stack[depth] ?? 0] !== want) depth--;
       if (depth < 0) continue; // A stray closer: it matches nothing.
-      while (stack.length > depth + 1) match[stack.pop() ?? 0] = i; // Unclosed inner openers end here.
+      while (stack.length > depth + 1) {
+        const open = stack.pop() ?? 0;
+        match[open] = i;
+        unclosed.push(open);
+      }
       match[stack.pop() ?? 0] = i;
     }
   }
-  for (const open of stack) match[open] = texts.length;
+  for (const open of stack) {
+    match[open] = texts.length;
+    unclosed.push(open);
+  }
+  // Innermost first, so an outer scan can jump over inner groups whose ends are already settled.
+  unclosed.sort((a, b) => b - a);
+  for (const open of unclosed) closeByIndentation(stream, match, open);
   return match;
+}
+
+/** Ends an unclosed group before the first later line that is indented no deeper than the opener's line
+ *  (`fn f(x: u8 {` ... `fn g()`), so one missing closer does not swallow the following items. */
+function closeByIndentation(stream: Omit<TokenStream, 'match' | 'count' | 'comments'>, match: Int32Array, open: number): void {
+  const { text, texts, starts } = stream;
+  if (texts[open] === '{' && texts[open - 1] === '!' && texts[open - 2] === 'verus') return;
+  const openerIndent = lineIndent(text, starts[open] ?? 0);
+  const limit = match[open] ?? texts.length;
+  for (let j = open + 1; j < limit; j++) {
+    const start = starts[j] ?? 0;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    if (isBlank(text, lineStart, start) && start - lineStart <= openerIndent) {
+      match[open] = j;
+      return;
+    }
+    const inner = match[j] ?? -1;
+    if (inner > j && inner <= limit) j = inner;
+  }
+}
+
+function lineIndent(text: string, offset: number): number {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  let idx = lineStart;
+  while (idx < offset && (text.charCodeAt(idx) === 32 || text.charCodeAt(idx) === 9)) idx++;
+  return idx - lineStart;
+}
+
+function isBlank(text: string, from: number, to: number): boolean {
+  for (let idx = from; idx < to; idx++) {
+    const code = text.charCodeAt(idx);
+    if (code !== 32 && code !== 9 && code !== 13) return false;
+  }
+  return true;
 }
