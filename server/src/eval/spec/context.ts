@@ -6,8 +6,10 @@ import type { Span, Type } from '../../syntax/ast';
 import type { Value } from '../value';
 
 export const DEFAULT_STEP_BUDGET = 100_000;
-/** User spec fn calls nest at most this deep; deeper is "recursion too deep" (the JS stack must not overflow). */
-export const DEFAULT_MAX_RECURSION_DEPTH = 2_000;
+/** User spec fn calls nest at most this deep; deeper is "recursion too deep". Measured: Node's default stack
+ *  overflows between 500 and 1,000 levels of a simple recursive spec fn (cold code has bigger frames), so the cap
+ *  stays well below; a stack overflow that still happens (deeply nested bodies) is also "recursion too deep". */
+export const DEFAULT_MAX_RECURSION_DEPTH = 400;
 
 export type EvalResult =
   | { readonly kind: 'value'; readonly value: Value }

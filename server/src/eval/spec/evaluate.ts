@@ -21,10 +21,8 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
       return { kind: 'int', value: expr.value };
     case 'bool':
       return bool(expr.value);
-    case 'char': {
-      const codePoint = expr.value.codePointAt(0) ?? 0;
-      return expr.byte ? { kind: 'int', value: BigInt(codePoint) } : { kind: 'char', codePoint };
-    }
+    case 'char':
+      return charLiteral(expr.value, expr.byte);
     case 'str':
       return expr.byte ? byteString(expr.value) : textValue(expr.value);
     case 'path':
@@ -68,14 +66,9 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
       return evalCollectionMacro(ctx, expr, env);
     case 'struct-literal':
       return evalStructLiteral(ctx, expr, env);
-    case 'tuple': {
-      const elements = evalList(ctx, expr.elements, env);
-      return Array.isArray(elements) ? { kind: 'tuple', elements } : elements;
-    }
-    case 'array': {
-      const elements = evalList(ctx, expr.elements, env);
-      return Array.isArray(elements) ? { kind: 'seq', elements } : elements;
-    }
+    case 'tuple':
+    case 'array':
+      return evalTupleOrArray(ctx, expr, env);
     case 'array-repeat':
       return evalRepeat(ctx, expr.value, expr.count, env, expr.span);
     case 'paren':
@@ -217,6 +210,17 @@ function evalRepeat(ctx: SpecContext, valueExpr: Expr, countExpr: Expr, env: Env
   const exhausted = charge(ctx, n, span);
   if (exhausted !== undefined) return exhausted;
   return { kind: 'seq', elements: new Array<Value>(n).fill(value) };
+}
+
+function charLiteral(text: string, byte: boolean): Value {
+  const codePoint = text.codePointAt(0) ?? 0;
+  return byte ? { kind: 'int', value: BigInt(codePoint) } : { kind: 'char', codePoint };
+}
+
+function evalTupleOrArray(ctx: SpecContext, expr: Extract<Expr, { kind: 'tuple' | 'array' }>, env: Env): Res {
+  const elements = evalList(ctx, expr.elements, env);
+  if (!Array.isArray(elements)) return elements;
+  return expr.kind === 'tuple' ? { kind: 'tuple', elements } : { kind: 'seq', elements };
 }
 
 function byteString(text: string): Value {
