@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
+import type { ParseError } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../model';
 import { createLineIndex } from '../syntax';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
@@ -27,8 +28,9 @@ export function functionKeys(model: FileModel, pairsText: string | null, options
   const text = model.source.text;
   const lineIndex = createLineIndex(text);
   const pairsIndex = pairsText === null ? null : createLineIndex(pairsText);
-  const pairsRoot = pairsText === null ? undefined : parseTree(pairsText, [], { allowTrailingComma: false });
-  if (pairsText !== null && pairsRoot === undefined) return null;
+  const errors: ParseError[] = [];
+  const pairsRoot = pairsText === null ? undefined : parseTree(pairsText, errors, { allowTrailingComma: false });
+  if (pairsText !== null && (pairsRoot === undefined || errors.length > 0)) return null;
   const context = specContext(model);
   const keys = new Map<string, FunctionKey>();
   for (const fn of model.functions) {

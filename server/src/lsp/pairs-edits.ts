@@ -2,7 +2,7 @@
 // comments, formatting) is kept byte for byte. Each returns the new text, or null when the edit does not apply.
 
 import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
-import type { FormattingOptions } from 'jsonc-parser';
+import type { FormattingOptions, Node, ParseError } from 'jsonc-parser';
 import type { JsonValue } from '../harness';
 
 const FORMATTING: FormattingOptions = { insertSpaces: true, tabSize: 2, eol: '\n' };
@@ -15,7 +15,7 @@ export interface TextChange {
 
 /** Appends `{input, output[, after]}` to the function's `acceptable` list (creating the list if needed). */
 export function addAcceptableOutput(pairsText: string, functionName: string, entry: { input: JsonValue; output: JsonValue; after: JsonValue | null }): string | null {
-  if (parseTree(pairsText) === undefined) return null;
+  if (parseValid(pairsText) === undefined) return null;
   const value: Record<string, JsonValue> = { input: entry.input, output: entry.output };
   if (entry.after !== null) value['after'] = entry.after;
   return append(pairsText, ['functions', functionName, 'acceptable'], value);
@@ -23,7 +23,7 @@ export function addAcceptableOutput(pairsText: string, functionName: string, ent
 
 /** Moves every pair whose input equals `input` from `pairs` to `invalid`, noting who moved it. */
 export function movePairToInvalid(pairsText: string, functionName: string, input: JsonValue): string | null {
-  const root = parseTree(pairsText);
+  const root = parseValid(pairsText);
   if (root === undefined) return null;
   const pairs = findNodeAtLocation(root, ['functions', functionName, 'pairs']);
   if (pairs === undefined || pairs.type !== 'array' || pairs.children === undefined) return null;
@@ -52,6 +52,13 @@ export function minimalChange(before: string, after: string): TextChange {
     endAfter--;
   }
   return { start, end: endBefore, newText: after.slice(start, endAfter) };
+}
+
+/** The tree of a file with no JSON syntax errors: tools do not edit a file they cannot fully read. */
+function parseValid(text: string): Node | undefined {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors);
+  return errors.length === 0 ? root : undefined;
 }
 
 function append(text: string, path: readonly (string | number)[], value: JsonValue): string {

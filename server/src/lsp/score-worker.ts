@@ -2,7 +2,8 @@
 // Started from the same bundle as the server (main.ts checks workerData.role), so there is one file to ship.
 
 import { parentPort } from 'node:worker_threads';
-import { checkFileSync, generatePairsText } from '../harness';
+import { checkFileSync } from '../harness';
+import { generatePairsText } from '../harness/generate';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import type { GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';

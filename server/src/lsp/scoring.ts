@@ -1,6 +1,7 @@
 // The scoring loop: gathers a source file's text and pairs text, works out which functions changed, runs the
 // worker on those, merges with the cache, stores the report and publishes diagnostics and status.
 
+import { basename, isAbsolute, relative } from 'node:path';
 import type { Connection } from 'vscode-languageserver';
 import type { FileReport } from '../harness';
 import { buildFileModel } from '../model';
@@ -62,7 +63,9 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const options: ScoreOptions = { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions: stale };
 
   sendStatus(ctx, uri, file, 'scoring', null);
-  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input: { path, text, pairsPath, pairsText }, options });
+  // Messages name files as the user sees them in the workspace, not by absolute path.
+  const input = { path: displayPath(ctx, path), text, pairsPath: displayPath(ctx, pairsPath), pairsText };
+  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input, options });
   if (outcome.kind === 'cancelled') {
     // A newer run for this file sends its own status; otherwise the file is idle again, with its last results.
     if (!ctx.runner.isBusy(`score:${uri}`)) sendStatus(ctx, uri, file, 'idle', null);
@@ -74,6 +77,9 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
     return 'failed';
   }
   const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys);
+  const total = report.functions.length;
+  const fresh = stale === null ? total : stale.filter((name) => report.functions.some((fn) => fn.qualifiedName === name)).length;
+  ctx.log(`scored ${uri}: ${fresh} of ${total} functions evaluated, ${total - fresh} from cache`);
   file.report = report;
   file.reportText = text;
   publish(ctx, uri, file, report, pairsUri);
@@ -101,8 +107,7 @@ function mergeWithCache(file: SourceFileState, fresh: FileReport, keys: ReturnTy
   return mergeReport(fresh, fileLevel, [...entries, ...reused]);
 }
 
-function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, defaultPairsUri: string): void {
-  const pairsUri = report.pairsFile === null ? defaultPairsUri : pathToUri(report.pairsFile);
+function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, pairsUri: string): void {
   const diagnostics = toLspDiagnostics(report, { docsUrl: ctx.state.docsUrl, pairsUri });
   void ctx.connection.sendDiagnostics({ uri, diagnostics: diagnostics.source });
   if (file.publishedPairsUri !== null && file.publishedPairsUri !== pairsUri) {
@@ -117,6 +122,16 @@ function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, stat
   const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
   const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsThreshold(fn.scores, threshold)).length, threshold, message };
   void ctx.connection.sendNotification(STATUS_NOTIFICATION, params);
+}
+
+function displayPath(ctx: ServerContext, path: string): string {
+  for (const folderUri of ctx.state.workspaceFolders) {
+    const folder = uriToPath(folderUri);
+    if (folder === null) continue;
+    const relativePath = relative(folder, path);
+    if (relativePath !== '' && !relativePath.startsWith('..') && !isAbsolute(relativePath)) return relativePath;
+  }
+  return basename(path);
 }
 
 function safeModel(ctx: ServerContext, uri: string, text: string): FileModel | null {

@@ -1,0 +1,128 @@
+// A real JSON-RPC client for the language server: builds dist-style bundles of server/src/lsp/main.ts with esbuild
+// into node_modules/.cache (so the native tree-sitter modules resolve), starts `node server.js --stdio`, answers the
+// server's requests like an editor would, and lets tests await notifications (readiness is a notification, never a sleep).
+
+import { spawn } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import type { Diagnostic, PublishDiagnosticsParams, WorkspaceEdit } from 'vscode-languageserver-protocol';
+
+export const ROOT = resolve(__dirname, '..', '..');
+const BUNDLE_DIR = join(ROOT, 'node_modules', '.cache', 'spec-harness-lsp-test');
+
+/** Bundles the server from source (fresh for every run); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
+export async function buildServerBundle(): Promise<string> {
+  const given = process.env['LSP_SERVER_BUNDLE'];
+  if (given !== undefined && given !== '') return resolve(ROOT, given);
+  const outfile = join(BUNDLE_DIR, 'server.js');
+  await build({
+    entryPoints: [join(ROOT, 'server/src/lsp/main.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
+    external: ['tree-sitter', 'tree-sitter-rust'], logLevel: 'error',
+    // jsonc-parser's UMD build hides its requires from esbuild; its ESM build bundles cleanly.
+    mainFields: ['module', 'main'],
+  });
+  return outfile;
+}
+
+export interface TestClient {
+  readonly connection: MessageConnection;
+  readonly child: ChildProcessWithoutNullStreams;
+  readonly appliedEdits: WorkspaceEdit[];
+  readonly statuses: unknown[];
+  readonly logs: string[];
+  /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept`. */
+  diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[]) => boolean): Promise<Diagnostic[]>;
+  /** Resolves on the next `specHarness/status` notification for `uri` that satisfies `accept`. */
+  status(uri: string, accept: (params: { state: string; scored: number; passing: number }) => boolean): Promise<void>;
+  stop(): Promise<number | null>;
+}
+
+export async function startClient(serverPath: string, settings: Record<string, unknown>, initializationOptions: Record<string, unknown> = {}, rootUri: string | null = null): Promise<TestClient> {
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const appliedEdits: WorkspaceEdit[] = [];
+  const statuses: unknown[] = [];
+  const logs: string[] = [];
+  const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  const statusWaiters: { uri: string; accept: (p: { state: string; scored: number; passing: number }) => boolean; resolve: () => void }[] = [];
+  child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  // A server that dies early fails the waiting test at once, with its stderr, instead of hanging it.
+  let stopping = false;
+  const died = new Promise<never>((_, reject) => child.on('exit', (code) => {
+    if (!stopping) reject(new Error(`server exited with ${code}: ${logs.join('')}`));
+  }));
+  died.catch(() => undefined);
+
+  connection.onRequest('workspace/configuration', () => [settings]);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('workspace/applyEdit', (params: { edit: WorkspaceEdit }) => {
+    appliedEdits.push(params.edit);
+    return { applied: true };
+  });
+  connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
+  connection.onNotification('$/progress', () => undefined);
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    for (const waiter of [...diagnosticWaiters]) {
+      if (waiter.uri === params.uri && waiter.accept(params.diagnostics)) {
+        diagnosticWaiters.splice(diagnosticWaiters.indexOf(waiter), 1);
+        waiter.resolve(params.diagnostics);
+      }
+    }
+  });
+  connection.onNotification('specHarness/status', (params: { uri: string; state: string; scored: number; passing: number }) => {
+    statuses.push(params);
+    for (const waiter of [...statusWaiters]) {
+      if (waiter.uri === params.uri && waiter.accept(params)) {
+        statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  });
+  connection.listen();
+
+  await Promise.race([died, connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: 'root' }],
+    initializationOptions,
+    capabilities: {
+      window: { workDoneProgress: true },
+      workspace: { configuration: true, applyEdit: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, didChangeWatchedFiles: { dynamicRegistration: true } },
+      textDocument: { codeAction: { resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } }, publishDiagnostics: { relatedInformation: true } },
+    },
+  })]);
+  connection.sendNotification('initialized', {});
+
+  return {
+    connection, child, appliedEdits, statuses, logs,
+    diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
+    status: (uri, accept) => Promise.race([died, new Promise<void>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
+    stop: async () => {
+      stopping = true;
+      const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
+      await connection.sendRequest('shutdown');
+      connection.sendNotification('exit');
+      const code = await exited;
+      connection.dispose();
+      return code;
+    },
+  };
+}
+
+/** Applies LSP TextEdits (non-overlapping) to a text, as an editor would. */
+export function applyTextEdits(text: string, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+  const offsetAt = (position: { line: number; character: number }): number => {
+    const lines = text.split('\n');
+    let offset = 0;
+    for (let line = 0; line < position.line; line++) offset += (lines[line]?.length ?? 0) + 1;
+    return offset + position.character;
+  };
+  const sorted = [...edits].sort((a, b) => offsetAt(b.range.start) - offsetAt(a.range.start));
+  let result = text;
+  for (const edit of sorted) result = result.slice(0, offsetAt(edit.range.start)) + edit.newText + result.slice(offsetAt(edit.range.end));
+  return result;
+}

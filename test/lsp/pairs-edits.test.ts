@@ -1,0 +1,52 @@
+// The pairs-file edits behind "Mark as acceptable output" and "Move to invalid inputs": everything else in the file,
+// hand-written entries and comments included, survives byte for byte.
+
+import { describe, expect, it } from 'vitest';
+import { addAcceptableOutput, minimalChange, movePairToInvalid } from '../../server/src/lsp/pairs-edits';
+
+const PAIRS = `{
+  "version": 1,
+  "functions": {
+    "max_of": {
+      "pairs": [
+        { "input": { "a": [5, 5] }, "output": 0, "note": "by hand" },
+        { "input": { "a": [] }, "output": 0 }
+      ]
+    }
+  }
+}
+`;
+
+describe('pairs-file edits', () => {
+  it('appends an acceptable output, creating the list, and keeps the rest', () => {
+    const next = addAcceptableOutput(PAIRS, 'max_of', { input: { a: [5, 5] }, output: 1, after: null });
+    expect(next).not.toBeNull();
+    const parsed = JSON.parse(next ?? '') as { functions: { max_of: { acceptable: unknown[]; pairs: unknown[] } } };
+    expect(parsed.functions.max_of.acceptable).toEqual([{ input: { a: [5, 5] }, output: 1 }]);
+    expect(next).toContain('{ "input": { "a": [5, 5] }, "output": 0, "note": "by hand" }');
+  });
+
+  it('appends to an existing acceptable list', () => {
+    const once = addAcceptableOutput(PAIRS, 'max_of', { input: { a: [5, 5] }, output: 1, after: null }) ?? '';
+    const twice = addAcceptableOutput(once, 'max_of', { input: { a: [7, 7] }, output: 0, after: null }) ?? '';
+    const parsed = JSON.parse(twice) as { functions: { max_of: { acceptable: unknown[] } } };
+    expect(parsed.functions.max_of.acceptable).toEqual([{ input: { a: [5, 5] }, output: 1 }, { input: { a: [7, 7] }, output: 0 }]);
+  });
+
+  it('moves a pair to the invalid inputs', () => {
+    const next = movePairToInvalid(PAIRS, 'max_of', { a: [] }) ?? '';
+    const parsed = JSON.parse(next) as { functions: { max_of: { pairs: unknown[]; invalid: { input: unknown }[] } } };
+    expect(parsed.functions.max_of.pairs).toEqual([{ input: { a: [5, 5] }, output: 0, note: 'by hand' }]);
+    expect(parsed.functions.max_of.invalid.map((entry) => entry.input)).toEqual([{ a: [] }]);
+  });
+
+  it('refuses to edit a file that is not JSON, or an input that is not there', () => {
+    expect(addAcceptableOutput('{ "version": ', 'f', { input: {}, output: 1, after: null })).toBeNull();
+    expect(movePairToInvalid(PAIRS, 'max_of', { a: [9] })).toBeNull();
+  });
+
+  it('turns two texts into one replacement that keeps the common prefix and suffix', () => {
+    expect(minimalChange('abcXYZdef', 'abc123def')).toEqual({ start: 3, end: 6, newText: '123' });
+    expect(minimalChange('same', 'same')).toEqual({ start: 4, end: 4, newText: '' });
+  });
+});

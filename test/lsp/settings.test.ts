@@ -1,0 +1,20 @@
+// Settings arrive as `unknown` from the client; Workspace Trust decides which of them may be used.
+
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, applyTrust, decodeSettings } from '../../server/src/lsp/settings';
+
+describe('settings', () => {
+  it('decodes the specHarness section and falls back to defaults for bad values', () => {
+    expect(decodeSettings({ threshold: 0.5, run: 'onType', mutantsPerPair: 4, backend: 'both', verus: { path: '/opt/verus', extraArgs: ['--x', 3] } })).toEqual({
+      threshold: 0.5, run: 'onType', mutantsPerPair: 4, backend: 'both', verusPath: '/opt/verus', verusExtraArgs: ['--x'],
+    });
+    expect(decodeSettings({ threshold: 7, run: 'sometimes', mutantsPerPair: 1.5, backend: 42 })).toEqual(DEFAULT_SETTINGS);
+    expect(decodeSettings(null)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('an untrusted workspace gets the embedded backend and no executable settings', () => {
+    const configured = decodeSettings({ backend: 'verus', verus: { path: '/tmp/evil', extraArgs: ['--run'] } });
+    expect(applyTrust(configured, false)).toEqual({ ...configured, backend: 'embedded', verusPath: null, verusExtraArgs: [] });
+    expect(applyTrust(configured, true)).toEqual(configured);
+  });
+});
