@@ -43,3 +43,8 @@ export function checkFileSync(input: CheckInput, options: CheckOptions): FileRep
   return withBackend(finishFile(plan, results), 'embedded');
 }
 export { finishFileWithBoth } from './compare';
+export { scoreFunction } from './score';
+export type { ScoreContext } from './score';
+// Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
+export { DEFAULT_GENERATE_OPTIONS, generatePairsText, mergePairsText } from './generate';
+export type { FunctionSummary, PairsTextOptions, PairsTextResult } from './generate';
