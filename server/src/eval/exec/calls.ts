@@ -218,7 +218,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
     case 'Vec::new':
     case 'Vec::with_capacity':
       args();
-      return { value: { kind: 'seq', elements: [] }, type: seqOf(vecElementType(frame, names)) };
+      return { value: { kind: 'seq', elements: [] }, type: seqOf(UNKNOWN) };
     case 'String::new':
       return { value: { kind: 'seq', elements: [], text: true }, type: STRING_TYPE };
     case 'String::from':
@@ -230,18 +230,9 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
     case 'Rc::new':
     case 'Arc::new':
       return args()[0];
-    case 'Option::Some':
-      return undefined;
     default:
-      if (names.length === 1 && (last === 'max' || last === 'min')) return undefined;
       return undefined;
   }
-}
-
-function vecElementType(frame: Frame, names: readonly string[]): ExecType {
-  void frame;
-  void names;
-  return UNKNOWN;
 }
 
 export function minMax(ctx: Ctx, which: 'max' | 'min', args: readonly Typed[]): Typed | undefined {
@@ -265,4 +256,3 @@ export function writeArgument(arg: Argument, value: Value): void {
   if (arg.kind === 'place') writePlace(arg.place, value);
 }
 
-export { tempPlace };
