@@ -152,6 +152,18 @@ impl Counter {
     `);
   });
 
+  it('spells out `returns e` as a comparison with the result', () => {
+    const source = `fn twice(x: u8) -> u16
+    returns 2 * x as u16,
+{ 2 * x as u16 }`;
+    expect(predicates(source, { twice: { pairs: [{ input: { x: 3 }, output: 6 }] } })).toMatchInlineSnapshot(`
+      "// ensures of twice
+      spec fn post_twice(x: u8, result: u16) -> bool {
+          &&& (result == (2 * x as u16))
+      }"
+    `);
+  });
+
   it('prints concrete values as Verus literals, and reveals recursive spec fns with fuel', () => {
     const source = `enum Color { Red, Rgb(u8, u8, u8) }
 spec fn depth(s: Seq<int>) -> nat decreases s.len() { if s.len() == 0 { 0 } else { 1 + depth(s.drop_first()) } }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Backend, Obligation, ObligationResult } from '../../harness/backend';
 import type { FileModel } from '../../model';
 import { VerusBackendError } from './errors';
-import { locateVerus } from './locate';
+import { locateVerus, verusVersion } from './locate';
 import { readStubRun, SUSPECT_REASON, verdictOfProbes } from './read-output';
 import type { ProbeOutcome } from './read-output';
 import { createRunLimiter, runVerusOnStub } from './run';
@@ -39,6 +39,8 @@ export interface VerusBackendOptions {
 }
 
 export type VerusRunEvent =
+  /** Once per backend, when the executable is found and answers `--version`. */
+  | { readonly kind: 'started'; readonly executable: string; readonly version: string }
   | { readonly kind: 'stub-error'; readonly message: string; readonly stubText: string }
   | { readonly kind: 'suspect'; readonly obligationId: string; readonly stubText: string }
   | { readonly kind: 'time-limit'; readonly timeLimitMs: number; readonly stubText: string };
@@ -52,11 +54,22 @@ export const VERUS_DEFAULTS = {
   defaultFuel: 10,
 } as const;
 
+const VERSION_TIME_LIMIT_MS = 30_000;
+
 export function createVerusBackend(options: VerusBackendOptions): Backend {
   const limit = createRunLimiter(options.maxConcurrentRuns);
   let executable: Promise<string> | undefined;
-  const findExecutable = (): Promise<string> => {
-    executable ??= locateVerus(options);
+  // Located and version-checked once per backend; a binary that cannot answer `--version` fails here, clearly.
+  const findExecutable = (signal: AbortSignal): Promise<string> => {
+    executable ??= locateVerus(options).then(async (path) => {
+      const version = await verusVersion(path, signal, VERSION_TIME_LIMIT_MS);
+      options.onRunEvent({ kind: 'started', executable: path, version: version.version });
+      return path;
+    });
+    // A failure is not cached: the user may install or configure verus and try again.
+    executable.catch(() => {
+      executable = undefined;
+    });
     return executable;
   };
   return {
@@ -65,7 +78,7 @@ export function createVerusBackend(options: VerusBackendOptions): Backend {
       if (!options.trusted) {
         throw new VerusBackendError('untrusted', 'the verus backend does not run in an untrusted workspace', []);
       }
-      const path = await findExecutable();
+      const path = await findExecutable(signal);
       const embeddedResults = options.embedded === undefined ? undefined : await options.embedded.check(model, obligations, signal);
       const depths = new Map(obligations.map((o, idx) => [o.id, embeddedResults?.[idx]?.recursionDepth ?? 0] as const));
       const stubOptions = {

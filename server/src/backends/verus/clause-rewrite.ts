@@ -28,6 +28,11 @@ export interface ClauseRewriteContext {
 
 /** The clause expression's text with parameters, views and `Self` rewritten for the stub. */
 export function rewriteClauseText(ctx: ClauseRewriteContext, expr: Expr): string {
+  // `returns e` is lowered to a synthetic `r == e` whose left side spans the whole clause: print it structurally.
+  const synthetic = expr.kind === 'binary' && expr.left.span.start === expr.span.start && expr.left.span.end === expr.span.end;
+  if (synthetic) {
+    return `${rewrite(ctx, expr.left, new Set())} ${expr.op} (${rewrite(ctx, expr.right, new Set())})`;
+  }
   return rewrite(ctx, expr, new Set());
 }
 
