@@ -47,7 +47,8 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     cwd: io.cwd,
     platform: process.platform,
     onRunEvent: (event) => {
-      if (event.kind !== 'suspect') io.stderr(`spec-harness check: verus: ${event.kind === 'stub-error' ? event.message : `time limit ${event.timeLimitMs} ms reached`}\n`);
+      if (event.kind === 'stub-error') io.stderr(`spec-harness check: verus rejected a stub: ${event.message}\n`);
+      if (event.kind === 'time-limit') io.stderr(`spec-harness check: verus run hit its time limit (${event.timeLimitMs} ms)\n`);
     },
   });
   if (!backends.ok) {
