@@ -19,7 +19,7 @@ function write(relative: string, text: string): void {
 
 const MAX_OF = `use vstd::prelude::*;
 verus! {
-// The block comment before `requires` holds a 2-unit emoji, so UTF-16 columns differ from code points.
+// The block comment before requires holds a 2-unit emoji, so UTF-16 columns differ from code points.
 fn max_of(a: &Vec<i32>) -> (m: i32)
     /* ∀ 🦀 */ requires a.len() > 0,
     ensures forall|i: int| 0 <= i < a.len() ==> a[i] <= m,
