@@ -21,7 +21,7 @@ export type Js =
   | readonly Js[]
   | { readonly char: string }
   | { readonly set: readonly Js[] }
-  | { readonly map: readonly (readonly [Js, Js])[] }
+  | { readonly map: readonly (readonly Js[])[] }
   | { readonly multiset: readonly Js[] }
   | { readonly tuple: readonly Js[] }
   | { readonly some: Js }
@@ -38,7 +38,7 @@ export function v(js: Js): Value {
   const o = js as Exclude<Js, number | bigint | boolean | string | readonly Js[]>;
   if ('char' in o) return { kind: 'char', codePoint: o.char.codePointAt(0) ?? 0 };
   if ('set' in o) return makeSet(o.set.map(v));
-  if ('map' in o) return makeMap(o.map.map(([k, x]) => [v(k), v(x)] as const));
+  if ('map' in o) return makeMap(o.map.map(([k, x]) => [v(k ?? 0), v(x ?? 0)] as const));
   if ('multiset' in o) return makeMultiset(o.multiset.map(v));
   if ('tuple' in o) return { kind: 'tuple', elements: o.tuple.map(v) };
   if ('some' in o) return { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', v(o.some)]] };
