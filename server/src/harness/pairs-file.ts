@@ -94,6 +94,9 @@ function readFunction(
     report(ctx, keyNode, `\`${qualifiedName}\` is a ${fn.mode} fn: only exec fns are scored`, 'warning');
     return undefined;
   }
+  if (fn.requires.length === 0 && fn.ensures.length === 0) {
+    report(ctx, keyNode, `\`${qualifiedName}\` has no requires or ensures: there is nothing to score`, 'warning');
+  }
   if (valueNode.type !== 'object') return undefined;
   const types = functionValueTypes(fn, model.scope);
   const lists = { pairs: [] as PairEntry[], invalid: [] as InvalidEntry[], acceptable: [] as AcceptableEntry[] };
