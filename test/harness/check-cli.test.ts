@@ -62,7 +62,7 @@ describe('check text output', () => {
     const { code, out } = await run('examples/change_case.rs', 'examples/vacuous.rs');
     expect(code).toBe(0);
     expect(out).toContain('change_case      1.00      0.10     0.70      N/A');
-    expect(out).toContain("accepts wrong outputs: change_case('a') = 'B' (char+1)");
+    expect(out).toContain("accepts 18 of 20 wrong outputs, e.g.\n      change_case('a') = 'B'  (char+1)\n");
     expect(out).toContain("requires rejects the valid input change_case(' ') by clause 1 `c != ' '`");
     expect(out).toContain('warning: vacuous postcondition');
     // change_case has PostComp 0.10 and count_positive 0: neither meets even t = 0.25.

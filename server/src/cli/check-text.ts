@@ -18,6 +18,14 @@ export function formatCheckText(report: CheckReport, options: TextOptions): stri
   return `${lines.join('\n')}\n`;
 }
 
+const LEGEND = [
+  '',
+  'PostCorr: correct pairs the ensures accepts     PostComp: wrong outputs (mutants) the ensures rejects',
+  'PreCorr:  valid inputs the requires admits      PreComp:  invalid inputs the requires rejects',
+  'N/A: nothing to measure. Post-Harness@t: share of functions with PostCorr and PostComp >= t;',
+  'Harness@t: share with every score >= t.',
+];
+
 /** How many accepted mutants a function's block lists. */
 const SHOWN_MUTANTS = 3;
 
@@ -64,9 +72,11 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
   const lines: string[] = [];
   const accepted = fn.acceptedMutants;
   if (accepted.length > 0) {
-    const shown = accepted.slice(0, SHOWN_MUTANTS).map((m) => `${m.display ?? JSON.stringify(m.input)} (${m.operator})`);
-    const more = accepted.length > SHOWN_MUTANTS ? `, and ${accepted.length - SHOWN_MUTANTS} more` : '';
-    lines.push(`accepts wrong outputs: ${shown.join('; ')}${more}`);
+    const total = fn.counts.mutants;
+    lines.push(`accepts ${accepted.length} of ${total} wrong outputs${accepted.length > SHOWN_MUTANTS ? ', e.g.' : ':'}`);
+    for (const mutant of accepted.slice(0, SHOWN_MUTANTS)) {
+      lines.push(`  ${mutant.display ?? JSON.stringify(mutant.input)}  (${mutant.operator})`);
+    }
   }
   const rejected = fn.rejectedPairs[0];
   if (rejected !== undefined) {
@@ -105,6 +115,7 @@ function summaryLines(summary: Summary): string[] {
   const post = ['Post-Harness@t', ...THRESHOLDS.map(([key]) => formatScore(summary.postHarnessAt[key]))];
   const all = ['Harness@t', ...THRESHOLDS.map(([key]) => formatScore(summary.harnessAt[key]))];
   lines.push(...table([header, post, all]).map((line) => `  ${line}`));
+  lines.push(...LEGEND);
   return lines;
 }
 
