@@ -56,7 +56,7 @@ describe('resolveFunction', () => {
 
   it('gives undefined for unknown names and for Self outside an impl', () => {
     expect(scope.resolveFunction(['nope'], undefined)).toBeUndefined();
-    expect(scope.resolveFunction(['only_here'], undefined)).toBeUndefined();
+    expect(scope.resolveFunction(['only_here'], undefined, [])).toBeUndefined();
     expect(scope.resolveFunction(['Self', 'norm'], undefined)).toBeUndefined();
     expect(scope.resolveFunction([], undefined)).toBeUndefined();
   });
@@ -105,5 +105,24 @@ describe('datatypes, variants, constants, aliases', () => {
     expect(scope.typeAlias('Coord')?.type).toMatchObject({ kind: 'path', segments: [{ name: 'i64' }] });
     expect(scope.typeAlias('Pos')?.name).toBe('Pos');
     expect(scope.typeAlias('Missing')).toBeUndefined();
+  });
+});
+
+describe('lookups without a module path', () => {
+  it('fall back to the one item whose qualified name ends with the path', () => {
+    expect(scope.resolveFunction(['only_here'], undefined)?.qualifiedName).toBe('m::only_here');
+    expect(scope.resolveFunction(['leaf'], undefined)?.qualifiedName).toBe('m::inner::leaf');
+    expect(scope.constant(['CAP'], 'Stack')).toBeUndefined();
+    expect(scope.resolveFunction(['Self', 'push'], 'Stack')?.qualifiedName).toBe('m::Stack::push');
+    expect(scope.resolveFunction(['inner', 'leaf'], undefined)?.qualifiedName).toBe('m::inner::leaf');
+    // Two candidates end with `helper`; the crate root's wins because it matches exactly.
+    expect(scope.resolveFunction(['helper'], undefined)?.qualifiedName).toBe('helper');
+  });
+
+  it('do not guess when the module path is given or the name is ambiguous', () => {
+    expect(scope.resolveFunction(['leaf'], undefined, [])).toBeUndefined();
+    const ambiguous = modelOf(verus('mod a { spec fn g() -> int { 1 } }\nmod b { spec fn g() -> int { 2 } }')).scope;
+    expect(ambiguous.resolveFunction(['g'], undefined)).toBeUndefined();
+    expect(ambiguous.resolveFunction(['g'], undefined, ['b'])?.qualifiedName).toBe('b::g');
   });
 });

@@ -11,13 +11,14 @@ export function createModelScope(
   functions: readonly FunctionContract[],
 ): ModelScope {
   const index = buildIndex(items, functions);
+  const functionTable = scopedTable(index.functions);
+  const constantTable = scopedTable(index.constants);
   return {
-    resolveFunction: (path, selfTypeName, modulePath = []) =>
-      lookupScoped(index.functions, path, selfTypeName, modulePath),
+    resolveFunction: (path, selfTypeName, modulePath) => lookupName(functionTable, path, selfTypeName, modulePath),
     resolveMethod: (typeName, method) => resolveMethod(index, typeName, method),
     datatype: (name) => lookupDatatype(index, name),
     enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
-    constant: (path, selfTypeName, modulePath = []) => lookupScoped(index.constants, path, selfTypeName, modulePath),
+    constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
     typeAlias: (name) => index.aliases.get(name),
   };
 }
@@ -127,6 +128,41 @@ function setFirst<K, V>(map: Map<K, V>, key: K, value: V): void {
 function lastSegment(name: string): string {
   const parts = name.split('::');
   return parts[parts.length - 1] ?? name;
+}
+
+/** Qualified names, plus each name's last segment to the qualified names ending in it (for suffix lookups). */
+interface ScopedTable<V> {
+  readonly byName: ReadonlyMap<string, V>;
+  readonly byLastSegment: ReadonlyMap<string, readonly string[]>;
+}
+
+function scopedTable<V>(byName: ReadonlyMap<string, V>): ScopedTable<V> {
+  const byLastSegment = new Map<string, string[]>();
+  for (const name of byName.keys()) {
+    const last = lastSegment(name);
+    byLastSegment.set(last, [...(byLastSegment.get(last) ?? []), name]);
+  }
+  return { byName, byLastSegment };
+}
+
+/** Scoped lookup; a caller that does not say where the reference occurs (no `modulePath`) also gets the one
+ *  item whose qualified name ends with the path, if exactly one does (`CAPACITY` for `collections::CAPACITY`),
+ *  which is what Rust would resolve for code that compiles. */
+function lookupName<V>(
+  table: ScopedTable<V>,
+  path: readonly string[],
+  selfTypeName: string | undefined,
+  modulePath: readonly string[] | undefined,
+): V | undefined {
+  const found = lookupScoped(table.byName, path, selfTypeName, modulePath ?? []);
+  if (found !== undefined || modulePath !== undefined) return found;
+  const expanded = path[0] === 'Self' ? (selfTypeName === undefined ? undefined : [selfTypeName, ...path.slice(1)]) : path;
+  const last = expanded?.[expanded.length - 1];
+  if (expanded === undefined || last === undefined || ['crate', 'self', 'super'].includes(expanded[0] ?? '')) return undefined;
+  const suffix = `::${expanded.join('::')}`;
+  const candidates = (table.byLastSegment.get(last) ?? []).filter((name) => name.endsWith(suffix));
+  const [only] = candidates;
+  return candidates.length === 1 && only !== undefined ? table.byName.get(only) : undefined;
 }
 
 /** Resolves a path as written from inside `modulePath`: `Self` becomes the impl type, `crate::` is absolute,

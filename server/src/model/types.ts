@@ -83,7 +83,8 @@ export type Datatype = StructItem | EnumItem;
 export interface ModelScope {
   /** A free function or associated function by path as written: ['f'], ['Self', 'f'], ['Type', 'f'], ['m', 'f'].
    *  `selfTypeName` is the impl the reference occurs in (for `Self::`). `modulePath` is the module the reference
-   *  occurs in (FunctionContract.modulePath; default: the crate root): the innermost module is searched first. */
+   *  occurs in (FunctionContract.modulePath): the innermost module is searched first, then outwards. Without a
+   *  `modulePath` the crate root is searched, then the one item whose qualified name ends with the path, if unique. */
   resolveFunction(
     path: readonly string[],
     selfTypeName: string | undefined,
