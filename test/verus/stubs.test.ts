@@ -180,3 +180,25 @@ fn g(c: Color, o: Option<i8>, t: (char, bool), s: Seq<int>) -> (r: i8)
     `);
   });
 });
+
+describe('spec-harness stubs', () => {
+  it('--fn keeps one function; stubs are split into //- sections of at most --probes-per-file probes', async () => {
+    const io = captureIo(ROOT);
+    expect(await runStubsCommand([join(FIXTURES, 'datatypes.rs'), '--fn', 'zeros', '--probes-per-file', '4'], io)).toBe(0);
+    const out = io.out();
+    expect(out.match(/^\/\/- stub_\d+\.rs$/gm)?.length).toBeGreaterThan(1);
+    expect(out).not.toContain('post_norm');
+    for (const section of out.split(/^\/\/- stub_\d+\.rs$/m).filter((s) => s.trim() !== '')) {
+      expect(section.match(/^proof fn probe_/gm)?.length ?? 0).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it('a missing file or a bad option is a usage error (exit 2)', async () => {
+    const missing = captureIo(ROOT);
+    expect(await runStubsCommand(['no-such-file.rs'], missing)).toBe(2);
+    expect(missing.err()).toContain("cannot read 'no-such-file.rs'");
+    const bad = captureIo(ROOT);
+    expect(await runStubsCommand([join(FIXTURES, 'datatypes.rs'), '--probes-per-file', '1'], bad)).toBe(2);
+    expect(bad.err()).toContain('--probes-per-file');
+  });
+});

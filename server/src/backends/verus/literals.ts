@@ -220,7 +220,7 @@ function charLiteral(codePoint: number): string {
 }
 
 function mismatch(value: Value, type: ValueType): Printed {
-  return { ok: false, construct: `a ${value.kind} value where the type is ${verusTypeText(type) ?? type.kind}` };
+  return { ok: false, construct: `a value of kind ${value.kind} where the type is ${verusTypeText(type) ?? type.kind}` };
 }
 
 function ok(text: string): Printed {
