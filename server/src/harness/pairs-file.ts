@@ -107,8 +107,13 @@ function readFunction(
       if (listNode?.type !== 'array') continue;
       (listNode.children ?? []).forEach((itemNode, index) => {
         if (hasSchemaProblemWithin(schemaProblems, itemNode)) return;
-        const entry = decodeEntry(ctx, { fn, types, kind, index, model }, itemNode);
-        if (entry !== undefined) pushEntry(lists, kind, entry);
+        // A bug in decoding must cost one entry, not the file (parsePairsFile never throws).
+        try {
+          const entry = decodeEntry(ctx, { fn, types, kind, index, model }, itemNode);
+          if (entry !== undefined) pushEntry(lists, kind, entry);
+        } catch (error) {
+          report(ctx, itemNode, `internal error while reading this entry: ${error instanceof Error ? error.message : String(error)}`);
+        }
       });
     }
   }
