@@ -34,6 +34,7 @@ write('src/target/skipped.rs', 'fn skipped() {}\n');
 write('src/node_modules/dep/skipped.rs', 'fn skipped() {}\n');
 write('src/.hidden/skipped.rs', 'fn skipped() {}\n');
 write('a.rs', 'fn a() {}\n');
+write('dup/dup.rs', 'verus! {\nspec fn f() -> int;\nspec fn f() -> int { 1 }\n}\n');
 
 async function list(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   const io = captureIo(workspace);
@@ -89,9 +90,27 @@ describe('spec-harness list', () => {
         'src/max.rs',
         '  exec max_of  line 4',
         '    params:   a: &Vec<i32>',
-        '    returns:  m: i32',
+        '    return:   m: i32',
         '    requires: a.len() > 0',
         '    ensures:  forall|i: int| 0 <= i < a.len() ==> a[i] <= m',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints diagnostics (1-based) and marks fns without a body', async () => {
+    const { code, out } = await list('dup');
+    expect(code).toBe(0);
+    expect(out).toBe(
+      [
+        'dup/dup.rs',
+        "  3:9: warning: duplicate function name 'f': only the first definition is used for pairs and calls",
+        '  spec f  line 2  (no body)',
+        '    params:   (none)',
+        '    return:   int',
+        '  spec f  line 3',
+        '    params:   (none)',
+        '    return:   int',
         '',
       ].join('\n'),
     );

@@ -72,7 +72,7 @@ function formatFunction(fn: ListFunctionJson): string[] {
   const header = `  ${fn.mode} ${fn.qualifiedName}  line ${fn.range.start.line + 1}${fn.hasBody ? '' : '  (no body)'}`;
   const params = fn.params.map((param) => `${param.name}: ${param.type}`).join(', ');
   const lines = [header, `    params:   ${params === '' ? '(none)' : params}`];
-  if (fn.returnType !== null) lines.push(`    returns:  ${fn.returnName === null ? '' : `${fn.returnName}: `}${fn.returnType}`);
+  if (fn.returnType !== null) lines.push(`    return:   ${fn.returnName === null ? '' : `${fn.returnName}: `}${fn.returnType}`);
   const clause = (label: string) => (entry: ListClauseJson) => `    ${label} ${collapseWhitespace(entry.text)}`;
   lines.push(...fn.requires.map(clause('requires:')), ...fn.ensures.map(clause('ensures: ')));
   return lines;
