@@ -97,7 +97,7 @@ export const BUDGET_EXHAUSTED = 'step budget exhausted';
 
 /** Charges `n` steps; returns a failure once the budget is spent. */
 export function charge(ctx: SpecContext, n: number, span: Span): Failure | undefined {
-  ctx.steps += n;
+  ctx.steps += Math.ceil(n);
   return ctx.steps > ctx.stepBudget ? indeterminate(BUDGET_EXHAUSTED, span) : undefined;
 }
 
