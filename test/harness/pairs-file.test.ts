@@ -125,3 +125,31 @@ describe('values', () => {
     expect(parsed.file.functions.get('big')?.pairs[0]?.output).toEqual({ kind: 'int', value: 18446744073709551615n });
   });
 });
+
+describe('robustness', () => {
+  it('never throws, on any text or any JSON', async () => {
+    const fc = await import('fast-check');
+    const model = buildFileModel(parseSourceFile(SOURCE));
+    const fixture = readFileSync(join(FIXTURES, 'pairs-errors.pairs.json'), 'utf8');
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        parsePairsFile(text, model);
+      }),
+      { numRuns: 200 },
+    );
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        parsePairsFile(JSON.stringify({ version: 1, functions: { max_of: { pairs: [{ input: { a: value }, output: value }] } } }), model);
+      }),
+      { numRuns: 200 },
+    );
+    // Any truncation of a real pairs file still parses, with diagnostics.
+    fc.assert(
+      fc.property(fc.nat(fixture.length), (cut) => {
+        const parsed = parsePairsFile(fixture.slice(0, cut), model);
+        expect(parsed.diagnostics.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
