@@ -133,7 +133,14 @@ describe('spec-harness list', () => {
   });
 });
 
-describe('collectRustFiles', () => {
+describe('collectRustFiles and readRustFile', () => {
+  it('reads files without a byte-order mark, so columns match the editor', async () => {
+    write('bom.rs', '\uFEFFfn bom() {}\n');
+    const { out } = await list('--json', 'bom.rs');
+    const parsed = JSON.parse(out) as { files: { functions: { range: { start: unknown } }[] }[] };
+    expect(parsed.files[0]?.functions[0]?.range.start).toEqual({ line: 0, character: 0 });
+  });
+
   it('returns absolute and display paths, deduplicated', async () => {
     const collected = await collectRustFiles(['a.rs', './a.rs', path.join(workspace, 'a.rs')], workspace);
     expect(collected).toEqual({ ok: true, files: [{ absolutePath: path.join(workspace, 'a.rs'), displayPath: 'a.rs' }] });

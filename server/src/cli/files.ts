@@ -1,7 +1,7 @@
 // Finds the Rust files a command works on: explicit files as given, directories walked for `.rs` files
 // (skipping `target/`, `node_modules/` and hidden folders), deduplicated and sorted so output is deterministic.
 
-import { readdir, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 
 export type CollectedFiles =
@@ -31,6 +31,18 @@ export async function collectRustFiles(paths: readonly string[], cwd: string): P
   const files = [...found].map((absolutePath) => ({ absolutePath, displayPath: displayPath(absolutePath, cwd) }));
   files.sort((a, b) => (a.displayPath < b.displayPath ? -1 : a.displayPath > b.displayPath ? 1 : 0));
   return { ok: true, files };
+}
+
+/** Reads a source file as editors show it: UTF-8 with any byte-order mark dropped, so columns match. */
+export async function readRustFile(
+  file: RustFile,
+): Promise<{ readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string }> {
+  try {
+    const text = await readFile(file.absolutePath, 'utf8');
+    return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+  } catch (error) {
+    return { ok: false, error: `cannot read '${file.displayPath}': ${describeError(error)}` };
+  }
 }
 
 export function displayPath(absolutePath: string, cwd: string): string {

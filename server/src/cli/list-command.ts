@@ -1,12 +1,11 @@
 // `spec-harness list PATH... [--json]`: prints every fn's contract (mode, name, params, return, clauses) as the
 // model sees it. Glue only: the JSON shape comes from the model's fileModelToListJson.
 
-import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { parseSourceFile } from '../syntax';
 import { buildFileModel, fileModelToListJson } from '../model';
 import type { ListClauseJson, ListFileJson, ListFunctionJson, ListJson } from '../model';
-import { collectRustFiles } from './files';
+import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 
 const LIST_USAGE = 'Usage: spec-harness list PATH... [--json]\n';
@@ -39,14 +38,12 @@ export async function runListCommand(args: readonly string[], io: CliIo): Promis
   }
   const files: ListFileJson[] = [];
   for (const file of collected.files) {
-    let text: string;
-    try {
-      text = await readFile(file.absolutePath, 'utf8');
-    } catch (error) {
-      io.stderr(`spec-harness list: cannot read '${file.displayPath}': ${error instanceof Error ? error.message : String(error)}\n`);
+    const read = await readRustFile(file);
+    if (!read.ok) {
+      io.stderr(`spec-harness list: ${read.error}\n`);
       return 2;
     }
-    files.push(fileModelToListJson(buildFileModel(parseSourceFile(text)), file.displayPath));
+    files.push(fileModelToListJson(buildFileModel(parseSourceFile(read.text)), file.displayPath));
   }
   const listing: ListJson = { files };
   io.stdout(parsed.values.json === true ? `${JSON.stringify(listing, null, 2)}\n` : formatListText(listing));
