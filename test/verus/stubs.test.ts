@@ -164,6 +164,21 @@ impl Counter {
     `);
   });
 
+  it('reveals opaque spec fns in each probe', () => {
+    const source = `#[verifier::opaque]
+spec fn small(x: u8) -> bool { x < 10 }
+fn h(x: u8) -> (r: bool)
+    ensures r == small(x),
+{ x < 10 }`;
+    expect(firstProbe(source, { h: { pairs: [{ input: { x: 3 }, output: true }] } })).toMatchInlineSnapshot(`
+      "proof fn probe_ob0_P() {
+          reveal(small);
+          #[verifier::custom_err("SPEC-HARNESS ob0_P")]
+          assert(post_h(3u8, true));
+      }"
+    `);
+  });
+
   it('prints concrete values as Verus literals, and reveals recursive spec fns with fuel', () => {
     const source = `enum Color { Red, Rgb(u8, u8, u8) }
 spec fn depth(s: Seq<int>) -> nat decreases s.len() { if s.len() == 0 { 0 } else { 1 + depth(s.drop_first()) } }

@@ -4,7 +4,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Backend, Obligation, ObligationResult } from '../../harness/backend';
+import type { Backend, Obligation, ObligationResult } from '../../harness';
 import type { FileModel } from '../../model';
 import { VerusBackendError } from './errors';
 import { locateVerus, verusVersion } from './locate';

@@ -2,7 +2,7 @@
 // parameters become their views (`v@` -> `v` for Vec/slice/array/String), `&mut x` becomes `old_x`/`final_x`.
 
 import type { ValueType } from '../../eval/value-type';
-import type { Expr } from '../../syntax/ast';
+import type { Expr } from '../../syntax';
 import { boundNames, childExpressions } from './expr-walk';
 
 /** A parameter (or the named result) as the stub's predicate sees it. */

@@ -1,6 +1,6 @@
 // The direct sub-expressions of an expression, so stub rewriting can walk clause trees without a case per kind.
 
-import type { Block, Expr } from '../../syntax/ast';
+import type { Block, Expr } from '../../syntax';
 
 export function childExpressions(expr: Expr): readonly Expr[] {
   switch (expr.kind) {

@@ -2,13 +2,15 @@
 // contracts reach, transitively. Reach is by name (an over-approximation that never misses a same-file item),
 // and items are copied by span so the user's syntax is preserved exactly.
 
-import type { ImplItem, Item, SourceFile, Span } from '../../syntax/ast';
+import type { FnItem, ImplItem, Item, SourceFile, Span } from '../../syntax';
 
 export interface CopiedItems {
   /** Item texts in source order; spec fns of one impl are grouped under a copy of its header. */
   readonly blocks: readonly string[];
   /** `reveal_with_fuel` targets: recursive spec fns (those with `decreases`) among the copied items. */
   readonly recursiveFns: readonly string[];
+  /** `reveal` targets: spec fns marked `#[verifier::opaque]` among the copied items. */
+  readonly opaqueFns: readonly string[];
 }
 
 /** Copies the items reachable from `seedTexts` (clause texts and type names), following item texts to a fixpoint. */
@@ -29,7 +31,11 @@ export function reachableItems(source: SourceFile, seedTexts: readonly string[])
     }
   }
   const ordered = candidates.filter((candidate) => reached.has(candidate));
-  return { blocks: groupIntoBlocks(source.text, ordered), recursiveFns: ordered.flatMap((c) => c.revealPath ?? []) };
+  return {
+    blocks: groupIntoBlocks(source.text, ordered),
+    recursiveFns: ordered.flatMap((c) => (c.recursive && c.revealPath !== undefined ? [c.revealPath] : [])),
+    opaqueFns: ordered.flatMap((c) => (c.opaque && c.revealPath !== undefined ? [c.revealPath] : [])),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -41,7 +47,10 @@ interface Candidate {
   readonly start: number;
   /** Set for members of an impl: they are printed inside a copy of its header. */
   readonly impl: ImplItem | undefined;
+  /** How a probe names this spec fn in `reveal`/`reveal_with_fuel` (`f`, `Type::f`); undefined for other items. */
   readonly revealPath: string | undefined;
+  readonly recursive: boolean;
+  readonly opaque: boolean;
 }
 
 function collectCandidates(source: SourceFile): Candidate[] {
@@ -50,16 +59,13 @@ function collectCandidates(source: SourceFile): Candidate[] {
     const text = itemText(source.text, item);
     switch (item.kind) {
       case 'fn':
-        if (item.mode === 'spec') {
-          const revealPath = item.decreases === undefined ? undefined : item.name;
-          candidates.push({ names: [item.name], text, start: itemStart(item), impl: undefined, revealPath });
-        }
+        if (item.mode === 'spec') candidates.push({ ...specFnFlags(item), names: [item.name], text, start: itemStart(item), impl: undefined, revealPath: item.name });
         break;
       case 'struct':
       case 'enum':
       case 'const':
       case 'type':
-        candidates.push({ names: [item.name], text, start: itemStart(item), impl: undefined, revealPath: undefined });
+        candidates.push({ ...NOT_A_FN, names: [item.name], text, start: itemStart(item), impl: undefined });
         break;
       case 'impl':
         candidates.push(...implCandidates(source.text, item));
@@ -79,16 +85,23 @@ function implCandidates(text: string, impl: ImplItem): Candidate[] {
   if (impl.trait !== undefined) {
     const onlySpec = impl.items.every((member) => member.kind === 'type' || (member.kind === 'fn' && member.mode === 'spec'));
     if (!onlySpec) return [];
-    return [{ names: [selfName], text: itemText(text, impl), start: itemStart(impl), impl: undefined, revealPath: undefined }];
+    return [{ ...NOT_A_FN, names: [selfName], text: itemText(text, impl), start: itemStart(impl), impl: undefined }];
   }
   return impl.items.flatMap((member): Candidate[] => {
     if (member.kind === 'const') {
-      return [{ names: [member.name], text: itemText(text, member), start: itemStart(member), impl, revealPath: undefined }];
+      return [{ ...NOT_A_FN, names: [member.name], text: itemText(text, member), start: itemStart(member), impl }];
     }
     if (member.kind !== 'fn' || member.mode !== 'spec') return [];
-    const revealPath = member.decreases === undefined ? undefined : `${selfName}::${member.name}`;
-    return [{ names: [member.name], text: itemText(text, member), start: itemStart(member), impl, revealPath }];
+    const revealPath = `${selfName}::${member.name}`;
+    return [{ ...specFnFlags(member), names: [member.name], text: itemText(text, member), start: itemStart(member), impl, revealPath }];
   });
+}
+
+const NOT_A_FN = { revealPath: undefined, recursive: false, opaque: false } as const;
+
+function specFnFlags(fn: FnItem): { readonly recursive: boolean; readonly opaque: boolean } {
+  const opaque = fn.attributes.some((attribute) => /^verifier\s*(::\s*opaque|\(\s*opaque\s*\))/.test(attribute.text));
+  return { recursive: fn.decreases !== undefined, opaque };
 }
 
 function groupIntoBlocks(text: string, ordered: readonly Candidate[]): string[] {

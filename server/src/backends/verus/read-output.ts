@@ -1,7 +1,7 @@
 // Reads what one `verus` run printed (rustc JSON diagnostics on stderr, the `--output-json` object on stdout) and
 // maps it back to the stub's probes. Pure: the output is decoded from `unknown`, and noise is skipped, never thrown.
 
-import type { Verdict } from '../../harness/verdict';
+import type { Verdict } from '../../harness';
 import type { StubProbe } from './stub-file';
 
 /** One rustc diagnostic (`--error-format=json`), reduced to the fields the reader uses. */

@@ -1,9 +1,9 @@
 // Stub generation (pure): one Verus file per batch of obligations, with the reached user items copied by span,
 // `pre_f`/`post_f` predicates made from the clauses, and two tagged proof fns per obligation (`assert(P)`, `assert(!P)`).
 
-import type { Obligation } from '../../harness/backend';
+import type { Obligation } from '../../harness';
 import type { FileModel, FunctionContract } from '../../model';
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import { printValueLiteral } from './literals';
 import type { LiteralContext } from './literals';
 import { reachableItems } from './reach';
@@ -81,12 +81,14 @@ export function stubFile(model: FileModel, obligations: readonly Obligation[], o
   for (const block of copied.blocks) lines.push(block, '');
   for (const predicate of used) lines.push(predicate.text, '');
   // Each probe reveals only the recursive spec fns its own predicate reaches.
-  const recursiveOf = new Map(used.map((p) => [p, reachableItems(model.source, [p.body]).recursiveFns] as const));
+  const revealsOf = new Map(used.map((p) => [p, reachableItems(model.source, [p.body])] as const));
   const probes = calls.flatMap(({ obligation, call }, idx) => {
     const predicate = used.find((p) => p.fn === obligation.fn && p.kind === obligation.kind);
-    const recursive = predicate === undefined ? [] : (recursiveOf.get(predicate) ?? []);
+    const reached = predicate === undefined ? undefined : revealsOf.get(predicate);
+    const recursive = reached?.recursiveFns ?? [];
+    const opaque = reached?.opaqueFns ?? [];
     return (['P', 'notP'] as const).map((polarity) =>
-      writeProbe(lines, { obligation, call, idx, polarity, fuel: fuelFor(options, obligation), recursive }),
+      writeProbe(lines, { obligation, call, idx, polarity, fuel: fuelFor(options, obligation), recursive, opaque }),
     );
   });
   lines.push('} // verus!');
@@ -148,6 +150,7 @@ interface ProbeRequest {
   readonly polarity: 'P' | 'notP';
   readonly fuel: number;
   readonly recursive: readonly string[];
+  readonly opaque: readonly string[];
 }
 
 function writeProbe(lines: StubLines, request: ProbeRequest): StubProbe {
@@ -158,6 +161,8 @@ function writeProbe(lines: StubLines, request: ProbeRequest): StubProbe {
   lines.push(`proof fn probe_${id}() {`);
   // Verus unfolds a recursive spec fn one level by default; the evaluator's depth + 1 lets it reach the answer.
   if (request.fuel > 1) for (const fn of request.recursive) lines.push(`    reveal_with_fuel(${fn}, ${request.fuel});`);
+  // Opaque spec fns say nothing until revealed; the probe asks about their definition, so it reveals them.
+  for (const fn of request.opaque) if (!request.recursive.includes(fn) || request.fuel <= 1) lines.push(`    reveal(${fn});`);
   lines.push(`    #[verifier::custom_err(${JSON.stringify(tag)})]`);
   const line = lines.next();
   lines.push(`    assert(${request.polarity === 'P' ? '' : '!'}${request.call});`);

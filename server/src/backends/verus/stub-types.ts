@@ -5,7 +5,7 @@ import { adtShape, resolveValueType } from '../../eval/types';
 import type { TypeContext } from '../../eval/types';
 import type { ValueType } from '../../eval/value-type';
 import type { ModelScope } from '../../model';
-import type { Fields, Type } from '../../syntax/ast';
+import type { Fields, Type } from '../../syntax';
 import type { AdtValueType, FieldLayout, LiteralContext } from './literals';
 
 /** The type context for a function's parameters: `Self` is the impl's type. */
