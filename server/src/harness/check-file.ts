@@ -1,9 +1,8 @@
 // One file from text to FileReport: parse, model, read the pairs file, plan each function's obligations, let a
 // backend decide them (in one batch per file), score, and word the diagnostics. Pure: the caller reads files.
 
-import { parseSourceFile } from '../syntax';
-import { createLineIndex } from '../syntax/line-index';
-import type { LineIndex } from '../syntax/line-index';
+import { createLineIndex, parseSourceFile } from '../syntax';
+import type { LineIndex } from '../syntax';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult } from './backend';

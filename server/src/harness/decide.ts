@@ -4,7 +4,7 @@
 import type { Value } from '../eval/value';
 import { createSpecContext, evaluateClauses } from '../eval/spec';
 import type { SpecContext, SpecEnv } from '../eval/spec';
-import type { Clause } from '../syntax/ast';
+import type { Clause } from '../syntax';
 import type { ClauseModel, FileModel } from '../model';
 import type { Obligation, ObligationResult } from './backend';
 

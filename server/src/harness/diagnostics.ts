@@ -3,8 +3,7 @@
 // through, the requires that rejects a valid input, the pairs-file node that is wrong.
 
 import type { FileModel } from '../model';
-import type { SyntaxDiagnostic } from '../syntax/ast';
-import type { LineIndex } from '../syntax/line-index';
+import type { LineIndex, SyntaxDiagnostic } from '../syntax';
 import type { PairsDiagnostic } from './pairs-context';
 import type { FunctionReport, ReportDiagnostic, Range } from './report';
 import { spanRange } from './function-report';

@@ -1,8 +1,7 @@
 // FunctionReports for functions that were not scored (no pairs, unsupported, error) and the shared empty shape.
 
-import type { FunctionContract } from '../model/types';
-import type { Span } from '../syntax/ast';
-import type { LineIndex } from '../syntax/line-index';
+import type { FunctionContract } from '../model';
+import type { LineIndex, Span } from '../syntax';
 import type { FunctionReport, Range } from './report';
 
 export function spanRange(lineIndex: LineIndex, span: Span): Range {

@@ -4,7 +4,7 @@
 import type { Value } from '../eval/value';
 import type { ValueType } from '../eval/value-type';
 import { valueEquals } from '../eval/value-ops';
-import type { FunctionContract } from '../model/types';
+import type { FunctionContract } from '../model';
 import type { Obligation } from './backend';
 import { generateMutants } from './mutants';
 import type { InvalidEntry, PairEntry } from './pairs-entry';

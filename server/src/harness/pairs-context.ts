@@ -1,6 +1,6 @@
 // Shared state while reading one pairs file: its text, line index and the diagnostics found so far.
 
-import type { LineIndex } from '../syntax/line-index';
+import type { LineIndex } from '../syntax';
 import type { Range } from './report';
 
 export interface PairsDiagnostic {

@@ -3,7 +3,7 @@
 
 import type { Node as JsonNode } from 'jsonc-parser';
 import { findNodeAtLocation } from 'jsonc-parser';
-import type { FileModel, FunctionContract } from '../model/types';
+import type { FileModel, FunctionContract } from '../model';
 import type { Value } from '../eval/value';
 import type { ValueType } from '../eval/value-type';
 import { decodeJson } from '../eval/codec';

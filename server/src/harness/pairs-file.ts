@@ -4,8 +4,8 @@
 
 import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { parseTree, printParseErrorCode } from 'jsonc-parser';
-import type { FileModel, FunctionContract } from '../model/types';
-import { createLineIndex } from '../syntax/line-index';
+import type { FileModel, FunctionContract } from '../model';
+import { createLineIndex } from '../syntax';
 import type { PairsContext, PairsDiagnostic } from './pairs-context';
 import { rangeOf, report } from './pairs-context';
 import { propertyValue } from './json-nodes';

@@ -2,8 +2,8 @@
 // (N/A when nothing was decided, indeterminate counted apart), with the evidence behind every lost point.
 
 import type { Value } from '../eval/value';
-import type { FunctionContract } from '../model/types';
-import type { LineIndex } from '../syntax/line-index';
+import type { FunctionContract } from '../model';
+import type { LineIndex } from '../syntax';
 import type { ObligationResult } from './backend';
 import { encodeJson } from '../eval/codec';
 import type { JsonValue } from './json';

@@ -1,8 +1,8 @@
 // The value types of one function's parameters and return, resolved once for the pairs file, obligations and
 // mutants. A parameter or return type the product cannot represent makes the function unsupported, with where.
 
-import type { Span } from '../syntax/ast';
-import type { FunctionContract, ModelScope } from '../model/types';
+import type { Span } from '../syntax';
+import type { FunctionContract, ModelScope } from '../model';
 import type { ValueType } from '../eval/value-type';
 import { firstUnsupported, resolveValueType } from '../eval/types';
 import type { TypeContext } from '../eval/types';
