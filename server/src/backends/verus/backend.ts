@@ -89,7 +89,8 @@ export function createVerusBackend(options: VerusBackendOptions): Backend {
       const workDir = await mkdtemp(join(tmpdir(), 'spec-harness-verus-'));
       try {
         const batches = batchObligations(obligations, options.probesPerFile);
-        const perBatch = await Promise.all(
+        // allSettled: every run has ended (or been killed) before the stub directory is removed.
+        const settled = await Promise.allSettled(
           batches.map((batch, idx) =>
             limit(async () => {
               const stub = stubFile(model, batch, stubOptions);
@@ -100,7 +101,9 @@ export function createVerusBackend(options: VerusBackendOptions): Backend {
             }),
           ),
         );
-        const byId = new Map(perBatch.flat());
+        const rejected = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+        if (rejected !== undefined) throw rejected.reason;
+        const byId = new Map(settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? outcome.value : [])));
         return obligations.map((obligation, idx) => {
           const result = byId.get(obligation.id) ?? indeterminate('no result from verus');
           const embedded = embeddedResults?.[idx];
