@@ -9,7 +9,7 @@ import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, checkFile, finishFileWithBoth, pendingObligations, planFile, summarize } from '../harness';
-import { collectRustFiles } from './files';
+import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
 import { gateFailures, parseGate } from './check-gate';
@@ -196,17 +196,16 @@ async function readInput(
   file: { readonly absolutePath: string; readonly displayPath: string },
   pairsOption: string | undefined,
 ): Promise<{ readonly ok: true; readonly input: CheckInput } | { readonly ok: false; readonly error: string }> {
-  let text: string;
-  try {
-    text = await readFile(file.absolutePath, 'utf8');
-  } catch (error) {
-    return { ok: false, error: `cannot read '${file.displayPath}': ${describe(error)}` };
-  }
+  const source = await readRustFile(file);
+  if (!source.ok) return source;
+  const text = source.text;
   const explicit = pairsOption !== undefined;
   const pairsAbsolute = explicit ? path.resolve(io.cwd, pairsOption) : siblingPairsPath(file.absolutePath);
   const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
   try {
-    const pairsText = await readFile(pairsAbsolute, 'utf8');
+    const pairsRaw = await readFile(pairsAbsolute, 'utf8');
+    // A BOM would shift every column of the pairs file's diagnostics.
+    const pairsText = pairsRaw.startsWith('\uFEFF') ? pairsRaw.slice(1) : pairsRaw;
     return { ok: true, input: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
   } catch (error) {
     // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
