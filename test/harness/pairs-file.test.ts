@@ -126,6 +126,15 @@ describe('values', () => {
   });
 });
 
+describe('acceptable outputs', () => {
+  it('warn when no pair has their input (they would never be used)', () => {
+    const text = '{ "version": 1, "functions": { "max_of": { "pairs": [ { "input": { "a": [1] }, "output": 1 } ],\n "acceptable": [ { "input": { "a": [2, 2] }, "output": 2 } ] } } }';
+    expect(diagnosticLines(parse(text))).toEqual([
+      '2:18-2:59 warning no pair has this input, so this acceptable output is never used: add the pair with its correct output',
+    ]);
+  });
+});
+
 describe('robustness', () => {
   it('never throws, on any text or any JSON', async () => {
     const fc = await import('fast-check');

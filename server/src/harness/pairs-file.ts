@@ -16,6 +16,7 @@ import { decodeEntry, entryKinds } from './pairs-entry';
 import type { EntryKind } from './pairs-entry';
 import { functionValueTypes } from './value-types';
 import { closestNames } from './suggest';
+import { sameInputs } from './obligations';
 
 export type { PairsDiagnostic } from './pairs-context';
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
@@ -114,6 +115,15 @@ function readFunction(
         } catch (error) {
           report(ctx, itemNode, `internal error while reading this entry: ${error instanceof Error ? error.message : String(error)}`);
         }
+      });
+    }
+  }
+  for (const acceptable of lists.acceptable) {
+    if (!lists.pairs.some((pair) => sameInputs(pair.inputs, acceptable.inputs))) {
+      ctx.diagnostics.push({
+        message: 'no pair has this input, so this acceptable output is never used: add the pair with its correct output',
+        severity: 'warning',
+        range: acceptable.range,
       });
     }
   }
