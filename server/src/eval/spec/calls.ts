@@ -41,7 +41,7 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
   }
   const args = evalList(ctx, expr.args, env);
   if (!Array.isArray(args)) return args;
-  const resolved = ctx.scope.resolveFunction(names, ctx.selfTypeName);
+  const resolved = ctx.scope.resolveFunction(names, ctx.selfTypeName, ctx.modulePath);
   if (resolved !== undefined) return callUserFn(ctx, resolved, args, expr.span);
   const ctor = resolveConstructor(ctx, names);
   if (ctor !== undefined && ctor.fields.kind === 'tuple') {
@@ -129,12 +129,15 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
     }
   }
   const savedSelf = ctx.selfTypeName;
+  const savedModule = ctx.modulePath;
   ctx.callDepth++;
   if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
   ctx.selfTypeName = resolved.selfTypeName ?? savedSelf;
+  ctx.modulePath = resolved.modulePath ?? savedModule;
   const res = evalBlock(ctx, item.body, env);
   ctx.callDepth--;
   ctx.selfTypeName = savedSelf;
+  ctx.modulePath = savedModule;
   return res;
 }
 

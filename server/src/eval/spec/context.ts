@@ -3,6 +3,7 @@
 
 import type { ModelScope } from '../../model/types';
 import type { Span, Type } from '../../syntax/ast';
+import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
 
 export const DEFAULT_STEP_BUDGET = 100_000;
@@ -35,12 +36,17 @@ export interface SpecContext {
   readonly closureParamTypes: WeakMap<object, readonly (Type | undefined)[]>;
   /** Environments rebuilt from closure captures, so applying a closure many times rebuilds it once. */
   readonly closureEnvs: WeakMap<object, Env>;
+  /** Quantifier domain plans by quantifier (or comprehension body) node: they depend only on the syntax. */
+  readonly quantifierPlans: WeakMap<object, readonly BinderPlan[]>;
+  /** The module whose code is being evaluated (FunctionContract.modulePath), for name resolution. */
+  modulePath: readonly string[] | undefined;
 }
 
 export interface SpecContextOptions {
   readonly stepBudget?: number;
   readonly selfTypeName?: string;
   readonly maxRecursionDepth?: number;
+  readonly modulePath?: readonly string[];
 }
 
 /** Immutable bindings an expression is evaluated under. */
@@ -78,6 +84,8 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     maxCallDepth: 0,
     closureParamTypes: new WeakMap(),
     closureEnvs: new WeakMap(),
+    quantifierPlans: new WeakMap(),
+    modulePath: options.modulePath,
   };
 }
 

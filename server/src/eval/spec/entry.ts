@@ -67,11 +67,13 @@ function outcome(ctx: SpecContext, verdict: Verdict, failingClause: number | und
 function guarded(ctx: SpecContext, span: Span, run: () => Res): Res {
   const savedSelf = ctx.selfTypeName;
   const savedDepth = ctx.callDepth;
+  const savedModule = ctx.modulePath;
   try {
     return run();
   } catch (error) {
     ctx.selfTypeName = savedSelf;
     ctx.callDepth = savedDepth;
+    ctx.modulePath = savedModule;
     if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate('recursion too deep', span);
     const message = error instanceof Error ? error.message : String(error);
     return unsupported(`internal error: ${message}`, span);

@@ -24,7 +24,7 @@ export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>
     if (ctor.fields.kind === 'unit') return construct(ctor, []);
     return unsupported(`constructor ${names.join('::')} used as a value`, expr.span);
   }
-  const constant = ctx.scope.constant(names, ctx.selfTypeName);
+  const constant = ctx.scope.constant(names, ctx.selfTypeName, ctx.modulePath);
   if (constant !== undefined) {
     if (constant.value === undefined) return unsupported(`constant ${constant.name} without a value`, expr.span);
     if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', expr.span);
@@ -34,7 +34,7 @@ export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>
     ctx.callDepth--;
     return res;
   }
-  if (ctx.scope.resolveFunction(names, ctx.selfTypeName) !== undefined) {
+  if (ctx.scope.resolveFunction(names, ctx.selfTypeName, ctx.modulePath) !== undefined) {
     return unsupported(`function ${names.join('::')} used as a value`, expr.span);
   }
   return unsupported(`unresolved name ${names.join('::')}`, expr.span);

@@ -27,8 +27,12 @@ type Domain = { readonly kind: 'range'; readonly lo: bigint; readonly hi: bigint
 const SMALL_TYPES: ReadonlySet<string> = new Set(['u8', 'i8', 'u16', 'i16']);
 
 export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>, env: Env): Res {
-  const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
-  const atoms = expr.quantifier === 'forall' ? antecedentAtoms(expr.body) : conjunctAtoms(expr.body, []);
+  let plan = ctx.quantifierPlans.get(expr);
+  if (plan === undefined) {
+    const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
+    plan = planBinders(binders, expr.quantifier === 'forall' ? antecedentAtoms(expr.body) : conjunctAtoms(expr.body, []));
+    ctx.quantifierPlans.set(expr, plan);
+  }
   let firstFailure: Failure | undefined;
   let decided = false;
   const witnesses: Value[] = [];
@@ -47,7 +51,7 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
     }
     return !decided && witnesses.length < 2;
   };
-  enumerate(ctx, binders, atoms, env, expr.span, visit, onFailure);
+  enumerate(ctx, plan, env, expr.span, visit, onFailure);
   if (expr.quantifier === 'choose') {
     if (witnesses.length > 1) return indeterminate('choose has several witnesses', expr.span);
     if (firstFailure !== undefined) return firstFailure;
@@ -74,14 +78,18 @@ export function comprehension(ctx: SpecContext, fn: Value, span: Span): Value[] 
     if (t) members.push(values[0] as Value);
     return true;
   };
-  enumerate(ctx, [binder], conjunctAtoms(fn.body, []), envFromCapture(fn.env), span, visit, onFailure);
+  let plan = ctx.quantifierPlans.get(fn.body);
+  if (plan === undefined) {
+    plan = planBinders([binder], conjunctAtoms(fn.body, []));
+    ctx.quantifierPlans.set(fn.body, plan);
+  }
+  enumerate(ctx, plan, envFromCapture(fn.env), span, visit, onFailure);
   return firstFailure ?? members;
 }
 
 function enumerate(
   ctx: SpecContext,
-  binders: readonly Binder[],
-  atoms: readonly Atom[],
+  plan: readonly BinderPlan[],
   env: Env,
   span: Span,
   visit: (env: Env, values: readonly Value[]) => boolean,
@@ -89,9 +97,9 @@ function enumerate(
 ): void {
   const values: Value[] = [];
   const from = (k: number, current: Env): boolean => {
-    const binder = binders[k];
+    const binder = plan[k];
     if (binder === undefined) return visit(current, values);
-    const domain = domainOf(ctx, binders, k, atoms, current, span);
+    const domain = domainOf(ctx, binder, current, span);
     if ('reason' in domain || 'construct' in domain) return onFailure(domain);
     const size = domain.kind === 'range' ? domain.hi - domain.lo : BigInt(domain.values.length);
     if (size > BigInt(Math.max(0, ctx.stepBudget - ctx.steps))) {
@@ -111,24 +119,43 @@ function enumerate(
   from(0, env);
 }
 
-/** The values binder k may take given earlier binders' values (bound in `env`). */
-function domainOf(ctx: SpecContext, binders: readonly Binder[], k: number, atoms: readonly Atom[], env: Env, span: Span): Domain | Failure {
-  const binder = binders[k] as Binder;
-  const excluded = new Set(binders.slice(k).map((b) => b.name));
+/** What the guard says about one binder, computed once per quantifier (the AST is immutable). */
+export interface BinderPlan {
+  readonly name: string;
+  readonly typeName: string | undefined;
+  /** Expressions whose value lists the binder's candidates: collections (`c.contains(x)`) or `x == e`. */
+  readonly sources: readonly { readonly expr: Expr; readonly isMember: boolean }[];
+  /** Bounds (tagged `true` for upper) that mention no binder from this one on. */
+  readonly bounds: readonly [Bound, boolean][];
+}
+
+function planBinders(binders: readonly Binder[], atoms: readonly Atom[]): BinderPlan[] {
+  return binders.map((binder, k) => {
+    const excluded = new Set(binders.slice(k).map((b) => b.name));
+    const sources: { expr: Expr; isMember: boolean }[] = [];
+    for (const atom of atoms) {
+      const source = atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
+      if (source !== undefined && !mentions(source, excluded)) sources.push({ expr: source, isMember: atom.kind === 'member' });
+    }
+    const typeName = binder.type?.kind === 'path' ? binder.type.segments.map((seg) => seg.name).join('::') : undefined;
+    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded) };
+  });
+}
+
+/** The values a binder may take given earlier binders' values (bound in `env`). */
+function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Domain | Failure {
   let failure: Failure | undefined;
-  for (const atom of atoms) {
-    const source = atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
-    if (source === undefined || mentions(source, excluded)) continue;
-    const value = evalExpr(ctx, source, env);
+  for (const source of plan.sources) {
+    const value = evalExpr(ctx, source.expr, env);
     if (isFailure(value)) {
       failure ??= value;
       continue;
     }
-    if (atom.kind === 'cmp') return { kind: 'list', values: [value] };
+    if (!source.isMember) return { kind: 'list', values: [value] };
     const members = membersOf(value);
     if (members !== undefined) return { kind: 'list', values: members };
   }
-  const typeName = binder.type?.kind === 'path' ? binder.type.segments.map((s) => s.name).join('::') : undefined;
+  const typeName = plan.typeName;
   if (typeName === 'bool') return { kind: 'list', values: [bool(false), bool(true)] };
   const intType = asIntType(typeName ?? 'int');
   if (intType === undefined) return failure ?? indeterminate(`unbounded quantifier over ${typeName ?? 'a non-integer type'}`, span);
@@ -137,7 +164,7 @@ function domainOf(ctx: SpecContext, binders: readonly Binder[], k: number, atoms
   let hi = range.max === undefined ? undefined : range.max + 1n;
   let loFromGuard = false;
   let hiFromGuard = false;
-  for (const [bound, isUpper] of boundExprs(atoms, binder.name, excluded)) {
+  for (const [bound, isUpper] of plan.bounds) {
     const value = evalExpr(ctx, bound.expr, env);
     if (isFailure(value)) {
       failure ??= value;
