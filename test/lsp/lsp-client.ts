@@ -59,6 +59,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   connection.onRequest('workspace/configuration', () => [settings]);
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('workspace/codeLens/refresh', () => null);
   connection.onRequest('workspace/applyEdit', (params: { edit: WorkspaceEdit }) => {
     appliedEdits.push(params.edit);
     return { applied: true };
@@ -91,7 +92,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
     initializationOptions,
     capabilities: {
       window: { workDoneProgress: true },
-      workspace: { configuration: true, applyEdit: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, didChangeWatchedFiles: { dynamicRegistration: true } },
+      workspace: { configuration: true, codeLens: { refreshSupport: true }, applyEdit: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, didChangeWatchedFiles: { dynamicRegistration: true } },
       textDocument: { codeAction: { resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } }, publishDiagnostics: { relatedInformation: true } },
     },
   })]);

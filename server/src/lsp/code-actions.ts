@@ -14,8 +14,6 @@ import type { ServerContext } from './scoring';
 import type { GenerateResult } from './worker-protocol';
 
 const MAX_ACTIONS_PER_KIND = 5;
-export const GENERATED_PAIRS = 20;
-export const GENERATED_INVALID = 5;
 
 /** What an unresolved generate action carries to codeAction/resolve. */
 export interface GenerateActionData {
@@ -81,23 +79,26 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
   if (text === null) return null;
   const pairsUri = pathToUri(pairsPathFor(path));
   const pairsText = await currentText(ctx, pairsUri);
-  const outcome = await ctx.runner.run<GenerateResult>(`generate:${uri}`, {
-    kind: 'generate', path, text, pairsText, functions, count: GENERATED_PAIRS, invalidCount: GENERATED_INVALID, seed: 1,
-  });
+  const outcome = await ctx.runner.run<GenerateResult>(`generate:${uri}`, { kind: 'generate', path, text, pairsText, functions });
   if (outcome.kind !== 'done') {
     if (outcome.kind === 'failed') ctx.log(`bug: generating pairs for ${uri} failed: ${outcome.error}`);
     return null;
   }
-  ctx.log(`generated pairs for ${uri}: ${outcome.value.summary}`);
+  const generated = outcome.value;
+  ctx.log(`generated pairs for ${uri}: ${generated.summary}`);
+  if (!generated.ok) {
+    void ctx.connection.window.showWarningMessage(`Spec Harness: cannot generate pairs: ${generated.error}`);
+    return null;
+  }
   if (pairsText === null) {
     return {
       documentChanges: [
         { kind: 'create', uri: pairsUri, options: { ignoreIfExists: true } },
-        { textDocument: { uri: pairsUri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: outcome.value.text }] },
+        { textDocument: { uri: pairsUri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: generated.text }] },
       ],
     };
   }
-  return replaceEdit(pairsUri, pairsText, outcome.value.text);
+  return replaceEdit(pairsUri, pairsText, generated.text);
 }
 
 /** An open document's text, else the file on disk, else null. */

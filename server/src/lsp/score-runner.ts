@@ -1,17 +1,23 @@
 // Runs scoring and generation jobs one at a time in a worker thread, off the request thread. A job is keyed
-// (e.g. `score:<uri>`); cancelling the key drops its queued job and terminates the worker if it is running it, since
-// the engine's sync entry points cannot be interrupted any other way. The worker is restarted on the next job.
+// (e.g. `score:<uri>`); cancelling a key drops its queued job, and a running one is abandoned: its worker is set aside
+// to finish (runs are step-budgeted) and is terminated once idle, while the next job gets a fresh worker at once.
+// Terminating a worker in the middle of a run is not safe: tree-sitter's native addon aborts the whole process
+// ("terminate called after throwing an instance of 'Napi::Error'") when its thread is stopped inside a parse.
 
 import type { Worker } from 'node:worker_threads';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export type JobOutcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'cancelled' } | { readonly kind: 'failed'; readonly error: string };
 
-/** Owns the worker and its queue: the invariant is at most one job in the worker, and one queued job per key. */
+/** Abandoned workers still finishing a stale run; beyond this many, new jobs wait for one to drain. */
+const MAX_DRAINING_WORKERS = 2;
+
+/** Owns the workers and the queue: at most one live job, one queued job per key, a bounded set of draining workers. */
 export class ScoreRunner {
   private worker: Worker | null = null;
   private running: RunningJob | null = null;
   private readonly queue: QueuedJob[] = [];
+  private readonly draining = new Set<Worker>();
   private nextId = 1;
 
   constructor(private readonly createWorker: () => Worker) {}
@@ -36,7 +42,7 @@ export class ScoreRunner {
     if (this.running !== null && this.running.key === key) {
       const running = this.running;
       this.running = null;
-      this.stopWorker();
+      this.abandonWorker();
       running.settle({ kind: 'cancelled' });
       this.pump();
     }
@@ -50,11 +56,15 @@ export class ScoreRunner {
     for (const job of this.queue.splice(0)) job.settle({ kind: 'cancelled' });
     if (this.running !== null) this.running.settle({ kind: 'cancelled' });
     this.running = null;
-    this.stopWorker();
+    // The process is about to exit: stopping workers now is no worse than exiting under them.
+    for (const worker of [this.worker, ...this.draining]) if (worker !== null) void worker.terminate();
+    this.worker = null;
+    this.draining.clear();
   }
 
   private pump(): void {
     if (this.running !== null) return;
+    if (this.worker === null && this.draining.size >= MAX_DRAINING_WORKERS) return; // pumped again when one drains
     const job = this.queue.shift();
     if (job === undefined) return;
     const id = this.nextId++;
@@ -90,10 +100,19 @@ export class ScoreRunner {
     this.pump();
   }
 
-  private stopWorker(): void {
+  /** Sets the current worker aside: it finishes its stale run, then is terminated while idle (which is safe). */
+  private abandonWorker(): void {
     const worker = this.worker;
     this.worker = null;
-    if (worker !== null) void worker.terminate();
+    if (worker === null) return;
+    this.draining.add(worker);
+    const retire = (): void => {
+      if (!this.draining.delete(worker)) return;
+      void worker.terminate();
+      this.pump();
+    };
+    worker.once('message', retire);
+    worker.once('exit', retire);
   }
 }
 

@@ -3,7 +3,7 @@
 
 import { parentPort } from 'node:worker_threads';
 import { checkFileSync } from '../harness';
-import { generatePairsText } from '../harness/generate';
+import { DEFAULT_GENERATE_OPTIONS, generatePairsText } from '../harness/generate';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import type { GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -39,13 +39,17 @@ function perform(request: WorkerRequest): unknown {
       });
     case 'generate': {
       const model = buildFileModel(parseSourceFile(request.text));
-      const result: GenerateResult = generatePairsText(model, request.pairsText, {
+      const result = generatePairsText(model, request.pairsText, {
         ...(request.functions === null ? {} : { functions: request.functions }),
-        count: request.count,
-        invalidCount: request.invalidCount,
-        seed: request.seed,
+        count: DEFAULT_GENERATE_OPTIONS.count,
+        invalidCount: DEFAULT_GENERATE_OPTIONS.invalidCount,
+        seed: DEFAULT_GENERATE_OPTIONS.seed,
       });
-      return { text: result.text, summary: result.summary };
+      const summary = result.summaries
+        .map((fn) => `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`)
+        .join('; ');
+      const answer: GenerateResult = result.ok ? { ok: true, text: result.text, summary } : { ok: false, error: result.error, summary };
+      return answer;
     }
     default:
       return assertNever(request);

@@ -2,6 +2,7 @@
 // worker on those, merges with the cache, stores the report and publishes diagnostics and status.
 
 import { basename, isAbsolute, relative } from 'node:path';
+import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection } from 'vscode-languageserver';
 import type { FileReport } from '../harness';
 import { buildFileModel } from '../model';
@@ -84,6 +85,8 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   file.reportText = text;
   publish(ctx, uri, file, report, pairsUri);
   sendStatus(ctx, uri, file, 'idle', null);
+  // Editors ask for lenses when a file opens, usually before its first run ends: tell them the lenses changed.
+  if (ctx.state.features.codeLensRefresh) void ctx.connection.sendRequest(CodeLensRefreshRequest.type);
   return 'scored';
 }
 

@@ -93,6 +93,7 @@ function initialize(ctx: ServerContext, params: InitializeParams): InitializeRes
     dynamicFileWatching: capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configuration: capabilities.workspace?.configuration === true,
     resourceCreate: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true,
+    codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,
   };
   return {
     capabilities: {

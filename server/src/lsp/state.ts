@@ -16,6 +16,7 @@ export interface ClientFeatures {
   readonly dynamicFileWatching: boolean;
   readonly configuration: boolean;
   readonly resourceCreate: boolean;
+  readonly codeLensRefresh: boolean;
 }
 
 export interface SourceFileState {
@@ -39,7 +40,7 @@ export class ServerState {
   trusted = false;
   docsUrl = '';
   workspaceFolders: readonly string[] = [];
-  features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false };
+  features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false, codeLensRefresh: false };
 
   /** Effective settings: Workspace Trust applied, so callers cannot forget it. */
   get settings(): HarnessSettings {

@@ -12,9 +12,6 @@ export type WorkerRequest =
       readonly text: string;
       readonly pairsText: string | null;
       readonly functions: readonly string[] | null;
-      readonly count: number;
-      readonly invalidCount: number;
-      readonly seed: number;
     };
 
 export interface ScoreOptions {
@@ -26,10 +23,10 @@ export interface ScoreOptions {
   readonly functions: readonly string[] | null;
 }
 
-export interface GenerateResult {
-  readonly text: string;
-  readonly summary: string;
-}
+/** The new pairs-file text, or why there is none (e.g. the existing file is not valid JSON); `summary` is for the log. */
+export type GenerateResult =
+  | { readonly ok: true; readonly text: string; readonly summary: string }
+  | { readonly ok: false; readonly error: string; readonly summary: string };
 
 export type WorkerResponse =
   | { readonly id: number; readonly ok: true; readonly value: unknown }
