@@ -92,3 +92,13 @@ describe('user spec functions', () => {
     expect(result).toMatchObject({ kind: 'unsupported', construct: 'unresolved name zzz', span: { start: 0, end: 3 } });
   });
 });
+
+describe('decreases when', () => {
+  it('leaves a call outside the when condition unspecified', () => {
+    const src = 'spec fn down(x: int) -> int decreases x when x >= 0 { if x == 0 { 0 } else { down(x - 1) } }';
+    check(src, {
+      'down(3) == 0': true,
+      'down(-1) == 0': 'indeterminate: `down` called outside its `decreases .. when` condition',
+    });
+  });
+});

@@ -101,3 +101,12 @@ describe('choose', () => {
     }, env);
   });
 });
+
+describe('guards through casts', () => {
+  it('reads bounds on `i as int` for a nat binder', () => {
+    check('', {
+      'forall|i: nat| (i as int) < s.len() ==> s[i as int] > 0': true,
+      'exists|i: nat| i as int <= 1 && s[i as int] == 1': true,
+    }, { values: { s: [3, 1, 4] } });
+  });
+});

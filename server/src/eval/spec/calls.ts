@@ -130,6 +130,15 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   }
   const savedSelf = ctx.selfTypeName;
   const savedModule = ctx.modulePath;
+  const when = item.decreases?.when;
+  if (when !== undefined) {
+    // `decreases .. when c`: the definition is known only where c holds.
+    const condition = evalExpr(ctx, when, env);
+    if (isFailure(condition)) return condition;
+    if (condition.kind === 'bool' && !condition.value) {
+      return indeterminate(`\`${item.name}\` called outside its \`decreases .. when\` condition`, span);
+    }
+  }
   ctx.callDepth++;
   if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
   ctx.selfTypeName = resolved.selfTypeName ?? savedSelf;

@@ -296,7 +296,10 @@ function conjunctAtoms(expr: Expr, out: Atom[]): Atom[] {
 }
 
 function isName(expr: Expr, name: string): boolean {
-  while (expr.kind === 'paren') expr = expr.inner;
+  // `(i)`, `i as int` and `i as nat` have the binder's own value (`as nat` of a negative is never in a domain).
+  while (expr.kind === 'paren' || (expr.kind === 'cast' && isUnboundedIntType(expr.type))) {
+    expr = expr.kind === 'paren' ? expr.inner : expr.operand;
+  }
   return expr.kind === 'path' && expr.segments.length === 1 && expr.segments[0]?.name === name;
 }
 
@@ -313,4 +316,8 @@ function mentions(node: unknown, names: ReadonlySet<string>): boolean {
     if (key !== 'span' && mentions(record[key], names)) return true;
   }
   return false;
+}
+
+function isUnboundedIntType(type: Type): boolean {
+  return type.kind === 'path' && type.segments.length === 1 && (type.segments[0]?.name === 'int' || type.segments[0]?.name === 'nat');
 }
