@@ -26,6 +26,9 @@ const LEGEND = [
   'Harness@t: share with every score >= t.',
 ];
 
+/** How many syntax and pairs-file problems a file's block lists (a broken item can cascade). */
+const SHOWN_FILE_DIAGNOSTICS = 5;
+
 /** How many accepted mutants a function's block lists. */
 const SHOWN_MUTANTS = 3;
 
@@ -33,8 +36,12 @@ const HEADER = ['function', 'PostCorr', 'PostComp', 'PreCorr', 'PreComp', 'pairs
 
 function fileLines(file: FileReport, options: TextOptions): string[] {
   const lines = [`${file.path}${file.pairsFile === null ? '  (no pairs file)' : `  (pairs: ${file.pairsFile})`}`];
-  for (const diagnostic of file.diagnostics.filter((d) => d.file === 'pairs' || d.code === 'syntax')) {
+  const fileProblems = file.diagnostics.filter((d) => d.file === 'pairs' || d.code === 'syntax');
+  for (const diagnostic of fileProblems.slice(0, SHOWN_FILE_DIAGNOSTICS)) {
     lines.push(`  ${locate(file, diagnostic)}: ${diagnostic.severity}: ${diagnostic.message}`);
+  }
+  if (fileProblems.length > SHOWN_FILE_DIAGNOSTICS) {
+    lines.push(`  ... and ${fileProblems.length - SHOWN_FILE_DIAGNOSTICS} more problems in this file and its pairs file (--json lists them all)`);
   }
   if (file.functions.length === 0) {
     lines.push('  no exec fn with requires/ensures');
