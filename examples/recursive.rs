@@ -1,6 +1,7 @@
-// Teaches: contracts written with recursive spec fns. The evaluator unfolds `sum` and `fib` on the concrete
-// values (as deep as the step budget allows). An obligation it cannot finish within the budget (here `fib(100)`,
-// which naive recursion cannot reach) is indeterminate: listed and counted, never folded into a score.
+// Teaches: contracts written with recursive spec fns. The evaluator unfolds `sum` and `fib` on the concrete values,
+// exactly and as deep as its step budget allows: it knows `fib(100)` exceeds u64::MAX, so the requires of
+// `fib_iter` rejects the invalid input n = 100 (PreComp 1). Verus itself would need fuel to see that (the solver
+// gap `--backend both` measures). What no budget can reach is indeterminate: counted apart, never scored.
 use vstd::prelude::*;
 
 verus! {
