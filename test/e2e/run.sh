@@ -2,7 +2,8 @@
 # `npm run test:e2e`: the packaged extension in real clients, offline.
 #   1. Neovim 0.7 (headless) as a third-party LSP client over stdio: `node dist/server.js --stdio` and
 #      `spec-harness lsp --stdio`, printing our diagnostics.
-#   2. A real VS Code workbench (code-server 4.100.3 + Debian chromium via playwright-core) with the .vsix installed:
+#   2. VS Code's own TextMate engine (from code-server) on the injection grammars.
+#   3. A real VS Code workbench (code-server 4.100.3 + Debian chromium via playwright-core) with the .vsix installed:
 #      opens the fixture, reads the CodeLens texts and the Problems panel back, saves a screenshot.
 # Tools come from scripts/e2e-setup.sh (idempotent). E2E_SKIP_VSCODE=1 runs only the Neovim part.
 set -euo pipefail
@@ -44,6 +45,9 @@ echo "$out"
 expect_line "$out" 'message=accepts double(3) = '
 
 if [ "${E2E_SKIP_VSCODE:-}" = 1 ]; then echo "e2e: Neovim passed (VS Code skipped)"; exit 0; fi
+
+echo "== VS Code's TextMate engine: the Verus injection grammar inside verus! only"
+node test/e2e/grammar-check.js "$CS"
 
 echo "== VS Code (code-server) with the .vsix installed"
 PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")

@@ -32,6 +32,8 @@ export interface TestClient {
   readonly child: ChildProcessWithoutNullStreams;
   readonly appliedEdits: WorkspaceEdit[];
   readonly statuses: unknown[];
+  /** Every $/progress value, in order (begin/report/end). */
+  readonly progress: { kind: string; title?: string; message?: string }[];
   readonly logs: string[];
   /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept`. */
   diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[]) => boolean): Promise<Diagnostic[]>;
@@ -45,6 +47,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const appliedEdits: WorkspaceEdit[] = [];
   const statuses: unknown[] = [];
+  const progress: { kind: string; title?: string; message?: string }[] = [];
   const logs: string[] = [];
   const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   const statusWaiters: { uri: string; accept: (p: { state: string; scored: number; passing: number }) => boolean; resolve: () => void }[] = [];
@@ -65,7 +68,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
     return { applied: true };
   });
   connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
-  connection.onNotification('$/progress', () => undefined);
+  connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => progress.push(params.value));
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const waiter of [...diagnosticWaiters]) {
       if (waiter.uri === params.uri && waiter.accept(params.diagnostics)) {
@@ -99,7 +102,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   connection.sendNotification('initialized', {});
 
   return {
-    connection, child, appliedEdits, statuses, logs,
+    connection, child, appliedEdits, statuses, progress, logs,
     diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     status: (uri, accept) => Promise.race([died, new Promise<void>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     stop: async () => {

@@ -1,7 +1,7 @@
 // The language server end to end over stdio with a real JSON-RPC client: a Verus file and its pairs file in,
 // the diagnostics, CodeLenses, hovers and code-action edits an editor would show out.
 
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +61,7 @@ describe('language server over stdio', () => {
 
     const [noPairs] = byCode(diagnostics, 'no-pairs');
     expect(noPairs?.range.start.line).toBe(lineOf(sourceText, 'fn square'));
+    expect(client.progress.find((value) => value.kind === 'begin')).toMatchObject({ title: 'Spec Harness', message: 'Scoring arith.rs' });
   });
 
   it('shows scores, accepted wrong outputs and "Generate pairs" as CodeLenses', async () => {
@@ -121,10 +122,11 @@ describe('language server over stdio', () => {
     client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 2 }, contentChanges: [{ text: fixed }] });
     const published = client.diagnostics(sourceUri, () => true);
     client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
+    const logsBefore = client.logs.length;
     const next = await published;
     expect(byCode(next, 'rejects-correct-output')).toEqual([]);
     expect(byCode(next, 'weak-postcondition')).toHaveLength(1);
-    expect(client.logs.some((line) => line.includes('1 of 4 functions evaluated, 3 from cache'))).toBe(true);
+    expect(client.logs.slice(logsBefore).some((line) => line.includes('1 of 4 functions evaluated, 3 from cache'))).toBe(true);
     sourceText = fixed;
   });
 
@@ -137,6 +139,24 @@ describe('language server over stdio', () => {
     const next = await published;
     expect(byCode(next, 'no-pairs')).toHaveLength(1);
     sourceText = strong;
+  });
+
+  it('re-scores when the pairs file changes on disk (workspace/didChangeWatchedFiles)', async () => {
+    const withAcceptable = pairsText.replace('"inc": {', '"inc": {\n      "acceptable": [ { "input": { "x": 1 }, "output": 3 } ],');
+    writeFileSync(join(folder, 'arith.pairs.json'), withAcceptable);
+    const logsBefore = client.logs.length;
+    const published = client.diagnostics(sourceUri, () => true);
+    client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 2 }] });
+    await published;
+    // Only `inc`'s pairs entry changed, so only `inc` is evaluated again.
+    expect(client.logs.slice(logsBefore).some((line) => line.includes('1 of 4 functions evaluated, 3 from cache'))).toBe(true);
+    pairsText = withAcceptable;
+  });
+
+  it('scores every .rs file of the workspace on specHarness.scoreWorkspace', async () => {
+    const summary: unknown = await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.scoreWorkspace', arguments: [] });
+    expect(summary).toEqual({ files: 1, scored: 1 });
+    expect(client.progress.some((value) => value.kind === 'report' && value.message === '1/1 arith.rs')).toBe(true);
   });
 
   it('reports a broken pairs file on the pairs file', async () => {
