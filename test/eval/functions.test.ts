@@ -102,3 +102,10 @@ describe('decreases when', () => {
     });
   });
 });
+
+describe('memoized pure calls', () => {
+  it('evaluates exponential recursion on scalars in linear steps', () => {
+    const src = 'spec fn fib(n: nat) -> nat decreases n { if n < 2 { n } else { fib((n - 1) as nat) + fib((n - 2) as nat) } }';
+    check(src, { 'fib(90) == 2880067194370816120': true, 'fib(20) == 6765': true }, { options: { stepBudget: 10_000 } });
+  });
+});

@@ -128,6 +128,9 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
       env = bindLocal(env, param.pattern.name, arg);
     }
   }
+  const memoKey = scalarKey(resolved.qualifiedName, args);
+  const known = memoKey === undefined ? undefined : ctx.memo.get(memoKey);
+  if (known !== undefined) return known;
   const savedSelf = ctx.selfTypeName;
   const savedModule = ctx.modulePath;
   const when = item.decreases?.when;
@@ -147,7 +150,21 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   ctx.callDepth--;
   ctx.selfTypeName = savedSelf;
   ctx.modulePath = savedModule;
+  // Only values are remembered: a failure may depend on the depth or budget left at this call.
+  if (memoKey !== undefined && !isFailure(res)) ctx.memo.set(memoKey, res);
   return res;
+}
+
+/** A memo key for calls whose arguments are all scalars (cheap to key); undefined otherwise. */
+function scalarKey(qualifiedName: string, args: readonly Value[]): string | undefined {
+  let key = qualifiedName;
+  for (const arg of args) {
+    if (arg.kind === 'int') key += `|i${arg.value}`;
+    else if (arg.kind === 'bool') key += arg.value ? '|t' : '|f';
+    else if (arg.kind === 'char') key += `|c${arg.codePoint}`;
+    else return undefined;
+  }
+  return key;
 }
 
 /** Applies a closure value (`|x| ..`, a `spec_fn` argument) to argument values. */

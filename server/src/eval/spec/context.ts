@@ -38,6 +38,9 @@ export interface SpecContext {
   readonly closureEnvs: WeakMap<object, Env>;
   /** Quantifier domain plans by quantifier (or comprehension body) node: they depend only on the syntax. */
   readonly quantifierPlans: WeakMap<object, readonly BinderPlan[]>;
+  /** Results of user spec fn calls with scalar arguments, by `qualifiedName(args)`: spec fns are pure, so within
+   *  one obligation a call is evaluated once (naive `fib(60)` stays linear). Cleared per obligation. */
+  readonly memo: Map<string, Value>;
   /** The module whose code is being evaluated (FunctionContract.modulePath), for name resolution. */
   modulePath: readonly string[] | undefined;
 }
@@ -85,6 +88,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     closureParamTypes: new WeakMap(),
     closureEnvs: new WeakMap(),
     quantifierPlans: new WeakMap(),
+    memo: new Map(),
     modulePath: options.modulePath,
   };
 }

@@ -32,6 +32,7 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
   ctx.steps = 0;
   ctx.callDepth = 0;
   ctx.maxCallDepth = 0;
+  ctx.memo.clear();
   let current: Env = { base: env, locals: undefined };
   let firstIndeterminate: Failure | undefined;
   let firstUnsupported: Failure | undefined;
