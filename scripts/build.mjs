@@ -9,6 +9,9 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   external: ['tree-sitter', 'tree-sitter-rust', 'vscode'],
+  // jsonc-parser's UMD build (its "main") requires its parts dynamically, which a bundle cannot resolve;
+  // its ESM build ("module") bundles cleanly.
+  mainFields: ['module', 'main'],
   logLevel: 'warning',
 };
 
