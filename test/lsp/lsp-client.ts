@@ -68,6 +68,11 @@ export async function startClient(serverPath: string, settings: Record<string, u
     return { applied: true };
   });
   connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
+  connection.onRequest('window/showMessageRequest', (params: { message: string }) => {
+    logs.push(`showMessage: ${params.message}`);
+    return null;
+  });
+  connection.onNotification('window/showMessage', (params: { message: string }) => logs.push(`showMessage: ${params.message}`));
   connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => progress.push(params.value));
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const waiter of [...diagnosticWaiters]) {

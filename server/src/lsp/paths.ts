@@ -37,7 +37,9 @@ export function sourcePathForPairs(pairsPath: string): string {
 /** The file's text, or null when it does not exist or cannot be read (a missing pairs file is normal). */
 export async function readTextOrNull(path: string): Promise<string | null> {
   try {
-    return await readFile(path, 'utf8');
+    const text = await readFile(path, 'utf8');
+    // Editors drop a BOM from a document's text; so must we, or every column on the first line shifts.
+    return text.startsWith('\uFEFF') ? text.slice(1) : text;
   } catch {
     return null;
   }

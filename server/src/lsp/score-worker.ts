@@ -2,11 +2,13 @@
 // Started from the same bundle as the server (main.ts checks workerData.role), so there is one file to ship.
 
 import { parentPort } from 'node:worker_threads';
-import { checkFileSync } from '../harness';
+import { createBackend } from '../backends';
+import { checkFile, checkFileSync, finishFileWithBoth, pendingObligations, planFile } from '../harness';
+import type { CheckInput, CheckOptions, FileReport } from '../harness';
 import { DEFAULT_GENERATE_OPTIONS, generatePairsText } from '../harness/generate';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import type { GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { BackendRequest, GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export const SCORE_WORKER_ROLE = 'spec-harness-score-worker';
 
@@ -14,29 +16,32 @@ export function runScoreWorker(): void {
   const port = parentPort;
   if (port === null) throw new Error('runScoreWorker must run inside a worker thread');
   port.on('message', (envelope: WorkerEnvelope) => {
-    port.postMessage(answer(envelope));
+    void answer(envelope).then((response) => port.postMessage(response));
   });
 }
 
-function answer(envelope: WorkerEnvelope): WorkerResponse {
+async function answer(envelope: WorkerEnvelope): Promise<WorkerResponse> {
   try {
-    return { id: envelope.id, ok: true, value: perform(envelope.request) };
+    return { id: envelope.id, ok: true, value: await perform(envelope.request) };
   } catch (error) {
     // A throw here is an engine bug: report it as a failed job rather than killing the worker.
     return { id: envelope.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
-function perform(request: WorkerRequest): unknown {
+async function perform(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
-    case 'score':
-      return checkFileSync(request.input, {
+    case 'score': {
+      const options: CheckOptions = {
         threshold: request.options.threshold,
         mutantsPerPair: request.options.mutantsPerPair,
         seed: request.options.seed,
         stepBudget: request.options.stepBudget,
         ...(request.options.functions === null ? {} : { functions: request.options.functions }),
-      });
+      };
+      if (request.backend.kind === 'embedded') return checkFileSync(request.input, options);
+      return checkWithVerus(request.input, options, request.backend);
+    }
     case 'generate': {
       const model = buildFileModel(parseSourceFile(request.text));
       const result = generatePairsText(model, request.pairsText, {
@@ -54,6 +59,36 @@ function perform(request: WorkerRequest): unknown {
     default:
       return assertNever(request);
   }
+}
+
+/** The verus backend (alone, or beside the embedded one to show the solver gap). Only reached in trusted workspaces. */
+async function checkWithVerus(input: CheckInput, options: CheckOptions, backend: Extract<BackendRequest, { kind: 'verus' | 'both' }>): Promise<FileReport> {
+  const environment = {
+    trusted: true,
+    verusPath: backend.verusPath ?? undefined,
+    searchPath: process.env['PATH'],
+    cwd: backend.cwd,
+    platform: process.platform,
+  };
+  const backendOptions = { stepBudget: options.stepBudget, verus: environment };
+  const verus = createBackend('verus', backendOptions);
+  if (!verus.ok) throw new VerusUnavailable(verus.error);
+  const signal = new AbortController().signal;
+  if (backend.kind === 'verus') return checkFile(input, options, verus.backend, signal);
+  const embedded = createBackend('embedded', backendOptions);
+  if (!embedded.ok) throw new VerusUnavailable(embedded.error);
+  const plan = planFile(input, options);
+  const pending = pendingObligations(plan);
+  const [embeddedResults, verusResults] = await Promise.all([
+    embedded.backend.check(plan.model, pending, signal),
+    verus.backend.check(plan.model, pending, signal),
+  ]);
+  return finishFileWithBoth(plan, embeddedResults, verusResults);
+}
+
+/** An environment problem (no verus binary): reported once to the user, not a bug. */
+class VerusUnavailable extends Error {
+  override name = 'VerusUnavailable';
 }
 
 function assertNever(value: never): never {

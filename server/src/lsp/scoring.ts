@@ -1,7 +1,7 @@
 // The scoring loop: gathers a source file's text and pairs text, works out which functions changed, runs the
 // worker on those, merges with the cache, stores the report and publishes diagnostics and status.
 
-import { basename, isAbsolute, relative } from 'node:path';
+import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection } from 'vscode-languageserver';
 import type { FileReport } from '../harness';
@@ -17,7 +17,7 @@ import { STATUS_NOTIFICATION } from './protocol';
 import type { StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
 import type { ServerState, SourceFileState } from './state';
-import type { ScoreOptions } from './worker-protocol';
+import type { BackendRequest, ScoreOptions } from './worker-protocol';
 
 /** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker. */
 export const SEED = 1;
@@ -57,7 +57,9 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await readTextOrNull(pairsPath));
   const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
-  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET]);
+  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET, settings.backend, settings.verusPath]);
+  const backend: BackendRequest =
+    settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, cwd: dirname(path) };
   const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
   const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
   const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);
@@ -65,16 +67,21 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
 
   sendStatus(ctx, uri, file, 'scoring', null);
   // Messages name files as the user sees them in the workspace, not by absolute path.
-  const input = { path: displayPath(ctx, path), text, pairsPath: displayPath(ctx, pairsPath), pairsText };
-  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input, options });
+  const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText };
+  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input, options, backend });
   if (outcome.kind === 'cancelled') {
     // A newer run for this file sends its own status; otherwise the file is idle again, with its last results.
     if (!ctx.runner.isBusy(`score:${uri}`)) sendStatus(ctx, uri, file, 'idle', null);
     return 'cancelled';
   }
   if (outcome.kind === 'failed') {
-    ctx.log(`bug: scoring ${uri} failed: ${outcome.error}`);
-    sendStatus(ctx, uri, file, 'error', 'scoring failed: see the output channel');
+    ctx.log(`scoring ${uri} failed: ${outcome.error}`);
+    const firstLine = outcome.error.split('\n')[0] ?? outcome.error;
+    sendStatus(ctx, uri, file, 'error', `scoring failed: ${firstLine}`);
+    if (!ctx.state.announcedFailures.has(firstLine)) {
+      ctx.state.announcedFailures.add(firstLine);
+      void ctx.connection.window.showWarningMessage(`Spec Harness: scoring failed: ${firstLine}`);
+    }
     return 'failed';
   }
   const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys);

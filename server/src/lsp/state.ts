@@ -40,6 +40,8 @@ export class ServerState {
   trusted = false;
   docsUrl = '';
   workspaceFolders: readonly string[] = [];
+  /** Failure messages already shown in a window message, so a broken environment is announced once, not per save. */
+  readonly announcedFailures = new Set<string>();
   features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false, codeLensRefresh: false };
 
   /** Effective settings: Workspace Trust applied, so callers cannot forget it. */

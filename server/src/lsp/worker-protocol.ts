@@ -3,8 +3,9 @@
 export type WorkerRequest =
   | {
       readonly kind: 'score';
-      readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string; readonly pairsText: string | null };
+      readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
       readonly options: ScoreOptions;
+      readonly backend: BackendRequest;
     }
   | {
       readonly kind: 'generate';
@@ -13,6 +14,11 @@ export type WorkerRequest =
       readonly pairsText: string | null;
       readonly functions: readonly string[] | null;
     };
+
+/** Which backend decides the obligations. Only ever non-embedded in a trusted workspace (settings.ts enforces it). */
+export type BackendRequest =
+  | { readonly kind: 'embedded' }
+  | { readonly kind: 'verus' | 'both'; readonly verusPath: string | null; readonly cwd: string };
 
 export interface ScoreOptions {
   readonly threshold: number;
