@@ -80,11 +80,15 @@ describe('user spec functions', () => {
   });
 
   it('cap recursion depth instead of overflowing the JS stack', () => {
-    check(FNS, { 'countdown(390) == 0': true, 'triangle(390) == 76245': true }, { options: { stepBudget: 1_000_000 } });
-    check(FNS, { 'countdown(401) == 0': 'indeterminate: recursion too deep' }, { options: { stepBudget: 1_000_000 } });
-    // Above the cap's JS-stack headroom an overflow is still caught and reported the same way.
-    check(FNS, { 'countdown(100000) == 0': 'indeterminate: recursion too deep' }, { options: { stepBudget: 10_000_000, maxRecursionDepth: 1_000_000 } });
+    // countdown's body nests 5 expressions deep: 1,200 stack units allow 240 nested calls.
+    check(FNS, { 'countdown(230) == 0': true }, { options: { stepBudget: 1_000_000 } });
+    check(FNS, { 'countdown(250) == 0': 'indeterminate: recursion too deep' }, { options: { stepBudget: 1_000_000 } });
     check(FNS, { 'countdown(60) == 0': 'indeterminate: recursion too deep' }, { options: { maxRecursionDepth: 50 } });
+    check(FNS, { 'countdown(60) == 0': 'indeterminate: recursion too deep' }, { options: { maxStackUnits: 100 } });
+    // Without the caps, an overflow of the JS stack is still caught and reported the same way.
+    check(FNS, { 'countdown(100000) == 0': 'indeterminate: recursion too deep' }, {
+      options: { stepBudget: 10_000_000, maxRecursionDepth: 1_000_000, maxStackUnits: 100_000_000 },
+    });
   });
 
   it('never reports an unresolved name as a value', () => {

@@ -114,6 +114,8 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   }
   if (item.params.length !== args.length) return unsupported(`call to ${item.name} with ${args.length} arguments`, span);
   if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', span);
+  const units = bodyDepth(ctx, item.body);
+  if (ctx.stackUnits + units > ctx.maxStackUnits) return indeterminate('recursion too deep', span);
   let env: Env = { base: EMPTY_SPEC_ENV, locals: undefined };
   for (let i = 0; i < args.length; i++) {
     const param = item.params[i];
@@ -143,16 +145,46 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
     }
   }
   ctx.callDepth++;
+  ctx.stackUnits += units;
   if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
   ctx.selfTypeName = resolved.selfTypeName ?? savedSelf;
   ctx.modulePath = resolved.modulePath ?? savedModule;
   const res = evalBlock(ctx, item.body, env);
   ctx.callDepth--;
+  ctx.stackUnits -= units;
   ctx.selfTypeName = savedSelf;
   ctx.modulePath = savedModule;
   // Only values are remembered: a failure may depend on the depth or budget left at this call.
   if (memoKey !== undefined && !isFailure(res)) ctx.memo.set(memoKey, res);
   return res;
+}
+
+/** The syntactic nesting depth of a fn body (cached per context): the JS stack a call can hold. */
+function bodyDepth(ctx: SpecContext, body: object): number {
+  let depth = ctx.bodyDepths.get(body);
+  if (depth === undefined) {
+    depth = nestingDepth(body, 0);
+    ctx.bodyDepths.set(body, depth);
+  }
+  return depth;
+}
+
+/** Fields that hold types, patterns, names and spans: they are never evaluated recursively. */
+const NOT_NESTING: ReadonlySet<string> = new Set(['span', 'type', 'ret', 'pattern', 'segments', 'path', 'generics', 'params', 'binders', 'triggers', 'methodSpan']);
+
+/** Depth of nested expression nodes (objects with a `kind`), walking the fields that hold expressions. */
+function nestingDepth(node: unknown, guard: number): number {
+  if (typeof node !== 'object' || node === null || guard > 500) return 0;
+  let deepest = 0;
+  if (Array.isArray(node)) {
+    for (const child of node) deepest = Math.max(deepest, nestingDepth(child, guard + 1));
+    return deepest;
+  }
+  const record = node as Record<string, unknown>;
+  for (const key in record) {
+    if (!NOT_NESTING.has(key)) deepest = Math.max(deepest, nestingDepth(record[key], guard + 1));
+  }
+  return deepest + ('kind' in record ? 1 : 0);
 }
 
 /** A memo key for calls whose arguments are all scalars (cheap to key); undefined otherwise. */

@@ -7,10 +7,14 @@ import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
 
 export const DEFAULT_STEP_BUDGET = 100_000;
-/** User spec fn calls nest at most this deep; deeper is "recursion too deep". Measured: Node's default stack
- *  overflows between 500 and 1,000 levels of a simple recursive spec fn (cold code has bigger frames), so the cap
- *  stays well below; a stack overflow that still happens (deeply nested bodies) is also "recursion too deep". */
-export const DEFAULT_MAX_RECURSION_DEPTH = 400;
+/** User spec fn calls nest at most this deep; deeper is "recursion too deep". */
+export const DEFAULT_MAX_RECURSION_DEPTH = 2_000;
+/** The JS stack bound, made deterministic: each active user call holds as many units as its body's expression
+ *  nesting depth, and the total stays below this. Measured with cold (interpreted) code on Node 20's default
+ *  stack: overflow came at 1,750-2,000 units for a `match`/`let` body (about 2 frames per unit) and at 3,300-4,400
+ *  for `if` bodies; 1,200 keeps a wide margin (e.g. a 5-unit body recurses 240 deep). A stack overflow that still
+ *  happens is caught and is also "recursion too deep". */
+export const DEFAULT_MAX_STACK_UNITS = 1_200;
 
 export type EvalResult =
   | { readonly kind: 'value'; readonly value: Value }
@@ -27,6 +31,11 @@ export interface SpecContext {
   /** The impl whose body is being evaluated (for `Self::`); switched while a method body runs. */
   selfTypeName: string | undefined;
   readonly maxRecursionDepth: number;
+  readonly maxStackUnits: number;
+  /** Stack units held by the active user calls (see DEFAULT_MAX_STACK_UNITS). */
+  stackUnits: number;
+  /** Syntactic nesting depth of fn bodies, by body block. */
+  readonly bodyDepths: WeakMap<object, number>;
   /** Steps used so far (one per expression node, plus the size of bulk collection work). */
   steps: number;
   /** Current and deepest user spec fn call depth. */
@@ -49,6 +58,7 @@ export interface SpecContextOptions {
   readonly stepBudget?: number;
   readonly selfTypeName?: string;
   readonly maxRecursionDepth?: number;
+  readonly maxStackUnits?: number;
   readonly modulePath?: readonly string[];
 }
 
@@ -82,6 +92,9 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
     selfTypeName: options.selfTypeName,
     maxRecursionDepth: options.maxRecursionDepth ?? DEFAULT_MAX_RECURSION_DEPTH,
+    maxStackUnits: options.maxStackUnits ?? DEFAULT_MAX_STACK_UNITS,
+    stackUnits: 0,
+    bodyDepths: new WeakMap(),
     steps: 0,
     callDepth: 0,
     maxCallDepth: 0,

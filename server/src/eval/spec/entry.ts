@@ -31,6 +31,7 @@ export function evaluateExpr(ctx: SpecContext, expr: Expr, env: SpecEnv): EvalRe
 export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], env: SpecEnv): ClausesOutcome {
   ctx.steps = 0;
   ctx.callDepth = 0;
+  ctx.stackUnits = 0;
   ctx.maxCallDepth = 0;
   ctx.memo.clear();
   let current: Env = { base: env, locals: undefined };
@@ -69,12 +70,14 @@ function guarded(ctx: SpecContext, span: Span, run: () => Res): Res {
   const savedSelf = ctx.selfTypeName;
   const savedDepth = ctx.callDepth;
   const savedModule = ctx.modulePath;
+  const savedUnits = ctx.stackUnits;
   try {
     return run();
   } catch (error) {
     ctx.selfTypeName = savedSelf;
     ctx.callDepth = savedDepth;
     ctx.modulePath = savedModule;
+    ctx.stackUnits = savedUnits;
     if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate('recursion too deep', span);
     const message = error instanceof Error ? error.message : String(error);
     return unsupported(`internal error: ${message}`, span);

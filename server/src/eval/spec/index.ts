@@ -9,10 +9,11 @@
 //   accepts both the old (key predicate) and the new (domain set) first argument.
 // - In evaluateClauses, when no clause is false, an unsupported clause outranks an indeterminate one (it says the
 //   evaluator lacks something, which another backend may supply).
-// - User spec fn calls nest at most `maxRecursionDepth` (default 400) deep: Node's stack cannot go much deeper.
+// - User spec fn calls nest at most `maxRecursionDepth` (default 2,000) deep, and at most `maxStackUnits` of
+//   body nesting in total (default 1,200): Node's stack bounds recursion, and the bound must be deterministic.
 // - Callers set `ctx.selfTypeName` and `ctx.modulePath` to the contract's impl and module before evaluating it.
 
 export type { EvalResult, SpecContext, SpecContextOptions, SpecEnv } from './context';
-export { createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV } from './context';
+export { createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_MAX_STACK_UNITS, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV } from './context';
 export type { ClausesOutcome } from './entry';
 export { evaluateClauses, evaluateExpr } from './entry';
