@@ -2,7 +2,7 @@
 // impls/traits, use/mod/macros, and doc comments and attributes.
 import { describe, expect, it } from 'vitest';
 import { parseSourceFile, type FnItem, type Item } from '../../server/src/syntax';
-import { dumpClauses, dumpExpr, dumpItem } from './dump';
+import { dumpBlock, dumpClauses, dumpExpr, dumpItem } from './dump';
 
 function items(source: string): Item[] {
   const file = parseSourceFile(source);
@@ -139,5 +139,44 @@ describe('other items', () => {
       ['verifier::external_body', 'verifier::external_body'],
       ['verifier', 'verifier(opaque)'],
     ]);
+  });
+});
+
+describe('outer attributes inside bodies and data items', () => {
+  /** The body of the first fn in `source` (wrapped in `verus!`), with no diagnostics allowed. */
+  function body(source: string): string {
+    const f = fn(`fn f(x: u8) -> u8 { ${source} }`);
+    return f.body === undefined ? '<none>' : dumpBlock(f.body);
+  }
+
+  const STATEMENTS: readonly (readonly [string, string])[] = [
+    ['#[verifier::custom_err("X")] assert(p(1));', '{(assert (call p 1));}'],
+    ['#[allow(unused)] let y = 1; y', '{(let y 1); y}'],
+    ['#[allow(unused_variables)] #[allow(dead_code)] x + 1;', '{(+ x 1);}'],
+    ['#[verifier::spinoff_prover] proof { assert(true); } x', '{(proof-block) x}'],
+    ['#[cfg(test)] fn inner() {} x', '{<item fn> x}'],
+    ['#![allow(unused)] x', '{x}'],
+  ];
+  for (const [source, expected] of STATEMENTS) it(source, () => expect(body(source)).toBe(expected));
+
+  it('keeps the attributes of an item declared in a body', () => {
+    const stmt = fn('fn f() { #[verifier::external_body] fn g() {} }').body?.stmts[0];
+    expect(stmt?.kind === 'item' ? stmt.item.attributes.map((a) => a.path) : []).toEqual(['verifier::external_body']);
+  });
+
+  it('accepts attributes on match arms, fields and variants', () => {
+    const source = `verus! {
+      fn f(x: u8) -> u8 { match x { #[allow(x)] 0 => 1, _ => 2 } }
+      struct S { #[allow(x)] a: u8, #[verifier::spec] pub b: u8 }
+      struct T(#[allow(x)] u8);
+      enum E { #[allow(x)] A, #[doc = "b"] B(u8) }
+    }`;
+    expect(items(source).map(dumpItem)).toEqual(['fn f exec (x: u8) -> u8', 'struct S named', 'struct T tuple', 'enum E [A B]']);
+  });
+
+  it('reports an attribute that ends a block, and keeps the following fn', () => {
+    const file = parseSourceFile('verus! {\nfn f() {\n    assert(true);\n    #[allow(x)]\n}\nfn g() {}\n}');
+    expect(file.diagnostics.map((d) => d.message)).toEqual(['expected an expression']);
+    expect(file.items.map((i) => ('name' in i ? i.name : i.kind))).toEqual(['f', 'g']);
   });
 });

@@ -2,7 +2,7 @@
 // nested items. A broken statement is reported and skipped; the block always ends at its own `}`.
 import type { Block, Expr, Stmt, Type } from './ast';
 import { parseExpr } from './expr';
-import { isItemStart, parseItem } from './items';
+import { isItemStart, parseItem, parseOuterAttributes } from './items';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
 import { parseType } from './types';
@@ -45,15 +45,34 @@ export function parseBlockExpr(p: ParserState): Expr {
 
 function parseStmt(p: ParserState): Stmt {
   const start = p.startOffset();
-  if (p.at('let')) return parseLet(p, start);
-  if (isItemStart(p)) {
+  if (isItemAfterAttributes(p)) {
+    // The item parser reads the attributes itself, so they stay on the item.
     const item = parseItem(p, { inVerus: true });
     if (item !== undefined) return { kind: 'item', item, span: item.span };
   }
+  // Outer attributes on a statement (`#[verifier::custom_err("..")] assert(..);`, `#[allow(..)] let ..`) do not
+  // change what we measure, so they are parsed (for their diagnostics) and dropped.
+  parseOuterAttributes(p);
+  if (p.at('let')) return parseLet(p, start);
   const expr = parseExpr(p);
   if (p.eat(';')) return { kind: 'expr', expr, semicolon: true, span: p.span(start) };
   if (!p.atEnd() && !BLOCK_LIKE.has(expr.kind) && expr.kind !== 'error') p.errorHere('expected `;`');
   return { kind: 'expr', expr, semicolon: false, span: p.span(start) };
+}
+
+/** Whether an item starts at the cursor once any outer attributes are skipped; the cursor does not move. */
+function isItemAfterAttributes(p: ParserState): boolean {
+  const savedPos = p.pos;
+  const savedLastEnd = p.lastEnd;
+  while (p.at('#') && (p.at('[', 1) || (p.at('!', 1) && p.at('[', 2)))) {
+    p.bump();
+    p.eat('!');
+    p.skipTokenOrGroup();
+  }
+  const result = isItemStart(p);
+  p.pos = savedPos;
+  p.lastEnd = savedLastEnd;
+  return result;
 }
 
 function parseLet(p: ParserState, start: number): Stmt {
