@@ -34,7 +34,7 @@ describe('Option and Result', () => {
       'o == Some(5int) && n == None::<int> && n == Option::None': true,
       'o is Some && n is None && o !is None && !(o is None)': true,
       'o->0 == 5 && o->Some_0 == 5': true,
-      'n->0 == 0': 'indeterminate: field `0` of wrong variant',
+      'n->0 == 0': 'indeterminate: field of wrong variant: `0` of None',
       'n->Some_0 == 0': 'indeterminate: wrong variant',
       'o.is_Some() && n.is_None() && o.get_Some_0() == 5': true,
       'n.get_Some_0() == 5': 'indeterminate: wrong variant',
@@ -67,7 +67,7 @@ describe('user datatypes', () => {
     check(TYPES, {
       'c->0 == 3 && r->w == 2 && r->Rect_h == 4': true,
       'c is Circle && r !is Circle && r is Rect': true,
-      'c->w == 0': 'indeterminate: field `w` of wrong variant',
+      'c->w == 0': 'indeterminate: field of wrong variant: `w` of Circle',
       'r->Circle_0 == 0': 'indeterminate: wrong variant',
       'r->zz == 0': 'unsupported: unknown field `zz`',
       'c.is_Circle() && c.get_Circle_0() == 3 && !r.is_Circle()': true,

@@ -110,3 +110,9 @@ describe('guards through casts', () => {
     }, { values: { s: [3, 1, 4] } });
   });
 });
+
+describe('binder types through aliases', () => {
+  it('enumerates a small type named by an alias', () => {
+    check('type Byte = u8;', { 'forall|x: Byte| x <= 255': true, 'exists|x: Byte| x == 200': true });
+  });
+});

@@ -152,7 +152,7 @@ function arrowField(ctx: SpecContext | undefined, value: Extract<Value, { kind: 
   }
   const unknown = ctx !== undefined && !fieldExistsElsewhere(ctx, value.name, field);
   if (unknown) return unsupported(`unknown field \`${field}\` of ${value.name}`, span);
-  return indeterminate(`field \`${field}\` of wrong variant (the value is ${value.variant})`, span);
+  return indeterminate(`field of wrong variant: \`${field}\` of ${value.variant}`, span);
 }
 
 function fieldExistsElsewhere(ctx: SpecContext, enumName: string, field: string): boolean {

@@ -30,7 +30,7 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
   let plan = ctx.quantifierPlans.get(expr);
   if (plan === undefined) {
     const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
-    plan = planBinders(binders, expr.quantifier === 'forall' ? antecedentAtoms(expr.body) : conjunctAtoms(expr.body, []));
+    plan = planBinders(ctx, binders, expr.quantifier === 'forall' ? antecedentAtoms(expr.body) : conjunctAtoms(expr.body, []));
     ctx.quantifierPlans.set(expr, plan);
   }
   let firstFailure: Failure | undefined;
@@ -80,7 +80,7 @@ export function comprehension(ctx: SpecContext, fn: Value, span: Span): Value[] 
   };
   let plan = ctx.quantifierPlans.get(fn.body);
   if (plan === undefined) {
-    plan = planBinders([binder], conjunctAtoms(fn.body, []));
+    plan = planBinders(ctx, [binder], conjunctAtoms(fn.body, []));
     ctx.quantifierPlans.set(fn.body, plan);
   }
   enumerate(ctx, plan, envFromCapture(fn.env), span, visit, onFailure);
@@ -129,7 +129,7 @@ export interface BinderPlan {
   readonly bounds: readonly [Bound, boolean][];
 }
 
-function planBinders(binders: readonly Binder[], atoms: readonly Atom[]): BinderPlan[] {
+function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readonly Atom[]): BinderPlan[] {
   return binders.map((binder, k) => {
     const excluded = new Set(binders.slice(k).map((b) => b.name));
     const sources: { expr: Expr; isMember: boolean }[] = [];
@@ -137,7 +137,9 @@ function planBinders(binders: readonly Binder[], atoms: readonly Atom[]): Binder
       const source = atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
       if (source !== undefined && !mentions(source, excluded)) sources.push({ expr: source, isMember: atom.kind === 'member' });
     }
-    const typeName = binder.type?.kind === 'path' ? binder.type.segments.map((seg) => seg.name).join('::') : undefined;
+    const written = binder.type?.kind === 'path' ? binder.type.segments.map((seg) => seg.name).join('::') : undefined;
+    const aliased = written === undefined ? undefined : ctx.scope.typeAlias(written)?.type;
+    const typeName = aliased?.kind === 'path' ? aliased.segments.map((seg) => seg.name).join('::') : written;
     return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded) };
   });
 }
