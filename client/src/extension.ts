@@ -1,6 +1,7 @@
 // The VS Code extension: starts the bundled language server (dist/server.js) over IPC, forwards commands to it, shows
 // the file's summary in the status bar and reports in a read-only virtual document. No analysis happens here.
 
+import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
@@ -33,7 +34,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const initializationOptions: InitializationOptions = {
     trusted: vscode.workspace.isTrusted,
-    docsUrl: vscode.Uri.file(context.asAbsolutePath('README.md')).toString(),
+    docsUrl: vscode.Uri.file(readmePath(context)).toString(),
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ scheme: 'file', language: 'rust' }, { scheme: 'file', pattern: '**/*.pairs.json' }],
@@ -75,6 +76,12 @@ export async function deactivate(): Promise<void> {
   const state = active;
   active = undefined;
   if (state !== undefined) await state.client.stop();
+}
+
+/** vsce stores README.md as readme.md inside the .vsix; an unpacked checkout keeps README.md. */
+function readmePath(context: vscode.ExtensionContext): string {
+  const candidates = ['README.md', 'readme.md'].map((name) => context.asAbsolutePath(name));
+  return candidates.find((candidate) => existsSync(candidate)) ?? candidates[0] ?? 'README.md';
 }
 
 function activeRustUri(): string | undefined {

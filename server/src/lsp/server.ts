@@ -1,6 +1,7 @@
 // Wires the connection's handlers to the state, the scoring loop and the features. Handlers are thin: they decode,
 // delegate and catch bugs once per request (logged with the URI), so one bad request never takes the server down.
 
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind } from 'vscode-languageserver';
@@ -83,7 +84,7 @@ function initialize(ctx: ServerContext, params: InitializeParams): InitializeRes
   const state = ctx.state;
   // VS Code states trust; a client that says nothing (Neovim, a terminal user) started the server itself: trusted.
   state.trusted = options.trusted !== false;
-  state.docsUrl = typeof options.docsUrl === 'string' ? options.docsUrl : `${pathToUri(join(dirname(__dirname), 'README.md'))}`;
+  state.docsUrl = typeof options.docsUrl === 'string' ? options.docsUrl : pathToUri(readmeBesideServer());
   state.workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
   if (state.workspaceFolders.length === 0 && params.rootUri) state.workspaceFolders = [params.rootUri];
   const capabilities = params.capabilities;
@@ -106,6 +107,12 @@ function initialize(ctx: ServerContext, params: InitializeParams): InitializeRes
     },
     serverInfo: { name: 'spec-harness', version: '0.1.0' },
   };
+}
+
+/** The README one level above dist/server.js (vsce renames it readme.md inside a .vsix). */
+function readmeBesideServer(): string {
+  const candidates = ['README.md', 'readme.md'].map((name) => join(dirname(__dirname), name));
+  return candidates.find((candidate) => existsSync(candidate)) ?? join(dirname(__dirname), 'README.md');
 }
 
 async function initialized(ctx: ServerContext): Promise<void> {
