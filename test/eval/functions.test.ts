@@ -113,3 +113,18 @@ describe('memoized pure calls', () => {
     check(src, { 'fib(90) == 2880067194370816120': true, 'fib(20) == 6765': true }, { options: { stepBudget: 10_000 } });
   });
 });
+
+describe('vstd::math', () => {
+  it('computes min, max, max3, abs, clip and the qualified add/sub/div', () => {
+    check('', {
+      'min(3, -2) == -2 && max(3, -2) == 3 && max3(1, 7, 2) == 7': true,
+      'abs(-4) == 4 && clip(-4) == 0 && clip(4) == 4': true,
+      'vstd::math::add(2, 3) == 5 && math::sub(2, 3) == -1 && math::div(-7, 3) == -3': true,
+      'math::div(1, 0) == 0': 'indeterminate: division by zero',
+      'add(2, 3) == 5': 'unsupported: call to unknown function add',
+    });
+  });
+  it('prefers a user fn of the same name', () => {
+    check('spec fn min(a: int, b: int) -> int { 42 }', { 'min(1, 2) == 42': true });
+  });
+});

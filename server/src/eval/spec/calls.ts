@@ -13,6 +13,7 @@ import {
   BUDGET_EXHAUSTED, bindLocal, charge, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
 } from './context';
 import { evalBlock, evalExpr, evalList } from './evaluate';
+import { euclidDiv } from './integers';
 import { matchPattern } from './patterns';
 import { comprehension } from './quantifiers';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
@@ -238,6 +239,10 @@ function staticBuiltin(ctx: SpecContext, names: readonly string[], args: readonl
   const fn = names[names.length - 1];
   const type = names[names.length - 2];
   if (names.length === 1 && fn === 'arbitrary') return indeterminate('`arbitrary()` has no defined value', span);
+  if (names.length === 1 || type === 'math') {
+    const math = mathFn(fn ?? '', type === 'math', args, span);
+    if (math !== undefined) return math;
+  }
   const a0 = args[0];
   const a1 = args[1];
   switch (`${type}::${fn}`) {
@@ -280,6 +285,29 @@ function staticBuiltin(ctx: SpecContext, names: readonly string[], args: readonl
     default:
       return undefined;
   }
+}
+
+/** `vstd::math` spec fns. Bare `add`/`sub`/`mul` are the prelude's wrapping forms (width needed), so only the
+ *  `math::`-qualified ones are the exact integer versions. */
+function mathFn(fn: string, qualified: boolean, args: readonly Value[], span: Span): Res | undefined {
+  const ints: bigint[] = [];
+  for (const arg of args) {
+    if (arg.kind !== 'int') return undefined;
+    ints.push(arg.value);
+  }
+  const [x, y, z] = ints;
+  if (x === undefined) return undefined;
+  if (args.length === 1 && fn === 'abs') return mkInt(x < 0n ? -x : x);
+  if (args.length === 1 && fn === 'clip') return mkInt(x < 0n ? 0n : x);
+  if (y === undefined) return undefined;
+  if (args.length === 2 && fn === 'min') return mkInt(x <= y ? x : y);
+  if (args.length === 2 && fn === 'max') return mkInt(x >= y ? x : y);
+  if (args.length === 3 && fn === 'max3' && z !== undefined) return mkInt([x, y, z].reduce((a, b) => (a >= b ? a : b)));
+  if (!qualified || args.length !== 2) return undefined;
+  if (fn === 'add') return mkInt(x + y);
+  if (fn === 'sub') return mkInt(x - y);
+  if (fn === 'div') return y === 0n ? indeterminate('division by zero', span) : { kind: 'int', value: euclidDiv(x, y) };
+  return undefined;
 }
 
 /** `Map::new(dom_set, f)` (since 2026-06) or `Map::new(key_predicate, f)` (before). */
