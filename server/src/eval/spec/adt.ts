@@ -1,7 +1,7 @@
 // Structs and enums (user types, `Option`, `Result`): construction, field access (`.f`, `->f`, `->V_f`), `is`,
 // and the built-in accessor methods (`is_Some()`, `get_Some_0()`, `unwrap()`, `is_some()`, ...).
 
-import type { Expr, Fields, Span } from '../../syntax/ast';
+import type { Expr, Fields, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
 import type { Env, Res, SpecContext } from './context';

@@ -1,7 +1,7 @@
 // vstd `Seq` methods (verus-semantics.md section 2): computed exactly where defined, indeterminate (with the
 // reason) where vstd leaves the value arbitrary or unspecified, e.g. an index outside `0..len`.
 
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
 import { makeMultiset, makeSet, valueEquals } from '../value-ops';

@@ -1,8 +1,8 @@
 // The spec evaluator's context, environments and internal result type. Internally a result is a bare `Value`
 // or a `Failure` (indeterminate/unsupported), so the hot path allocates no wrapper objects.
 
-import type { ModelScope } from '../../model/types';
-import type { Span, Type } from '../../syntax/ast';
+import type { ModelScope } from '../../model';
+import type { Span, Type } from '../../syntax';
 import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
 

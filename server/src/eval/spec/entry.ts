@@ -1,14 +1,20 @@
 // Public entry points: `evaluateExpr` for one expression and `evaluateClauses` for a requires/ensures list.
 // Both never throw: a bug maps to "unsupported", a JS stack overflow to "recursion too deep".
 
-import type { Clause, Expr, Span } from '../../syntax/ast';
-import type { Verdict } from '../../harness/verdict';
+import type { Clause, Expr, Span } from '../../syntax';
 import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './context';
 import { indeterminate, isFailure, unsupported } from './context';
 import { evalCond, truth } from './operators';
 
+/** The verdict on a list of clauses; structurally the harness's `Verdict` (eval must not import harness). */
+export type ClausesVerdict =
+  | { readonly kind: 'holds' }
+  | { readonly kind: 'fails' }
+  | { readonly kind: 'indeterminate'; readonly reason: string; readonly span?: Span }
+  | { readonly kind: 'unsupported'; readonly construct: string; readonly span: Span };
+
 export interface ClausesOutcome {
-  readonly verdict: Verdict;
+  readonly verdict: ClausesVerdict;
   /** For `fails`: the index of the first false clause. */
   readonly failingClause: number | undefined;
   /** Deepest user spec fn call nesting seen. */
@@ -54,14 +60,14 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
   }
   const undecided = firstUnsupported ?? firstIndeterminate;
   if (undecided === undefined) return outcome(ctx, { kind: 'holds' }, undefined);
-  const verdict: Verdict =
+  const verdict: ClausesVerdict =
     undecided.kind === 'unsupported'
       ? { kind: 'unsupported', construct: undecided.construct, span: undecided.span }
       : { kind: 'indeterminate', reason: undecided.reason, span: undecided.span };
   return outcome(ctx, verdict, undefined);
 }
 
-function outcome(ctx: SpecContext, verdict: Verdict, failingClause: number | undefined): ClausesOutcome {
+function outcome(ctx: SpecContext, verdict: ClausesVerdict, failingClause: number | undefined): ClausesOutcome {
   return { verdict, failingClause, recursionDepth: ctx.maxCallDepth, steps: ctx.steps };
 }
 

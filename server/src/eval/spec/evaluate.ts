@@ -1,7 +1,7 @@
 // The expression dispatcher of the spec evaluator, plus the structural forms (literals, blocks, `if`, `match`,
 // closures, tuples, collection literals). Every node costs one step; the budget bounds all work.
 
-import type { Block, Expr } from '../../syntax/ast';
+import type { Block, Expr } from '../../syntax';
 import type { Value } from '../value';
 import { bool, UNIT } from '../value';
 import { makeMap, makeMultiset, makeSet, textValue } from '../value-ops';

@@ -15,5 +15,5 @@
 
 export type { EvalResult, SpecContext, SpecContextOptions, SpecEnv } from './context';
 export { createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_MAX_STACK_UNITS, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV } from './context';
-export type { ClausesOutcome } from './entry';
+export type { ClausesOutcome, ClausesVerdict } from './entry';
 export { evaluateClauses, evaluateExpr } from './entry';

@@ -1,7 +1,7 @@
 // Spec integer semantics: exact arithmetic, Euclidean `/` and `%`, truncating casts to machine widths,
 // bit operators, and a small static inference of an expression's integer type (for `<<` and `!` widths).
 
-import type { Expr, Type } from '../../syntax/ast';
+import type { Expr, Type } from '../../syntax';
 import type { IntType } from '../value-type';
 import { intRange } from '../value-ops';
 

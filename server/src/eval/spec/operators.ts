@@ -1,7 +1,7 @@
 // Operators: Kleene logic (with `matches`/`let` bindings flowing into `&&`/`==>` right operands), exact integer
 // arithmetic with Euclidean division, comparisons and chains, bit operators, casts, indexing and `@`.
 
-import type { BinaryOp, ComparisonOp, Expr, Span } from '../../syntax/ast';
+import type { BinaryOp, ComparisonOp, Expr, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
 import { compareValues, makeSet, valueEquals } from '../value-ops';

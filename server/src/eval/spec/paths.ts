@@ -1,7 +1,7 @@
 // Names and paths: local bindings and parameters, `u32::MAX`-style integer constants, unit variants and unit
 // structs (`None`, `Color::Red`), and user constants (`spec const`, `const`), evaluated like a call.
 
-import type { Expr } from '../../syntax/ast';
+import type { Expr } from '../../syntax';
 import { construct, resolveConstructor } from './adt';
 import type { Env, Res, SpecContext } from './context';
 import { EMPTY_SPEC_ENV, indeterminate, lookupName, unsupported } from './context';

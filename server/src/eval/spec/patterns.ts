@@ -1,7 +1,7 @@
 // Pattern matching for `match`, `matches`, `if let`, `let` and closure parameters. A match yields the extended
 // environment, `undefined` for no match, or a failure (a literal or constant in the pattern could not be evaluated).
 
-import type { Expr, PathSegment, Pattern } from '../../syntax/ast';
+import type { Expr, PathSegment, Pattern } from '../../syntax';
 import type { Value } from '../value';
 import { valueEquals } from '../value-ops';
 import type { Env, Failure, Res, SpecContext } from './context';

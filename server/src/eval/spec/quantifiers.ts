@@ -2,7 +2,7 @@
 // memberships read off the guard (any order or orientation, nested binders), or a small finite binder type.
 // The domain only has to contain every binding the guard admits; the full body is evaluated on each.
 
-import type { ComparisonOp, Expr, Span, Type } from '../../syntax/ast';
+import type { ComparisonOp, Expr, Span, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
 import { intRange, valueEquals } from '../value-ops';

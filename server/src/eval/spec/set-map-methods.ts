@@ -1,7 +1,7 @@
 // vstd `Set`, `Map` and `Multiset` methods on canonical (sorted) values. Defined results are exact; a map index
 // outside the domain and `choose` without a single witness are indeterminate.
 
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
 import { compareValues, makeMap, makeSet, multisetFromCounts, valueEquals } from '../value-ops';
