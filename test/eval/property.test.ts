@@ -89,16 +89,28 @@ const { expr } = fc.letrec<{ expr: Expr }>((tie) => {
   return { expr: fc.oneof({ maxDepth: 6 }, leaf, node) };
 });
 
-const VALUES = {
-  s: [3, 1, 4], x: 7, y: -2, b: true, o: { some: 2 }, m: { map: [[1, 2]] }, st: { set: [1, 5] },
-  p: { struct: 'P', fields: { x: 1, y: 2 } }, e: { enum: 'E', variant: 'A', fields: { '0': 4 } },
-} as const;
+const values = fc.record({
+  s: fc.array(fc.integer({ min: -5, max: 5 }), { maxLength: 6 }),
+  x: fc.integer({ min: -1_000, max: 1_000 }),
+  y: fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }),
+  b: fc.boolean(),
+  o: fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined }),
+  st: fc.uniqueArray(fc.integer({ min: 0, max: 9 }), { maxLength: 4 }),
+  i: fc.integer({ min: -2, max: 8 }),
+});
 
-it('random expressions never throw, never hit an internal error, and respect the budget', () => {
+it('random expressions over random values never throw, never hit an internal error, and respect the budget', () => {
   const model = modelOf(SRC);
-  const env = envOf({ values: VALUES, mutables: { mv: [[1], [1, 2]] } });
   fc.assert(
-    fc.property(expr, (e) => {
+    fc.property(expr, values, (e, vals) => {
+      const env = envOf({
+        values: {
+          s: vals.s, x: vals.x, y: vals.y, b: vals.b, i: vals.i, o: vals.o === undefined ? { none: true } : { some: vals.o },
+          st: { set: vals.st }, m: { map: [[1, 2], [vals.x, 3]] }, p: { struct: 'P', fields: { x: vals.x, y: 2 } },
+          e: { enum: 'E', variant: 'A', fields: { '0': vals.i } },
+        },
+        mutables: { mv: [vals.s, [...vals.s, 1]] },
+      });
       const ctx = createSpecContext(model.scope, { stepBudget: 5_000 });
       const res = evaluateExpr(ctx, e, env);
       expect(['value', 'indeterminate', 'unsupported']).toContain(res.kind);
@@ -107,6 +119,7 @@ it('random expressions never throw, never hit an internal error, and respect the
       expect(ctx.steps).toBeLessThan(5_000 + 70_000);
       const outcome = evaluateClauses(ctx, [{ expr: e, span }], env);
       expect(['holds', 'fails', 'indeterminate', 'unsupported']).toContain(outcome.verdict.kind);
+      expect(outcome.steps).toBeLessThan(5_000 + 70_000);
     }),
     { numRuns: Number(process.env['PROP_RUNS'] ?? 3_000), seed: Number(process.env['PROP_SEED'] ?? 20_261_130) },
   );
