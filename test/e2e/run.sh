@@ -5,6 +5,7 @@
 #   2. VS Code's own TextMate engine (from code-server) on the injection grammars.
 #   3. A real VS Code workbench (code-server 4.100.3 + Debian chromium via playwright-core) with the .vsix installed:
 #      opens the fixture, reads the CodeLens texts and the Problems panel back, saves a screenshot.
+#   4. VS Code's extension host (extension loaded from this checkout): test/e2e/vscode/ext-tests.js.
 # Tools come from scripts/e2e-setup.sh (idempotent). E2E_SKIP_VSCODE=1 runs only the Neovim part.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -60,4 +61,14 @@ out=$(PROBLEM_TEXT='wrong outputs slip through' NODE_PATH="$PLAYWRIGHT_NODE_PATH
 echo "$out"
 expect_line "$out" 'Post 1.00 / 0.13 · Pre 1.00 / 1.00 · 3 pairs'
 expect_line "$out" 'Generate pairs'
+kill -- "-$(cat "$WORK/cs/pid")"; rm -f "$WORK/cs/pid"
+
+echo "== VS Code extension host: commands, hover, report view and the Generate-pairs action through VS Code's APIs"
+export SPEC_HARNESS_E2E_RESULT="$WORK/ext-result.json"
+rm -rf "$WORK/ws" && mkdir -p "$WORK/ws" && cp test/fixtures/lsp/arith.rs test/fixtures/lsp/arith.pairs.json "$WORK/ws/"
+test/e2e/seed-settings.sh "$WORK/cs2/ud"
+test/e2e/start-cs.sh "$CSBIN" "$PORT" "$WORK/cs2"
+cp "$WORK/cs2/pid" "$WORK/cs/pid" # so the exit trap stops this one too
+NODE_PATH="$PLAYWRIGHT_NODE_PATH" node test/e2e/run-ext-tests.js "http://127.0.0.1:$PORT" "$WORK/ws" "$ROOT" "$ROOT/test/e2e/vscode/ext-tests.js" "$SPEC_HARNESS_E2E_RESULT" \
+  || { tail -20 "$WORK/cs2/cs.log"; exit 1; }
 echo "e2e passed; screenshot: $SHOT"

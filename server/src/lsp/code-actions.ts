@@ -79,7 +79,9 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
   if (text === null) return null;
   const pairsUri = pathToUri(pairsPathFor(path));
   const pairsText = await currentText(ctx, pairsUri);
-  const outcome = await ctx.runner.run<GenerateResult>(`generate:${uri}`, { kind: 'generate', path, text, pairsText, functions });
+  // Keyed by the function set: VS Code resolves several actions at once, and they must not cancel one another.
+  const key = `generate:${uri}:${functions === null ? '*' : functions.join(',')}`;
+  const outcome = await ctx.runner.run<GenerateResult>(key, { kind: 'generate', path, text, pairsText, functions });
   if (outcome.kind !== 'done') {
     if (outcome.kind === 'failed') ctx.log(`bug: generating pairs for ${uri} failed: ${outcome.error}`);
     return null;
