@@ -43,9 +43,13 @@ export function parseDecreasesExprs(p: ParserState): Expr[] {
   return exprs;
 }
 
+/** Words that start the next item, never a clause; a list that lost its body stops there. */
+const ITEM_WORDS = new Set(['fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'broadcast', 'uninterp', 'struct', 'enum', 'impl', 'trait', 'mod']);
+
 function atListEnd(p: ParserState): boolean {
   if (p.atEnd()) return true;
   const t = p.tok();
   if (t === '{' || t === ';') return true;
-  return p.isIdent() && SPEC_KEYWORDS.has(t);
+  if (!p.isIdent()) return false;
+  return SPEC_KEYWORDS.has(t) || (ITEM_WORDS.has(t) && (p.isIdent(1) || p.at('(', 1)));
 }

@@ -3,6 +3,7 @@
 // Invariant: tokens are in text order, never overlap, and carry UTF-16 offsets (JS string indices).
 import Parser = require('tree-sitter');
 import RustLanguage = require('tree-sitter-rust');
+import { matchDelimiters } from './delimiters';
 import { lexFragment, isPunctChar } from './relex';
 import { TokenKind, type Comment, type TokenStream } from './tokens';
 
@@ -230,72 +231,4 @@ function mergeLifetimes(builder: StreamBuilder): void {
   starts.length = write;
   ends.length = write;
   texts.length = write;
-}
-
-/** For every opening delimiter, the index of its closer; -1 elsewhere. An unclosed opener ends where
- *  indentation says its construct ends (see `closeByIndentation`), else at the enclosing closer or the end. */
-function matchDelimiters(stream: Omit<TokenStream, 'match' | 'count' | 'comments'>): Int32Array {
-  const { texts, kinds } = stream;
-  const match = new Int32Array(texts.length).fill(-1);
-  const stack: number[] = [];
-  const unclosed: number[] = [];
-  for (let i = 0; i < texts.length; i++) {
-    if (kinds[i] !== TokenKind.Punct) continue;
-    const t = texts[i];
-    if (t === '(' || t === '[' || t === '{') stack.push(i);
-    else if (t === ')' || t === ']' || t === '}') {
-      const want = t === ')' ? '(' : t === ']' ? '[' : '{';
-      let depth = stack.length - 1;
-      while (depth >= 0 && texts[stack[depth] ?? 0] !== want) depth--;
-      if (depth < 0) continue; // A stray closer: it matches nothing.
-      while (stack.length > depth + 1) {
-        const open = stack.pop() ?? 0;
-        match[open] = i;
-        unclosed.push(open);
-      }
-      match[stack.pop() ?? 0] = i;
-    }
-  }
-  for (const open of stack) {
-    match[open] = texts.length;
-    unclosed.push(open);
-  }
-  // Innermost first, so an outer scan can jump over inner groups whose ends are already settled.
-  unclosed.sort((a, b) => b - a);
-  for (const open of unclosed) closeByIndentation(stream, match, open);
-  return match;
-}
-
-/** Ends an unclosed group before the first later line that is indented no deeper than the opener's line
- *  (`fn f(x: u8 {` ... `fn g()`), so one missing closer does not swallow the following items. */
-function closeByIndentation(stream: Omit<TokenStream, 'match' | 'count' | 'comments'>, match: Int32Array, open: number): void {
-  const { text, texts, starts } = stream;
-  if (texts[open] === '{' && texts[open - 1] === '!' && texts[open - 2] === 'verus') return;
-  const openerIndent = lineIndent(text, starts[open] ?? 0);
-  const limit = match[open] ?? texts.length;
-  for (let j = open + 1; j < limit; j++) {
-    const start = starts[j] ?? 0;
-    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-    if (isBlank(text, lineStart, start) && start - lineStart <= openerIndent) {
-      match[open] = j;
-      return;
-    }
-    const inner = match[j] ?? -1;
-    if (inner > j && inner <= limit) j = inner;
-  }
-}
-
-function lineIndent(text: string, offset: number): number {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  let idx = lineStart;
-  while (idx < offset && (text.charCodeAt(idx) === 32 || text.charCodeAt(idx) === 9)) idx++;
-  return idx - lineStart;
-}
-
-function isBlank(text: string, from: number, to: number): boolean {
-  for (let idx = from; idx < to; idx++) {
-    const code = text.charCodeAt(idx);
-    if (code !== 32 && code !== 9 && code !== 13) return false;
-  }
-  return true;
 }
