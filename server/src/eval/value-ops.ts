@@ -4,6 +4,9 @@
 import type { Value } from './value';
 import type { IntType } from './value-type';
 
+export { intRange, inRange, isSignedInt } from './int-types';
+export type { IntRange } from './int-types';
+
 /** Structural equality. A closure equals only itself (nested inside other values, closures fall back to the
  *  order below: same lambda, equal captures); a `String` and a `Seq<char>` with the same characters are equal
  *  (the `text` flag only records where a value came from). */
@@ -128,37 +131,6 @@ export function textOf(value: Value): string | undefined {
   return text;
 }
 
-export interface IntRange {
-  /** Undefined for `int` (unbounded below). */
-  readonly min: bigint | undefined;
-  /** Undefined for `int` and `nat` (unbounded above). */
-  readonly max: bigint | undefined;
-}
-
-/** The range of an integer type; `usize`/`isize` are 64-bit (design decision, see verus-semantics.md). */
-export function intRange(intType: IntType): IntRange {
-  switch (intType) {
-    case 'int':
-      return { min: undefined, max: undefined };
-    case 'nat':
-      return { min: 0n, max: undefined };
-    default: {
-      const bits = BigInt(intBits(intType));
-      if (intType.startsWith('u')) return { min: 0n, max: (1n << bits) - 1n };
-      return { min: -(1n << (bits - 1n)), max: (1n << (bits - 1n)) - 1n };
-    }
-  }
-}
-
-export function inRange(value: bigint, intType: IntType): boolean {
-  const range = intRange(intType);
-  return (range.min === undefined || value >= range.min) && (range.max === undefined || value <= range.max);
-}
-
-export function isSignedInt(intType: IntType): boolean {
-  return intType === 'int' || intType.startsWith('i');
-}
-
 export function assertNever(value: never): never {
   throw new Error(`unexpected value: ${JSON.stringify(value)}`);
 }
@@ -176,11 +148,6 @@ const KIND_RANK: Readonly<Record<Value['kind'], number>> = {
   enum: 9,
   closure: 10,
 };
-
-function intBits(intType: Exclude<IntType, 'int' | 'nat'>): number {
-  if (intType === 'usize' || intType === 'isize') return 64;
-  return Number(intType.slice(1));
-}
 
 function isSurrogate(codePoint: number): boolean {
   return codePoint >= 0xd800 && codePoint <= 0xdfff;

@@ -12,7 +12,7 @@ import { NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './context';
 export { formatDebug, formatDisplay } from './format-args';
-export { checkedArith, wrapTo, intRange, inRange } from './int-ops';
+export { checkedArith } from './int-ops';
 
 export type ExecOutcome =
   | { readonly kind: 'returned'; readonly value: Value; readonly after: ReadonlyMap<string, Value> }

@@ -8,7 +8,7 @@ import type { IntType } from '../value-type';
 import type { Ctx, Typed } from './context';
 import { BOOL, FLEX, intType, optionOf, UNKNOWN } from './exec-types';
 import type { ExecType } from './exec-types';
-import { checkedArith, checkedNeg, inRange, intRange, saturateTo, wrapTo } from './int-ops';
+import { checkedArith, checkedNeg, inRange, intRange, saturateTo, truncateTo } from './int-ops';
 import { notRunnable, panic } from './signals';
 
 const FAMILIES = ['checked', 'wrapping', 'saturating', 'overflowing'] as const;
@@ -46,7 +46,7 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
       return { value: int(a > b ? a - b : b - a), type: intType(unsignedOf(type)) };
     case 'pow': {
       const res = a ** b;
-      return inRange(type, res) ? { value: int(res), type: self } : panic('attempt to multiply with overflow', span);
+      return inRange(res, type) ? { value: int(res), type: self } : panic('attempt to multiply with overflow', span);
     }
     case 'min':
       return { value: int(a <= b ? a : b), type: self };
@@ -59,7 +59,7 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
     case 'is_negative':
       return { value: bool(a < 0n), type: BOOL };
     case 'count_ones':
-      return { value: int(popCount(wrapTo(unsignedOf(type), a))), type: intType('u32') };
+      return { value: int(popCount(truncateTo(a, unsignedOf(type)))), type: intType('u32') };
     case 'rem_euclid':
       if (b === 0n) return panic('attempt to calculate the remainder with a divisor of zero', span);
       return { value: int(((a % b) + (b < 0n ? -b : b)) % (b < 0n ? -b : b)), type: self };
@@ -94,19 +94,19 @@ function familyOp(type: IntType, family: (typeof FAMILIES)[number], op: string, 
   if ((op === 'shl' || op === 'shr') && family !== 'saturating') return shiftFamily(type, family, op, a, b, span);
   const exact = compute(a, b);
   // Rust defines checked_rem(MIN, -1) as overflow even though the remainder (0) fits; the quotient does not.
-  const overflows = exact === undefined ? undefined : !inRange(type, exact) || (op === 'rem' && !inRange(type, a / b));
+  const overflows = exact === undefined ? undefined : !inRange(exact, type) || (op === 'rem' && !inRange(a / b, type));
   switch (family) {
     case 'checked':
       return exact === undefined || overflows === true ? optionNone(self) : optionSome(int(exact), self);
     case 'wrapping':
       if (exact === undefined) return panic(op === 'rem' ? 'attempt to calculate the remainder with a divisor of zero' : 'attempt to divide by zero', span);
-      return { value: int(op === 'rem' && overflows === true ? 0n : wrapTo(type, exact)), type: self };
+      return { value: int(op === 'rem' && overflows === true ? 0n : truncateTo(exact, type)), type: self };
     case 'saturating':
       if (exact === undefined) return panic('attempt to divide by zero', span);
       return { value: int(saturateTo(type, exact)), type: self };
     case 'overflowing': {
       if (exact === undefined) return panic('attempt to divide by zero', span);
-      const wrapped = op === 'rem' && overflows === true ? 0n : wrapTo(type, exact);
+      const wrapped = op === 'rem' && overflows === true ? 0n : truncateTo(exact, type);
       return { value: { kind: 'tuple', elements: [int(wrapped), bool(overflows === true)] }, type: { kind: 'tuple', elements: [self, BOOL] } };
     }
   }

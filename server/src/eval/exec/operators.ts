@@ -9,7 +9,7 @@ import type { Ctx, Typed } from './context';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, FLEX, intType } from './exec-types';
 import type { ArithOp } from './int-ops';
-import { bitNot, checkedArith, checkedNeg, inRange, isIntTypeName, wrapTo } from './int-ops';
+import { bitNot, checkedArith, checkedNeg, inRange, isIntTypeName, truncateTo } from './int-ops';
 import { variantIndex } from './datatypes';
 import { notRunnable, panic } from './signals';
 
@@ -63,7 +63,7 @@ export function castValue(operand: Typed, target: Type, span: Span): Typed {
   else if (source.kind === 'char') code = BigInt(source.codePoint);
   else if (source.kind === 'bool') code = source.value ? 1n : 0n;
   else return notRunnable(`cast of a ${source.kind} value`, span);
-  if (isIntTypeName(name)) return { value: int(wrapTo(name, code)), type: intType(name) };
+  if (isIntTypeName(name)) return { value: int(truncateTo(code, name)), type: intType(name) };
   if (name === 'char') {
     // Only u8 casts to char in Rust; other sources do not compile, so any value reaching here is a byte.
     return { value: { kind: 'char', codePoint: Number(BigInt.asUintN(8, code)) }, type: CHAR };
@@ -157,7 +157,7 @@ function compareLists(ctx: Ctx, a: readonly Value[], b: readonly Value[]): numbe
 
 /** Checks that a value fits the type it is pinned to (an unsuffixed literal computation reaching a typed place). */
 export function checkFits(type: ExecType, value: Value, span: Span): void {
-  if (type.kind === 'int' && value.kind === 'int' && !inRange(type.int, value.value)) {
+  if (type.kind === 'int' && value.kind === 'int' && !inRange(value.value, type.int)) {
     panic(`arithmetic overflow: ${value.value} does not fit in ${type.int}`, span);
   }
 }

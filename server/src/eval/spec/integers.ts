@@ -3,30 +3,13 @@
 
 import type { Expr, Type } from '../../syntax';
 import type { IntType } from '../value-type';
-import { intRange } from '../value-ops';
+import { bitWidth, intRange, isIntTypeName, truncateTo } from '../int-types';
 
-const INT_TYPES: ReadonlySet<string> = new Set([
-  'u8', 'u16', 'u32', 'u64', 'u128', 'usize',
-  'i8', 'i16', 'i32', 'i64', 'i128', 'isize',
-  'int', 'nat',
-]);
+export { bitWidth, truncateTo } from '../int-types';
 
+/** The integer type a name denotes (`u8`, `int`, ...), or undefined. */
 export function asIntType(name: string | undefined): IntType | undefined {
-  return name !== undefined && INT_TYPES.has(name) ? (name as IntType) : undefined;
-}
-
-/** Bit width of a machine integer type; undefined for `int`/`nat`. `usize`/`isize` are 64-bit. */
-export function bitWidth(intType: IntType): number | undefined {
-  if (intType === 'int' || intType === 'nat') return undefined;
-  if (intType === 'usize' || intType === 'isize') return 64;
-  return Number(intType.slice(1));
-}
-
-/** Keeps the low N bits and reads them as the type's signedness (Rust `as` between integer types). */
-export function truncateTo(value: bigint, intType: IntType): bigint {
-  const bits = bitWidth(intType);
-  if (bits === undefined) return value;
-  return intType.startsWith('i') ? BigInt.asIntN(bits, value) : BigInt.asUintN(bits, value);
+  return isIntTypeName(name) ? name : undefined;
 }
 
 /** Euclidean division: `a == b*q + r` with `0 <= r < |b|`. The caller rules out `b == 0`. */
