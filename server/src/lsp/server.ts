@@ -35,7 +35,9 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
     const path = uriToPath(event.document.uri);
     if (path !== null && isRustPath(path)) {
       refreshModel(ctx, event.document.uri);
-      if (state.settings.run !== 'manual') scheduleScore(ctx, event.document.uri, 0);
+      void state.settingsLoaded.then(() => {
+        if (state.settings.run !== 'manual') scheduleScore(ctx, event.document.uri, 0);
+      });
     }
   }));
   state.documents.onDidChangeContent((event) => guard(ctx, event.document.uri, () => {
@@ -126,11 +128,14 @@ async function initialized(ctx: ServerContext): Promise<void> {
 }
 
 async function refreshSettings(ctx: ServerContext): Promise<void> {
-  if (!ctx.state.features.configuration) return;
   try {
-    ctx.state.setSettings(decodeSettings(await ctx.connection.workspace.getConfiguration('specHarness')));
+    if (ctx.state.features.configuration) {
+      ctx.state.setSettings(decodeSettings(await ctx.connection.workspace.getConfiguration('specHarness')));
+    }
   } catch (error) {
     ctx.log(`could not read settings: ${String(error)}`);
+  } finally {
+    ctx.state.settingsReady();
   }
 }
 

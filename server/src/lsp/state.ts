@@ -44,6 +44,21 @@ export class ServerState {
   readonly announcedFailures = new Set<string>();
   features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false, codeLensRefresh: false };
 
+  /** Settles once the client's settings have been read (or could not be): automatic runs wait for it, so a file
+   *  opened before the first workspace/configuration answer is not scored under the default run mode. */
+  readonly settingsLoaded: Promise<void>;
+  private markSettingsLoaded: () => void = () => undefined;
+
+  constructor() {
+    this.settingsLoaded = new Promise((resolve) => {
+      this.markSettingsLoaded = resolve;
+    });
+  }
+
+  settingsReady(): void {
+    this.markSettingsLoaded();
+  }
+
   /** Effective settings: Workspace Trust applied, so callers cannot forget it. */
   get settings(): HarnessSettings {
     return applyTrust(this.rawSettings, this.trusted);
