@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergePairsText } from '../../server/src/harness/generate';
-import type { JsonValue } from '../../server/src/harness/json';
+import type { JsonValue } from '../../server/src/eval';
 
 const entry = (origin: 'hand' | 'generated') =>
   fc.record({ x: fc.integer({ min: -1000, max: 1000 }), out: fc.integer() }).map((v): JsonValue =>

@@ -8,6 +8,7 @@ import type { VerusRunEvent } from './verus';
 
 export { createEmbeddedBackend } from './embedded';
 export type { EmbeddedBackend, EmbeddedBackendOptions } from './embedded';
+export { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from './verus';
 
 export type BackendKind = 'embedded' | 'verus';
 

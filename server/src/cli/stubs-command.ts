@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from '../backends/verus';
+import { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from '../backends';
 import { DEFAULT_CHECK_OPTIONS, decideObligations, pendingObligations, planFile } from '../harness';
 import type { CliIo } from './io';
 

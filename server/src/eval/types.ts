@@ -1,8 +1,8 @@
 // Resolves declared (syntax) types to `ValueType`s, the shapes values take, and gives the fields/variants of
 // structs and enums on demand. Unrepresentable types become `unsupported` with a reason; nothing here throws.
 
-import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../syntax/ast';
-import type { ModelScope } from '../model/types';
+import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../syntax';
+import type { ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
 
 export interface TypeContext {

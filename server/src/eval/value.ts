@@ -1,7 +1,7 @@
 // Concrete values that spec and exec evaluation work on. Plain immutable data; structural equality is
 // `valueEquals`, and a total order (`compareValues`) keeps sets and maps canonical and output deterministic.
 
-import type { Expr, Pattern, Span } from '../syntax/ast';
+import type { Expr, Pattern, Span } from '../syntax';
 
 export type Value =
   /** Every integer, machine or mathematical, is an exact bigint; the declared type gives its range. */

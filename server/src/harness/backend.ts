@@ -1,8 +1,8 @@
 // The Backend interface: how the harness asks "does pre(i) hold?" / "does post(i, o) hold?" on concrete values.
 // `backends/` implements it (embedded evaluator, the verus process); the harness never knows which it has.
 
-import type { Value } from '../eval/value';
-import type { FileModel, FunctionContract } from '../model/types';
+import type { Value } from '../eval';
+import type { FileModel, FunctionContract } from '../model';
 import type { Verdict } from './verdict';
 
 export interface Obligation {

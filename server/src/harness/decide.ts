@@ -1,9 +1,9 @@
 // Decides obligations on concrete values with the spec evaluator: the embedded backend's engine. Lives in the
 // harness (not in backends/) so the synchronous scoring path (LSP worker, bench) needs no backend object.
 
-import type { Value } from '../eval/value';
-import { createSpecContext, evaluateClauses } from '../eval/spec';
-import type { SpecContext, SpecEnv } from '../eval/spec';
+import type { Value } from '../eval';
+import { createSpecContext, evaluateClauses } from '../eval';
+import type { SpecContext, SpecEnv } from '../eval';
 import type { Clause } from '../syntax';
 import type { ClauseModel, FileModel } from '../model';
 import type { Obligation, ObligationResult } from './backend';

@@ -8,7 +8,7 @@ import type { PairsDiagnostic } from './pairs-context';
 import type { FunctionReport, ReportDiagnostic, Range } from './report';
 import { spanRange } from './function-report';
 import { formatScore } from './format-call';
-import type { JsonValue } from './json';
+import type { JsonValue } from '../eval';
 
 export interface DiagnosticsInput {
   readonly model: FileModel;

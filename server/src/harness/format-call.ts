@@ -2,8 +2,8 @@
 // Built from Values where the harness has them, so the CLI and the editor show the same text.
 
 import type { FunctionContract } from '../model';
-import type { Value } from '../eval/value';
-import { formatValue } from '../eval/format';
+import type { Value } from '../eval';
+import { formatValue } from '../eval';
 import type { FunctionValueTypes } from './value-types';
 
 type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;

@@ -24,7 +24,7 @@ export type { FunctionValueTypes } from './value-types';
 export type * from './report';
 export type { Backend, Obligation, ObligationResult } from './backend';
 export type { Verdict } from './verdict';
-export type { JsonValue } from './json';
+export type { JsonValue } from '../eval';
 
 /** The defaults design.md fixes: threshold 0.75, 8 mutants per pair. */
 export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: 100_000 };

@@ -1,10 +1,10 @@
 // Mutants of one pair: wrong (output, after) outcomes made by type-directed operators, deduplicated, never equal to
 // the pair's outcome or a forbidden one, and chosen deterministically (stable priority, then a seeded PRNG).
 
-import type { TypeContext } from '../eval/types';
-import type { Value } from '../eval/value';
-import type { ValueType } from '../eval/value-type';
-import { valueEquals } from '../eval/value-ops';
+import type { TypeContext } from '../eval';
+import type { Value } from '../eval';
+import type { ValueType } from '../eval';
+import { valueEquals } from '../eval';
 import { mutateValue, type Candidate, type MutationEnv } from './mutant-operators';
 
 export interface MutantRequest {

@@ -1,9 +1,9 @@
 // Plans the obligations for one function from its pairs-file entry: post on each pair, post on each mutant of
 // each pair, pre on each distinct valid input, pre on each invalid input. Deterministic for a given seed.
 
-import type { Value } from '../eval/value';
-import type { ValueType } from '../eval/value-type';
-import { valueEquals } from '../eval/value-ops';
+import type { Value } from '../eval';
+import type { ValueType } from '../eval';
+import { valueEquals } from '../eval';
 import type { FunctionContract } from '../model';
 import type { Obligation } from './backend';
 import { generateMutants } from './mutants';

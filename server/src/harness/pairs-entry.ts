@@ -4,10 +4,10 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import { findNodeAtLocation } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../model';
-import type { Value } from '../eval/value';
-import type { ValueType } from '../eval/value-type';
-import { decodeJson } from '../eval/codec';
-import type { JsonValue } from './json';
+import type { Value } from '../eval';
+import type { ValueType } from '../eval';
+import { decodeJson } from '../eval';
+import type { JsonValue } from '../eval';
 import type { Range } from './report';
 import type { PairsContext } from './pairs-context';
 import { rangeOf, report } from './pairs-context';

@@ -1,12 +1,12 @@
 // Turns one function's verdicts into its FunctionReport: the four scores exactly as design.md defines them
 // (N/A when nothing was decided, indeterminate counted apart), with the evidence behind every lost point.
 
-import type { Value } from '../eval/value';
+import type { Value } from '../eval';
 import type { FunctionContract } from '../model';
 import type { LineIndex } from '../syntax';
 import type { ObligationResult } from './backend';
-import { encodeJson } from '../eval/codec';
-import type { JsonValue } from './json';
+import { encodeJson } from '../eval';
+import type { JsonValue } from '../eval';
 import type { PlannedObligation } from './obligations';
 import type {
   AcceptedMutant,

@@ -3,9 +3,9 @@
 
 import type { Span } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
-import type { ValueType } from '../eval/value-type';
-import { firstUnsupported, resolveValueType } from '../eval/types';
-import type { TypeContext } from '../eval/types';
+import type { ValueType } from '../eval';
+import { firstUnsupported, resolveValueType } from '../eval';
+import type { TypeContext } from '../eval';
 
 export type FunctionValueTypes =
   | {

@@ -1,6 +1,6 @@
 // buildFileModel: the one pass from a parsed file to its contract model (functions, scope, diagnostics).
 
-import type { SourceFile, SyntaxDiagnostic } from '../syntax/ast';
+import type { SourceFile, SyntaxDiagnostic } from '../syntax';
 import { collectItems, lowerFunction } from './lower-functions';
 import { createModelScope } from './scope';
 import type { FileModel, FunctionContract } from './types';

@@ -3,7 +3,7 @@
 
 import { createLineIndex } from '../syntax';
 import type { LineIndex } from '../syntax';
-import type { Span, SyntaxDiagnostic } from '../syntax/ast';
+import type { Span, SyntaxDiagnostic } from '../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from './types';
 
 export interface ListJson {

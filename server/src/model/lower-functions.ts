@@ -11,7 +11,7 @@ import type {
   SourceFile,
   Span,
   Type,
-} from '../syntax/ast';
+} from '../syntax';
 import type { ClauseModel, FunctionContract, ParamModel } from './types';
 
 /** Where an item sits: its enclosing modules and, inside an impl or trait, the self type's name. */

@@ -13,7 +13,7 @@ import type {
   SyntaxDiagnostic,
   Type,
   TypeAliasItem,
-} from '../syntax/ast';
+} from '../syntax';
 
 export interface FileModel {
   readonly source: SourceFile;

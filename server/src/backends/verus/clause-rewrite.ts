@@ -1,7 +1,7 @@
 // Rewrites a clause's source text for the stub's `pre_f`/`post_f`, by AST spans so user syntax is kept:
 // parameters become their views (`v@` -> `v` for Vec/slice/array/String), `&mut x` becomes `old_x`/`final_x`.
 
-import type { ValueType } from '../../eval/value-type';
+import type { ValueType } from '../../eval';
 import type { Expr } from '../../syntax';
 import { boundNames, childExpressions } from './expr-walk';
 

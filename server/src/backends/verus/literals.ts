@@ -1,8 +1,8 @@
 // Concrete values as Verus spec literals (`seq![1i32, 2i32]`, `7int`, `Option::Some(3u8)`, `Point { x: 1i32 }`),
 // directed by the value's type so every integer carries its suffix and every empty collection its element type.
 
-import type { Value } from '../../eval/value';
-import type { IntType, ValueType } from '../../eval/value-type';
+import type { Value } from '../../eval';
+import type { IntType, ValueType } from '../../eval';
 
 /** How the fields of a user struct or enum variant are laid out, as the stub needs them to write a literal. */
 export interface FieldLayout {

@@ -1,7 +1,7 @@
 // The stub's `pre_f(params) -> bool` and `post_f(params, result) -> bool`: parameters by their views
 // (`Vec<T>` as `Seq<T>`, `String` as `Seq<char>`), `&mut x` as `old_x` and `final_x`, clauses rewritten to match.
 
-import type { ValueType } from '../../eval/value-type';
+import type { ValueType } from '../../eval';
 import type { FileModel, FunctionContract } from '../../model';
 import { rewriteClauseText } from './clause-rewrite';
 import type { StubParamBinding } from './clause-rewrite';

@@ -1,9 +1,9 @@
 // Types as the stub sees them: parameters resolved to value types (views applied), and the field layouts that
 // struct and enum literals need (with `Box::new` where a field is declared boxed).
 
-import { adtShape, resolveValueType } from '../../eval/types';
-import type { TypeContext } from '../../eval/types';
-import type { ValueType } from '../../eval/value-type';
+import { adtShape, resolveValueType } from '../../eval';
+import type { TypeContext } from '../../eval';
+import type { ValueType } from '../../eval';
 import type { ModelScope } from '../../model';
 import type { Fields, Type } from '../../syntax';
 import type { AdtValueType, FieldLayout, LiteralContext } from './literals';

@@ -1,8 +1,8 @@
 // Paths, constructors and calls: local variables, constants, `u32::MAX`, enum variants, tuple-struct and struct
 // literals, std free functions (`std::cmp::max`), and exec fns of the same file with `&mut` write-back by place.
 
-import type { Expr, FnItem, PathSegment } from '../../syntax/ast';
-import type { ResolvedFn } from '../../model/types';
+import type { Expr, FnItem, PathSegment } from '../../syntax';
+import type { ResolvedFn } from '../../model';
 import type { Value } from '../value';
 import { int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './context';

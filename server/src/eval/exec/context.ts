@@ -1,8 +1,8 @@
 // Interpreter state: typed values, mutable variable slots, places (a slot plus a path into it) for assignment and
 // `&mut` write-back, scopes, and the per-run step budget.
 
-import type { Span } from '../../syntax/ast';
-import type { FileModel } from '../../model/types';
+import type { Span } from '../../syntax';
+import type { FileModel } from '../../model';
 import type { Value } from '../value';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { UNKNOWN } from './exec-types';

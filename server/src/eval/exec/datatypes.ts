@@ -1,7 +1,7 @@
 // User datatypes at run time: field types (with generic arguments substituted), enum variant lookup, and the
 // built-in Option/Result shapes, so values read out of structs and enums keep their exact integer types.
 
-import type { EnumItem, Fields, PathSegment, StructItem } from '../../syntax/ast';
+import type { EnumItem, Fields, PathSegment, StructItem } from '../../syntax';
 import type { Ctx } from './context';
 import type { ExecType } from './exec-types';
 import { execTypeOf, UNKNOWN } from './exec-types';

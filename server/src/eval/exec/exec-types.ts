@@ -1,7 +1,7 @@
 // Static types the interpreter carries beside run-time values, so that every integer operation knows the exact
 // width it runs at (declarations, literal suffixes, and inference from the other operand, as rustc would).
 
-import type { GenericArg, Type } from '../../syntax/ast';
+import type { GenericArg, Type } from '../../syntax';
 import type { IntType } from '../value-type';
 import { isIntTypeName } from './int-ops';
 

@@ -1,8 +1,8 @@
 // The exec interpreter's API: run one exec fn of a file on concrete inputs with Rust's run-time semantics
 // (debug build) and say what happened: returned (with `&mut` after-values), panicked, timed out, or not runnable.
 
-import type { Span } from '../../syntax/ast';
-import type { FileModel, FunctionContract } from '../../model/types';
+import type { Span } from '../../syntax';
+import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../value';
 import type { Argument } from './calls';
 import { invokeFunction } from './calls';

@@ -1,7 +1,7 @@
 // Integer methods and associated functions: checked_/wrapping_/saturating_/overflowing_ arithmetic, abs, pow,
 // min/max, and friends, at the exact width of the receiver's static type.
 
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
 import type { IntType } from '../value-type';

@@ -1,7 +1,7 @@
 // The expression and statement evaluator for exec code: Rust run-time semantics (debug build) over typed values.
 // Ghost code (proof blocks, asserts, `let ghost`) is erased; loops and calls live in loops.ts and calls.ts.
 
-import type { Block, Expr, Stmt } from '../../syntax/ast';
+import type { Block, Expr, Stmt } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './context';

@@ -1,7 +1,7 @@
 // Loops: `while` (and `while let`), `loop` (with `break value`), and `for` over ranges and collections. Loop
 // specs (invariants, decreases) are ghost and ignored; every iteration spends budget so divergence times out.
 
-import type { Expr, Span } from '../../syntax/ast';
+import type { Expr, Span } from '../../syntax';
 import { int } from '../value';
 import type { Ctx, Env, Frame, Typed } from './context';
 import { childEnv, tick } from './context';

@@ -1,7 +1,7 @@
 // Exec macros: assert!/assert_eq!/assert_ne! (run-time checks, unlike Verus's ghost `assert(..)`), panic!,
 // unreachable!, todo!, format!, and printing (a no-op: output is not part of a pair).
 
-import type { Expr } from '../../syntax/ast';
+import type { Expr } from '../../syntax';
 import type { Value } from '../value';
 import type { Ctx, Env, Frame, Typed } from './context';
 import { lookup, placeOfBinding, readPlace } from './context';

@@ -1,7 +1,7 @@
 // Method calls: user methods (resolved by the model, `&mut self` by place) and the std/vstd methods Verus exec
 // code uses on Vec, slices, String/&str, Option, Result, char and the integers.
 
-import type { Expr, Span } from '../../syntax/ast';
+import type { Expr, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './context';

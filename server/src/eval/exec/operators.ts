@@ -1,7 +1,7 @@
 // Operators on typed run-time values: arithmetic at the operand's static width, comparisons (structural, with
 // derive(PartialOrd) ordering), unary minus/not, and `as` casts with Rust's truncation rules.
 
-import type { BinaryOp, Span, Type } from '../../syntax/ast';
+import type { BinaryOp, Span, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
 import type { IntType } from '../value-type';

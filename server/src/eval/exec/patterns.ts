@@ -1,7 +1,7 @@
 // Pattern matching for `let`, `match`, `if let`, `while let` and `for` bindings, over typed values so that
 // bound variables keep their static integer types.
 
-import type { Expr, Pattern } from '../../syntax/ast';
+import type { Expr, Pattern } from '../../syntax';
 import type { Value } from '../value';
 import type { Ctx, Env, Frame, Typed } from './context';
 import { fieldType, resolveVariant } from './datatypes';

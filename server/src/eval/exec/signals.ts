@@ -1,7 +1,7 @@
 // Non-local exits of the interpreter (break, continue, return, panic, give-up). They are thrown and caught only
 // inside eval/exec: `runExecFunction` turns every one of them into an ExecOutcome, so nothing escapes as a throw.
 
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import type { Typed } from './context';
 
 export class BreakSignal {

@@ -1,6 +1,6 @@
 // Range indexing `&v[a..b]`, `&s[..n]`, with Rust's panic messages for bad bounds.
 
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import type { Typed } from './context';
 import { notRunnable, panic } from './signals';
 

@@ -1,7 +1,7 @@
 // String/&str and char methods (Rust std and vstd's StrSlice: unicode_len, get_char, as_bytes, ...). Strings
 // are seqs of chars; byte-oriented methods (`len`, `as_bytes`) go through UTF-8 as Rust does.
 
-import type { Span } from '../../syntax/ast';
+import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Typed } from './context';

@@ -2,12 +2,12 @@
 // varied lengths and shapes (sorted, reversed, duplicates), chars from several classes, strings, Option, tuples,
 // structs and enums (through `adtShape`), plus literals seen in the file. Deterministic for a given Rng.
 
-import type { Value } from '../../eval/value';
-import { int } from '../../eval/value';
-import type { IntType, ValueType } from '../../eval/value-type';
-import type { TypeContext } from '../../eval/types';
-import { adtShape } from '../../eval/types';
-import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval/value-ops';
+import type { Value } from '../../eval';
+import { int } from '../../eval';
+import type { IntType, ValueType } from '../../eval';
+import type { TypeContext } from '../../eval';
+import { adtShape } from '../../eval';
+import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
 import type { Rng } from './rng';
 
 export interface CandidateContext {

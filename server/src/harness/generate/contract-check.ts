@@ -1,10 +1,10 @@
 // Evaluates a function's `requires` (to steer generation) or `ensures` (for oracle tests) on concrete values
 // with the spec evaluator. `&mut` parameters are bound as `old(x)` = entry value and `x`/`final(x)` = after value.
 
-import type { FunctionContract, ModelScope } from '../../model/types';
-import type { Value } from '../../eval/value';
-import { createSpecContext, evaluateClauses } from '../../eval/spec';
-import type { SpecEnv } from '../../eval/spec';
+import type { FunctionContract, ModelScope } from '../../model';
+import type { Value } from '../../eval';
+import { createSpecContext, evaluateClauses } from '../../eval';
+import type { SpecEnv } from '../../eval';
 import type { Verdict } from '../verdict';
 
 export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number): Verdict {

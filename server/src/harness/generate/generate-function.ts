@@ -2,14 +2,14 @@
 // boundary and random values), classified by running the implementation. Inputs the `requires` admits are
 // preferred for pairs; a few it rejects are kept, because PreCorr and PreComp need inputs on both sides.
 
-import type { Span } from '../../syntax/ast';
-import type { FileModel, FunctionContract } from '../../model/types';
-import type { Value } from '../../eval/value';
-import type { ValueType } from '../../eval/value-type';
-import { encodeJson } from '../../eval/codec';
-import type { ExecLimits } from '../../eval/exec';
-import { runExecFunction } from '../../eval/exec';
-import type { JsonValue } from '../json';
+import type { Span } from '../../syntax';
+import type { FileModel, FunctionContract } from '../../model';
+import type { Value } from '../../eval';
+import type { ValueType } from '../../eval';
+import { encodeJson } from '../../eval';
+import type { ExecLimits } from '../../eval';
+import { runExecFunction } from '../../eval';
+import type { JsonValue } from '../../eval';
 import { requiresVerdict as evaluateRequires } from './contract-check';
 import { functionValueTypes } from '../value-types';
 import type { FunctionValueTypes } from '../value-types';

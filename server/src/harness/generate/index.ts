@@ -1,8 +1,8 @@
 // Pair generation's API: run a file's exec fns on generated inputs and produce the new pairs-file text (pure:
 // the CLI writes it to disk, the LSP offers it as an undoable edit).
 
-import type { Span } from '../../syntax/ast';
-import type { FileModel } from '../../model/types';
+import type { Span } from '../../syntax';
+import type { FileModel } from '../../model';
 import { DEFAULT_GENERATE_OPTIONS, generateForFunction } from './generate-function';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';

@@ -4,7 +4,7 @@
 
 import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { parseTree, printParseErrorCode } from 'jsonc-parser';
-import type { JsonValue } from '../json';
+import type { JsonValue } from '../../eval';
 
 /** New generated entries for one function. */
 export interface GeneratedEntries {

@@ -1,11 +1,11 @@
 // Seeds for generation found in the file itself: integer and string literals, and example calls of a function
 // (in `fn main`, in `assert_eq!`/`assert!`, anywhere in exec code, and in doc comments such as `/// f(3) == 4`).
 
-import type { Expr } from '../../syntax/ast';
-import type { FileModel, FunctionContract } from '../../model/types';
-import type { Value } from '../../eval/value';
-import type { ValueType } from '../../eval/value-type';
-import { inRange } from '../../eval/value-ops';
+import type { Expr } from '../../syntax';
+import type { FileModel, FunctionContract } from '../../model';
+import type { Value } from '../../eval';
+import type { ValueType } from '../../eval';
+import { inRange } from '../../eval';
 
 export interface FileLiterals {
   readonly ints: readonly bigint[];

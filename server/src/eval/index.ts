@@ -1,0 +1,28 @@
+// The eval layer's API: values and their types, the pairs-file codec, display, the three-valued spec evaluator
+// and the exec interpreter. Pure and budgeted throughout.
+
+export * from './value';
+export type * from './value-type';
+export type { JsonValue } from './json-value';
+export { bitWidth, intRange, inRange, isIntTypeName, isSignedInt, truncateTo } from './int-types';
+export type { IntRange } from './int-types';
+export {
+  charValue,
+  compareValues,
+  makeMap,
+  makeMultiset,
+  makeSet,
+  multisetFromCounts,
+  seqOf,
+  textOf,
+  textValue,
+  valueEquals,
+  assertNever,
+} from './value-ops';
+export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './types';
+export type { AdtShape, FieldsShape, TypeContext } from './types';
+export { decodeJson, describeJson, encodeJson } from './codec';
+export type { DecodeError, DecodeResult, JsonPath } from './codec';
+export { formatValue } from './format';
+export * from './spec';
+export * from './exec';
