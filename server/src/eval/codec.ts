@@ -1,7 +1,7 @@
 // JSON <-> Value, directed by the ValueType, following serde_json's conventions for the Rust type (design.md,
 // "Pairs file"). Decoding reports the first mistake with what was expected, what was found, and its JSON path.
 
-import type { JsonValue } from '../harness';
+import type { JsonValue } from './json-value';
 import { adtShape, valueTypeText, type FieldsShape, type TypeContext } from './types';
 import type { Value } from './value';
 import type { IntType, ValueType } from './value-type';

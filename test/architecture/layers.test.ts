@@ -1,0 +1,126 @@
+// The invariants ARCHITECTURE.md states, checked: imports go one way, layers meet at their index.ts, the core does
+// no IO, protocol libraries stay in the presentation layers, and every folder has a code-map entry.
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = path.join(ROOT, 'server/src');
+
+/** A layer may import from layers of lower or equal rank only. */
+const LAYER_RANK: Readonly<Record<string, number>> = {
+  syntax: 0,
+  model: 1,
+  eval: 2,
+  harness: 3,
+  backends: 4,
+  cli: 5,
+  lsp: 5,
+};
+const CORE_LAYERS = ['syntax', 'model', 'eval', 'harness'];
+/** `spec-harness lsp --stdio` starts the language server: the one place the CLI reaches into lsp/. */
+const ALLOWED_CROSSINGS = new Set(['cli/lsp-command.ts -> lsp']);
+
+interface ImportSite {
+  readonly file: string;
+  readonly specifier: string;
+  readonly typeOnly: boolean;
+}
+
+describe('architecture', () => {
+  const serverFiles = listTs(SERVER);
+
+  it('has a layer rank for every folder of server/src', () => {
+    const folders = readdirSync(SERVER).filter((name) => statSync(path.join(SERVER, name)).isDirectory());
+    expect(folders.filter((folder) => LAYER_RANK[folder] === undefined)).toEqual([]);
+  });
+
+  it('imports only from layers to the left, and only through their index.ts', () => {
+    const violations: string[] = [];
+    for (const site of serverFiles.flatMap(importsOf)) {
+      if (!site.specifier.startsWith('.')) continue;
+      const fromLayer = layerOf(site.file);
+      const target = path.relative(SERVER, path.resolve(path.dirname(site.file), site.specifier));
+      const [toLayer, ...rest] = target.split(path.sep);
+      if (toLayer === undefined || toLayer === '..' || toLayer === fromLayer) continue;
+      const crossing = `${path.relative(SERVER, site.file)} -> ${toLayer}`;
+      if (ALLOWED_CROSSINGS.has(crossing)) continue;
+      if ((LAYER_RANK[toLayer] ?? 99) > (LAYER_RANK[fromLayer] ?? -1) || toLayer === 'lsp') {
+        violations.push(`${crossing}: against the layer order`);
+      }
+      if (rest.length > 0 && !(rest.length === 1 && rest[0] === 'index')) {
+        violations.push(`${crossing}: reaches past ${toLayer}/index.ts (${site.specifier})`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('keeps the core free of IO, clocks, randomness and the environment', () => {
+    const violations: string[] = [];
+    for (const file of serverFiles.filter((f) => CORE_LAYERS.includes(layerOf(f)))) {
+      const text = stripComments(readFileSync(file, 'utf8'));
+      for (const site of importsOf(file)) {
+        if (/^(node:)?(fs|child_process|net|http|https|worker_threads)(\/|$)/.test(site.specifier) || site.specifier === 'execa') {
+          violations.push(`${path.relative(SERVER, file)} imports ${site.specifier}`);
+        }
+      }
+      for (const banned of ['process.env', 'process.argv', 'Date.now(', 'Math.random(', 'performance.now(']) {
+        if (text.includes(banned)) violations.push(`${path.relative(SERVER, file)} uses ${banned}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('imports vscode and the LSP libraries only in lsp/ and client/', () => {
+    const violations = serverFiles
+      .flatMap(importsOf)
+      .filter((site) => /^vscode(-languageserver|-languageclient|-jsonrpc)?(\/|$)/.test(site.specifier))
+      .filter((site) => layerOf(site.file) !== 'lsp')
+      .map((site) => `${path.relative(SERVER, site.file)} imports ${site.specifier}`);
+    expect(violations).toEqual([]);
+  });
+
+  it('lets the client import nothing but types from the server', () => {
+    const violations = listTs(path.join(ROOT, 'client/src'))
+      .flatMap(importsOf)
+      .filter((site) => site.specifier.includes('server/') && !site.typeOnly)
+      .map((site) => `${path.relative(ROOT, site.file)} imports ${site.specifier} at run time`);
+    expect(violations).toEqual([]);
+  });
+
+  it('gives every server folder an entry in the ARCHITECTURE.md code map', () => {
+    const architecture = readFileSync(path.join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+    const folders = readdirSync(SERVER).filter((name) => statSync(path.join(SERVER, name)).isDirectory());
+    expect(folders.filter((folder) => !architecture.includes(`### \`server/src/${folder}/\``))).toEqual([]);
+  });
+});
+
+function listTs(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return listTs(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+function layerOf(file: string): string {
+  return path.relative(SERVER, file).split(path.sep)[0] ?? '';
+}
+
+function importsOf(file: string): ImportSite[] {
+  const text = stripComments(readFileSync(file, 'utf8'));
+  const sites: ImportSite[] = [];
+  const pattern = /(?:^|\n)\s*(import|export)\s+(type\s+)?[^;]*?from\s+['"]([^'"]+)['"]/g;
+  for (const match of text.matchAll(pattern)) {
+    sites.push({ file, specifier: match[3] ?? '', typeOnly: match[2] !== undefined });
+  }
+  for (const match of text.matchAll(/\b(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    sites.push({ file, specifier: match[1] ?? '', typeOnly: false });
+  }
+  return sites;
+}
+
+function stripComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
