@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../model';
+import type { Item } from '../syntax';
 import { createLineIndex } from '../syntax';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
 
@@ -13,12 +14,16 @@ export interface FunctionKey {
   readonly qualifiedName: string;
   readonly hash: string;
   readonly sourceLine: number;
+  /** The whole function now (its body may have changed without changing the key). */
+  readonly range: Range;
   /** Where the function's entry sits in the pairs file, when it has one. */
   readonly pairsRange: Range | null;
 }
 
 export interface CacheEntry {
   readonly key: FunctionKey;
+  /** False for unsupported and error reports: their reasons cite line numbers, which moving cannot fix. */
+  readonly cacheable: boolean;
   readonly report: FunctionReport;
   readonly diagnostics: readonly ReportDiagnostic[];
 }
@@ -43,7 +48,8 @@ export function functionKeys(model: FileModel, pairsText: string | null, options
         : { start: pairsIndex.positionAt(entry.offset), end: pairsIndex.positionAt(entry.offset + entry.length) };
     const hash = sha1([fn.qualifiedName, contractText(fn, text), String(start.character), context, entryText,
       String(pairsRange?.start.character ?? -1), optionsKey]);
-    keys.set(fn.qualifiedName, { qualifiedName: fn.qualifiedName, hash, sourceLine: start.line, pairsRange });
+    const range = { start, end: lineIndex.positionAt(fn.span.end) };
+    keys.set(fn.qualifiedName, { qualifiedName: fn.qualifiedName, hash, sourceLine: start.line, range, pairsRange });
   }
   return keys;
 }
@@ -61,7 +67,7 @@ export function cacheEntriesOf(report: FileReport, keys: ReadonlyMap<string, Fun
     const diagnostics = report.diagnostics.filter((diagnostic) =>
       diagnostic.file === 'source' && !FILE_LEVEL_CODES.has(diagnostic.code) && contains(fn.range, diagnostic.range));
     for (const diagnostic of diagnostics) owned.add(diagnostic);
-    entries.push({ key, report: fn, diagnostics });
+    entries.push({ key, cacheable: fn.status !== 'unsupported' && fn.status !== 'error', report: fn, diagnostics });
   }
   return { entries, fileLevel: report.diagnostics.filter((diagnostic) => !owned.has(diagnostic)) };
 }
@@ -70,13 +76,13 @@ export function cacheEntriesOf(report: FileReport, keys: ReadonlyMap<string, Fun
 export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
   const sourceDelta = now.sourceLine - entry.key.sourceLine;
   const pairsDelta = (now.pairsRange?.start.line ?? 0) - (entry.key.pairsRange?.start.line ?? 0);
-  if (sourceDelta === 0 && pairsDelta === 0) return { ...entry, key: now };
+  if (sourceDelta === 0 && pairsDelta === 0) return { ...entry, key: now, report: { ...entry.report, range: now.range } };
   const moveSource = (range: Range): Range => shift(range, sourceDelta);
   const movePairs = (range: Range | null): Range | null => (range === null ? null : shift(range, pairsDelta));
   const fn = entry.report;
   const report: FunctionReport = {
     ...fn,
-    range: moveSource(fn.range),
+    range: now.range,
     nameRange: moveSource(fn.nameRange),
     requiresRange: fn.requiresRange === null ? null : moveSource(fn.requiresRange),
     ensuresRange: fn.ensuresRange === null ? null : moveSource(fn.ensuresRange),
@@ -98,7 +104,7 @@ export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
     ...diagnostic,
     range: shift(diagnostic.range, diagnostic.file === 'source' ? sourceDelta : pairsDelta),
   }));
-  return { key: now, report, diagnostics };
+  return { key: now, cacheable: entry.cacheable, report, diagnostics };
 }
 
 /** The whole-file report: fresh file-level diagnostics plus each function's entry, in source order. */
@@ -112,19 +118,35 @@ export function mergeReport(base: Pick<FileReport, 'path' | 'pairsFile'>, fileLe
   };
 }
 
-/** Spec fns, datatypes, constants: everything except exec fns, whitespace-normalised (blank lines do not count). */
+/** Spec fns, datatypes, constants, uses: every item except exec fns, whitespace-normalised. Built from the items, so
+ *  comments and blank lines between items (and any exec fn) do not count. */
 function specContext(model: FileModel): string {
   const text = model.source.text;
-  const execSpans = model.functions.filter((fn) => fn.mode === 'exec').map((fn) => fn.span).sort((a, b) => a.start - b.start);
-  let context = '';
-  let cursor = 0;
-  for (const span of execSpans) {
-    if (span.start < cursor) continue;
-    context += text.slice(cursor, span.start) + '\u0000';
-    cursor = span.end;
-  }
-  context += text.slice(cursor);
-  return context.replace(/\s+/g, ' ');
+  const parts: string[] = [];
+  const visit = (items: readonly Item[]): void => {
+    for (const item of items) {
+      switch (item.kind) {
+        case 'fn':
+          if (item.mode !== 'exec') parts.push(text.slice(item.span.start, item.span.end));
+          break;
+        case 'impl':
+        case 'trait':
+          parts.push(`${item.kind}{`);
+          visit(item.items);
+          parts.push('}');
+          break;
+        case 'mod':
+          parts.push(`mod ${item.name}{`);
+          visit(item.items ?? []);
+          parts.push('}');
+          break;
+        default:
+          parts.push(text.slice(item.span.start, item.span.end));
+      }
+    }
+  };
+  visit(model.source.items);
+  return parts.join('\u0000').replace(/\s+/g, ' ');
 }
 
 /** The signature and contract of a function: its text up to the body (body edits do not change scores). */

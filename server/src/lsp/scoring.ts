@@ -113,7 +113,7 @@ function mergeWithCache(file: SourceFileState, fresh: FileReport, keys: ReturnTy
     if (freshNames.has(name) || cached === undefined || cached.key.hash !== key.hash) continue;
     reused.push(moveEntry(cached, key));
   }
-  file.cache = new Map([...entries, ...reused].map((entry) => [entry.key.qualifiedName, entry]));
+  file.cache = new Map([...entries, ...reused].filter((entry) => entry.cacheable).map((entry) => [entry.key.qualifiedName, entry]));
   return mergeReport(fresh, fileLevel, [...entries, ...reused]);
 }
 
