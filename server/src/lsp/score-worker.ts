@@ -3,9 +3,8 @@
 
 import { parentPort } from 'node:worker_threads';
 import { createBackend } from '../backends';
-import { checkFile, checkFileSync, finishFileWithBoth, pendingObligations, planFile } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, finishFileWithBoth, generatePairsText, pendingObligations, planFile } from '../harness';
 import type { CheckInput, CheckOptions, FileReport } from '../harness';
-import { DEFAULT_GENERATE_OPTIONS, generatePairsText } from '../harness/generate';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import type { BackendRequest, GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
