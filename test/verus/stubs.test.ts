@@ -101,7 +101,7 @@ describe('rewriting clauses for the stub', () => {
 
       // ensures of bump
       spec fn post_bump(old_a: Seq<u8>, final_a: Seq<u8>, old_b: u8, final_b: u8) -> bool {
-          &&& (final_a == old_a.push(1))
+          &&& (final_a =~= old_a.push(1))
           &&& (final_b == old_b + 1)
           &&& (final_b == old_b + 1)
       }"
@@ -126,12 +126,12 @@ impl Counter {
 
       // requires of Counter::add
       spec fn pre_Counter__add(self_: Counter, s: Seq<char>) -> bool {
-          &&& (self_.n + s.len() <= Counter::limit())
+          self_.n + s.len() <= Counter::limit()
       }
 
       // ensures of Counter::add
       spec fn post_Counter__add(self_: Counter, s: Seq<char>, r: u32) -> bool {
-          &&& (r == self_.n + s.len())
+          r == self_.n + s.len()
       }"
     `);
   });
@@ -149,6 +149,22 @@ impl Counter {
     `);
   });
 
+  it('compares sequences and sets extensionally, and leaves scalar equality alone', () => {
+    const source = `fn g(v: Vec<u8>, n: u8) -> (r: Vec<u8>)
+    ensures r@ == v@.subrange(0, 1), r@ != seq![n], r@.to_set() == set![n], r@.len() == v@.len(), r@[0] == n,
+{ v }`;
+    expect(predicates(source, { g: { pairs: [{ input: { v: [1], n: 1 }, output: [1] }] } })).toMatchInlineSnapshot(`
+      "// ensures of g
+      spec fn post_g(v: Seq<u8>, n: u8, r: Seq<u8>) -> bool {
+          &&& (r =~= v.subrange(0, 1))
+          &&& (!(r =~= seq![n]))
+          &&& (r.to_set() =~= set![n])
+          &&& (r.len() == v.len())
+          &&& (r[0] == n)
+      }"
+    `);
+  });
+
   it('spells out `returns e` as a comparison with the result', () => {
     const source = `fn twice(x: u8) -> u16
     returns 2 * x as u16,
@@ -156,7 +172,7 @@ impl Counter {
     expect(predicates(source, { twice: { pairs: [{ input: { x: 3 }, output: 6 }] } })).toMatchInlineSnapshot(`
       "// ensures of twice
       spec fn post_twice(x: u8, result: u16) -> bool {
-          &&& (result == (2 * x as u16))
+          result == (2 * x as u16)
       }"
     `);
   });

@@ -84,6 +84,8 @@ function rewriteSpecial(ctx: ClauseRewriteContext, expr: Expr, shadowed: Readonl
     }
     case 'view':
       return rewriteView(ctx, expr.operand, shadowed);
+    case 'binary':
+      return rewriteCollectionEquality(ctx, expr, shadowed);
     case 'method-call':
       return expr.method === 'view' && expr.args.length === 0 ? rewriteView(ctx, expr.receiver, shadowed) : undefined;
     case 'index': {
@@ -135,6 +137,52 @@ function rewriteView(ctx: ClauseRewriteContext, operand: Expr, shadowed: Readonl
   const type = inner.type?.kind === 'seq' ? { ...inner.type, origin: 'Seq' as const } : inner.type;
   return { text: inner.text, type, viewed: false };
 }
+
+/** `a == b` on sequences, sets or maps becomes `a =~= b`: the same meaning, but Z3 proves collection equality only
+ *  through the extensionality axioms that `=~=` triggers (verus-semantics.md section 6). */
+function rewriteCollectionEquality(
+  ctx: ClauseRewriteContext,
+  expr: Extract<Expr, { kind: 'binary' }>,
+  shadowed: ReadonlySet<string>,
+): Rewritten | undefined {
+  if (expr.op !== '==' && expr.op !== '!=') return undefined;
+  if (!isCollection(ctx, expr.left, shadowed) && !isCollection(ctx, expr.right, shadowed)) return undefined;
+  const equal = `${rewrite(ctx, expr.left, shadowed)} =~= ${rewrite(ctx, expr.right, shadowed)}`;
+  return { text: expr.op === '==' ? equal : `!(${equal})`, type: undefined, viewed: false };
+}
+
+/** Whether an expression denotes a Seq, Set, Map or Multiset, as far as the stub can tell without type checking:
+ *  a viewed parameter, a collection literal or constructor, or a collection operation on one of those. */
+function isCollection(ctx: ClauseRewriteContext, expr: Expr, shadowed: ReadonlySet<string>): boolean {
+  switch (expr.kind) {
+    case 'paren':
+      return isCollection(ctx, expr.inner, shadowed);
+    case 'collection-macro':
+      return expr.macro !== 'vec';
+    case 'call': {
+      const callee = expr.callee.kind === 'path' ? expr.callee.segments.map((segment) => segment.name) : [];
+      if (callee.length === 2 && COLLECTION_TYPES.has(callee[0] ?? '')) return true;
+      break;
+    }
+    case 'method-call':
+      if (COLLECTION_RESULTS.has(expr.method) && isCollection(ctx, expr.receiver, shadowed)) return true;
+      break;
+    default:
+      break;
+  }
+  const special = rewriteSpecial(ctx, expr, shadowed);
+  const kind = special?.viewed === false ? special.type?.kind : undefined;
+  return kind === 'seq' || kind === 'set' || kind === 'map' || kind === 'multiset';
+}
+
+const COLLECTION_TYPES: ReadonlySet<string> = new Set(['Seq', 'Set', 'Map', 'Multiset']);
+
+/** Methods of vstd collections that return a collection. */
+const COLLECTION_RESULTS: ReadonlySet<string> = new Set([
+  'push', 'update', 'subrange', 'add', 'take', 'skip', 'drop_last', 'drop_first', 'insert', 'remove', 'filter',
+  'map', 'map_values', 'reverse', 'to_set', 'to_multiset', 'union', 'intersect', 'difference', 'dom', 'union_prefer_right',
+  'restrict', 'remove_keys', 'sub', 'view',
+]);
 
 function isVecLike(type: ValueType): boolean {
   return type.kind === 'seq' && type.origin !== 'Seq';

@@ -67,7 +67,7 @@ export function predicateFor(model: FileModel, fn: FunctionContract, kind: 'pre'
   const clauses = kind === 'pre' ? fn.requires : fn.ensures;
   const rewriteCtx = { text: model.source.text, bindings, selfTypeName: fn.selfTypeName };
   const conjuncts = clauses.map((clause) => rewriteClauseText(rewriteCtx, clause.clause.expr));
-  const body = conjuncts.length === 0 ? 'true' : conjuncts.map((c) => `&&& (${c})`).join('\n');
+  const body = conjuncts.length === 0 ? 'true' : conjuncts.length === 1 ? `${conjuncts[0]}` : conjuncts.map((c) => `&&& (${c})`).join('\n');
   const typeTexts = params.map((param) => verusTypeText(param.type));
   const unsupportedIdx = typeTexts.findIndex((text) => text === undefined);
   const unsupported = unsupportedIdx < 0 ? undefined : unsupportedType(params[unsupportedIdx]);
