@@ -6,7 +6,8 @@ import { decodeJson, encodeJson } from '../../server/src/eval/codec';
 import { adtShape, valueTypeText } from '../../server/src/eval/types';
 import type { Value } from '../../server/src/eval/value';
 import type { IntType, ValueType } from '../../server/src/eval/value-type';
-import { intRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../server/src/eval/value-ops';
+import { intRange, makeMap, makeMultiset, makeSet, valueEquals, valueKey } from '../../server/src/eval/value-ops';
+import { mutateValue } from '../../server/src/harness/mutant-operators';
 import { generateMutants } from '../../server/src/harness/mutants';
 import { formatValue } from '../../server/src/eval/format';
 import { CTX, T } from './helpers';
@@ -142,5 +143,29 @@ describe('mutant properties', () => {
       }),
       { numRuns: 300, seed: 20260102 },
     );
+  });
+});
+
+describe('value key properties', () => {
+  it('two values share a key exactly when they are equal (checked against decoded copies and near-miss mutants)', () => {
+    const input = TYPE.chain((type) => fc.record({ type: fc.constant(type), a: valueOf(type), b: valueOf(type), seed: fc.integer() }));
+    fc.assert(
+      fc.property(input, ({ type, a, b }) => {
+        const copy = decodeJson(JSON.parse(JSON.stringify(encodeJson(a, type, CTX))), type, CTX);
+        if (!copy.ok) throw new Error(copy.error.message);
+        const near = mutateValue(a, type, { ctx: CTX, inputLengths: [], random: () => 0.5 }).map((candidate) => candidate.value);
+        for (const other of [copy.value, b, a, ...near]) {
+          expect(valueKey(a) === valueKey(other)).toBe(valueEquals(a, other));
+        }
+        expect(valueKey(a)).toBeDefined();
+      }),
+      { numRuns: 300, seed: 20260103 },
+    );
+  });
+
+  it('a String and a Seq<char> with the same characters share a key, as they are equal', () => {
+    const chars = [0x61, 0x62].map((codePoint): Value => ({ kind: 'char', codePoint }));
+    expect(valueKey({ kind: 'seq', elements: chars, text: true })).toBe(valueKey({ kind: 'seq', elements: chars }));
+    expect(valueKey({ kind: 'seq', elements: chars })).not.toBe(valueKey({ kind: 'set', elements: chars }));
   });
 });

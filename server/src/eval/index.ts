@@ -17,6 +17,7 @@ export {
   textOf,
   textValue,
   valueEquals,
+  valueKey,
   assertNever,
 } from './value-ops';
 export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './types';

@@ -190,3 +190,69 @@ function compareFields(a: readonly [string, Value], b: readonly [string, Value])
 function sortedEnv(env: ReadonlyMap<string, Value>): (readonly [string, Value])[] {
   return [...env.entries()].sort((x, y) => compareStrings(x[0], y[0]));
 }
+
+/** A string that two values share exactly when `valueEquals` holds, for hashing (deduplicating mutants, grouping
+ *  inputs); undefined for values that hold a closure (closures compare by identity and captures). */
+export function valueKey(value: Value): string | undefined {
+  switch (value.kind) {
+    case 'int':
+      return `${value.value}`;
+    case 'bool':
+      return value.value ? 'T' : 'F';
+    case 'char':
+      return `c${value.codePoint}`;
+    case 'seq':
+      return listKey('s[', value.elements);
+    case 'set':
+      return listKey('S[', value.elements);
+    case 'tuple':
+      return listKey('t[', value.elements);
+    case 'map': {
+      let key = 'm[';
+      for (const [k, v] of value.entries) {
+        const kk = valueKey(k);
+        const vk = valueKey(v);
+        if (kk === undefined || vk === undefined) return undefined;
+        key += `${kk}:${vk},`;
+      }
+      return `${key}]`;
+    }
+    case 'multiset': {
+      let key = 'M[';
+      for (const [e, count] of value.entries) {
+        const ek = valueKey(e);
+        if (ek === undefined) return undefined;
+        key += `${ek}*${count},`;
+      }
+      return `${key}]`;
+    }
+    case 'struct':
+      return fieldsKey(`r{${value.name}|`, value.fields);
+    case 'enum':
+      return fieldsKey(`e{${value.name}|${value.variant}|`, value.fields);
+    case 'closure':
+      return undefined;
+    default:
+      return assertNever(value);
+  }
+}
+
+function listKey(open: string, elements: readonly Value[]): string | undefined {
+  let key = open;
+  for (const element of elements) {
+    const k = valueKey(element);
+    if (k === undefined) return undefined;
+    key += `${k},`;
+  }
+  return `${key}]`;
+}
+
+function fieldsKey(open: string, fields: readonly (readonly [string, Value])[]): string | undefined {
+  let key = open;
+  for (const [name, field] of fields) {
+    const k = valueKey(field);
+    if (k === undefined) return undefined;
+    key += `${name}=${k},`;
+  }
+  return `${key}}`;
+}

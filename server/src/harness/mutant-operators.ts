@@ -83,23 +83,37 @@ function mutate(value: Value, type: ValueType, env: MutationEnv, depth: number):
 
 function mutateInt(value: bigint, intType: IntType, env: MutationEnv): Candidate[] {
   const range = intRange(intType);
-  const raw: [bigint, string, number][] = [
-    [value + 1n, 'int+1', 0],
-    [value - 1n, 'int-1', 0],
-    [0n, 'int=0', 1],
-  ];
-  if (range.min !== undefined && range.min !== 0n) raw.push([range.min, 'int=MIN', 1]);
-  if (range.max !== undefined) raw.push([range.max, 'int=MAX', 1]);
-  raw.push([value + 2n, 'int+2', 2], [value - 2n, 'int-2', 2]);
-  if (isSignedInt(intType)) raw.push([-value, 'negate', 2]);
+  const out: Candidate[] = [];
+  // Pushed in the order the operators rank; out-of-range candidates and the value itself are skipped.
+  const push = (candidate: bigint, operator: string, tier: number): void => {
+    if (candidate !== value && (range.min === undefined || candidate >= range.min) && (range.max === undefined || candidate <= range.max)) {
+      out.push({ value: { kind: 'int', value: candidate }, operator, tier });
+    }
+  };
+  push(value + 1n, 'int+1', 0);
+  push(value - 1n, 'int-1', 0);
+  push(0n, 'int=0', 1);
+  if (range.min !== undefined && range.min !== 0n) push(range.min, 'int=MIN', 1);
+  if (range.max !== undefined) push(range.max, 'int=MAX', 1);
+  push(value + 2n, 'int+2', 2);
+  push(value - 2n, 'int-2', 2);
+  if (isSignedInt(intType)) push(-value, 'negate', 2);
   for (const { name, length } of env.inputLengths) {
-    raw.push([value + BigInt(length), `int+len(${name})`, 2], [value - BigInt(length), `int-len(${name})`, 2]);
+    push(value + BigInt(length), `int+len(${name})`, 2);
+    push(value - BigInt(length), `int-len(${name})`, 2);
   }
-  for (let k = 3n; k <= 10n; k++) raw.push([value + k, `int+k(${k})`, 3], [value - k, `int-k(${k})`, 3]);
-  return raw
-    .filter(([candidate]) => candidate !== value && inRange(candidate, intType))
-    .map(([candidate, operator, tier]) => ({ value: { kind: 'int', value: candidate }, operator, tier }));
+  for (let k = 0; k < FAR_STEPS.length; k++) {
+    const step = FAR_STEPS[k] as bigint;
+    push(value + step, FAR_PLUS[k] as string, 3);
+    push(value - step, FAR_MINUS[k] as string, 3);
+  }
+  return out;
 }
+
+/** The tier-3 `int±k` steps (3..10) and their operator names, built once. */
+const FAR_STEPS: readonly bigint[] = [3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n];
+const FAR_PLUS: readonly string[] = FAR_STEPS.map((k) => `int+k(${k})`);
+const FAR_MINUS: readonly string[] = FAR_STEPS.map((k) => `int-k(${k})`);
 
 function mutateChar(codePoint: number): Candidate[] {
   const candidates: Candidate[] = [];

@@ -4,7 +4,7 @@
 import type { TypeContext } from '../eval';
 import type { Value } from '../eval';
 import type { ValueType } from '../eval';
-import { valueEquals } from '../eval';
+import { valueEquals, valueKey } from '../eval';
 import { mutateValue, type Candidate, type MutationEnv } from './mutant-operators';
 
 export interface MutantRequest {
@@ -57,13 +57,75 @@ export function generateMutants(request: MutantRequest): Mutant[] {
   // A stable sort keeps generation order within a tier; dedup then keeps each outcome's strongest operator.
   tiered.sort((a, b) => a.tier - b.tier);
   const correct: ForbiddenOutcome = { output: request.output, after: correctAfter };
-  const kept: { mutant: Mutant; tier: number }[] = [];
+  const max = request.maxPerPair ?? DEFAULT_MAX_MUTANTS_PER_PAIR;
+  const kept = dedupeByKey(tiered, correct, request.forbidden, correctAfter, max) ?? dedupeByEquality(tiered, correct, request.forbidden, correctAfter, max);
+  return choose(kept, max, random);
+}
+
+type Tiered = { mutant: Mutant; tier: number };
+
+/** Linear dedup through outcome keys; undefined when some outcome has no key (a closure value). */
+function dedupeByKey(
+  tiered: readonly Tiered[],
+  correct: ForbiddenOutcome,
+  forbidden: readonly ForbiddenOutcome[],
+  correctAfter: ReadonlyMap<string, Value>,
+  max: number,
+): Tiered[] | undefined {
+  const known = new Set<string>();
+  for (const outcome of [correct, ...forbidden]) {
+    const key = outcomeKey(outcome, correctAfter);
+    if (key === undefined) return undefined;
+    known.add(key);
+  }
+  const kept: Tiered[] = [];
   for (const entry of tiered) {
-    const isKnown = (other: ForbiddenOutcome): boolean => sameOutcome(entry.mutant, other, correctAfter);
-    if (isKnown(correct) || request.forbidden.some(isKnown) || kept.some((k) => isKnown(k.mutant))) continue;
+    if (isPastChoice(kept, entry, max)) break;
+    const key = outcomeKey(entry.mutant, correctAfter);
+    if (key === undefined) return undefined;
+    if (known.has(key)) continue;
+    known.add(key);
     kept.push(entry);
   }
-  return choose(kept, request.maxPerPair ?? DEFAULT_MAX_MUTANTS_PER_PAIR, random);
+  return kept;
+}
+
+/** Quadratic dedup by `valueEquals`, for outcomes holding closures. */
+function dedupeByEquality(
+  tiered: readonly Tiered[],
+  correct: ForbiddenOutcome,
+  forbidden: readonly ForbiddenOutcome[],
+  correctAfter: ReadonlyMap<string, Value>,
+  max: number,
+): Tiered[] {
+  const kept: Tiered[] = [];
+  for (const entry of tiered) {
+    if (isPastChoice(kept, entry, max)) break;
+    const isKnown = (other: ForbiddenOutcome): boolean => sameOutcome(entry.mutant, other, correctAfter);
+    if (isKnown(correct) || forbidden.some(isKnown) || kept.some((k) => isKnown(k.mutant))) continue;
+    kept.push(entry);
+  }
+  return kept;
+}
+
+/** Once the kept mutants of lower tiers fill `max`, `choose` never reaches a later tier (it takes whole tiers while
+ *  they fit and samples the first that does not), so deduplicating further cannot change the result. */
+function isPastChoice(kept: readonly Tiered[], entry: Tiered, max: number): boolean {
+  const last = kept[kept.length - 1];
+  return kept.length >= max && last !== undefined && entry.tier > last.tier;
+}
+
+/** Equal exactly when `sameOutcome` holds: every mutant's `after` has the names of `correctAfter`, and a missing
+ *  name in an outcome's `after` means the correct value. */
+function outcomeKey(outcome: ForbiddenOutcome, correctAfter: ReadonlyMap<string, Value>): string | undefined {
+  let key = outcome.output === undefined ? '~' : valueKey(outcome.output);
+  if (key === undefined) return undefined;
+  for (const [name, correctValue] of correctAfter) {
+    const part = valueKey(outcome.after?.get(name) ?? correctValue);
+    if (part === undefined) return undefined;
+    key += `|${part}`;
+  }
+  return key;
 }
 
 /** mulberry32: a tiny seeded PRNG giving floats in [0, 1); the core may not use `Math.random`. */

@@ -3,7 +3,7 @@
 
 import type { Value } from '../eval';
 import type { ValueType } from '../eval';
-import { valueEquals } from '../eval';
+import { valueEquals, valueKey } from '../eval';
 import type { FunctionContract } from '../model';
 import type { Obligation } from './backend';
 import { generateMutants } from './mutants';
@@ -42,9 +42,10 @@ export function planObligations(
 ): PlannedObligation[] {
   const planned: PlannedObligation[] = [];
   const name = fn.qualifiedName;
+  const sameInput = sameInputGroups(entry);
   entry.pairs.forEach((pair, pairIndex) => {
     planned.push({ obligation: postObligation(fn, `${name}/post/pair${pairIndex}`, pair, pair.output, pair.after), role: { kind: 'pair', pair } });
-    const mutants = mutantsOfPair(fn, entry, types, pair, pairIndex, options);
+    const mutants = mutantsOfPair(fn, sameInput(pair), types, pair, pairIndex, options);
     mutants.forEach((mutant, mutantIndex) => {
       const id = `${name}/post/pair${pairIndex}/mutant${mutantIndex}`;
       planned.push({ obligation: postObligation(fn, id, pair, mutant.output, mutant.after), role: { kind: 'mutant', pair, mutant } });
@@ -62,10 +63,54 @@ export function planObligations(
 /** Pairs with pairwise different inputs (the first of each), in file order: each valid input is checked once. */
 export function distinctInputs(pairs: readonly PairEntry[]): PairEntry[] {
   const distinct: PairEntry[] = [];
+  const seenKeys = new Set<string>();
   for (const pair of pairs) {
-    if (!distinct.some((seen) => sameInputs(seen.inputs, pair.inputs))) distinct.push(pair);
+    const key = inputsKey(pair.inputs);
+    if (key === undefined ? distinct.some((seen) => sameInputs(seen.inputs, pair.inputs)) : seenKeys.has(key)) continue;
+    if (key !== undefined) seenKeys.add(key);
+    distinct.push(pair);
   }
   return distinct;
+}
+
+/** Equal exactly when `sameInputs` holds (names in sorted order); undefined when a value has no key. */
+function inputsKey(inputs: ReadonlyMap<string, Value>): string | undefined {
+  const names = [...inputs.keys()].sort();
+  let key = '';
+  for (const name of names) {
+    const part = valueKey(inputs.get(name) as Value);
+    if (part === undefined) return undefined;
+    key += `${name}=${part};`;
+  }
+  return key;
+}
+
+type Outcome = { readonly inputs: ReadonlyMap<string, Value>; readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value> };
+
+/** For each pair, the other pairs and acceptable outcomes with the same input (file order: pairs, then acceptable),
+ *  grouped once per function instead of comparing every pair with every other. */
+function sameInputGroups(entry: PairsFunctionEntry): (pair: PairEntry) => readonly Outcome[] {
+  const all: Outcome[] = [...entry.pairs, ...entry.acceptable];
+  const groups = new Map<string, Outcome[]>();
+  const unkeyed: Outcome[] = [];
+  const keys = new Map<Outcome, string | undefined>();
+  for (const outcome of all) {
+    const key = inputsKey(outcome.inputs);
+    keys.set(outcome, key);
+    if (key === undefined) {
+      unkeyed.push(outcome);
+      continue;
+    }
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [outcome]);
+    else group.push(outcome);
+  }
+  return (pair) => {
+    const key = keys.get(pair);
+    // Without a key (never for decoded JSON values) fall back to comparing with everything.
+    const candidates = key === undefined || unkeyed.length > 0 ? all : (groups.get(key) ?? []);
+    return candidates.filter((other) => other !== pair && sameInputs(other.inputs, pair.inputs));
+  };
 }
 
 export function sameInputs(a: ReadonlyMap<string, Value>, b: ReadonlyMap<string, Value>): boolean {
@@ -96,16 +141,14 @@ function preObligation(fn: FunctionContract, id: string, inputs: ReadonlyMap<str
 /** Mutants of one pair, never equal to any correct or acceptable result declared for the same input. */
 function mutantsOfPair(
   fn: FunctionContract,
-  entry: PairsFunctionEntry,
+  sameInput: readonly Outcome[],
   types: Extract<FunctionValueTypes, { kind: 'supported' }>,
   pair: PairEntry,
   pairIndex: number,
   options: PlanOptions,
 ): PlannedMutant[] {
   if (options.mutantsPerPair <= 0) return [];
-  const forbidden = [...entry.pairs, ...entry.acceptable]
-    .filter((other) => other !== pair && sameInputs(other.inputs, pair.inputs))
-    .map((other) => ({ output: other.output, after: other.after }));
+  const forbidden = sameInput.map((other) => ({ output: other.output, after: other.after }));
   const after = new Map<string, { readonly value: Value; readonly type: ValueType }>();
   for (const name of types.mutParams) {
     const value = pair.after.get(name);
