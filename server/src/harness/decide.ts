@@ -14,20 +14,27 @@ export interface DecideOptions {
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
-  // One evaluator context serves the whole batch: evaluateClauses resets its counters per obligation.
+  // One evaluator context serves the whole batch (evaluateClauses resets its counters per obligation), so what it
+  // caches by syntax node (quantifier plans, body depths) is computed once per batch; clause lists likewise.
   const ctx = createSpecContext(model.scope, { stepBudget: options.stepBudget });
-  return obligations.map((obligation) => decideWith(ctx, obligation));
+  const clauseLists = new Map<readonly ClauseModel[], Clause[]>();
+  return obligations.map((obligation) => decideWith(ctx, obligation, clauseLists));
 }
 
 export function decideObligation(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult {
-  return decideWith(createSpecContext(model.scope, { stepBudget: options.stepBudget }), obligation);
+  return decideWith(createSpecContext(model.scope, { stepBudget: options.stepBudget }), obligation, new Map());
 }
 
-function decideWith(ctx: SpecContext, obligation: Obligation): ObligationResult {
+function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {
   const fn = obligation.fn;
-  const clauses = obligation.kind === 'pre' ? fn.requires : fn.ensures;
+  const models = obligation.kind === 'pre' ? fn.requires : fn.ensures;
+  let clauses = clauseLists.get(models);
+  if (clauses === undefined) {
+    clauses = models.map(clauseOf);
+    clauseLists.set(models, clauses);
+  }
   ctx.selfTypeName = fn.selfTypeName;
-  const result = evaluateClauses(ctx, clauses.map(clauseOf), obligationEnv(obligation));
+  const result = evaluateClauses(ctx, clauses, obligationEnv(obligation));
   return { verdict: result.verdict, failingClause: result.failingClause, recursionDepth: result.recursionDepth };
 }
 

@@ -53,10 +53,13 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
 export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'method-call' }>, env: Env): Res {
   const receiver = evalExpr(ctx, expr.receiver, env);
   if (isFailure(receiver)) return receiver;
+  if (expr.args.length === 0) return callMethod(ctx, receiver, expr.method, NO_ARGS, expr.span);
   const args = evalList(ctx, expr.args, env);
   if (!Array.isArray(args)) return args;
   return callMethod(ctx, receiver, expr.method, args, expr.span);
 }
+
+const NO_ARGS: readonly Value[] = [];
 
 export function callMethod(ctx: SpecContext, receiver: Value, method: string, args: readonly Value[], span: Span): Res {
   let res: Res | undefined;

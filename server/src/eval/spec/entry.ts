@@ -45,13 +45,15 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
   let firstUnsupported: Failure | undefined;
   for (let idx = 0; idx < clauses.length; idx++) {
     const clause = clauses[idx] as Clause;
-    let next: Env = current;
-    const res = guarded(ctx, clause.span, () => {
+    let res: Res;
+    const saved = saveCallState(ctx);
+    try {
       const cond = evalCond(ctx, clause.expr, current);
-      next = cond.env;
-      return cond.res;
-    });
-    current = next;
+      current = cond.env;
+      res = cond.res;
+    } catch (error) {
+      res = thrownFailure(ctx, saved, error, clause.span);
+    }
     const t = truth(res, clause.span);
     if (t === false) return outcome(ctx, { kind: 'fails' }, idx);
     if (t === true) continue;
@@ -73,19 +75,32 @@ function outcome(ctx: SpecContext, verdict: ClausesVerdict, failingClause: numbe
 
 /** Runs an evaluation, mapping anything thrown to a failure and restoring the context's call state. */
 function guarded(ctx: SpecContext, span: Span, run: () => Res): Res {
-  const savedSelf = ctx.selfTypeName;
-  const savedDepth = ctx.callDepth;
-  const savedModule = ctx.modulePath;
-  const savedUnits = ctx.stackUnits;
+  const saved = saveCallState(ctx);
   try {
     return run();
   } catch (error) {
-    ctx.selfTypeName = savedSelf;
-    ctx.callDepth = savedDepth;
-    ctx.modulePath = savedModule;
-    ctx.stackUnits = savedUnits;
-    if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate('recursion too deep', span);
-    const message = error instanceof Error ? error.message : String(error);
-    return unsupported(`internal error: ${message}`, span);
+    return thrownFailure(ctx, saved, error, span);
   }
+}
+
+interface CallState {
+  readonly selfTypeName: string | undefined;
+  readonly callDepth: number;
+  readonly modulePath: readonly string[] | undefined;
+  readonly stackUnits: number;
+}
+
+function saveCallState(ctx: SpecContext): CallState {
+  return { selfTypeName: ctx.selfTypeName, callDepth: ctx.callDepth, modulePath: ctx.modulePath, stackUnits: ctx.stackUnits };
+}
+
+/** Restores the call state and words what was thrown: a JS stack overflow is "recursion too deep". */
+function thrownFailure(ctx: SpecContext, saved: CallState, error: unknown, span: Span): Failure {
+  ctx.selfTypeName = saved.selfTypeName;
+  ctx.callDepth = saved.callDepth;
+  ctx.modulePath = saved.modulePath;
+  ctx.stackUnits = saved.stackUnits;
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate('recursion too deep', span);
+  const message = error instanceof Error ? error.message : String(error);
+  return unsupported(`internal error: ${message}`, span);
 }

@@ -219,20 +219,53 @@ function holdsOrder(op: ComparisonOp, order: number): boolean {
 
 /** `a <= b < c`: a Kleene conjunction of the adjacent comparisons. */
 export function evalChain(ctx: SpecContext, expr: Extract<Expr, { kind: 'chain' }>, env: Env): Res {
+  const ops = expr.ops;
+  const exprs = expr.operands;
+  // Every operand is evaluated (and charged) before any comparison; `a <= i < b` has three, kept in locals.
+  if (ops.length === 2 && exprs.length === 3) {
+    const a = evalExpr(ctx, exprs[0] as Expr, env);
+    const b = evalExpr(ctx, exprs[1] as Expr, env);
+    const c = evalExpr(ctx, exprs[2] as Expr, env);
+    const first = chainLink(ops[0] as ComparisonOp, a, b, expr.span);
+    if (first === false) return FALSE;
+    const second = chainLink(ops[1] as ComparisonOp, b, c, expr.span);
+    if (second === false) return FALSE;
+    if (first !== true) return first;
+    return second === true ? TRUE : second;
+  }
   const operands: Res[] = [];
-  for (const operand of expr.operands) operands.push(evalExpr(ctx, operand, env));
+  for (const operand of exprs) operands.push(evalExpr(ctx, operand, env));
   let firstFailure: Failure | undefined;
-  for (let i = 0; i < expr.ops.length; i++) {
+  for (let i = 0; i < ops.length; i++) {
     const left = operands[i];
     const right = operands[i + 1];
-    const op = expr.ops[i];
+    const op = ops[i];
     if (left === undefined || right === undefined || op === undefined) break;
-    const res = isFailure(left) ? left : isFailure(right) ? right : op === '==' || op === '!=' ? bool(valueEquals(left, right) === (op === '==')) : compareOrdered(op, left, right, expr.span);
-    const t = truth(res, expr.span);
+    const t = chainLink(op, left, right, expr.span);
     if (t === false) return FALSE;
     if (t !== true) firstFailure ??= t;
   }
   return firstFailure ?? TRUE;
+}
+
+/** One comparison of a chain as a truth value (or the failure that keeps it from being one). */
+function chainLink(op: ComparisonOp, left: Res, right: Res, span: Span): boolean | Failure {
+  if (left.kind === 'int' && right.kind === 'int') {
+    const x = left.value;
+    const y = right.value;
+    switch (op) {
+      case '<': return x < y;
+      case '<=': return x <= y;
+      case '>': return x > y;
+      case '>=': return x >= y;
+      case '==': return x === y;
+      default: return x !== y;
+    }
+  }
+  if (isFailure(left)) return left;
+  if (isFailure(right)) return right;
+  const res = op === '==' || op === '!=' ? bool(valueEquals(left, right) === (op === '==')) : compareOrdered(op, left, right, span);
+  return truth(res, span);
 }
 
 export function evalUnary(ctx: SpecContext, expr: Extract<Expr, { kind: 'unary' }>, env: Env): Res {

@@ -33,32 +33,15 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
     plan = planBinders(ctx, binders, expr.quantifier === 'forall' ? antecedentAtoms(expr.body) : conjunctAtoms(expr.body, []));
     ctx.quantifierPlans.set(expr, plan);
   }
-  let firstFailure: Failure | undefined;
-  let decided = false;
-  const witnesses: Value[] = [];
-  const onFailure = (failure: Failure): boolean => {
-    firstFailure ??= failure;
-    return failure.kind !== 'indeterminate' || failure.reason !== BUDGET_EXHAUSTED;
-  };
-  const visit = (inner: Env, values: readonly Value[]): boolean => {
-    const t = truth(evalExpr(ctx, expr.body, inner), expr.body.span);
-    if (typeof t !== 'boolean') return onFailure(t);
-    if (expr.quantifier === 'forall' && !t) decided = true;
-    if (expr.quantifier === 'exists' && t) decided = true;
-    if (expr.quantifier === 'choose' && t) {
-      const witness: Value = values.length === 1 ? (values[0] as Value) : { kind: 'tuple', elements: [...values] };
-      if (!witnesses.some((w) => valueEquals(w, witness))) witnesses.push(witness);
-    }
-    return !decided && witnesses.length < 2;
-  };
-  enumerate(ctx, plan, env, expr.span, visit, onFailure);
+  const walk: Walk = { ctx, plan, span: expr.span, body: expr.body, quantifier: expr.quantifier, values: [], firstFailure: undefined, decided: false, found: [] };
+  enumerateFrom(walk, 0, env);
   if (expr.quantifier === 'choose') {
-    if (witnesses.length > 1) return indeterminate('choose has several witnesses', expr.span);
-    if (firstFailure !== undefined) return firstFailure;
-    return witnesses[0] ?? indeterminate('`choose` with no witness in range', expr.span);
+    if (walk.found.length > 1) return indeterminate('choose has several witnesses', expr.span);
+    if (walk.firstFailure !== undefined) return walk.firstFailure;
+    return walk.found[0] ?? indeterminate('`choose` with no witness in range', expr.span);
   }
-  if (decided) return bool(expr.quantifier === 'exists');
-  return firstFailure ?? bool(expr.quantifier === 'forall');
+  if (walk.decided) return bool(expr.quantifier === 'exists');
+  return walk.firstFailure ?? bool(expr.quantifier === 'forall');
 }
 
 /** The members of `Set::new(|x| P(x))`: the closure's body is the guard of its parameter. */
@@ -66,57 +49,93 @@ export function comprehension(ctx: SpecContext, fn: Value, span: Span): Value[] 
   const param = fn.kind === 'closure' && fn.params.length === 1 ? fn.params[0] : undefined;
   if (fn.kind !== 'closure' || param?.kind !== 'binding') return unsupported('set comprehension that is not `|x| ..`', span);
   const binder: Binder = { name: param.name, type: ctx.closureParamTypes.get(fn.body)?.[0] };
-  let firstFailure: Failure | undefined;
-  const members: Value[] = [];
-  const onFailure = (failure: Failure): boolean => {
-    firstFailure ??= failure;
-    return false;
-  };
-  const visit = (inner: Env, values: readonly Value[]): boolean => {
-    const t = truth(evalExpr(ctx, fn.body, inner), fn.body.span);
-    if (typeof t !== 'boolean') return onFailure(t);
-    if (t) members.push(values[0] as Value);
-    return true;
-  };
   let plan = ctx.quantifierPlans.get(fn.body);
   if (plan === undefined) {
     plan = planBinders(ctx, [binder], conjunctAtoms(fn.body, []));
     ctx.quantifierPlans.set(fn.body, plan);
   }
-  enumerate(ctx, plan, envFromCapture(fn.env), span, visit, onFailure);
-  return firstFailure ?? members;
+  const walk: Walk = { ctx, plan, span, body: fn.body, quantifier: 'comprehension', values: [], firstFailure: undefined, decided: false, found: [] };
+  enumerateFrom(walk, 0, envFromCapture(fn.env));
+  return walk.firstFailure ?? walk.found;
 }
 
-function enumerate(
-  ctx: SpecContext,
-  plan: readonly BinderPlan[],
-  env: Env,
-  span: Span,
-  visit: (env: Env, values: readonly Value[]) => boolean,
-  onFailure: (failure: Failure) => boolean,
-): void {
-  const values: Value[] = [];
-  const from = (k: number, current: Env): boolean => {
-    const binder = plan[k];
-    if (binder === undefined) return visit(current, values);
-    const domain = domainOf(ctx, binder, current, span);
-    if ('reason' in domain || 'construct' in domain) return onFailure(domain);
-    const size = domain.kind === 'range' ? domain.hi - domain.lo : BigInt(domain.values.length);
-    if (size > BigInt(Math.max(0, ctx.stepBudget - ctx.steps))) {
-      ctx.steps = ctx.stepBudget + 1;
-      return onFailure(indeterminate(BUDGET_EXHAUSTED, span));
+/** One enumeration's state, in one object so the hot loop allocates no closures. `found` collects distinct
+ *  witnesses (`choose`) or members (comprehension). */
+interface Walk {
+  readonly ctx: SpecContext;
+  readonly plan: readonly BinderPlan[];
+  readonly span: Span;
+  readonly body: Expr;
+  readonly quantifier: 'forall' | 'exists' | 'choose' | 'comprehension';
+  /** The current binder values (read by `choose` and comprehensions only). */
+  readonly values: Value[];
+  firstFailure: Failure | undefined;
+  decided: boolean;
+  readonly found: Value[];
+}
+
+/** Records a failure; whether to go on (a comprehension stops at the first; quantifiers stop on the budget). */
+function onFailure(walk: Walk, failure: Failure): boolean {
+  walk.firstFailure ??= failure;
+  if (walk.quantifier === 'comprehension') return false;
+  return failure.kind !== 'indeterminate' || failure.reason !== BUDGET_EXHAUSTED;
+}
+
+/** Evaluates the body at one binding; whether to go on. */
+function visit(walk: Walk, inner: Env): boolean {
+  const t = truth(evalExpr(walk.ctx, walk.body, inner), walk.body.span);
+  if (typeof t !== 'boolean') return onFailure(walk, t);
+  switch (walk.quantifier) {
+    case 'forall':
+      if (!t) walk.decided = true;
+      return !walk.decided;
+    case 'exists':
+      if (t) walk.decided = true;
+      return !walk.decided;
+    case 'choose': {
+      if (t) {
+        const values = walk.values;
+        const witness: Value = values.length === 1 ? (values[0] as Value) : { kind: 'tuple', elements: [...values] };
+        if (!walk.found.some((w) => valueEquals(w, witness))) walk.found.push(witness);
+      }
+      return walk.found.length < 2;
     }
-    const n = Number(size);
-    for (let i = 0; i < n; i++) {
-      if (++ctx.steps > ctx.stepBudget) return onFailure(indeterminate(BUDGET_EXHAUSTED, span));
-      const value: Value = domain.kind === 'range' ? { kind: 'int', value: domain.lo + BigInt(i) } : (domain.values[i] as Value);
-      values[k] = value;
-      values.length = k + 1;
-      if (!from(k + 1, bindLocal(current, binder.name, value))) return false;
+    default:
+      if (t) walk.found.push(walk.values[0] as Value);
+      return true;
+  }
+}
+
+function enumerateFrom(walk: Walk, k: number, current: Env): boolean {
+  const binder = walk.plan[k];
+  if (binder === undefined) return visit(walk, current);
+  const ctx = walk.ctx;
+  const domain = domainOf(ctx, binder, current, walk.span);
+  if ('reason' in domain || 'construct' in domain) return onFailure(walk, domain);
+  const size = domain.kind === 'range' ? domain.hi - domain.lo : BigInt(domain.values.length);
+  if (size > BigInt(Math.max(0, ctx.stepBudget - ctx.steps))) {
+    ctx.steps = ctx.stepBudget + 1;
+    return onFailure(walk, indeterminate(BUDGET_EXHAUSTED, walk.span));
+  }
+  const n = Number(size);
+  const tracksValues = walk.quantifier === 'choose' || walk.quantifier === 'comprehension';
+  let next = domain.kind === 'range' ? domain.lo : 0n;
+  for (let i = 0; i < n; i++) {
+    if (++ctx.steps > ctx.stepBudget) return onFailure(walk, indeterminate(BUDGET_EXHAUSTED, walk.span));
+    let value: Value;
+    if (domain.kind === 'range') {
+      value = { kind: 'int', value: next };
+      next++;
+    } else {
+      value = domain.values[i] as Value;
     }
-    return true;
-  };
-  from(0, env);
+    if (tracksValues) {
+      walk.values[k] = value;
+      walk.values.length = k + 1;
+    }
+    if (!enumerateFrom(walk, k + 1, bindLocal(current, binder.name, value))) return false;
+  }
+  return true;
 }
 
 /** What the guard says about one binder, computed once per quantifier (the AST is immutable). */
