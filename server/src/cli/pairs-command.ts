@@ -133,9 +133,9 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
       out.push(`  ${summary.qualifiedName}: not runnable: ${summary.notRunnable.reason} (${at.line + 1}:${at.character + 1})`);
       continue;
     }
-    const outside = summary.pairsOutsideRequires > 0 ? ` (${summary.pairsOutsideRequires} outside requires)` : '';
+    const outside = summary.pairsOutsideRequires > 0 ? `, ${summary.pairsOutsideRequires} outside requires skipped` : '';
     const timeouts = summary.timeouts > 0 ? `, ${summary.timeouts} time-out${summary.timeouts === 1 ? '' : 's'}` : '';
-    out.push(`  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}${outside}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${timeouts}`);
+    out.push(`  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`);
   }
   return `${out.join('\n')}\n`;
 }

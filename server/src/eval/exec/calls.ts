@@ -14,7 +14,7 @@ import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './operators';
 import { evalBlock, evalExpr, evalPlace, tempPlace, withDeclaredType } from './interpreter';
 import { matchPattern, bindPattern } from './patterns';
-import { notRunnable, ReturnSignal, TimeoutSignal } from './signals';
+import { notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
 import { intAssociatedCall } from './int-methods';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
@@ -213,6 +213,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   const args = (): Typed[] => expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
   if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1) return minMax(ctx, last, args());
   if (owner !== undefined && isIntTypeName(owner)) return intAssociatedCall(ctx, owner, last, args(), expr.span);
+  // vstd::slice's exec helpers, from before Verus supported `slice[i]` in exec code.
+  if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':
@@ -233,6 +235,16 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
     default:
       return undefined;
   }
+}
+
+function sliceIndexGet(args: readonly Typed[], span: Expr['span']): Typed | undefined {
+  const [slice, index] = args;
+  if (slice === undefined || index === undefined || slice.value.kind !== 'seq' || index.value.kind !== 'int') return undefined;
+  const length = slice.value.elements.length;
+  const at = index.value.value;
+  if (at < 0n || at >= BigInt(length)) panic(`index out of bounds: the len is ${length} but the index is ${at}`, span);
+  const element = slice.value.elements[Number(at)];
+  return element === undefined ? undefined : { value: element, type: slice.type.kind === 'seq' ? slice.type.element : UNKNOWN };
 }
 
 export function minMax(ctx: Ctx, which: 'max' | 'min', args: readonly Typed[]): Typed | undefined {

@@ -63,6 +63,22 @@ export function tick(ctx: Ctx): void {
   if (ctx.counter.steps > ctx.limits.stepBudget) throw new TimeoutSignal();
 }
 
+/** Values are immutable, so writing into a sequence copies it: charge the copy against the step budget, so that
+ *  the budget bounds running time even for loops that grow a vector to hundreds of thousands of elements. */
+export function chargeWrite(ctx: Ctx, place: Place): void {
+  let copied = 0;
+  let value: Value | undefined = place.root.value;
+  for (const step of [...place.path, undefined]) {
+    if (value === undefined) break;
+    if (value.kind === 'seq') copied += value.elements.length;
+    value = step === undefined ? undefined : stepInto(value, step);
+  }
+  const cost = Math.floor(copied / 16);
+  if (cost === 0) return;
+  ctx.counter.steps += cost;
+  if (ctx.counter.steps > ctx.limits.stepBudget) throw new TimeoutSignal();
+}
+
 export function childEnv(parent: Env): Env {
   return { vars: new Map(), parent };
 }

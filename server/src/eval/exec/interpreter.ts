@@ -5,7 +5,7 @@ import type { Block, Expr, Stmt } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './context';
-import { childEnv, fieldPlace, indexPlace, lookup, placeOfBinding, readPlace, tick, writePlace } from './context';
+import { chargeWrite, childEnv, fieldPlace, indexPlace, lookup, placeOfBinding, readPlace, tick, writePlace } from './context';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, execTypeOf, FLEX, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { binaryOp, castValue, checkFits, negate, not } from './operators';
@@ -238,12 +238,14 @@ function evalAssign(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind
   pinFlexVariable(env, expr.target, value.type);
   const current = readPlace(place);
   if (expr.op === '=') {
+    if (place.path.length > 0) chargeWrite(ctx, place);
     writePlace(place, value.value);
     if (place.path.length === 0) place.root.type = preferType(place.root.type, value.type);
     return;
   }
   const op = expr.op.slice(0, -1) as Parameters<typeof binaryOp>[1];
   const target = { value: current.value, type: place.path.length === 0 ? place.root.type : place.type };
+  chargeWrite(ctx, place);
   writePlace(place, binaryOp(ctx, op, target, value, expr.span).value);
 }
 

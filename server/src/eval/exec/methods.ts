@@ -5,7 +5,7 @@ import type { Expr, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './context';
-import { readPlace, writePlace } from './context';
+import { chargeWrite, readPlace, writePlace } from './context';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
@@ -29,6 +29,7 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
   if (result.receiver !== undefined) {
     if (place === undefined) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
+    chargeWrite(ctx, place);
     writePlace(place, result.receiver);
     if (place.path.length === 0) place.root.type = preferType(place.root.type, receiverTypeAfter(receiver.type, expr.method, args));
   }

@@ -34,7 +34,7 @@ export function matchPattern(ctx: Ctx, frame: Frame, pattern: Pattern, typed: Ty
     case 'slice':
       return value.kind === 'seq' && matchSlice(ctx, frame, pattern.elements, typed, bindings);
     case 'path':
-      return matchPathPattern(ctx, frame, pattern, value);
+      return matchPathPattern(ctx, frame, pattern, typed, bindings);
     case 'tuple-struct': {
       const fields = matchConstructor(ctx, frame, pattern.path, value);
       if (fields === undefined) return false;
@@ -86,13 +86,21 @@ function matchSlice(ctx: Ctx, frame: Frame, patterns: readonly Pattern[], typed:
   return matchList(ctx, frame, patterns, elements, () => element, bindings);
 }
 
-function matchPathPattern(ctx: Ctx, frame: Frame, pattern: Extract<Pattern, { kind: 'path' }>, value: Value): boolean {
+function matchPathPattern(ctx: Ctx, frame: Frame, pattern: Extract<Pattern, { kind: 'path' }>, typed: Typed, bindings: Map<string, Typed>): boolean {
+  const value = typed.value;
   const variant = resolveVariant(ctx, pattern.path, frame.selfTypeName);
   if (variant !== undefined) return value.kind === 'enum' && value.variant === variant.variant;
   const names = pattern.path.map((s) => s.name);
   const constant = ctx.model.scope.constant(names, frame.selfTypeName);
   if (constant?.value !== undefined) return valuesEqual(literalValue(constant.value), value);
-  if (value.kind === 'struct') return value.name === names[names.length - 1];
+  const lastName = names[names.length - 1] ?? '';
+  if (value.kind === 'struct' && (lastName === 'Self' || ctx.model.scope.datatype(lastName) !== undefined)) return lastName === 'Self' || value.name === lastName;
+  // Rust reads a lone identifier that names no variant, constant or unit struct as a binding (`fn f(N: u32)`).
+  const lone = pattern.path.length === 1 ? pattern.path[0] : undefined;
+  if (lone !== undefined && lone.generics.length === 0) {
+    bindings.set(lone.name, typed);
+    return true;
+  }
   return notRunnable(`pattern \`${names.join('::')}\``, pattern.span);
 }
 

@@ -17,6 +17,7 @@ import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
 import { createRng, hashSeed } from './rng';
 import { collectLiterals, exampleInputs } from './seeds';
+import { derivedRows } from './derived';
 
 export interface GenerateOptions {
   /** Pairs to keep per function. */
@@ -53,7 +54,7 @@ export interface FunctionGeneration {
   readonly invalid: readonly GeneratedInvalid[];
   /** Inputs on which the implementation did not finish within the step budget (reported, not written). */
   readonly timeouts: number;
-  /** Pairs whose input the `requires` rejects although the implementation returned. */
+  /** Inputs the `requires` rejects that were not kept as pairs (a verified implementation promises nothing there). */
   readonly pairsOutsideRequires: number;
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
@@ -76,32 +77,41 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
   const inputs = candidateInputs(model, fn, types, options);
-  const admitted: GeneratedPair[] = [];
-  const rejected: GeneratedPair[] = [];
+  const pairs: GeneratedPair[] = [];
   const invalid: GeneratedInvalid[] = [];
   let timeouts = 0;
+  let outsideRequires = 0;
+  let outsideTimeouts = 0;
   for (const input of inputs) {
-    if (admitted.length >= options.count && invalid.length >= options.invalidCount) break;
+    if (pairs.length >= options.count && invalid.length >= options.invalidCount) break;
+    const requiresHolds = requiresVerdict(model, fn, input, options);
+    // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
+    // timing out (a huge `n` under `requires n < 100`), they are not run at all.
+    if (requiresHolds === false && (invalid.length >= options.invalidCount || outsideTimeouts >= MAX_TIMEOUTS)) {
+      outsideRequires += 1;
+      continue;
+    }
     const outcome = runExecFunction(model, fn, input, options.execLimits);
     if (outcome.kind === 'not-runnable') return { ...empty, notRunnable: { reason: outcome.reason, span: outcome.span } };
     if (outcome.kind === 'timeout') {
-      timeouts += 1;
       // Each time-out spends the whole step budget; a few are enough to report the function as diverging.
+      if (requiresHolds === false) outsideTimeouts += 1;
+      else timeouts += 1;
       if (timeouts >= MAX_TIMEOUTS) break;
     }
     if (outcome.kind === 'panicked' && invalid.length < options.invalidCount) {
       invalid.push({ inputs: input, reason: outcome.reason, json: invalidJson(types, input, outcome.reason) });
     }
     if (outcome.kind !== 'returned') continue;
-    const requiresHolds = requiresVerdict(model, fn, input, options);
+    // A verified implementation promises nothing outside its requires: its output there is no correct pair.
+    if (requiresHolds === false) {
+      outsideRequires += 1;
+      continue;
+    }
     const output = types.returnType === undefined ? undefined : outcome.value;
-    const pair: GeneratedPair = { inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) };
-    (requiresHolds === false ? rejected : admitted).push(pair);
+    if (pairs.length < options.count) pairs.push({ inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) });
   }
-  // Most pairs come from inside the requires; a few from outside it show a precondition that is too strong.
-  const outsideQuota = Math.min(rejected.length, Math.max(1, Math.floor(options.count / 5)), Math.max(0, options.count - Math.min(admitted.length, options.count)));
-  const pairs = [...admitted.slice(0, options.count - outsideQuota), ...rejected.slice(0, outsideQuota)];
-  return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: Math.min(outsideQuota, rejected.length), notRunnable: undefined };
+  return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: outsideRequires, notRunnable: undefined };
 }
 
 /** `fn main()` runs the examples; it has no inputs or output to pair. */
@@ -125,12 +135,18 @@ function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<
     seen.add(key);
     result.push(new Map(names.map((name, i) => [name, values[i] as Value] as const)));
   };
+  // Each row is followed by rows rewritten toward common `requires` shapes (a key taken from the sequence, equal
+  // lengths, sorted, ...): without them a precondition such as `exists|i| v[i] == k` admits almost no input.
+  const addWithDerived = (values: readonly (Value | undefined)[]): void => {
+    add(values);
+    for (const derived of derivedRows(values, paramTypes, rng, 4)) add(derived);
+  };
   for (const example of exampleInputs(model, fn, paramTypes)) add(example);
   if (columns.some((column) => column.length === 0)) return result;
   const longest = Math.max(1, ...columns.map((column) => column.length));
-  for (let i = 0; i < longest; i += 1) add(columns.map((column) => column[i % column.length]));
+  for (let i = 0; i < longest; i += 1) addWithDerived(columns.map((column) => column[i % column.length]));
   for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
-    add(columns.map((column) => rng.pick(column)));
+    addWithDerived(columns.map((column) => rng.pick(column)));
   }
   return result;
 }
