@@ -16,35 +16,40 @@ import { evalQuantifier } from './quantifiers';
 
 export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
   if (++ctx.steps > ctx.stepBudget) return indeterminate(BUDGET_EXHAUSTED, expr.span);
+  // Frequent kinds first: a string switch tests its cases in order.
   switch (expr.kind) {
+    case 'path':
+      return evalPath(ctx, expr, env);
     case 'int':
       return { kind: 'int', value: expr.value };
+    case 'binary':
+      return evalBinary(ctx, expr, env);
+    case 'method-call':
+      return evalMethodCall(ctx, expr, env);
+    case 'index':
+      return evalIndex(ctx, expr, env);
+    case 'chain':
+      return evalChain(ctx, expr, env);
+    case 'paren':
+      return evalExpr(ctx, expr.inner, env);
+    case 'call':
+      return evalCall(ctx, expr, env);
+    case 'field':
+      return evalField(ctx, expr, env);
+    case 'quantifier':
+      return evalQuantifier(ctx, expr, env);
     case 'bool':
       return bool(expr.value);
     case 'char':
       return charLiteral(expr.value, expr.byte);
     case 'str':
       return expr.byte ? byteString(expr.value) : textValue(expr.value);
-    case 'path':
-      return evalPath(ctx, expr, env);
-    case 'call':
-      return evalCall(ctx, expr, env);
-    case 'method-call':
-      return evalMethodCall(ctx, expr, env);
-    case 'field':
-      return evalField(ctx, expr, env);
     case 'arrow':
       return evalArrow(ctx, expr, env);
-    case 'index':
-      return evalIndex(ctx, expr, env);
     case 'view':
       return evalView(ctx, expr, env);
     case 'unary':
       return evalUnary(ctx, expr, env);
-    case 'binary':
-      return evalBinary(ctx, expr, env);
-    case 'chain':
-      return evalChain(ctx, expr, env);
     case 'is':
       return evalIs(ctx, expr, env);
     case 'matches':
@@ -60,8 +65,6 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
       return evalBlock(ctx, expr.block, env);
     case 'closure':
       return makeClosure(ctx, expr, env);
-    case 'quantifier':
-      return evalQuantifier(ctx, expr, env);
     case 'collection-macro':
       return evalCollectionMacro(ctx, expr, env);
     case 'struct-literal':
@@ -71,8 +74,6 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
       return evalTupleOrArray(ctx, expr, env);
     case 'array-repeat':
       return evalRepeat(ctx, expr.value, expr.count, env, expr.span);
-    case 'paren':
-      return evalExpr(ctx, expr.inner, env);
     case 'float':
       return unsupported('float literal', expr.span);
     case 'macro-call':

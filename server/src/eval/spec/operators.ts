@@ -52,6 +52,11 @@ export function truth(res: Res, span: Span): boolean | Failure {
   return unsupported(`logical operator on a ${res.kind} value`, span);
 }
 
+/** Whether evalCond may return bindings for this expression (otherwise it is evalExpr with the same env). */
+function bindsNames(expr: Expr): boolean {
+  return expr.kind === 'matches' || expr.kind === 'let-condition' || expr.kind === 'paren' || (expr.kind === 'binary' && expr.op === '&&');
+}
+
 function evalAnd(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, env: Env): CondResult {
   if (++ctx.steps > ctx.stepBudget) return { res: indeterminate(BUDGET_EXHAUSTED, expr.span), env };
   const left = evalCond(ctx, expr.left, env);
@@ -77,10 +82,18 @@ function evalLogic(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, en
       return l;
     }
     case '==>': {
-      const left = evalCond(ctx, expr.left, env);
-      const l = truth(left.res, expr.left.span);
+      // Only a condition that can bind names (matches, let, &&, parens around them) needs evalCond's env.
+      let l: boolean | Failure;
+      let rightEnv = env;
+      if (bindsNames(expr.left)) {
+        const left = evalCond(ctx, expr.left, env);
+        l = truth(left.res, expr.left.span);
+        rightEnv = left.env;
+      } else {
+        l = truth(evalExpr(ctx, expr.left, env), expr.left.span);
+      }
       if (l === false) return TRUE;
-      const r = truth(evalExpr(ctx, expr.right, left.env), expr.right.span);
+      const r = truth(evalExpr(ctx, expr.right, rightEnv), expr.right.span);
       if (r === true) return TRUE;
       if (l === true) return r === false ? FALSE : r;
       return l;
