@@ -4,10 +4,11 @@
 
 import { createHash } from 'node:crypto';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import type { ParseError } from 'jsonc-parser';
+import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../model';
 import type { Item } from '../syntax';
 import { createLineIndex } from '../syntax';
+import type { LineIndex } from '../syntax';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
 
 export interface FunctionKey {
@@ -26,16 +27,18 @@ export interface CacheEntry {
   readonly cacheable: boolean;
   readonly report: FunctionReport;
   readonly diagnostics: readonly ReportDiagnostic[];
+  /** True when `diagnostics` include the pairs-file diagnostics inside the function's pairs entry, so the entry may
+   *  be blanked from the worker's input when these results are reused (pairs-reduce.ts). */
+  readonly ownsPairsDiagnostics: boolean;
 }
 
 /** Keys for every function of the model, or null when the pairs file is not valid JSON (then nothing is reused). */
 export function functionKeys(model: FileModel, pairsText: string | null, optionsKey: string): Map<string, FunctionKey> | null {
   const text = model.source.text;
   const lineIndex = createLineIndex(text);
-  const pairsIndex = pairsText === null ? null : createLineIndex(pairsText);
-  const errors: ParseError[] = [];
-  const pairsRoot = pairsText === null ? undefined : parseTree(pairsText, errors, { allowTrailingComma: false });
-  if (pairsText !== null && (pairsRoot === undefined || errors.length > 0)) return null;
+  const parsed = pairsText === null ? null : parsePairsTree(pairsText);
+  if (parsed !== null && parsed.root === undefined) return null;
+  const pairsRoot = parsed?.root;
   const context = specContext(model);
   const keys = new Map<string, FunctionKey>();
   for (const fn of model.functions) {
@@ -43,9 +46,9 @@ export function functionKeys(model: FileModel, pairsText: string | null, options
     const entry = pairsRoot === undefined ? undefined : findNodeAtLocation(pairsRoot, ['functions', fn.qualifiedName]);
     const entryText = entry === undefined || pairsText === null ? '' : pairsText.slice(entry.offset, entry.offset + entry.length);
     const pairsRange =
-      entry === undefined || pairsIndex === null
+      entry === undefined || parsed === null
         ? null
-        : { start: pairsIndex.positionAt(entry.offset), end: pairsIndex.positionAt(entry.offset + entry.length) };
+        : { start: parsed.lineIndex.positionAt(entry.offset), end: parsed.lineIndex.positionAt(entry.offset + entry.length) };
     const hash = sha1([fn.qualifiedName, contractText(fn, text), String(start.character), context, entryText,
       String(pairsRange?.start.character ?? -1), optionsKey]);
     const range = { start, end: lineIndex.positionAt(fn.span.end) };
@@ -56,18 +59,37 @@ export function functionKeys(model: FileModel, pairsText: string | null, options
 
 const FILE_LEVEL_CODES: ReadonlySet<ReportDiagnostic['code']> = new Set(['syntax', 'pairs-file']);
 
-/** Splits a report's diagnostics: a function's own (inside its source range) go with it; the rest are file-level. */
-export function cacheEntriesOf(report: FileReport, keys: ReadonlyMap<string, FunctionKey>): { entries: CacheEntry[]; fileLevel: ReportDiagnostic[] } {
+/** The last pairs text's tree: the pairs file rarely changes between saves of the source, so it is parsed once. */
+let lastPairs: { readonly text: string; readonly root: JsonNode | undefined; readonly lineIndex: LineIndex } | null = null;
+
+function parsePairsTree(pairsText: string): { readonly root: JsonNode | undefined; readonly lineIndex: LineIndex } {
+  if (lastPairs?.text !== pairsText) {
+    const errors: ParseError[] = [];
+    const root = parseTree(pairsText, errors, { allowTrailingComma: false });
+    lastPairs = { text: pairsText, root: errors.length > 0 ? undefined : root, lineIndex: createLineIndex(pairsText) };
+  }
+  return lastPairs;
+}
+
+/** Splits a report's diagnostics: a function's own (inside its source range, and with `pairsEntries` the pairs-file
+ *  diagnostics inside its pairs entry) go with it; the rest are file-level. */
+export function cacheEntriesOf(
+  report: FileReport,
+  keys: ReadonlyMap<string, FunctionKey>,
+  pairsEntries: ReadonlyMap<string, Range> | null = null,
+): { entries: CacheEntry[]; fileLevel: ReportDiagnostic[] } {
   const owned = new Set<ReportDiagnostic>();
   const entries: CacheEntry[] = [];
   for (const fn of report.functions) {
     const key = keys.get(fn.qualifiedName);
     if (key === undefined) continue;
     // Syntax and pairs-file diagnostics are made fresh on every run (for the whole file), so they are never cached.
-    const diagnostics = report.diagnostics.filter((diagnostic) =>
-      diagnostic.file === 'source' && !FILE_LEVEL_CODES.has(diagnostic.code) && contains(fn.range, diagnostic.range));
+    const entryRange = pairsEntries?.get(fn.qualifiedName) ?? null;
+    const diagnostics = report.diagnostics.filter((diagnostic) => diagnostic.file === 'source'
+      ? !FILE_LEVEL_CODES.has(diagnostic.code) && contains(fn.range, diagnostic.range)
+      : entryRange !== null && contains(entryRange, diagnostic.range));
     for (const diagnostic of diagnostics) owned.add(diagnostic);
-    entries.push({ key, cacheable: fn.status !== 'unsupported' && fn.status !== 'error', report: fn, diagnostics });
+    entries.push({ key, cacheable: fn.status !== 'unsupported' && fn.status !== 'error', report: fn, diagnostics, ownsPairsDiagnostics: pairsEntries !== null });
   }
   return { entries, fileLevel: report.diagnostics.filter((diagnostic) => !owned.has(diagnostic)) };
 }
@@ -104,7 +126,12 @@ export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
     ...diagnostic,
     range: shift(diagnostic.range, diagnostic.file === 'source' ? sourceDelta : pairsDelta),
   }));
-  return { key: now, cacheable: entry.cacheable, report, diagnostics };
+  return { key: now, cacheable: entry.cacheable, report, diagnostics, ownsPairsDiagnostics: entry.ownsPairsDiagnostics };
+}
+
+/** A reused entry whose pairs entry the worker read afresh: its pairs-file diagnostics are in the fresh run's. */
+export function withoutPairsDiagnostics(entry: CacheEntry): CacheEntry {
+  return { ...entry, diagnostics: entry.diagnostics.filter((diagnostic) => diagnostic.file === 'source'), ownsPairsDiagnostics: false };
 }
 
 /** The whole-file report: fresh file-level diagnostics plus each function's entry, in source order. */

@@ -4,14 +4,15 @@
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection } from 'vscode-languageserver';
-import type { FileReport } from '../harness';
+import type { FileReport, Range } from '../harness';
 import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import { toLspDiagnostics } from './convert';
-import { cacheEntriesOf, functionKeys, mergeReport, moveEntry } from './function-cache';
+import { cacheEntriesOf, functionKeys, mergeReport, moveEntry, withoutPairsDiagnostics } from './function-cache';
 import type { CacheEntry } from './function-cache';
 import { meetsThreshold } from './markdown';
+import { entryRanges, reducePairsText } from './pairs-reduce';
 import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
 import { STATUS_NOTIFICATION } from './protocol';
 import type { StatusParams } from './protocol';
@@ -50,7 +51,10 @@ export function refreshModel(ctx: ServerContext, uri: string): FileModel | null 
 export async function scoreSource(ctx: ServerContext, uri: string): Promise<ScoreOutcome> {
   const path = uriToPath(uri);
   if (path === null) return 'unreadable';
-  const text = ctx.state.documents.get(uri)?.getText() ?? (await readTextOrNull(path));
+  const document = ctx.state.documents.get(uri);
+  // Diagnostics carry the version they were made from, so a client can tell them from ones for older text.
+  const version = document?.version ?? null;
+  const text = document?.getText() ?? (await readTextOrNull(path));
   if (text === null) return 'unreadable';
   const pairsPath = pairsPathFor(path);
   const pairsUri = pathToUri(pairsPath);
@@ -64,10 +68,17 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
   const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);
   const options: ScoreOptions = { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions: stale };
+  // The worker reads only the pairs entries it scores: reused functions' entries are blanked (offsets kept).
+  const pairsEntries = pairsText === null || keys === null ? null : entryRanges(pairsText);
+  const blankable = new Set(stale === null ? [] : [...file.cache.values()]
+    .filter((entry) => entry.ownsPairsDiagnostics && !stale.includes(entry.key.qualifiedName) && keys?.has(entry.key.qualifiedName))
+    .map((entry) => entry.key.qualifiedName));
+  const reducedPairs = pairsText === null || pairsEntries === null ? null : reducePairsText(pairsText, blankable);
+  const blanked = reducedPairs === null ? new Set<string>() : blankable;
 
   sendStatus(ctx, uri, file, 'scoring', null);
   // Messages name files as the user sees them in the workspace, not by absolute path.
-  const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText };
+  const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText: reducedPairs ?? pairsText };
   const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input, options, backend });
   if (outcome.kind === 'cancelled') {
     // A newer run for this file sends its own status; otherwise the file is idle again, with its last results.
@@ -84,13 +95,13 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
     }
     return 'failed';
   }
-  const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys);
+  const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys, pairsEntries, blanked);
   const total = report.functions.length;
   const fresh = stale === null ? total : stale.filter((name) => report.functions.some((fn) => fn.qualifiedName === name)).length;
   ctx.log(`scored ${uri}: ${fresh} of ${total} functions evaluated, ${total - fresh} from cache`);
   file.report = report;
   file.reportText = text;
-  publish(ctx, uri, file, report, pairsUri);
+  publish(ctx, uri, file, report, pairsUri, version);
   sendStatus(ctx, uri, file, 'idle', null);
   // Editors ask for lenses when a file opens, usually before its first run ends: tell them the lenses changed.
   if (ctx.state.features.codeLensRefresh) void ctx.connection.sendRequest(CodeLensRefreshRequest.type);
@@ -104,22 +115,30 @@ export function clearPublished(ctx: ServerContext, uri: string): void {
   if (file?.publishedPairsUri) void ctx.connection.sendDiagnostics({ uri: file.publishedPairsUri, diagnostics: [] });
 }
 
-function mergeWithCache(file: SourceFileState, fresh: FileReport, keys: ReturnType<typeof functionKeys> & object): FileReport {
-  const { entries, fileLevel } = cacheEntriesOf(fresh, keys);
+function mergeWithCache(
+  file: SourceFileState,
+  fresh: FileReport,
+  keys: ReturnType<typeof functionKeys> & object,
+  pairsEntries: ReadonlyMap<string, Range> | null,
+  blanked: ReadonlySet<string>,
+): FileReport {
+  const { entries, fileLevel } = cacheEntriesOf(fresh, keys, pairsEntries);
   const freshNames = new Set(entries.map((entry) => entry.key.qualifiedName));
   const reused: CacheEntry[] = [];
   for (const [name, key] of keys) {
     const cached = file.cache.get(name);
     if (freshNames.has(name) || cached === undefined || cached.key.hash !== key.hash) continue;
-    reused.push(moveEntry(cached, key));
+    // An entry the worker read afresh has its pairs-file diagnostics in the fresh run's file-level ones.
+    const moved = moveEntry(cached, key);
+    reused.push(blanked.has(name) ? moved : withoutPairsDiagnostics(moved));
   }
   file.cache = new Map([...entries, ...reused].filter((entry) => entry.cacheable).map((entry) => [entry.key.qualifiedName, entry]));
   return mergeReport(fresh, fileLevel, [...entries, ...reused]);
 }
 
-function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, pairsUri: string): void {
+function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, pairsUri: string, version: number | null): void {
   const diagnostics = toLspDiagnostics(report, { docsUrl: ctx.state.docsUrl, pairsUri });
-  void ctx.connection.sendDiagnostics({ uri, diagnostics: diagnostics.source });
+  void ctx.connection.sendDiagnostics({ uri, ...(version === null ? {} : { version }), diagnostics: diagnostics.source });
   if (file.publishedPairsUri !== null && file.publishedPairsUri !== pairsUri) {
     void ctx.connection.sendDiagnostics({ uri: file.publishedPairsUri, diagnostics: [] });
   }

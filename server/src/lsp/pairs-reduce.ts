@@ -1,0 +1,83 @@
+// The pairs text the worker needs: entries of functions whose results come from the cache are blanked (spaces, with
+// every newline and offset kept), so a one-function re-score reads one entry, not the whole file, and every range
+// the worker reports still points into the real file. The blanked entries' own pairs-file diagnostics come from the
+// cache with their results (see function-cache.ts).
+
+import { parseTree } from 'jsonc-parser';
+import type { Node as JsonNode, ParseError } from 'jsonc-parser';
+import type { Range } from '../harness';
+import { createLineIndex } from '../syntax';
+
+/** One entry of `functions`: the property from its key through its value, and the separator text after it. */
+interface EntrySpan {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly range: Range;
+}
+
+interface EntryLayout {
+  readonly text: string;
+  /** In file order; null when the file cannot be reduced safely (not JSON, duplicate names, odd separators). */
+  readonly entries: readonly EntrySpan[] | null;
+}
+
+let lastLayout: EntryLayout | null = null;
+
+/** Where each function's entry sits (key through value), or null when reduction is not safe. Memoized on the text:
+ *  the pairs file rarely changes between saves of the source. */
+export function entryLayout(pairsText: string): readonly EntrySpan[] | null {
+  if (lastLayout !== null && lastLayout.text === pairsText) return lastLayout.entries;
+  lastLayout = { text: pairsText, entries: computeLayout(pairsText) };
+  return lastLayout.entries;
+}
+
+/** The property range of every entry, by function name (for diagnostic ownership). */
+export function entryRanges(pairsText: string): ReadonlyMap<string, Range> | null {
+  const entries = entryLayout(pairsText);
+  return entries === null ? null : new Map(entries.map((entry) => [entry.name, entry.range]));
+}
+
+/** `pairsText` with the entries of `reused` functions blanked, or null when it cannot be reduced safely. */
+export function reducePairsText(pairsText: string, reused: ReadonlySet<string>): string | null {
+  const entries = entryLayout(pairsText);
+  if (entries === null) return null;
+  if (!entries.some((entry) => reused.has(entry.name))) return pairsText;
+  const chars = pairsText.split('');
+  const blank = (start: number, end: number): void => {
+    for (let idx = start; idx < end; idx++) if (chars[idx] !== '\n' && chars[idx] !== '\r') chars[idx] = ' ';
+  };
+  const kept = entries.map((entry) => !reused.has(entry.name));
+  entries.forEach((entry, idx) => {
+    if (!kept[idx]) blank(entry.start, entry.end);
+    const next = entries[idx + 1];
+    // The comma after entry idx stays only between two kept entries (whitespace may separate them).
+    if (next !== undefined && !(kept[idx] === true && kept.slice(idx + 1).includes(true))) blank(entry.end, next.start);
+  });
+  return chars.join('');
+}
+
+function computeLayout(pairsText: string): readonly EntrySpan[] | null {
+  const errors: ParseError[] = [];
+  const root = parseTree(pairsText, errors, { disallowComments: true, allowTrailingComma: false });
+  if (root === undefined || errors.length > 0 || root.type !== 'object') return null;
+  const functions = (root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions');
+  if (functions.length !== 1) return null;
+  const object = functions[0]?.children?.[1];
+  if (object?.type !== 'object') return null;
+  const lineIndex = createLineIndex(pairsText);
+  const names = new Set<string>();
+  const entries: EntrySpan[] = [];
+  const properties: readonly JsonNode[] = object.children ?? [];
+  for (const [idx, property] of properties.entries()) {
+    const name: unknown = property.children?.[0]?.value;
+    if (typeof name !== 'string' || names.has(name)) return null; // a duplicate's diagnostic involves two entries
+    names.add(name);
+    const start = property.offset;
+    const end = property.offset + property.length;
+    const next = properties[idx + 1];
+    if (next !== undefined && !/^\s*,\s*$/.test(pairsText.slice(end, next.offset))) return null;
+    entries.push({ name, start, end, range: { start: lineIndex.positionAt(start), end: lineIndex.positionAt(end) } });
+  }
+  return entries;
+}
