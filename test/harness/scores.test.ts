@@ -230,3 +230,21 @@ describe('Post-Harness@t and Harness@t', () => {
     expect(summary.harnessAt['1']).toBe(1);
   });
 });
+
+describe('name resolution in contracts', () => {
+  it('resolves a spec fn named in a contract inside a module from that module first', () => {
+    const source = `
+mod a {
+    pub open spec fn limit() -> int { 10 }
+    pub fn clamp(x: u32) -> (r: u32) ensures r <= limit(), { if x > 10 { 10 } else { x } }
+}
+mod b {
+    pub open spec fn limit() -> int { 0 }
+}`;
+    const report = check(source, { 'a::clamp': { pairs: [{ input: { x: 4 }, output: 4 }, { input: { x: 40 }, output: 10 }] } });
+    const fn = report.functions.find((candidate) => candidate.qualifiedName === 'a::clamp');
+    expect(fn?.status).toBe('scored');
+    // With b::limit (0) or no resolution, the correct pairs would be rejected or undecided.
+    expect(fn?.status === 'scored' ? fn.scores.postCorrectness : undefined).toBe(1);
+  });
+});

@@ -34,6 +34,7 @@ function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<r
     clauseLists.set(models, clauses);
   }
   ctx.selfTypeName = fn.selfTypeName;
+  ctx.modulePath = fn.modulePath;
   const result = evaluateClauses(ctx, clauses, obligationEnv(obligation));
   return { verdict: result.verdict, failingClause: result.failingClause, recursionDepth: result.recursionDepth };
 }

@@ -39,10 +39,13 @@ export interface Mutant {
 
 export const DEFAULT_MAX_MUTANTS_PER_PAIR = 8;
 
+/** Shared by the mutants of functions without `&mut` parameters (read-only everywhere). */
+const NO_AFTER: ReadonlyMap<string, Value> = new Map();
+
 export function generateMutants(request: MutantRequest): Mutant[] {
   const random = mulberry32(request.seed);
   const env: MutationEnv = { ctx: request.ctx, inputLengths: sequenceLengths(request.inputs), random };
-  const correctAfter = new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
+  const correctAfter = request.after.size === 0 ? NO_AFTER : new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
   const tiered: { mutant: Mutant; tier: number }[] = [];
   if (request.output !== undefined && request.outputType !== undefined) {
     for (const candidate of mutateValue(request.output, request.outputType, env)) {
@@ -169,9 +172,14 @@ function choose(kept: readonly { mutant: Mutant; tier: number }[], max: number, 
     const tier = kept[start]?.tier;
     let end = start;
     while (end < kept.length && kept[end]?.tier === tier) end++;
-    const indices = Array.from({ length: end - start }, (_, i) => start + i);
     const room = max - chosen.length;
-    chosen.push(...(indices.length <= room ? indices : sampleIndices(indices, room, random)));
+    if (end - start <= room) {
+      for (let idx = start; idx < end; idx++) chosen.push(idx);
+    } else {
+      const indices: number[] = [];
+      for (let idx = start; idx < end; idx++) indices.push(idx);
+      chosen.push(...sampleIndices(indices, room, random));
+    }
     start = end;
   }
   return chosen.sort((a, b) => a - b).map((idx) => (kept[idx] as { mutant: Mutant }).mutant);
