@@ -2,8 +2,10 @@
 // nested items. A broken statement is reported and skipped; the block always ends at its own `}`.
 import type { Block, Expr, Stmt, Type } from './ast';
 import { parseExpr } from './expr';
+import { parsePrimary } from './expr-primary';
 import { isItemStart, parseItem, parseOuterAttributes } from './items';
 import type { ParserState } from './parser-state';
+import { TokenKind } from './tokens';
 import { parsePattern } from './pattern';
 import { parseType } from './types';
 
@@ -54,10 +56,29 @@ function parseStmt(p: ParserState): Stmt {
   // change what we measure, so they are parsed (for their diagnostics) and dropped.
   parseOuterAttributes(p);
   if (p.at('let')) return parseLet(p, start);
+  if (startsBlockLikeStatement(p)) {
+    // As in Rust, a statement that starts with a block-like expression ends at its closing brace:
+    // `while c { .. } (x, 0)` is a loop and then a tuple, not a call of the loop's value.
+    const expr = parsePrimary(p);
+    return { kind: 'expr', expr, semicolon: p.eat(';'), span: p.span(start) };
+  }
   const expr = parseExpr(p);
   if (p.eat(';')) return { kind: 'expr', expr, semicolon: true, span: p.span(start) };
   if (!p.atEnd() && !BLOCK_LIKE.has(expr.kind) && expr.kind !== 'error') p.errorHere('expected `;`');
   return { kind: 'expr', expr, semicolon: false, span: p.span(start) };
+}
+
+const BLOCK_LIKE_KEYWORDS = new Set(['if', 'match', 'while', 'loop', 'for']);
+
+/** `if`/`match`/loops/blocks, `unsafe { }`, labelled loops, `proof { }`, and `assert`/`assume` forms (which may end
+ *  in a `by { }` block). */
+function startsBlockLikeStatement(p: ParserState): boolean {
+  const t = p.tok();
+  if (p.kind() === TokenKind.Lifetime) return p.at(':', 1);
+  if (p.kind() !== TokenKind.Ident && p.kind() !== TokenKind.Punct) return false;
+  if (t === '{' || BLOCK_LIKE_KEYWORDS.has(t)) return true;
+  if (t === 'unsafe' || t === 'proof') return p.at('{', 1);
+  return (t === 'assert' || t === 'assume') && (p.at('(', 1) || p.at('forall', 1));
 }
 
 /** Whether an item starts at the cursor once any outer attributes are skipped; the cursor does not move. */
