@@ -29,6 +29,8 @@ export interface VerusEnvironment {
   readonly cwd: string;
   readonly platform: NodeJS.Platform;
   readonly timeLimitMs?: number;
+  /** Extra verus arguments (settings `specHarness.verus.extraArgs`, CLI `--verus-arg`), appended after ours. */
+  readonly extraArgs?: readonly string[];
   readonly onRunEvent?: (event: VerusRunEvent) => void;
 }
 
@@ -49,7 +51,7 @@ export function createBackend(kind: BackendKind, options: BackendOptions): Creat
         platform: env.platform,
         rlimit: VERUS_DEFAULTS.rlimit,
         timeLimitMs: env.timeLimitMs ?? VERUS_DEFAULTS.timeLimitMs,
-        extraArgs: [],
+        extraArgs: env.extraArgs ?? [],
         probesPerFile: VERUS_DEFAULTS.probesPerFile,
         maxConcurrentRuns: VERUS_DEFAULTS.maxConcurrentRuns,
         defaultFuel: VERUS_DEFAULTS.defaultFuel,

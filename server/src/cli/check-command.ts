@@ -1,5 +1,6 @@
 // `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-// [--backend embedded|verus|both] [--seed S] [--mutants N] [--fn NAME]`: scores every function's contract.
+// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]`:
+// scores every function's contract.
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
 import { readFile } from 'node:fs/promises';
@@ -16,8 +17,8 @@ import { gateFailures, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-                          [--backend embedded|verus|both] [--verus-path P] [--seed S] [--mutants N] [--fn NAME]
-                          [--step-budget N]
+                          [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
+                          [--mutants N] [--fn NAME] [--step-budget N]
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 `;
 
@@ -43,6 +44,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const backends = makeBackends(parsed.backend, parsed.options, {
     trusted: true,
     verusPath: parsed.verusPath,
+    extraArgs: parsed.verusArgs,
     searchPath: process.env['PATH'],
     cwd: io.cwd,
     platform: process.platform,
@@ -89,6 +91,8 @@ interface ParsedCheckArgs {
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
   readonly verusPath: string | undefined;
+  /** `--verus-arg`, repeatable: passed to verus after the harness's own arguments. */
+  readonly verusArgs: readonly string[];
   readonly options: CheckOptions;
 }
 
@@ -108,6 +112,7 @@ function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly o
         fn: { type: 'string', multiple: true },
         'step-budget': { type: 'string' },
         'verus-path': { type: 'string' },
+        'verus-arg': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -138,6 +143,7 @@ function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly o
     gate,
     backend,
     verusPath: values['verus-path'],
+    verusArgs: values['verus-arg'] ?? [],
     options: {
       threshold: threshold as number,
       seed: seed as number,

@@ -65,6 +65,7 @@ async function checkWithVerus(input: CheckInput, options: CheckOptions, backend:
   const environment = {
     trusted: true,
     verusPath: backend.verusPath ?? undefined,
+    extraArgs: backend.extraArgs,
     searchPath: process.env['PATH'],
     cwd: backend.cwd,
     platform: process.platform,

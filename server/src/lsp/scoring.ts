@@ -61,9 +61,9 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await readTextOrNull(pairsPath));
   const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
-  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET, settings.backend, settings.verusPath]);
+  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs]);
   const backend: BackendRequest =
-    settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, cwd: dirname(path) };
+    settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
   const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
   const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
   const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);

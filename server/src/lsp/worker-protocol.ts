@@ -18,7 +18,7 @@ export type WorkerRequest =
 /** Which backend decides the obligations. Only ever non-embedded in a trusted workspace (settings.ts enforces it). */
 export type BackendRequest =
   | { readonly kind: 'embedded' }
-  | { readonly kind: 'verus' | 'both'; readonly verusPath: string | null; readonly cwd: string };
+  | { readonly kind: 'verus' | 'both'; readonly verusPath: string | null; readonly extraArgs: readonly string[]; readonly cwd: string };
 
 export interface ScoreOptions {
   readonly threshold: number;
