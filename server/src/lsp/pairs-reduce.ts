@@ -43,18 +43,22 @@ export function reducePairsText(pairsText: string, reused: ReadonlySet<string>):
   const entries = entryLayout(pairsText);
   if (entries === null) return null;
   if (!entries.some((entry) => reused.has(entry.name))) return pairsText;
-  const chars = pairsText.split('');
-  const blank = (start: number, end: number): void => {
-    for (let idx = start; idx < end; idx++) if (chars[idx] !== '\n' && chars[idx] !== '\r') chars[idx] = ' ';
-  };
+  // Ranges to blank, in order: a reused entry, and a comma that no longer sits between two kept entries.
+  const blanks: [number, number][] = [];
   const kept = entries.map((entry) => !reused.has(entry.name));
   entries.forEach((entry, idx) => {
-    if (!kept[idx]) blank(entry.start, entry.end);
+    if (!kept[idx]) blanks.push([entry.start, entry.end]);
     const next = entries[idx + 1];
-    // The comma after entry idx stays only between two kept entries (whitespace may separate them).
-    if (next !== undefined && !(kept[idx] === true && kept.slice(idx + 1).includes(true))) blank(entry.end, next.start);
+    if (next !== undefined && !(kept[idx] === true && kept.slice(idx + 1).includes(true))) blanks.push([entry.end, next.start]);
   });
-  return chars.join('');
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of blanks) {
+    parts.push(pairsText.slice(at, start), pairsText.slice(start, end).replace(/[^\r\n]/g, ' '));
+    at = end;
+  }
+  parts.push(pairsText.slice(at));
+  return parts.join('');
 }
 
 function computeLayout(pairsText: string): readonly EntrySpan[] | null {
