@@ -1,24 +1,21 @@
-// `npm run bench`: prints the scoring benchmark and, when bench/syntax.ts is present, the front-end benchmark.
+// `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts) and the language server (bench/lsp.ts).
 // Numbers, not assertions: targets are printed next to the measurements. The scoring benchmark runs on an esbuild
 // bundle built like dist/ (what users run): under tsx every cross-module call goes through an export getter and
 // every closure is renamed at creation, which roughly doubles the cost. BENCH_SOURCE=1 runs it from source instead.
 
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
+import { runSyntaxBench } from './syntax';
 
 const ROOT = join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const sections: string[][] = [];
-  const syntax = await loadSyntaxBench();
-  if (syntax !== undefined) sections.push(await syntax());
-  sections.push(await scoringSection());
+  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runLspBench()];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }
-
-type Bench = () => Promise<string[]> | string[];
 
 async function scoringSection(): Promise<string[]> {
   if (process.env['BENCH_SOURCE'] === '1') return ['(from source, under tsx)', ...(await runScoringBench(ROOT))];
@@ -60,15 +57,6 @@ function findExport(loaded: unknown, name: string): unknown {
   return undefined;
 }
 
-/** bench/syntax.ts (E1) is optional: loaded by path so this file does not depend on it being there. */
-async function loadSyntaxBench(): Promise<Bench | undefined> {
-  const path = join(__dirname, 'syntax.ts');
-  if (!existsSync(path)) return undefined;
-  const loaded: unknown = await import(path);
-  if (typeof loaded !== 'object' || loaded === null || !('runSyntaxBench' in loaded)) return undefined;
-  const bench = (loaded as { runSyntaxBench: unknown }).runSyntaxBench;
-  return typeof bench === 'function' ? (bench as Bench) : undefined;
-}
 
 main().catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
