@@ -2,12 +2,15 @@
 // installed; microseconds per obligation. `checkSync` is the same without the promise, for hot paths.
 
 import type { Backend, Obligation, ObligationResult } from '../harness';
-import { decideObligations } from '../harness';
+import { decideObligations, decideOptionsOf } from '../harness';
+import type { StackAllowance } from '../eval';
 import type { FileModel } from '../model';
 
 export interface EmbeddedBackendOptions {
   /** Evaluation steps per obligation. */
   readonly stepBudget: number;
+  /** The JS stack the host gives the evaluator; `default` when absent. */
+  readonly stackAllowance?: StackAllowance;
 }
 
 export interface EmbeddedBackend extends Backend {
@@ -18,7 +21,7 @@ export interface EmbeddedBackend extends Backend {
 export function createEmbeddedBackend(options: EmbeddedBackendOptions): EmbeddedBackend {
   const checkSync = (model: FileModel, obligations: readonly Obligation[], signal?: AbortSignal): ObligationResult[] => {
     signal?.throwIfAborted();
-    return decideObligations(model, obligations, { stepBudget: options.stepBudget });
+    return decideObligations(model, obligations, decideOptionsOf(options));
   };
   return {
     name: 'embedded',

@@ -2,6 +2,7 @@
 // (needs a verus binary). Environment problems are returned as errors, for the caller to report (CLI exit 2).
 
 import type { Backend } from '../harness';
+import type { StackAllowance } from '../eval';
 import { createEmbeddedBackend } from './embedded';
 import { VERUS_DEFAULTS, createVerusBackend } from './verus';
 import type { VerusRunEvent } from './verus';
@@ -15,6 +16,8 @@ export type BackendKind = 'embedded' | 'verus';
 export interface BackendOptions {
   /** Evaluation steps per obligation (embedded, and the evaluator pass that sizes Verus fuel). */
   readonly stepBudget: number;
+  /** The JS stack the host gives the embedded evaluator; `default` when absent. */
+  readonly stackAllowance?: StackAllowance;
   /** Only for `verus`: where and how to run it. The front end reads the environment and passes it in. */
   readonly verus?: VerusEnvironment;
 }
@@ -39,7 +42,7 @@ export type CreatedBackend = { readonly ok: true; readonly backend: Backend } | 
 export function createBackend(kind: BackendKind, options: BackendOptions): CreatedBackend {
   switch (kind) {
     case 'embedded':
-      return { ok: true, backend: createEmbeddedBackend({ stepBudget: options.stepBudget }) };
+      return { ok: true, backend: createEmbeddedBackend({ stepBudget: options.stepBudget, stackAllowance: options.stackAllowance }) };
     case 'verus': {
       const env = options.verus;
       if (env === undefined) return { ok: false, error: 'the verus backend needs its environment (verus path, PATH, cwd)' };
@@ -55,7 +58,7 @@ export function createBackend(kind: BackendKind, options: BackendOptions): Creat
         probesPerFile: VERUS_DEFAULTS.probesPerFile,
         maxConcurrentRuns: VERUS_DEFAULTS.maxConcurrentRuns,
         defaultFuel: VERUS_DEFAULTS.defaultFuel,
-        embedded: createEmbeddedBackend({ stepBudget: options.stepBudget }),
+        embedded: createEmbeddedBackend({ stepBudget: options.stepBudget, stackAllowance: options.stackAllowance }),
         onRunEvent: env.onRunEvent ?? (() => undefined),
       });
       return { ok: true, backend };

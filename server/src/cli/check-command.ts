@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
+import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, checkFile, finishFileWithBoth, pendingObligations, planFile, summarize } from '../harness';
 import { collectRustFiles, readRustFile } from './files';
@@ -23,7 +24,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
 `;
 
 export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCheckArgs(args);
+  const parsed = parseCheckArgs(args, io.stackAllowance);
   if (!parsed.ok) {
     io.stderr(`spec-harness check: ${parsed.error}\n${CHECK_USAGE}`);
     return 2;
@@ -96,7 +97,7 @@ interface ParsedCheckArgs {
   readonly options: CheckOptions;
 }
 
-function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly ok: false; readonly error: string } {
+function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance | undefined): ParsedCheckArgs | { readonly ok: false; readonly error: string } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -149,6 +150,7 @@ function parseCheckArgs(args: readonly string[]): ParsedCheckArgs | { readonly o
       seed: seed as number,
       mutantsPerPair: mutants as number,
       stepBudget: stepBudget as number,
+      stackAllowance,
       ...(values.fn === undefined ? {} : { functions: values.fn }),
     },
   };
@@ -173,7 +175,7 @@ type Backends =
   | { readonly ok: false; readonly error: string };
 
 function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnvironment: VerusEnvironment): Backends {
-  const backendOptions = { stepBudget: options.stepBudget, verus: verusEnvironment };
+  const backendOptions = { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, verus: verusEnvironment };
   if (choice === 'embedded' || choice === 'verus') {
     const created = createBackend(choice, backendOptions);
     return created.ok ? { ok: true, kind: choice, backend: created.backend } : created;

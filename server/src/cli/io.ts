@@ -1,9 +1,15 @@
 // The CLI's window on the world, passed in so commands can be tested in-process.
 
+import { isMainThread, resourceLimits } from 'node:worker_threads';
+import { stackAllowanceFor } from '../eval';
+import type { StackAllowance } from '../eval';
+
 export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   readonly cwd: string;
+  /** The JS stack this thread has, for the evaluator's recursion limits (absent: `default`). */
+  readonly stackAllowance?: StackAllowance;
 }
 
 export function nodeIo(): CliIo {
@@ -11,7 +17,13 @@ export function nodeIo(): CliIo {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
+    stackAllowance: hostStackAllowance(),
   };
+}
+
+/** The bin runs the CLI in a worker with a big stack (bin/spec-harness.js); the main thread has Node's own. */
+export function hostStackAllowance(): StackAllowance {
+  return isMainThread ? 'default' : stackAllowanceFor(resourceLimits.stackSizeMb);
 }
 
 /** An in-memory CliIo for tests: collects what a command prints. */

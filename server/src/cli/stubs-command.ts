@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from '../backends';
-import { DEFAULT_CHECK_OPTIONS, decideObligations, pendingObligations, planFile } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, decideObligations, decideOptionsOf, pendingObligations, planFile } from '../harness';
 import type { CliIo } from './io';
 
 const STUBS_USAGE = `Usage: spec-harness stubs FILE [--fn NAME] [--pairs FILE] [--probes-per-file N]
@@ -37,7 +37,7 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
     io.stderr(`spec-harness stubs: cannot read pairs file '${parsed.pairs}'\n`);
     return 2;
   }
-  const options = { ...DEFAULT_CHECK_OPTIONS, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
+  const options = { ...DEFAULT_CHECK_OPTIONS, stackAllowance: io.stackAllowance, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
   const displayPath = path.relative(io.cwd, sourcePath) || path.basename(sourcePath);
   const plan = planFile({ path: displayPath, text, pairsPath: pairsText === null ? null : pairsPath, pairsText }, options);
   const obligations = pendingObligations(plan);
@@ -46,7 +46,7 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
     return 2;
   }
   // The embedded evaluator's recursion depths size `reveal_with_fuel`, as the verus backend does when run alone.
-  const results = decideObligations(plan.model, obligations, { stepBudget: options.stepBudget });
+  const results = decideObligations(plan.model, obligations, decideOptionsOf(options));
   const recursionDepths = new Map(obligations.map((o, idx) => [o.id, results[idx]?.recursionDepth ?? 0] as const));
   const stubOptions = { sourceName: displayPath, recursionDepths, defaultFuel: VERUS_DEFAULTS.defaultFuel };
   const batches = batchObligations(obligations, parsed.probesPerFile);

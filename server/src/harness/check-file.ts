@@ -3,6 +3,7 @@
 
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
+import type { StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult } from './backend';
@@ -32,6 +33,8 @@ export interface CheckOptions {
   readonly seed: number;
   /** Evaluation steps per obligation. */
   readonly stepBudget: number;
+  /** The JS stack the host gives the evaluator (the CLI in its big-stack worker: `large`); `default` when absent. */
+  readonly stackAllowance?: StackAllowance;
   /** Only these qualified names (all scorable functions when absent). */
   readonly functions?: readonly string[];
 }

@@ -3,7 +3,7 @@
 
 import type { Value } from '../eval';
 import { createSpecContext, evaluateClauses } from '../eval';
-import type { SpecContext, SpecEnv } from '../eval';
+import type { SpecContext, SpecEnv, StackAllowance } from '../eval';
 import type { Clause } from '../syntax';
 import type { ClauseModel, FileModel } from '../model';
 import type { Obligation, ObligationResult } from './backend';
@@ -11,18 +11,25 @@ import type { Obligation, ObligationResult } from './backend';
 export interface DecideOptions {
   /** Evaluation steps per obligation. */
   readonly stepBudget: number;
+  /** The JS stack the host gives (RECURSION_LIMITS); `default` when absent. */
+  readonly stackAllowance?: StackAllowance;
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
   // One evaluator context serves the whole batch (evaluateClauses resets its counters per obligation), so what it
   // caches by syntax node (quantifier plans, body depths) is computed once per batch; clause lists likewise.
-  const ctx = createSpecContext(model.scope, { stepBudget: options.stepBudget });
+  const ctx = createSpecContext(model.scope, decideOptionsOf(options));
   const clauseLists = new Map<readonly ClauseModel[], Clause[]>();
   return obligations.map((obligation) => decideWith(ctx, obligation, clauseLists));
 }
 
 export function decideObligation(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult {
-  return decideWith(createSpecContext(model.scope, { stepBudget: options.stepBudget }), obligation, new Map());
+  return decideWith(createSpecContext(model.scope, decideOptionsOf(options)), obligation, new Map());
+}
+
+/** The decide options a check's (or a backend's) options imply. */
+export function decideOptionsOf(options: DecideOptions): DecideOptions {
+  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance };
 }
 
 function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {

@@ -4,12 +4,12 @@
 import type { Backend } from './backend';
 import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
 import type { CheckInput, CheckOptions } from './check-file';
-import { decideObligations } from './decide';
+import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
-export { decideObligation, decideObligations, obligationEnv } from './decide';
+export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } from './decide';
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export { formatInput, formatResult, formatScore } from './format-call';
@@ -39,7 +39,7 @@ export async function checkFile(input: CheckInput, options: CheckOptions, backen
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
 export function checkFileSync(input: CheckInput, options: CheckOptions): FileReport {
   const plan = planFile(input, options);
-  const results = decideObligations(plan.model, pendingObligations(plan), { stepBudget: options.stepBudget });
+  const results = decideObligations(plan.model, pendingObligations(plan), decideOptionsOf(options));
   return withBackend(finishFile(plan, results), 'embedded');
 }
 export { finishFileWithBoth } from './compare';

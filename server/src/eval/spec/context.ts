@@ -7,14 +7,41 @@ import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
 
 export const DEFAULT_STEP_BUDGET = 100_000;
-/** User spec fn calls nest at most this deep; deeper is "recursion too deep". */
-export const DEFAULT_MAX_RECURSION_DEPTH = 2_000;
-/** The JS stack bound, made deterministic: each active user call holds as many units as its body's expression
- *  nesting depth, and the total stays below this. Measured with cold (interpreted) code on Node 20's default
- *  stack: overflow came at 1,750-2,000 units for a `match`/`let` body (about 2 frames per unit) and at 3,300-4,400
- *  for `if` bodies; 1,200 keeps a wide margin (e.g. a 5-unit body recurses 240 deep). A stack overflow that still
- *  happens is caught and is also "recursion too deep". */
-export const DEFAULT_MAX_STACK_UNITS = 1_200;
+
+/** How much JS stack the host gives the evaluator. `default`: Node's own (about 1 MB on the main thread and
+ *  in a default worker); `large`: a worker started with `resourceLimits.stackSizeMb: LARGE_STACK_SIZE_MB`
+ *  (the `spec-harness` bin runs the CLI in one). The allowance picks fixed limits, so verdicts depend only on
+ *  the inputs and the allowance, never on how warm the JIT happens to be. */
+export type StackAllowance = 'default' | 'large';
+
+/** The worker stack (MB) the `large` allowance is calibrated for. */
+export const LARGE_STACK_SIZE_MB = 256;
+
+export interface RecursionLimits {
+  /** User spec fn calls nest at most this deep; deeper is "recursion too deep". */
+  readonly maxRecursionDepth: number;
+  /** The JS stack bound, made deterministic: each active user call holds as many units as its body's expression
+   *  nesting depth, and the total stays below this. */
+  readonly maxStackUnits: number;
+}
+
+/** Limits by allowance. Measured with cold (interpreted) code, Node 20, unlimited caps, bodies of 5-13 units
+ *  (if/else, match + let, a quantifier per call): on the default stack the overflow came at 3,400-4,500 units,
+ *  in a 256 MB worker at 1,020,000-1,260,000. Both limits keep a margin of about 3x (e.g. `tri`, 8 units a
+ *  call, recurses 150 deep by default and 37,500 deep with `large`). A stack overflow that still happens is
+ *  caught and is also "recursion too deep". */
+export const RECURSION_LIMITS: Readonly<Record<StackAllowance, RecursionLimits>> = {
+  default: { maxRecursionDepth: 2_000, maxStackUnits: 1_200 },
+  large: { maxRecursionDepth: 100_000, maxStackUnits: 300_000 },
+};
+
+/** The allowance a worker's stack size (MB; `worker_threads.resourceLimits.stackSizeMb`) affords. */
+export function stackAllowanceFor(stackSizeMb: number | undefined): StackAllowance {
+  return stackSizeMb !== undefined && stackSizeMb >= LARGE_STACK_SIZE_MB ? 'large' : 'default';
+}
+
+export const DEFAULT_MAX_RECURSION_DEPTH = RECURSION_LIMITS.default.maxRecursionDepth;
+export const DEFAULT_MAX_STACK_UNITS = RECURSION_LIMITS.default.maxStackUnits;
 
 export type EvalResult =
   | { readonly kind: 'value'; readonly value: Value }
@@ -32,7 +59,7 @@ export interface SpecContext {
   selfTypeName: string | undefined;
   readonly maxRecursionDepth: number;
   readonly maxStackUnits: number;
-  /** Stack units held by the active user calls (see DEFAULT_MAX_STACK_UNITS). */
+  /** Stack units held by the active user calls (see RECURSION_LIMITS). */
   stackUnits: number;
   /** Syntactic nesting depth of fn bodies, by body block. */
   readonly bodyDepths: WeakMap<object, number>;
@@ -57,7 +84,11 @@ export interface SpecContext {
 export interface SpecContextOptions {
   readonly stepBudget?: number;
   readonly selfTypeName?: string;
+  /** Picks maxRecursionDepth and maxStackUnits (RECURSION_LIMITS); `default` when absent. */
+  readonly stackAllowance?: StackAllowance;
+  /** Overrides the allowance's limit (tests). */
   readonly maxRecursionDepth?: number;
+  /** Overrides the allowance's limit (tests). */
   readonly maxStackUnits?: number;
   readonly modulePath?: readonly string[];
 }
@@ -87,12 +118,13 @@ export interface Local {
 export const EMPTY_SPEC_ENV: SpecEnv = { values: new Map(), mutables: new Map() };
 
 export function createSpecContext(scope: ModelScope, options: SpecContextOptions = {}): SpecContext {
+  const limits = RECURSION_LIMITS[options.stackAllowance ?? 'default'];
   return {
     scope,
     stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
     selfTypeName: options.selfTypeName,
-    maxRecursionDepth: options.maxRecursionDepth ?? DEFAULT_MAX_RECURSION_DEPTH,
-    maxStackUnits: options.maxStackUnits ?? DEFAULT_MAX_STACK_UNITS,
+    maxRecursionDepth: options.maxRecursionDepth ?? limits.maxRecursionDepth,
+    maxStackUnits: options.maxStackUnits ?? limits.maxStackUnits,
     stackUnits: 0,
     bodyDepths: new WeakMap(),
     steps: 0,

@@ -9,11 +9,15 @@
 //   accepts both the old (key predicate) and the new (domain set) first argument.
 // - In evaluateClauses, when no clause is false, an unsupported clause outranks an indeterminate one (it says the
 //   evaluator lacks something, which another backend may supply).
-// - User spec fn calls nest at most `maxRecursionDepth` (default 2,000) deep, and at most `maxStackUnits` of
-//   body nesting in total (default 1,200): Node's stack bounds recursion, and the bound must be deterministic.
+// - User spec fn calls nest at most `maxRecursionDepth` deep, and at most `maxStackUnits` of body nesting in
+//   total: Node's stack bounds recursion, and the bound must be deterministic. Both come from the host's
+//   `stackAllowance` (RECURSION_LIMITS: 2,000 / 1,200 by default; 100,000 / 300,000 in a 256 MB-stack worker).
 // - Callers set `ctx.selfTypeName` and `ctx.modulePath` to the contract's impl and module before evaluating it.
 
-export type { EvalResult, SpecContext, SpecContextOptions, SpecEnv } from './context';
-export { createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_MAX_STACK_UNITS, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV } from './context';
+export type { EvalResult, RecursionLimits, SpecContext, SpecContextOptions, SpecEnv, StackAllowance } from './context';
+export {
+  createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_MAX_STACK_UNITS, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV, LARGE_STACK_SIZE_MB,
+  RECURSION_LIMITS, stackAllowanceFor,
+} from './context';
 export type { ClausesOutcome, ClausesVerdict } from './entry';
 export { evaluateClauses, evaluateExpr } from './entry';
