@@ -1,5 +1,6 @@
 // vstd and prelude built-ins reached by name: static constructors (`Seq::new`, `Set::empty`, `Map::new`, ...),
-// `vstd::math` spec fns, smart-pointer constructors, `arbitrary()`, and the ASCII methods of `char`.
+// `vstd::math` spec fns, `set_int_range`, smart-pointer constructors, `arbitrary()`, and the methods of `char` and
+// `String`/`&str` that vstd specifies.
 
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
@@ -23,6 +24,7 @@ export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: 
   }
   const a0 = args[0];
   const a1 = args[1];
+  if (fn === 'set_int_range' && (names.length === 1 || type === 'set_lib')) return setIntRange(ctx, a0, a1, span);
   switch (`${type}::${fn}`) {
     case 'Seq::empty':
       return seq([]);
@@ -88,6 +90,18 @@ function mathFn(fn: string, qualified: boolean, args: readonly Value[], span: Sp
   return undefined;
 }
 
+/** vstd `set_lib::set_int_range(lo, hi)`: the ints in `lo..hi`. */
+function setIntRange(ctx: SpecContext, lo: Value | undefined, hi: Value | undefined, span: Span): Res {
+  if (lo?.kind !== 'int' || hi?.kind !== 'int') return unsupported('`set_int_range` arguments', span);
+  const size = hi.value > lo.value ? hi.value - lo.value : 0n;
+  if (size > BigInt(ctx.stepBudget)) return indeterminate(BUDGET_EXHAUSTED, span);
+  const exhausted = charge(ctx, Number(size), span);
+  if (exhausted !== undefined) return exhausted;
+  const elements: Value[] = [];
+  for (let i = lo.value; i < hi.value; i++) elements.push(mkInt(i));
+  return { kind: 'set', elements };
+}
+
 /** `Map::new(dom_set, f)` (since 2026-06) or `Map::new(key_predicate, f)` (before). */
 function mapNew(ctx: SpecContext, domain: Value, valueFn: Value, span: Span): Res {
   let keys: readonly Value[];
@@ -106,8 +120,10 @@ function mapNew(ctx: SpecContext, domain: Value, valueFn: Value, span: Span): Re
   return makeMap(entries);
 }
 
-/** The ASCII classification methods of `char`, which are defined by simple ranges. */
-export function charMethod(codePoint: number, method: string): Res | undefined {
+/** The `char` methods vstd specifies by a `returns` clause (std_specs/char.rs): ASCII classes by ranges,
+ *  Unicode `White_Space` by its list, `len_utf8`. Unicode classes vstd leaves unspecified (`is_alphanumeric`,
+ *  `is_lowercase`, ...) stay unsupported. */
+export function charMethod(codePoint: number, method: string, args: readonly Value[]): Res | undefined {
   const c = codePoint;
   const digit = c >= 48 && c <= 57;
   const upper = c >= 65 && c <= 90;
@@ -119,9 +135,52 @@ export function charMethod(codePoint: number, method: string): Res | undefined {
     case 'is_ascii_lowercase': return bool(lower);
     case 'is_ascii_alphabetic': return bool(upper || lower);
     case 'is_ascii_alphanumeric': return bool(upper || lower || digit);
+    case 'is_ascii_hexdigit': return bool(digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102));
+    case 'is_ascii_punctuation': return bool((c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126));
+    case 'is_ascii_graphic': return bool(c >= 33 && c <= 126);
+    case 'is_ascii_control': return bool(c <= 31 || c === 127);
     case 'is_ascii_whitespace': return bool(c === 32 || c === 9 || c === 10 || c === 12 || c === 13);
+    case 'is_whitespace': return bool(WHITE_SPACE.has(c));
+    case 'len_utf8': return mkInt(utf8Width(c));
     case 'to_ascii_lowercase': return { kind: 'char', codePoint: upper ? c + 32 : c };
     case 'to_ascii_uppercase': return { kind: 'char', codePoint: lower ? c - 32 : c };
+    case 'eq_ignore_ascii_case': {
+      const other = args[0];
+      if (other?.kind !== 'char') return undefined;
+      return bool(asciiLower(c) === asciiLower(other.codePoint));
+    }
     default: return undefined;
   }
+}
+
+/** `String`/`&str` methods with spec meaning in vstd (string.rs): `len` is the UTF-8 byte length
+ *  (`str::len` returns `spec_bytes().len()`), `is_ascii` is `is_ascii_chars(s@)`, `as_str` keeps the view.
+ *  Undefined for the Seq methods a text value shares with its view. */
+export function textMethod(chars: readonly Value[], method: string): Res | undefined {
+  switch (method) {
+    case 'len':
+    case 'spec_len': {
+      let bytes = 0;
+      for (const ch of chars) bytes += ch.kind === 'char' ? utf8Width(ch.codePoint) : 1;
+      return mkInt(bytes);
+    }
+    case 'is_ascii':
+      return bool(chars.every((ch) => ch.kind === 'char' && ch.codePoint < 128));
+    default:
+      return undefined;
+  }
+}
+
+/** Unicode's White_Space property, as vstd lists it (`is_white_space`). */
+const WHITE_SPACE: ReadonlySet<number> = new Set([
+  0x9, 0xa, 0xb, 0xc, 0xd, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
+  0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+]);
+
+function asciiLower(c: number): number {
+  return c >= 65 && c <= 90 ? c + 32 : c;
+}
+
+function utf8Width(c: number): number {
+  return c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
 }

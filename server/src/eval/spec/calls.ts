@@ -11,7 +11,7 @@ import {
   bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
 } from './context';
 import { evalBlock, evalExpr, evalList } from './evaluate';
-import { charMethod, staticBuiltin } from './builtins';
+import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
 
@@ -72,7 +72,8 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
       break;
     }
     case 'seq':
-      res = seqMethod(ctx, receiver, method, args, span);
+      if (receiver.text === true) res = textMethod(receiver.elements, method);
+      res ??= seqMethod(ctx, receiver, method, args, span);
       break;
     case 'set':
       res = setMethod(ctx, receiver, method, args, span);
@@ -84,7 +85,7 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
       res = multisetMethod(ctx, receiver, method, args, span);
       break;
     case 'char':
-      res = charMethod(receiver.codePoint, method);
+      res = charMethod(receiver.codePoint, method, args);
       break;
     default:
       break;

@@ -158,7 +158,11 @@ export function seqMethod(ctx: SpecContext, s: SeqValue, method: string, args: r
       return bool(xs.every((x, i) => valueEquals(x, other[offset + i] as Value)));
     }
     case 'ext_equal':
-      return a0 === undefined ? arity(method, span) : bool(valueEquals(s, a0));
+    case 'ext_equal_deep':
+      return a0 === undefined ? arity(method, span) : bool(valueEquals(seq(xs), a0.kind === 'seq' ? seq(a0.elements) : a0));
+    case 'flatten':
+    case 'flatten_alt':
+      return flatten(ctx, xs, method, span);
     default:
       return seqHigherOrder(ctx, xs, method, args, span);
   }
@@ -229,6 +233,18 @@ function indexOf(xs: readonly Value[], x: Value, method: string, span: Span): Re
   }
   const hit = method === 'index_of_first' ? hits[0] : hits[hits.length - 1];
   return hit === undefined ? NONE : some(mkInt(hit));
+}
+
+/** `Seq<Seq<A>>::flatten` (and `flatten_alt`, the same value): the inner seqs concatenated in order. */
+function flatten(ctx: SpecContext, xs: readonly Value[], method: string, span: Span): Res {
+  const out: Value[] = [];
+  for (const x of xs) {
+    if (x.kind !== 'seq') return unsupported(`\`${method}\` of a seq of ${x.kind}`, span);
+    const exhausted = charge(ctx, x.elements.length, span);
+    if (exhausted !== undefined) return exhausted;
+    out.push(...x.elements);
+  }
+  return seq(out);
 }
 
 function extremum(xs: readonly Value[], method: 'max' | 'min', span: Span): Res {

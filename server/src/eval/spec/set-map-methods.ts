@@ -35,6 +35,7 @@ export function setMethod(ctx: SpecContext, s: SetValue, method: string, args: r
   if (method === 'contains' || method === 'spec_has') return a0 === undefined ? arity(method, span) : bool(sortedHas(xs, a0));
   if (method === 'is_empty') return bool(xs.length === 0);
   if (method === 'finite') return bool(true);
+  if (method === 'ext_equal' || method === 'ext_equal_deep') return a0 === undefined ? arity(method, span) : bool(valueEquals(s, a0));
   const exhausted = charge(ctx, xs.length + (a0?.kind === 'set' ? a0.elements.length : 0), span);
   if (exhausted !== undefined) return exhausted;
   switch (method) {
@@ -91,6 +92,11 @@ export function mapMethod(ctx: SpecContext, m: MapValue, method: string, args: r
       return a0 === undefined ? arity(method, span) : indexMap(m, a0, span);
     case 'contains_key':
       return a0 === undefined ? arity(method, span) : bool(sortedHas(keys(), a0));
+    case 'ext_equal':
+    case 'ext_equal_deep':
+      return a0 === undefined ? arity(method, span) : bool(valueEquals(m, a0));
+    case 'contains_pair':
+      return a0 === undefined || a1 === undefined ? arity(method, span) : bool(entries.some(([k, v]) => valueEquals(k, a0) && valueEquals(v, a1)));
     case 'get': {
       if (a0 === undefined) return arity(method, span);
       const entry = entries.find(([k]) => valueEquals(k, a0));
@@ -106,6 +112,8 @@ export function mapMethod(ctx: SpecContext, m: MapValue, method: string, args: r
       return { kind: 'set', elements: keys() };
     case 'values':
       return makeSet(entries.map(([, v]) => v));
+    case 'kv_pairs':
+      return makeSet(entries.map(([k, v]) => ({ kind: 'tuple', elements: [k, v] })));
     case 'contains_value':
       return a0 === undefined ? arity(method, span) : bool(entries.some(([, v]) => valueEquals(v, a0)));
     case 'insert':
@@ -138,6 +146,9 @@ export function multisetMethod(ctx: SpecContext, m: MultisetValue, method: strin
   switch (method) {
     case 'count':
       return a0 === undefined ? arity(method, span) : mkInt(count(a0));
+    case 'ext_equal':
+    case 'ext_equal_deep':
+      return a0 === undefined ? arity(method, span) : bool(valueEquals(m, a0));
     case 'len':
       return mkInt(entries.reduce((sum, [, c]) => sum + c, 0n));
     case 'is_empty':
