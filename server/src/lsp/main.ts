@@ -3,6 +3,7 @@
 
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
+import { LARGE_STACK_SIZE_MB } from '../eval';
 import { ScoreRunner } from './score-runner';
 import { SCORE_WORKER_ROLE, runScoreWorker } from './score-worker';
 import { startServer } from './server';
@@ -15,6 +16,6 @@ if (isScoreWorker()) {
   runScoreWorker();
 } else {
   const connection = createConnection(ProposedFeatures.all);
-  const runner = new ScoreRunner(() => new Worker(__filename, { workerData: { role: SCORE_WORKER_ROLE } }));
+  const runner = new ScoreRunner(() => new Worker(__filename, { workerData: { role: SCORE_WORKER_ROLE }, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } }));
   startServer(connection, runner);
 }

@@ -1,8 +1,9 @@
 // The body of the score worker thread: runs the engine's sync entry points on plain data and posts results back.
 // Started from the same bundle as the server (main.ts checks workerData.role), so there is one file to ship.
 
-import { parentPort } from 'node:worker_threads';
+import { parentPort, resourceLimits } from 'node:worker_threads';
 import { createBackend } from '../backends';
+import { stackAllowanceFor } from '../eval';
 import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, finishFileWithBoth, generatePairsText, pendingObligations, planFile } from '../harness';
 import type { CheckInput, CheckOptions, FileReport } from '../harness';
 import { buildFileModel } from '../model';
@@ -36,6 +37,8 @@ async function perform(request: WorkerRequest): Promise<unknown> {
         mutantsPerPair: request.options.mutantsPerPair,
         seed: request.options.seed,
         stepBudget: request.options.stepBudget,
+        // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.
+        stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
         ...(request.options.functions === null ? {} : { functions: request.options.functions }),
       };
       if (request.backend.kind === 'embedded') return checkFileSync(request.input, options);
