@@ -108,6 +108,13 @@ function parsePathExpr(p: ParserState, start: number): Expr {
 
 /** Path segments with optional turbofish: `Seq::<int>::empty`, `u32::MAX`, `Self::f`, `<T as Tr>::f` (loosely). */
 export function parsePathSegments(p: ParserState): PathSegment[] {
+  if (p.isIdent() && !p.at('::', 1)) {
+    // The common one-name path (`x`, `len`): one small array, no growth on push.
+    const segStart = p.startOffset();
+    const name = p.tok();
+    p.bump();
+    return [{ name, generics: [], span: p.span(segStart) }];
+  }
   const segments: PathSegment[] = [];
   if (p.at('<')) {
     // A qualified path `<T as Trait>::name`: keep it as one opaque segment named by its text.

@@ -142,15 +142,17 @@ function parseTestOperator(p: ParserState, left: Expr, start: number): Expr {
 
 /** `a < b`, or a chain `a <= b < c` (two or more comparisons). */
 function parseComparison(p: ParserState, left: Expr, start: number): Expr {
-  const operands: Expr[] = [left];
-  const ops: string[] = [];
+  // The common single comparison allocates no operand lists.
+  const firstOp = p.tok();
+  p.bump();
+  const firstRight = parseExprLevel(p, 10);
+  if (binaryLevel(p) !== 11) return binary(firstOp as BinaryOp, left, firstRight, p.span(start));
+  const operands: Expr[] = [left, firstRight];
+  const ops: string[] = [firstOp];
   while (binaryLevel(p) === 11) {
     ops.push(p.tok());
     p.bump();
     operands.push(parseExprLevel(p, 10));
-  }
-  if (ops.length === 1) {
-    return binary(ops[0] as BinaryOp, left, operands[1] ?? left, p.span(start));
   }
   if (ops.every((op) => CHAINABLE.has(op))) {
     return { kind: 'chain', operands, ops: ops as ComparisonOp[], span: p.span(start) };

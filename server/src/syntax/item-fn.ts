@@ -42,8 +42,14 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
   if (p.at('{')) body = parseBlock(p);
   else if (!p.eat(';')) p.errorHere('expected a function body or `;`');
   void ctx;
+  // Spelled out rather than spread: spreading `base` and `specs` into this many fields made V8 build each fn item
+  // the slow way (a third of the parser's allocation).
   return {
-    ...base,
+    span: base.span,
+    attributes: base.attributes,
+    docs: base.docs,
+    visibility: base.visibility,
+    inVerus: base.inVerus,
     kind: 'fn',
     name,
     nameSpan,
@@ -55,7 +61,11 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
     generics,
     params,
     ret,
-    ...specs,
+    requires: specs.requires,
+    ensures: specs.ensures,
+    recommends: specs.recommends,
+    decreases: specs.decreases,
+    returns: specs.returns,
     body,
     signatureSpan,
   };

@@ -1,7 +1,7 @@
 // Items and item lists: attributes, doc comments, visibility and Verus modifiers, then the item itself.
 // `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
-import type { Attribute, Item, ItemBase } from './ast';
+import type { Attribute, Item, ItemBase, Span } from './ast';
 import { parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import {
   parseEnumItem,
@@ -82,8 +82,12 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
     p.errorHere('expected an item');
     return undefined;
   }
-  const withSpan = <T extends Item>(item: T | undefined): T | undefined =>
-    item === undefined ? undefined : { ...item, span: p.span(start) };
+  // The item was just built by its parser and is not shared yet, so its span is set in place (a copy of every
+  // item showed up in profiles).
+  const withSpan = <T extends Item>(item: T | undefined): T | undefined => {
+    if (item !== undefined) (item as { span: Span }).span = p.span(start);
+    return item;
+  };
   switch (keyword) {
     case 'fn':
       return withSpan(parseFnItem(p, base, modifiers, ctx));

@@ -11,6 +11,7 @@ export interface DecodedInt {
 }
 
 export function decodeInt(text: string): DecodedInt | undefined {
+  if (isPlainDecimal(text)) return { value: BigInt(text), suffix: undefined }; // The common `0`, `1`, `100`.
   const clean = text.replace(/_/g, '');
   let digitsEnd: number;
   let prefix = '';
@@ -28,6 +29,12 @@ export function decodeInt(text: string): DecodedInt | undefined {
   const suffix = clean.slice(digitsEnd);
   if (digits.length === 0 || (suffix !== '' && !INT_SUFFIXES.has(suffix))) return undefined;
   return { value: BigInt(prefix + digits), suffix: suffix === '' ? undefined : suffix };
+}
+
+function isPlainDecimal(text: string): boolean {
+  if (text.length === 0 || text.length > 15) return false;
+  for (let idx = 0; idx < text.length; idx++) if (!isDigit(text.charCodeAt(idx))) return false;
+  return true;
 }
 
 export interface DecodedText {
