@@ -1,6 +1,7 @@
 // Reads a pairs file (foo.pairs.json) against a file's contract model: decoded values for every entry, each with
 // its range in the pairs file, and a diagnostic at the exact position of every mistake. Never throws; a broken
-// entry is skipped (and diagnosed) while the rest still load.
+// entry is skipped (and diagnosed) while the rest still load. A clean file takes the fast reader (pairs-clean.ts);
+// one with anything to diagnose is read here, on jsonc-parser's tree.
 
 import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { parseTree, printParseErrorCode } from 'jsonc-parser';
@@ -17,6 +18,7 @@ import type { EntryKind } from './pairs-entry';
 import { functionValueTypes } from './value-types';
 import { closestNames } from './suggest';
 import { sameInputs } from './obligations';
+import { readCleanPairsFile } from './pairs-clean';
 
 export type { PairsDiagnostic } from './pairs-context';
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
@@ -47,6 +49,18 @@ export function parsePairsFile(text: string, model: FileModel): ParsedPairsFile 
     report(ctx, { offset: 0, length: text.length }, 'the pairs file is empty');
     return { file: { functions: new Map() }, diagnostics: ctx.diagnostics };
   }
+  // Most pairs files are clean: read them without a syntax tree. Anything to diagnose goes the tree's way.
+  const clean = readCleanPairsFile(ctx, text, model);
+  if (clean !== undefined) return { file: { functions: clean }, diagnostics: [] };
+  return readPairsTree(ctx, text, model);
+}
+
+/** The tree reader alone (tests compare it with the clean reader on clean files). */
+export function parsePairsFileWithTree(text: string, model: FileModel): ParsedPairsFile {
+  return readPairsTree({ lineIndex: createLineIndex(text), diagnostics: [] }, text, model);
+}
+
+function readPairsTree(ctx: PairsContext, text: string, model: FileModel): ParsedPairsFile {
   const parseErrors: ParseError[] = [];
   const root = parseTree(text, parseErrors, { disallowComments: true, allowTrailingComma: false });
   for (const error of parseErrors) {

@@ -27,6 +27,11 @@ export function validatePairsSchema(root: JsonNode): SchemaProblem[] {
   return problems;
 }
 
+/** Whether a plain JSON value (from JSON.parse) follows the schema; problems are worded by validatePairsSchema. */
+export function pairsValueIsValid(value: unknown): boolean {
+  return compiledValidator()(value) === true;
+}
+
 type Validator = ReturnType<Ajv['compile']>;
 
 // Compiling the schema costs milliseconds; it is done once, on first use.
