@@ -6,9 +6,9 @@ import { TokenKind } from './tokens';
 
 export interface DelimiterInput {
   readonly text: string;
-  readonly kinds: readonly TokenKind[];
-  readonly starts: readonly number[];
-  readonly ends: readonly number[];
+  readonly kinds: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
   readonly texts: readonly string[];
 }
 

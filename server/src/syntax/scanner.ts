@@ -16,18 +16,32 @@ export type LiteralAt = (offset: number) => LiteralHit | undefined;
 
 /** The token arrays of a stream before delimiter matching. */
 export interface ScannedTokens {
-  readonly kinds: TokenKind[];
-  readonly starts: number[];
-  readonly ends: number[];
+  readonly kinds: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
   readonly texts: string[];
   readonly comments: Comment[];
+}
+
+/** Growable typed arrays: plain arrays grown by push were the scanner's main cost. */
+interface TokenBuffer {
+  kinds: Uint8Array;
+  starts: Int32Array;
+  ends: Int32Array;
+  readonly texts: string[];
+  readonly comments: Comment[];
+  count: number;
 }
 
 export const COMMENT_LITERAL = TokenKind.Eof;
 
 /** Scans all of `text` into tokens. */
 export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
-  const out: ScannedTokens = { kinds: [], starts: [], ends: [], texts: [], comments: [] };
+  // About one token per four characters in typical code; `grow` doubles when that is not enough.
+  const capacity = (text.length >> 2) + 16;
+  const out: TokenBuffer = {
+    kinds: new Uint8Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity), texts: [], comments: [], count: 0,
+  };
   const limit = text.length;
   let pos = 0;
   while (pos < limit) {
@@ -42,7 +56,11 @@ export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
     }
     pos = scanToken(text, pos, limit, out);
   }
-  return out;
+  const count = out.count;
+  return {
+    kinds: out.kinds.subarray(0, count), starts: out.starts.subarray(0, count), ends: out.ends.subarray(0, count),
+    texts: out.texts, comments: out.comments,
+  };
 }
 
 /** `"`, `'`, `//`, `/*`, and the prefixed forms `b"`, `b'`, `br"`, `r"`, `r#"`, `c"`, `cr"`. */
@@ -58,7 +76,7 @@ function mayStartLiteral(text: string, pos: number, limit: number): boolean {
 }
 
 /** Scans one token (or skips whitespace) at `pos`, never past `limit`; returns the next position. */
-function scanToken(text: string, pos: number, limit: number, out: ScannedTokens): number {
+function scanToken(text: string, pos: number, limit: number, out: TokenBuffer): number {
   const code = text.charCodeAt(pos);
   if (code <= 32 || isUnicodeSpace(code)) return pos + 1;
   if (code < 128 && PUNCT_TABLE[code] === 1) {
@@ -90,7 +108,7 @@ function scanToken(text: string, pos: number, limit: number, out: ScannedTokens)
 
 /** Rust's number rules: `0x1F`, `1_000u8`, `7int`, `1.5`, `1e3`, `2.0f64`; `1..2` and `1.max(2)` keep the int.
  *  `t.0.1` yields the float `0.1`, as in rustc; the parser splits it into two tuple fields. */
-function scanNumber(text: string, pos: number, limit: number, out: ScannedTokens): number {
+function scanNumber(text: string, pos: number, limit: number, out: TokenBuffer): number {
   let end = pos + 1;
   const radix = text.charCodeAt(pos) === 48 && end < limit ? text.charCodeAt(end) : 0;
   if (radix === 120 || radix === 111 || radix === 98) {
@@ -138,11 +156,26 @@ function skipDigits(text: string, from: number, limit: number): number {
   return end;
 }
 
-function push(out: ScannedTokens, kind: TokenKind, start: number, end: number, tokenText: string): void {
-  out.kinds.push(kind);
-  out.starts.push(start);
-  out.ends.push(end);
+function push(out: TokenBuffer, kind: TokenKind, start: number, end: number, tokenText: string): void {
+  const idx = out.count;
+  if (idx === out.kinds.length) grow(out);
+  out.kinds[idx] = kind;
+  out.starts[idx] = start;
+  out.ends[idx] = end;
   out.texts.push(tokenText);
+  out.count = idx + 1;
+}
+
+function grow(out: TokenBuffer): void {
+  const kinds = new Uint8Array(out.kinds.length * 2);
+  kinds.set(out.kinds);
+  const starts = new Int32Array(out.starts.length * 2);
+  starts.set(out.starts);
+  const ends = new Int32Array(out.ends.length * 2);
+  ends.set(out.ends);
+  out.kinds = kinds;
+  out.starts = starts;
+  out.ends = ends;
 }
 
 function makeComment(text: string, start: number, end: number): Comment {

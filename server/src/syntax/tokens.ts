@@ -26,9 +26,10 @@ export interface Comment {
 /** Mutable only in one way: the parser may split a leading `>` off a `>>`/`>=` token when closing generics. */
 export interface TokenStream {
   readonly text: string;
-  readonly kinds: TokenKind[];
-  readonly starts: number[];
-  readonly ends: number[];
+  /** TokenKind values. */
+  readonly kinds: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
   readonly texts: string[];
   /** For each opening delimiter the index of its closer (stream length when unclosed); -1 for other tokens. */
   readonly match: Int32Array;
