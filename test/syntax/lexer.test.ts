@@ -1,4 +1,6 @@
-// The token stream: tree-sitter leaves re-lexed into Verus tokens (operators, lifetimes, literal suffixes).
+// The token stream: a JS scanner with Verus operators, lifetimes and literal suffixes; comments, strings and chars as
+// tree-sitter found them (an unclosed `/*` is not a comment, so the text after it still yields tokens).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../server/src/syntax/lexer';
 import { TokenKind } from '../../server/src/syntax/tokens';
@@ -29,6 +31,10 @@ describe('lexer', () => {
     ["verus!{ 'outer: loop { break 'outer; } }", "id:verus p:! p:{ life:'outer p:: id:loop p:{ id:break life:'outer p:; p:} p:}"],
     ['verus!{ a // c\n b /* d */ }', 'id:verus p:! p:{ id:a id:b p:}'],
     ['macro_rules! m {}', 'id:macro_rules p:! id:m p:{ p:}'],
+    ['verus!{ x\u00a0y }', 'id:verus p:! p:{ id:x id:y p:}'],
+    ['verus!{ a /* b\nc d }', 'id:verus p:! p:{ id:a p:/ p:* id:b id:c id:d p:}'],
+    ['verus!{ t.0.1 + 1. - 2e-3 }', 'id:verus p:! p:{ id:t p:. float:0.1 p:+ float:1. p:- float:2e-3 p:}'],
+    ['fn r#type() {}', 'id:fn id:r#type p:( p:) p:{ p:}'],
   ];
   for (const [source, expected] of CASES) it(source, () => expect(lex(source)).toBe(expected));
 
@@ -45,5 +51,31 @@ describe('lexer', () => {
     expect(ts.texts[ts.match[open] ?? -1]).toBe(')');
     const unclosed = tokenize('f(a');
     expect(unclosed.match[unclosed.texts.indexOf('(')]).toBe(unclosed.count);
+  });
+
+  it('covers any text with ordered, non-overlapping tokens whose texts are their slices', () => {
+    const piece = fc.constantFrom('"', "'", '/', '*', '//', '/*', '*/', 'b', 'r', '#', 'r#"', '"#', 'x', ' ', '\n', '1', '.', 'e', '=', '>', '{', '}', '(', 'é', '\u00a0', '😀', 'verus!{', '0x');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        const ts = tokenize(text);
+        const spans: [number, number][] = ts.comments.map((c) => [c.start, c.end]);
+        for (let i = 0; i < ts.count; i++) {
+          const start = ts.starts[i] ?? -1;
+          const end = ts.ends[i] ?? -1;
+          expect(ts.texts[i]).toBe(text.slice(start, end));
+          spans.push([start, end]);
+        }
+        spans.sort((a, b) => a[0] - b[0]);
+        let last = 0;
+        for (const [start, end] of spans) {
+          expect(start).toBeGreaterThanOrEqual(last);
+          expect(end).toBeGreaterThan(start);
+          last = end;
+        }
+        expect(last).toBeLessThanOrEqual(text.length);
+      }),
+      { numRuns: 300, seed: 5 },
+    );
   });
 });
