@@ -10,7 +10,7 @@ import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, checkFile, finishFileWithBoth, pendingObligations, planFile, summarize } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, summarize } from '../harness';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
@@ -190,13 +190,7 @@ function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnviron
 async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions): Promise<FileReport> {
   const signal = new AbortController().signal;
   if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal);
-  const plan = planFile(input, options);
-  const pending = pendingObligations(plan);
-  const [embedded, verus] = await Promise.all([
-    backends.embedded.check(plan.model, pending, signal),
-    backends.verus.check(plan.model, pending, signal),
-  ]);
-  return finishFileWithBoth(plan, embedded, verus);
+  return checkFileWithBoth(input, options, backends.embedded, backends.verus, signal);
 }
 
 async function readInput(

@@ -2,6 +2,7 @@
 // the source and pairs files and pass their text.
 
 import type { Backend } from './backend';
+import { finishFileWithBoth } from './compare';
 import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
 import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
@@ -43,6 +44,24 @@ export function checkFileSync(input: CheckInput, options: CheckOptions): FileRep
   return withBackend(finishFile(plan, results), 'embedded');
 }
 export { finishFileWithBoth } from './compare';
+
+/** Scores one file with both backends on the same obligations: the report shows where they differ and counts the
+ *  solver gap (mutants the embedded evaluator rejects and Verus cannot refute). */
+export async function checkFileWithBoth(
+  input: CheckInput,
+  options: CheckOptions,
+  embedded: Backend,
+  verus: Backend,
+  signal: AbortSignal,
+): Promise<FileReport> {
+  const plan = planFile(input, options);
+  const pending = pendingObligations(plan);
+  const [embeddedResults, verusResults] = await Promise.all([
+    embedded.check(plan.model, pending, signal),
+    verus.check(plan.model, pending, signal),
+  ]);
+  return finishFileWithBoth(plan, embeddedResults, verusResults);
+}
 export { scoreFunction } from './score';
 export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.

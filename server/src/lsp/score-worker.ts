@@ -4,7 +4,7 @@
 import { parentPort, resourceLimits } from 'node:worker_threads';
 import { createBackend } from '../backends';
 import { stackAllowanceFor } from '../eval';
-import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, finishFileWithBoth, generatePairsText, pendingObligations, planFile } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText } from '../harness';
 import type { CheckInput, CheckOptions, FileReport } from '../harness';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
@@ -73,20 +73,14 @@ async function checkWithVerus(input: CheckInput, options: CheckOptions, backend:
     cwd: backend.cwd,
     platform: process.platform,
   };
-  const backendOptions = { stepBudget: options.stepBudget, verus: environment };
+  const backendOptions = { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, verus: environment };
   const verus = createBackend('verus', backendOptions);
   if (!verus.ok) throw new VerusUnavailable(verus.error);
   const signal = new AbortController().signal;
   if (backend.kind === 'verus') return checkFile(input, options, verus.backend, signal);
   const embedded = createBackend('embedded', backendOptions);
   if (!embedded.ok) throw new VerusUnavailable(embedded.error);
-  const plan = planFile(input, options);
-  const pending = pendingObligations(plan);
-  const [embeddedResults, verusResults] = await Promise.all([
-    embedded.backend.check(plan.model, pending, signal),
-    verus.backend.check(plan.model, pending, signal),
-  ]);
-  return finishFileWithBoth(plan, embeddedResults, verusResults);
+  return checkFileWithBoth(input, options, embedded.backend, verus.backend, signal);
 }
 
 /** An environment problem (no verus binary): reported once to the user, not a bug. */

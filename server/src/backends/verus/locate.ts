@@ -6,6 +6,7 @@ import { access, stat } from 'node:fs/promises';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { VerusBackendError } from './errors';
 import { runProcess } from './run';
+import { isRecord, tryParseJson } from './decode-json';
 
 export interface LocateOptions {
   /** The `verusPath` setting or `--verus-path` option; undefined when not configured. */
@@ -84,16 +85,4 @@ async function isExecutable(path: string, platform: NodeJS.Platform): Promise<bo
   } catch {
     return false;
   }
-}
-
-function tryParseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@
 
 import type { Verdict } from '../../harness';
 import type { StubProbe } from './stub-file';
+import { isRecord, tryParseJson } from './decode-json';
 
 /** One rustc diagnostic (`--error-format=json`), reduced to the fields the reader uses. */
 export interface RustcDiagnostic {
@@ -159,18 +160,6 @@ function stubError(
 
 function isAbortingNote(diagnostic: RustcDiagnostic): boolean {
   return diagnostic.message.startsWith('aborting due to');
-}
-
-function tryParseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function decodeDiagnostic(raw: unknown): RustcDiagnostic | undefined {
