@@ -68,7 +68,13 @@ async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise
     }
   }
   const model = buildFileModel(parseSourceFile(text));
-  const result = generatePairsText(model, existing, { functions: args.functions, count: args.count, invalidCount: args.invalidCount, seed: args.seed });
+  const result = generatePairsText(model, existing, {
+    functions: args.functions,
+    count: args.count,
+    invalidCount: args.invalidCount,
+    seed: args.seed,
+    ...(io.stackAllowance === undefined ? {} : { stackAllowance: io.stackAllowance }),
+  });
   io.stdout(formatSummaries(file.displayPath, result.summaries, createLineIndex(text)));
   if (!result.ok) {
     io.stderr(`spec-harness pairs: ${path.relative(io.cwd, target)}: ${result.error}\n`);

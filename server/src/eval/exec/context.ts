@@ -4,6 +4,7 @@
 import type { Span } from '../../syntax';
 import type { FileModel } from '../../model';
 import type { Value } from '../value';
+import type { StackAllowance } from '../spec/context';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { UNKNOWN } from './exec-types';
 import { fieldType } from './datatypes';
@@ -43,6 +44,12 @@ export interface ExecLimits {
   /** Nested calls allowed (deep recursion would overflow the host stack). */
   readonly maxCallDepth: number;
 }
+
+/** Call depth caps by host stack (see StackAllowance). Measured with cold code, Node 20, no cap: a recursive fn
+ *  whose body nests blocks, `if`, `match` and `let` (the deepest shape tried) overflowed the default stack at
+ *  ~860 calls and a 256 MB worker's at ~58,600; a plain `if n == 0 {..} else {1 + f(n - 1)}` at ~1,770 and
+ *  ~121,000. The caps keep a margin of about 3x on the deepest shape. Deeper recursion is a time-out. */
+export const EXEC_CALL_DEPTH_LIMITS: Readonly<Record<StackAllowance, number>> = { default: 250, large: 18_000 };
 
 export interface Ctx {
   readonly model: FileModel;

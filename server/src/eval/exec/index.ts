@@ -7,10 +7,12 @@ import type { Value } from '../value';
 import type { Argument } from './calls';
 import { invokeFunction } from './calls';
 import type { Ctx, ExecLimits, Slot } from './context';
+import { EXEC_CALL_DEPTH_LIMITS } from './context';
 import { execTypeOf, isErasedParam } from './exec-types';
 import { NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './context';
+export { EXEC_CALL_DEPTH_LIMITS } from './context';
 export { formatDebug, formatDisplay } from './format-args';
 export { checkedArith } from './int-ops';
 
@@ -20,7 +22,7 @@ export type ExecOutcome =
   | { readonly kind: 'timeout' }
   | { readonly kind: 'not-runnable'; readonly reason: string; readonly span: Span };
 
-export const DEFAULT_EXEC_LIMITS: ExecLimits = { stepBudget: 200_000, maxCallDepth: 200 };
+export const DEFAULT_EXEC_LIMITS: ExecLimits = { stepBudget: 200_000, maxCallDepth: EXEC_CALL_DEPTH_LIMITS.default };
 
 /** Runs `fn` on `inputs` (by parameter name, `self` for receivers; ghost/tracked parameters are skipped). */
 export function runExecFunction(

@@ -4,12 +4,12 @@
 import type { FunctionContract, ModelScope } from '../../model';
 import type { Value } from '../../eval';
 import { createSpecContext, evaluateClauses } from '../../eval';
-import type { SpecEnv } from '../../eval';
+import type { SpecContextOptions, SpecEnv, StackAllowance } from '../../eval';
 import type { Verdict } from '../verdict';
 
-export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number): Verdict {
+export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number, stackAllowance?: StackAllowance): Verdict {
   if (fn.requires.length === 0) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, { stepBudget, ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }) });
+  const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
   return evaluateClauses(ctx, fn.requires.map((c) => c.clause), contractEnv(fn, inputs, undefined, inputs)).verdict;
 }
 
@@ -18,10 +18,21 @@ export function ensuresVerdict(
   fn: FunctionContract,
   call: { readonly inputs: ReadonlyMap<string, Value>; readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value> },
   stepBudget: number,
+  stackAllowance?: StackAllowance,
 ): Verdict {
   if (fn.ensures.length === 0) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, { stepBudget, ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }) });
+  const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
   return evaluateClauses(ctx, fn.ensures.map((c) => c.clause), contractEnv(fn, call.inputs, call.output, call.after)).verdict;
+}
+
+/** The contract is evaluated in its function's module and impl, with the host's stack allowance. */
+function contextOptions(fn: FunctionContract, stepBudget: number, stackAllowance: StackAllowance | undefined): SpecContextOptions {
+  return {
+    stepBudget,
+    stackAllowance: stackAllowance ?? 'default',
+    modulePath: fn.modulePath,
+    ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }),
+  };
 }
 
 function contractEnv(fn: FunctionContract, inputs: ReadonlyMap<string, Value>, output: Value | undefined, after: ReadonlyMap<string, Value>): SpecEnv {

@@ -7,8 +7,8 @@ import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
 import { encodeJson } from '../../eval';
-import type { ExecLimits } from '../../eval';
-import { runExecFunction } from '../../eval';
+import type { ExecLimits, StackAllowance } from '../../eval';
+import { EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { requiresVerdict as evaluateRequires } from './contract-check';
 import { functionValueTypes } from '../value-types';
@@ -30,6 +30,8 @@ export interface GenerateOptions {
   readonly execLimits: ExecLimits;
   /** Evaluation steps for each `requires` check. */
   readonly specStepBudget: number;
+  /** The host's stack, for the spec evaluator's recursion limits (execLimits.maxCallDepth follows it too). */
+  readonly stackAllowance: StackAllowance;
 }
 
 export interface GeneratedPair {
@@ -65,9 +67,15 @@ export const DEFAULT_GENERATE_OPTIONS: GenerateOptions = {
   invalidCount: 10,
   seed: 1,
   maxAttempts: 400,
-  execLimits: { stepBudget: 200_000, maxCallDepth: 1_000 },
+  execLimits: { stepBudget: 200_000, maxCallDepth: EXEC_CALL_DEPTH_LIMITS.default },
   specStepBudget: 100_000,
+  stackAllowance: 'default',
 };
+
+/** Generation options for a host stack: the spec evaluator and the interpreter both recurse deeper on a big one. */
+export function generateOptionsFor(stackAllowance: StackAllowance, base: GenerateOptions = DEFAULT_GENERATE_OPTIONS): GenerateOptions {
+  return { ...base, stackAllowance, execLimits: { ...base.execLimits, maxCallDepth: EXEC_CALL_DEPTH_LIMITS[stackAllowance] } };
+}
 
 const MAX_TIMEOUTS = 5;
 
@@ -78,12 +86,15 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
   const inputs = candidateInputs(model, fn, types, options);
   const pairs: GeneratedPair[] = [];
+  // Pairs whose `requires` the evaluator could not decide (deep recursion, budget): the input may be outside the
+  // requires, where a verified implementation promises nothing, so they only fill up what decided pairs leave.
+  const undecided: GeneratedPair[] = [];
   const invalid: GeneratedInvalid[] = [];
   let timeouts = 0;
   let outsideRequires = 0;
   let outsideTimeouts = 0;
   for (const input of inputs) {
-    if (pairs.length >= options.count && invalid.length >= options.invalidCount) break;
+    if (invalid.length >= options.invalidCount && (pairs.length >= options.count || pairs.length + undecided.length >= 2 * options.count)) break;
     const requiresHolds = requiresVerdict(model, fn, input, options);
     // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
     // timing out (a huge `n` under `requires n < 100`), they are not run at all.
@@ -109,9 +120,11 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       continue;
     }
     const output = types.returnType === undefined ? undefined : outcome.value;
-    if (pairs.length < options.count) pairs.push({ inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) });
+    const kept = requiresHolds === true ? pairs : undecided;
+    if (kept.length < options.count) kept.push({ inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) });
   }
-  return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: outsideRequires, notRunnable: undefined };
+  const filled = [...pairs, ...undecided.slice(0, Math.max(0, options.count - pairs.length))];
+  return { qualifiedName: fn.qualifiedName, pairs: filled, invalid, timeouts, pairsOutsideRequires: outsideRequires, notRunnable: undefined };
 }
 
 /** `fn main()` runs the examples; it has no inputs or output to pair. */
@@ -152,7 +165,7 @@ function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<
 }
 
 function requiresVerdict(model: FileModel, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, options: GenerateOptions): boolean | undefined {
-  const verdict = evaluateRequires(model.scope, fn, inputs, options.specStepBudget);
+  const verdict = evaluateRequires(model.scope, fn, inputs, options.specStepBudget, options.stackAllowance);
   return verdict.kind === 'holds' ? true : verdict.kind === 'fails' ? false : undefined;
 }
 

@@ -3,12 +3,13 @@
 
 import type { Span } from '../../syntax';
 import type { FileModel } from '../../model';
-import { DEFAULT_GENERATE_OPTIONS, generateForFunction } from './generate-function';
+import type { StackAllowance } from '../../eval';
+import { generateForFunction, generateOptionsFor } from './generate-function';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';
 import type { GeneratedEntries } from './merge';
 
-export { generateForFunction, DEFAULT_GENERATE_OPTIONS } from './generate-function';
+export { generateForFunction, generateOptionsFor, DEFAULT_GENERATE_OPTIONS } from './generate-function';
 export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInvalid } from './generate-function';
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
@@ -21,6 +22,9 @@ export interface PairsTextOptions {
   readonly count: number;
   readonly invalidCount: number;
   readonly seed: number;
+  /** The host's stack (the CLI's io.stackAllowance): deep spec recursion in `requires` and deep exec recursion are
+   *  decided rather than cut off on a big one. `default` when absent. */
+  readonly stackAllowance?: StackAllowance;
 }
 
 export interface FunctionSummary {
@@ -40,7 +44,7 @@ export type PairsTextResult =
 export function generatePairsText(model: FileModel, existingText: string | null, options: PairsTextOptions): PairsTextResult {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
   const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
-  const generateOptions: GenerateOptions = { ...DEFAULT_GENERATE_OPTIONS, count: options.count, invalidCount: options.invalidCount, seed: options.seed };
+  const generateOptions: GenerateOptions = { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
   const results = targets.map((fn) => generateForFunction(model, fn, generateOptions));
   const summaries = results.map(summaryOf).sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
   const generated = new Map<string, GeneratedEntries>();
