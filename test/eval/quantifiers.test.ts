@@ -116,3 +116,21 @@ describe('binder types through aliases', () => {
     check('type Byte = u8;', { 'forall|x: Byte| x <= 255': true, 'exists|x: Byte| x == 200': true });
   });
 });
+
+describe('disjunctive guards', () => {
+  it('a binder bounded in every alternative ranges over their hull', () => {
+    check('', {
+      // Before the pair (lo, hi) or between them on the row lo: the shape of "first pair summing to t" postconditions.
+      'forall|i: int, j: int| ((0 <= i && i < lo && i < j && j < s.len()) || (i == lo && i < j && j < hi)) ==> s[i] + s[j] != 100': true,
+      'forall|i: int, j: int| ((0 <= i && i < lo && i < j && j < s.len()) || (i == lo && i < j && j < hi)) ==> s[i] + s[j] != 8': false,
+      'forall|i: int| (0 <= i < lo || hi <= i < s.len()) ==> s[i] >= 1': true,
+      'exists|i: int| (0 <= i < lo || i == hi) && s[i] == 4': false,
+      'exists|i: int| (0 <= i < lo || i == hi) && s[i] == 5': true,
+      'exists|i: int| (0 <= i < lo || i == hi) && s[i] == 1': true,
+    }, env);
+  });
+
+  it('stays unbounded when an alternative leaves the binder unbounded', () => {
+    check('', { 'forall|i: int| (0 <= i < lo || i > hi) ==> s[i] >= 1': 'indeterminate: unbounded quantifier over int' }, env);
+  });
+});

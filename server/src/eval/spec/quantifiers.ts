@@ -20,7 +20,9 @@ interface Binder {
 /** A fact the guard states about binders: a comparison, or membership in a collection. */
 type Atom =
   | { readonly kind: 'cmp'; readonly left: Expr; readonly op: ComparisonOp; readonly right: Expr }
-  | { readonly kind: 'member'; readonly collection: Expr; readonly element: Expr };
+  | { readonly kind: 'member'; readonly collection: Expr; readonly element: Expr }
+  /** `A || B || ..`: each alternative's atoms. A binder bounded in every alternative lies in their hull. */
+  | { readonly kind: 'any'; readonly alternatives: readonly (readonly Atom[])[] };
 
 type Domain = { readonly kind: 'range'; readonly lo: bigint; readonly hi: bigint } | { readonly kind: 'list'; readonly values: readonly Value[] };
 
@@ -146,6 +148,8 @@ export interface BinderPlan {
   readonly sources: readonly { readonly expr: Expr; readonly isMember: boolean }[];
   /** Bounds (tagged `true` for upper) that mention no binder from this one on. */
   readonly bounds: readonly [Bound, boolean][];
+  /** Per disjunctive guard atom, each alternative's bounds (with the other atoms' bounds and `x == e` as both). */
+  readonly hulls: readonly (readonly (readonly [Bound, boolean][])[])[];
 }
 
 function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readonly Atom[]): BinderPlan[] {
@@ -153,13 +157,18 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
     const excluded = new Set(binders.slice(k).map((b) => b.name));
     const sources: { expr: Expr; isMember: boolean }[] = [];
     for (const atom of atoms) {
+      if (atom.kind === 'any') continue;
       const source = atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
       if (source !== undefined && !mentions(source, excluded)) sources.push({ expr: source, isMember: atom.kind === 'member' });
     }
     const written = binder.type?.kind === 'path' ? binder.type.segments.map((seg) => seg.name).join('::') : undefined;
     const aliased = written === undefined ? undefined : ctx.scope.typeAlias(written)?.type;
     const typeName = aliased?.kind === 'path' ? aliased.segments.map((seg) => seg.name).join('::') : written;
-    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded) };
+    const plain = atoms.filter((atom) => atom.kind !== 'any');
+    const hulls = atoms.flatMap((atom) =>
+      atom.kind === 'any' ? [atom.alternatives.map((alternative) => boundExprs([...plain, ...alternative.flatMap(equalityAsBounds)], binder.name, excluded))] : [],
+    );
+    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls };
   });
 }
 
@@ -202,6 +211,12 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
       loFromGuard = true;
     }
   }
+  for (const hull of plan.hulls) {
+    const limits = hullLimits(ctx, hull, env);
+    if (limits === undefined) continue;
+    if (limits.lo !== undefined && (lo === undefined || limits.lo > lo)) [lo, loFromGuard] = [limits.lo, true];
+    if (limits.hi !== undefined && (hi === undefined || limits.hi < hi)) [hi, hiFromGuard] = [limits.hi, true];
+  }
   // A type's own range bounds the domain only for small types, and from below at 0 for unsigned/nat binders.
   const small = SMALL_TYPES.has(intType);
   const loOk = loFromGuard || small || lo === 0n;
@@ -210,6 +225,42 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
     return failure ?? indeterminate(`unbounded quantifier over ${typeName ?? 'int'}`, span);
   }
   return { kind: 'range', lo, hi: hi < lo ? lo : hi };
+}
+
+/** The hull of a disjunction's alternatives: the least lower and greatest upper limit (exclusive), each only
+ *  when every alternative has one. Undefined when a bound cannot be evaluated (the plain bounds decide then). */
+function hullLimits(ctx: SpecContext, alternatives: readonly (readonly [Bound, boolean][])[], env: Env): { lo: bigint | undefined; hi: bigint | undefined } | undefined {
+  let hullLo: bigint | undefined;
+  let hullHi: bigint | undefined;
+  let loEverywhere = true;
+  let hiEverywhere = true;
+  for (const bounds of alternatives) {
+    let lo: bigint | undefined;
+    let hi: bigint | undefined;
+    for (const [bound, isUpper] of bounds) {
+      const value = evalExpr(ctx, bound.expr, env);
+      if (isFailure(value)) return undefined;
+      if (value.kind !== 'int') continue;
+      if (isUpper) {
+        const limit = bound.inclusive ? value.value + 1n : value.value;
+        if (hi === undefined || limit < hi) hi = limit;
+      } else {
+        const limit = bound.inclusive ? value.value : value.value + 1n;
+        if (lo === undefined || limit > lo) lo = limit;
+      }
+    }
+    if (lo === undefined) loEverywhere = false;
+    else if (hullLo === undefined || lo < hullLo) hullLo = lo;
+    if (hi === undefined) hiEverywhere = false;
+    else if (hullHi === undefined || hi > hullHi) hullHi = hi;
+  }
+  return { lo: loEverywhere ? hullLo : undefined, hi: hiEverywhere ? hullHi : undefined };
+}
+
+/** Inside a disjunct, `x == e` bounds `x` from both sides. */
+function equalityAsBounds(atom: Atom): Atom[] {
+  if (atom.kind !== 'cmp' || atom.op !== '==') return [atom];
+  return [atom, { ...atom, op: '<=' }, { ...atom, op: '>=' }];
 }
 
 interface Bound {
@@ -291,6 +342,8 @@ function conjunctAtoms(expr: Expr, out: Atom[]): Atom[] {
       if (expr.op === '&&') {
         conjunctAtoms(expr.left, out);
         conjunctAtoms(expr.right, out);
+      } else if (expr.op === '||') {
+        out.push({ kind: 'any', alternatives: disjuncts(expr, []).map((alternative) => conjunctAtoms(alternative, [])) });
       } else if (expr.op === 'has') out.push({ kind: 'member', collection: expr.left, element: expr.right });
       else if (['<', '<=', '>', '>=', '=='].includes(expr.op)) {
         out.push({ kind: 'cmp', left: expr.left, op: expr.op as ComparisonOp, right: expr.right });
@@ -314,6 +367,15 @@ function conjunctAtoms(expr: Expr, out: Atom[]): Atom[] {
     default:
       return out;
   }
+}
+
+function disjuncts(expr: Expr, out: Expr[]): Expr[] {
+  if (expr.kind === 'paren') return disjuncts(expr.inner, out);
+  if (expr.kind === 'binary' && expr.op === '||') {
+    disjuncts(expr.left, out);
+    disjuncts(expr.right, out);
+  } else out.push(expr);
+  return out;
 }
 
 function isName(expr: Expr, name: string): boolean {
