@@ -63,8 +63,9 @@ describe('places, &mut and calls', () => {
         i }`;
     expect(run(src, 'f', { x: i(4), g: i(0) })).toBe('returned 4');
   });
-  it('external_body and unknown calls are not runnable, never guessed', () => {
-    expect(run('#[verifier::external_body]\nfn g(x: u8) -> u8 { x }\nfn f(x: u8) -> u8 { g(x) }', 'f', { x: i(1) })).toBe('not-runnable: calls g (external_body)');
+  it('runs the body of an external_body fn (it is what executes); unknown calls are not runnable, never guessed', () => {
+    expect(run('#[verifier::external_body]\nfn g(x: u8) -> (r: u8) ensures r == x + 1 { x + 1 }\nfn f(x: u8) -> u8 { g(x) }', 'f', { x: i(1) })).toBe('returned 2');
+    expect(run('#[verifier::external_body]\nfn g(x: u8) -> (r: u8) ensures r == x + 1 { x + 1 }\nfn f(x: u8) -> u8 { g(x) }', 'f', { x: i(255) })).toBe('panicked: attempt to add with overflow');
     expect(run('fn f(x: u8) -> u8 { mystery(x) }', 'f', { x: i(1) })).toBe('not-runnable: calls mystery');
   });
 });

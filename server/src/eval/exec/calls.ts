@@ -87,9 +87,7 @@ export function callResolved(
 /** Runs `resolved` with arguments already evaluated (exec params only, receiver first). */
 export function invokeFunction(ctx: Ctx, resolved: ResolvedFn, args: readonly Argument[], span: Expr['span']): Typed {
   const item = resolved.item;
-  if (item.attributes.some((a) => a.path === 'verifier::external_body' || a.path === 'verifier::external')) {
-    return notRunnable(`calls ${resolved.qualifiedName} (external_body)`, span);
-  }
+  // An `external_body` (or `external`) fn is unverified, but its body is what runs: its outputs are the program's.
   if (item.body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
   if (ctx.counter.depth >= ctx.limits.maxCallDepth) throw new TimeoutSignal();
   const selfType = selfTypeOf(resolved, args, item);
