@@ -29,3 +29,9 @@ describe('statements that end at a closing brace', () => {
     expect(body('let y = if n > 0 { 1 } else { 2 } + 3;\n(y, 0)')).toMatch(/\+/);
   });
 });
+
+describe('for loops with a named iterator', () => {
+  it('reads `for x in it: range invariant ..` as a loop over the range', () => {
+    expect(body('let mut m: u32 = 0;\nfor x in it: 0..10 invariant m == x * 3, { m += 3; }\n(m, 0)')).toMatchSnapshot();
+  });
+});

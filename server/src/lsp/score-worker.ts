@@ -51,6 +51,7 @@ async function perform(request: WorkerRequest): Promise<unknown> {
         count: DEFAULT_GENERATE_OPTIONS.count,
         invalidCount: DEFAULT_GENERATE_OPTIONS.invalidCount,
         seed: DEFAULT_GENERATE_OPTIONS.seed,
+        stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
       });
       const summary = result.summaries
         .map((fn) => `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`)

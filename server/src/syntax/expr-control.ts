@@ -141,6 +141,11 @@ function parseFor(p: ParserState, start: number, label: string | undefined): Exp
   p.bump();
   const pattern = parsePattern(p);
   p.expect('in');
+  // Verus names the iterator for use in invariants: `for x in it: 0..n invariant it.pos <= n { .. }`.
+  if (p.kind() === TokenKind.Ident && p.at(':', 1)) {
+    p.bump();
+    p.bump();
+  }
   const iterable = parseExprNoStruct(p);
   const spec = parseLoopSpec(p);
   const body = parseBlock(p);
