@@ -20,8 +20,8 @@ export {
   valueKey,
   assertNever,
 } from './value-ops';
-export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './types';
-export type { AdtShape, FieldsShape, TypeContext } from './types';
+export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valueTypeText } from './types';
+export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './types';
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { formatValue } from './format';

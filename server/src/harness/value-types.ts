@@ -4,13 +4,13 @@
 import type { Span } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
 import type { ValueType } from '../eval';
-import { firstUnsupported, resolveValueType } from '../eval';
+import { firstUnsupported, functionTypeContext, resolveValueType } from '../eval';
 import type { TypeContext } from '../eval';
 
 export type FunctionValueTypes =
   | {
       readonly kind: 'supported';
-      /** What the codec needs to decode and encode these types (`Self` bound for methods). */
+      /** What the codec needs to decode and encode these types (`Self` bound for methods, generic parameters instantiated). */
       readonly typeContext: TypeContext;
       readonly params: ReadonlyMap<string, ValueType>;
       /** Undefined for `()` returns. */
@@ -21,8 +21,10 @@ export type FunctionValueTypes =
   | { readonly kind: 'unsupported'; readonly reason: string; readonly span: Span };
 
 export function functionValueTypes(fn: FunctionContract, scope: ModelScope): FunctionValueTypes {
-  const typeContext: TypeContext =
-    fn.selfTypeName === undefined ? { scope } : { scope, selfType: { kind: 'adt', name: fn.selfTypeName, args: [] } };
+  // Generic type parameters are instantiated (or rejected) by functionTypeContext; see the decision there.
+  const instantiated = functionTypeContext(fn, scope);
+  if (instantiated.kind === 'unsupported') return instantiated;
+  const typeContext: TypeContext = instantiated.ctx;
   const params = new Map<string, ValueType>();
   for (const param of fn.params) {
     const type = resolveValueType(param.type, typeContext);

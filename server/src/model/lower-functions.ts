@@ -5,6 +5,7 @@ import type {
   Clause,
   Expr,
   FnItem,
+  GenericParam,
   Item,
   Param,
   ReturnSpec,
@@ -22,6 +23,8 @@ export interface ItemContext {
   readonly traitName: string | undefined;
   /** `inherent` for `impl T`, `trait-impl` for `impl Tr for T`, `trait` inside `trait Tr { }`. */
   readonly container: 'module' | 'inherent' | 'trait-impl' | 'trait';
+  /** Inside an impl: its generic parameters and self type, so `V` in `impl<V> Stack<V>` can be instantiated. */
+  readonly implHeader?: { readonly generics: readonly GenericParam[]; readonly selfType: Type };
 }
 
 export interface VisitedItem {
@@ -45,6 +48,7 @@ export function lowerFunction(source: SourceFile, fn: FnItem, context: ItemConte
     qualifiedName: [...context.modulePath, ...ownerSegments, fn.name].join('::'),
     modulePath: context.modulePath,
     selfTypeName: context.selfTypeName,
+    ...(context.implHeader === undefined ? {} : { implHeader: context.implHeader }),
     mode: fn.mode,
     item: fn,
     params: fn.params.map((param) => lowerParam(source, param)),
@@ -92,7 +96,8 @@ function visitItems(items: readonly Item[], context: ItemContext, out: VisitedIt
         const container = item.trait === undefined ? 'inherent' : 'trait-impl';
         // An impl for a type with no usable name (`impl Tr for [u8]`) still lowers, named by what is written.
         const selfTypeName = typeHeadName(item.selfType) ?? compactText(item.selfType);
-        visitItems(item.items, { modulePath: context.modulePath, selfTypeName, traitName, container }, out);
+        const implHeader = { generics: item.generics, selfType: item.selfType };
+        visitItems(item.items, { modulePath: context.modulePath, selfTypeName, traitName, container, implHeader }, out);
         break;
       }
       case 'trait':

@@ -7,6 +7,7 @@ import type {
   EnumItem,
   FnItem,
   FnMode,
+  GenericParam,
   SourceFile,
   Span,
   StructItem,
@@ -32,6 +33,8 @@ export interface FunctionContract {
   readonly modulePath: readonly string[];
   /** Name of the impl's self type (`Solution` for `impl Solution`), undefined for free fns. */
   readonly selfTypeName: string | undefined;
+  /** The enclosing impl's generic parameters and self type as written (`impl<V> Stack<V>`); absent outside impls. */
+  readonly implHeader?: { readonly generics: readonly GenericParam[]; readonly selfType: Type };
   readonly mode: FnMode;
   readonly item: FnItem;
   readonly params: readonly ParamModel[];

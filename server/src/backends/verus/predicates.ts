@@ -36,7 +36,7 @@ export function predicateName(predicate: Pick<StubPredicate, 'fn' | 'kind'>): st
 }
 
 export function predicateFor(model: FileModel, fn: FunctionContract, kind: 'pre' | 'post'): StubPredicate {
-  const typeCtx = typeContextFor(model.scope, fn.selfTypeName);
+  const typeCtx = typeContextFor(model.scope, fn);
   const params: StubPredicateParam[] = [];
   const bindings = new Map<string, StubParamBinding>();
   for (const param of fn.params) {

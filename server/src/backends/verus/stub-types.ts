@@ -1,16 +1,20 @@
 // Types as the stub sees them: parameters resolved to value types (views applied), and the field layouts that
 // struct and enum literals need (with `Box::new` where a field is declared boxed).
 
-import { adtShape, resolveValueType } from '../../eval';
+import { adtShape, functionTypeContext, resolveValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
 import type { ValueType } from '../../eval';
-import type { ModelScope } from '../../model';
+import type { FunctionContract, ModelScope } from '../../model';
 import type { Fields, Type } from '../../syntax';
 import type { AdtValueType, FieldLayout, LiteralContext } from './literals';
 
-/** The type context for a function's parameters: `Self` is the impl's type. */
-export function typeContextFor(scope: ModelScope, selfTypeName: string | undefined): TypeContext {
-  return selfTypeName === undefined ? { scope } : { scope, selfType: { kind: 'adt', name: selfTypeName, args: [] } };
+/** The type context for a function's parameters: `Self` is the impl's type, and generic type parameters are
+ *  instantiated as the harness measured them (`T` is `i64`, see functionTypeContext). An uninstantiable bound
+ *  leaves `T` unresolved, so the predicate reports its type unsupported. */
+export function typeContextFor(scope: ModelScope, fn: FunctionContract): TypeContext {
+  const instantiated = functionTypeContext(fn, scope);
+  if (instantiated.kind === 'supported') return instantiated.ctx;
+  return fn.selfTypeName === undefined ? { scope } : { scope, selfType: { kind: 'adt', name: fn.selfTypeName, args: [] } };
 }
 
 export function valueTypeOf(ctx: TypeContext, type: Type): ValueType {

@@ -8,7 +8,7 @@ import { int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './context';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './context';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
-import type { ExecType } from './exec-types';
+import type { ExecType, TypeSubstitution } from './exec-types';
 import { execTypeOf, intType, isErasedParam, optionOf, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './operators';
@@ -84,8 +84,10 @@ export function callResolved(
   return invokeFunction(ctx, resolved, args, span);
 }
 
-/** Runs `resolved` with arguments already evaluated (exec params only, receiver first). */
-export function invokeFunction(ctx: Ctx, resolved: ResolvedFn, args: readonly Argument[], span: Expr['span']): Typed {
+/** Runs `resolved` with arguments already evaluated (exec params only, receiver first). `subst` gives its generic
+ *  type parameters; by default (a call inside the program) they are unknown, so each argument keeps the type the
+ *  caller gave it, as rustc's instantiation would. */
+export function invokeFunction(ctx: Ctx, resolved: ResolvedFn, args: readonly Argument[], span: Expr['span'], subst?: TypeSubstitution): Typed {
   const item = resolved.item;
   // An `external_body` (or `external`) fn is unverified, but its body is what runs: its outputs are the program's.
   if (item.body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
@@ -94,8 +96,8 @@ export function invokeFunction(ctx: Ctx, resolved: ResolvedFn, args: readonly Ar
   const calleeFrame: Frame = {
     selfTypeName: resolved.selfTypeName,
     selfType,
-    subst: new Map(),
-    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, new Map(), selfType),
+    subst: subst ?? unknownGenerics(item),
+    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, subst ?? unknownGenerics(item), selfType),
   };
   const env = childEnv(emptyEnv());
   bindParameters(ctx, calleeFrame, env, item, args);
@@ -166,6 +168,10 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
     if (!matchPattern(ctx, frame, param.pattern, typed, bindings)) notRunnable('a parameter pattern that does not match', param.span);
     bindPattern(env, bindings);
   });
+}
+
+function unknownGenerics(item: FnItem): TypeSubstitution {
+  return new Map(item.generics.filter((g) => g.kind === 'type').map((g) => [g.name, UNKNOWN] as const));
 }
 
 function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnItem): ExecType | undefined {

@@ -8,7 +8,9 @@ import type { Argument } from './calls';
 import { invokeFunction } from './calls';
 import type { Ctx, ExecLimits, Slot } from './context';
 import { EXEC_CALL_DEPTH_LIMITS } from './context';
-import { execTypeOf, isErasedParam } from './exec-types';
+import { execTypeOf, intType, isErasedParam, UNKNOWN } from './exec-types';
+import type { ExecType, TypeSubstitution } from './exec-types';
+import { functionTypeContext } from '../types';
 import { NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './context';
@@ -33,19 +35,20 @@ export function runExecFunction(
 ): ExecOutcome {
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
   const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0 } };
-  const selfType = fn.selfTypeName === undefined ? undefined : { kind: 'adt' as const, name: fn.selfTypeName, args: [] };
+  const subst = instantiatedGenerics(model, fn);
+  const selfType = entrySelfType(fn, subst);
   const slots = new Map<string, Slot>();
   const args: Argument[] = [];
   for (const param of fn.item.params) {
     if (isErasedParam(param)) continue;
     const value = inputs.get(param.name);
     if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${param.name}`, span: param.span };
-    const slot: Slot = { value, type: execTypeOf(param.type, new Map(), selfType) };
+    const slot: Slot = { value, type: execTypeOf(param.type, subst, selfType) };
     slots.set(param.name, slot);
     args.push(param.passing === 'mut' ? { kind: 'place', place: { root: slot, path: [], type: slot.type } } : { kind: 'value', typed: { value, type: slot.type } });
   }
   try {
-    const result = invokeFunction(ctx, { item: fn.item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName }, args, fn.nameSpan);
+    const result = invokeFunction(ctx, { item: fn.item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName }, args, fn.nameSpan, subst);
     const after = new Map<string, Value>();
     for (const param of fn.item.params) {
       const slot = slots.get(param.name);
@@ -55,6 +58,23 @@ export function runExecFunction(
   } catch (signal) {
     return outcomeOfSignal(signal);
   }
+}
+
+/** The entry fn's generic type parameters at the type the harness measures them with (`T` is `i64`; see
+ *  functionTypeContext), so its inputs carry that integer type inside the body. */
+function instantiatedGenerics(model: FileModel, fn: FunctionContract): TypeSubstitution {
+  const instantiated = functionTypeContext(fn, model.scope);
+  const generics = instantiated.kind === 'supported' ? instantiated.ctx.generics : undefined;
+  const subst = new Map<string, ExecType>();
+  for (const [name, type] of generics ?? []) subst.set(name, type.kind === 'int' ? intType(type.int) : UNKNOWN);
+  return subst;
+}
+
+function entrySelfType(fn: FunctionContract, subst: TypeSubstitution): ExecType | undefined {
+  if (fn.selfTypeName === undefined) return undefined;
+  const header = fn.implHeader;
+  const declared = header !== undefined && subst.size > 0 ? execTypeOf(header.selfType, subst, undefined) : undefined;
+  return declared?.kind === 'adt' && declared.name === fn.selfTypeName ? declared : { kind: 'adt', name: fn.selfTypeName, args: [] };
 }
 
 function outcomeOfSignal(signal: unknown): ExecOutcome {
