@@ -248,3 +248,19 @@ mod b {
     expect(fn?.status === 'scored' ? fn.scores.postCorrectness : undefined).toBe(1);
   });
 });
+
+describe('`returns` on an unnamed return', () => {
+  it('compares the output with the returned expression (bound as `result`)', () => {
+    const fn = only(check('fn double(x: u8) -> u16\n    returns 2 * x as u16,\n{ 2 * x as u16 }', { double: { pairs: [{ input: { x: 3 }, output: 6 }] } }));
+    expect(fn.status).toBe('scored');
+    expect(fn.unsupported).toEqual([]);
+    expect(fn.scores.postCorrectness).toBe(1);
+    expect(fn.scores.postCompleteness).toBe(1);
+  });
+
+  it('leaves a parameter named `result` alone when the return is unnamed', () => {
+    const fn = only(check('fn f(result: u8) -> u8\n    ensures result < 10,\n{ 0 }', { f: { pairs: [{ input: { result: 3 }, output: 200 }] } }));
+    expect(fn.scores.postCorrectness).toBe(1);
+    expect(fn.scores.postCompleteness).toBe(0);
+  });
+});

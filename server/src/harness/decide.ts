@@ -5,7 +5,8 @@ import type { Value } from '../eval';
 import { createSpecContext, evaluateClauses } from '../eval';
 import type { SpecContext, SpecEnv, StackAllowance } from '../eval';
 import type { Clause } from '../syntax';
-import type { ClauseModel, FileModel } from '../model';
+import type { ClauseModel, FileModel, FunctionContract } from '../model';
+import { UNNAMED_RETURN_NAME } from '../model';
 import type { Obligation, ObligationResult } from './backend';
 
 export interface DecideOptions {
@@ -53,21 +54,30 @@ function clauseOf(clause: ClauseModel): Clause {
 /** Parameters at entry; the return name bound to the output; each `&mut` parameter with its entry value as
  *  `old(x)` and its final value as `x` / `final(x)` (in `requires`, both are the entry value). */
 export function obligationEnv(obligation: Obligation): SpecEnv {
+  const post = obligation.kind === 'post';
+  return contractEnv(obligation.fn, obligation.inputs, post ? obligation.output : undefined, post ? obligation.after : EMPTY_AFTER);
+}
+
+/** The environment a contract is evaluated in, for a call with these inputs and (for `ensures`) this output and
+ *  these after-values. An unnamed return is bound as `result`, which `returns e` compares against. */
+export function contractEnv(
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  output: Value | undefined,
+  after: ReadonlyMap<string, Value>,
+): SpecEnv {
   const values = new Map<string, Value>();
   const mutables = new Map<string, { readonly old: Value; readonly final: Value }>();
-  for (const param of obligation.fn.params) {
-    const entry = obligation.inputs.get(param.name);
+  for (const param of fn.params) {
+    const entry = inputs.get(param.name);
     if (entry === undefined) continue;
-    if (param.passing === 'mut') {
-      const final = obligation.kind === 'post' ? (obligation.after.get(param.name) ?? entry) : entry;
-      mutables.set(param.name, { old: entry, final });
-    } else {
-      values.set(param.name, entry);
-    }
+    if (param.passing === 'mut') mutables.set(param.name, { old: entry, final: after.get(param.name) ?? entry });
+    else values.set(param.name, entry);
   }
-  const returnName = obligation.fn.returnName;
-  if (obligation.kind === 'post' && returnName !== undefined && obligation.output !== undefined) {
-    values.set(returnName, obligation.output);
-  }
+  const returnName = fn.returnName ?? UNNAMED_RETURN_NAME;
+  // `result` names the return only when no parameter does (an unnamed return is reachable only through `returns`).
+  if (output !== undefined && (fn.returnName !== undefined || !values.has(returnName))) values.set(returnName, output);
   return { values, mutables };
 }
+
+const EMPTY_AFTER: ReadonlyMap<string, Value> = new Map();

@@ -4,7 +4,8 @@
 import type { FunctionContract, ModelScope } from '../../model';
 import type { Value } from '../../eval';
 import { createSpecContext, evaluateClauses } from '../../eval';
-import type { SpecContextOptions, SpecEnv, StackAllowance } from '../../eval';
+import type { SpecContextOptions, StackAllowance } from '../../eval';
+import { contractEnv } from '../decide';
 import type { Verdict } from '../verdict';
 
 export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number, stackAllowance?: StackAllowance): Verdict {
@@ -33,17 +34,4 @@ function contextOptions(fn: FunctionContract, stepBudget: number, stackAllowance
     modulePath: fn.modulePath,
     ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }),
   };
-}
-
-function contractEnv(fn: FunctionContract, inputs: ReadonlyMap<string, Value>, output: Value | undefined, after: ReadonlyMap<string, Value>): SpecEnv {
-  const values = new Map<string, Value>();
-  const mutables = new Map<string, { readonly old: Value; readonly final: Value }>();
-  for (const param of fn.params) {
-    const entry = inputs.get(param.name);
-    if (entry === undefined) continue;
-    if (param.passing === 'mut') mutables.set(param.name, { old: entry, final: after.get(param.name) ?? entry });
-    else values.set(param.name, entry);
-  }
-  if (fn.returnName !== undefined && output !== undefined) values.set(fn.returnName, output);
-  return { values, mutables };
 }
