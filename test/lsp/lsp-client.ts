@@ -39,6 +39,8 @@ export interface TestClient {
   diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[]) => boolean): Promise<Diagnostic[]>;
   /** Resolves on the next `specHarness/status` notification for `uri` that satisfies `accept`. */
   status(uri: string, accept: (params: { state: string; scored: number; passing: number }) => boolean): Promise<void>;
+  /** Resolves on the first server log line (from now on) that satisfies `accept`. */
+  logged(accept: (line: string) => boolean): Promise<string>;
   stop(): Promise<number | null>;
 }
 
@@ -50,6 +52,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const progress: { kind: string; title?: string; message?: string }[] = [];
   const logs: string[] = [];
   const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  const logWaiters: { accept: (line: string) => boolean; resolve: (line: string) => void }[] = [];
   const statusWaiters: { uri: string; accept: (p: { state: string; scored: number; passing: number }) => boolean; resolve: () => void }[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   // A server that dies early fails the waiting test at once, with its stderr, instead of hanging it.
@@ -67,7 +70,15 @@ export async function startClient(serverPath: string, settings: Record<string, u
     appliedEdits.push(params.edit);
     return { applied: true };
   });
-  connection.onNotification('window/logMessage', (params: { message: string }) => logs.push(params.message));
+  connection.onNotification('window/logMessage', (params: { message: string }) => {
+    logs.push(params.message);
+    for (const waiter of [...logWaiters]) {
+      if (waiter.accept(params.message)) {
+        logWaiters.splice(logWaiters.indexOf(waiter), 1);
+        waiter.resolve(params.message);
+      }
+    }
+  });
   connection.onRequest('window/showMessageRequest', (params: { message: string }) => {
     logs.push(`showMessage: ${params.message}`);
     return null;
@@ -110,6 +121,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
     connection, child, appliedEdits, statuses, progress, logs,
     diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     status: (uri, accept) => Promise.race([died, new Promise<void>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
+    logged: (accept) => Promise.race([died, new Promise<string>((resolveWaiter) => logWaiters.push({ accept, resolve: resolveWaiter }))]),
     stop: async () => {
       stopping = true;
       const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
