@@ -8,7 +8,7 @@ import { createLineIndex, parseSourceFile } from '../syntax';
 import { buildFileModel } from '../model';
 import { generatePairsText } from '../harness';
 import type { FunctionSummary } from '../harness';
-import { collectRustFiles } from './files';
+import { collectRustFiles, displayPath } from './files';
 import type { RustFile } from './files';
 import type { CliIo } from './io';
 
@@ -77,11 +77,11 @@ async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise
   });
   io.stdout(formatSummaries(file.displayPath, result.summaries, createLineIndex(text)));
   if (!result.ok) {
-    io.stderr(`spec-harness pairs: ${path.relative(io.cwd, target)}: ${result.error}\n`);
+    io.stderr(`spec-harness pairs: ${displayPath(target, io.cwd)}: ${result.error}\n`);
     return 2;
   }
   if (existing === result.text) {
-    io.stdout(`  ${path.relative(io.cwd, target)} unchanged\n`);
+    io.stdout(`  ${displayPath(target, io.cwd)} unchanged\n`);
     return 0;
   }
   try {
@@ -90,7 +90,7 @@ async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise
     io.stderr(`spec-harness pairs: cannot write '${target}': ${messageOf(error)}\n`);
     return 2;
   }
-  io.stdout(`  wrote ${path.relative(io.cwd, target)}\n`);
+  io.stdout(`  wrote ${displayPath(target, io.cwd)}\n`);
   return 0;
 }
 
