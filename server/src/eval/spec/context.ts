@@ -6,7 +6,9 @@ import type { Span, Type } from '../../syntax';
 import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
 
-export const DEFAULT_STEP_BUDGET = 100_000;
+/** The one default step budget per evaluation: the CLI (`check --step-budget`), the editor and the generator's
+ *  `requires` checks all start from it, so the same file scores the same everywhere. */
+export const DEFAULT_STEP_BUDGET = 200_000;
 
 /** How much JS stack the host gives the evaluator. `default`: Node's own (about 1 MB on the main thread and
  *  in a default worker); `large`: a worker started with `resourceLimits.stackSizeMb: LARGE_STACK_SIZE_MB`
