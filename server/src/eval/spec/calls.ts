@@ -7,6 +7,7 @@ import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { seq, seqMethod } from './collections';
 import type { Env, Res, SpecContext } from './context';
+import { RECURSION_TOO_DEEP } from './reasons';
 import {
   bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
 } from './context';
@@ -115,9 +116,9 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
     return unsupported(`uninterpreted function ${item.name}`, span);
   }
   if (item.params.length !== args.length) return unsupported(`call to ${item.name} with ${args.length} arguments`, span);
-  if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', span);
+  if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate(RECURSION_TOO_DEEP, span);
   const units = bodyDepth(ctx, item.body);
-  if (ctx.stackUnits + units > ctx.maxStackUnits) return indeterminate('recursion too deep', span);
+  if (ctx.stackUnits + units > ctx.maxStackUnits) return indeterminate(RECURSION_TOO_DEEP, span);
   let env: Env = { base: EMPTY_SPEC_ENV, locals: undefined };
   for (let i = 0; i < args.length; i++) {
     const param = item.params[i];
