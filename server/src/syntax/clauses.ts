@@ -12,7 +12,7 @@ export const SPEC_KEYWORDS = new Set([
 
 export function parseClauseList(p: ParserState): Clause[] {
   const clauses: Clause[] = [];
-  while (!atListEnd(p)) {
+  while (!atListEnd(p, 'clause-start')) {
     const before = p.pos;
     if (p.at('&&&')) {
       const items = p.withNoStruct(true, () => parseBulletItems(p, '&&&'));
@@ -55,10 +55,11 @@ function blockClauseAhead(p: ParserState): boolean {
 /** Words that start the next item, never a clause; a list that lost its body stops there. */
 const ITEM_WORDS = new Set(['fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'broadcast', 'uninterp', 'struct', 'enum', 'impl', 'trait', 'mod']);
 
-function atListEnd(p: ParserState): boolean {
+/** At `clause-start` (after the keyword or a comma) a `{` may begin a block clause; elsewhere it starts the body. */
+function atListEnd(p: ParserState, position: 'clause-start' | 'after-item' = 'after-item'): boolean {
   if (p.atEnd()) return true;
   const t = p.tok();
-  if (t === '{') return !blockClauseAhead(p);
+  if (t === '{') return position === 'after-item' || !blockClauseAhead(p);
   if (t === ';') return true;
   if (!p.isIdent()) return false;
   return SPEC_KEYWORDS.has(t) || (ITEM_WORDS.has(t) && (p.isIdent(1) || p.at('(', 1)));
