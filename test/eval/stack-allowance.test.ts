@@ -31,6 +31,7 @@ describe('stack allowance', () => {
     const reply = await inLargeStackWorker({
       source: TRI,
       expressions: ['tri(5000) == 12502500', 'tri(7691) == 29579586', 'tri(7692) == 29587278', 'tri(150) == 11325'],
+      stepBudget: 100_000,
     });
     expect(reply.allowance).toBe('large');
     expect(reply.outcomes).toEqual(['true', 'true', 'indeterminate: step budget exhausted', 'true']);

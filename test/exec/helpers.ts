@@ -21,7 +21,8 @@ export function ch(text: string): Value {
   return { kind: 'char', codePoint: text.codePointAt(0) ?? 0 };
 }
 
-/** `returned <debug>` (plus `; x = <debug>` per &mut param), `panicked: <reason>`, `timeout`, `not-runnable: <reason>`. */
+/** `returned <debug>` (plus `; x = <debug>` per &mut param), `panicked: <reason>`, `timeout`, `violates assume`,
+ *  `not-runnable: <reason>`. */
 export function run(body: string, fnName: string, inputs: Record<string, Value>, stepBudget = 100_000): string {
   const source = `use vstd::prelude::*;\nverus! {\n${body}\n}\n`;
   const file = parseSourceFile(source);
@@ -37,6 +38,8 @@ export function run(body: string, fnName: string, inputs: Record<string, Value>,
       return `panicked: ${outcome.reason}`;
     case 'timeout':
       return 'timeout';
+    case 'assume-violated':
+      return 'violates assume';
     case 'not-runnable':
       return `not-runnable: ${outcome.reason}`;
   }

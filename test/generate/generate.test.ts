@@ -94,10 +94,10 @@ describe('spec-harness pairs', () => {
   });
   it('reports functions it cannot run and why', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pairs-'));
-    writeFileSync(path.join(dir, 'ext.rs'), 'use vstd::prelude::*;\nverus! {\nfn f(x: u8) -> u8 { mystery(x) }\n}\n');
+    writeFileSync(path.join(dir, 'ext.rs'), 'use vstd::prelude::*;\nverus! {\nfn f(x: u8) -> (r: u8) ensures r == x { mystery(x) }\n}\n');
     const io = captureIo(dir);
     expect(await runPairsCommand(['ext.rs', '--fn', 'f', '--out', 'out.json'], io)).toBe(0);
-    expect(io.out()).toContain('f: not runnable: calls mystery (3:21)');
+    expect(io.out()).toContain('f: not runnable: calls mystery (3:41)');
     expect(JSON.parse(readFileSync(path.join(dir, 'out.json'), 'utf8'))).toEqual({ version: 1, functions: {} });
   });
 });

@@ -31,8 +31,8 @@ trait Measure { spec fn measure(&self) -> nat; }`),
     expect(fn(model, 'Measure::measure').hasBody).toBe(false);
   });
 
-  it('includes fns outside verus! and in nested modules such as #[cfg(test)] mod tests', () => {
-    const model = modelOf(`${verus('fn g() {}')}\nfn main() {}\n#[cfg(test)]\nmod tests {\n    mod inner { fn deep() {} }\n    #[test]\n    fn t() {}\n}\n`);
+  it('includes fns outside verus! and in nested modules, but not under a false #[cfg] such as cfg(test)', () => {
+    const model = modelOf(`${verus('fn g() {}')}\nfn main() {}\n#[cfg(feature = "x")]\nmod tests {\n    mod inner { fn deep() {} }\n    #[test]\n    fn t() {}\n}\n#[cfg(test)]\nmod dead { fn d() {} }\n`);
     expect(model.functions.map((contract) => [contract.qualifiedName, contract.item.inVerus])).toEqual([
       ['g', true],
       ['main', false],

@@ -98,6 +98,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
       return item?.kind === 'struct' || item?.kind === 'enum' ? item : undefined;
     },
     enumOfVariant: () => undefined,
+    useAlias: () => undefined,
     constant: (path) => {
       const item = find('const', path[path.length - 1] ?? '');
       return item?.kind === 'const' ? item : undefined;

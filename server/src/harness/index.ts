@@ -1,6 +1,7 @@
 // The harness API: pairs files, obligations, scores, reports and their diagnostics. Pure (no IO): callers read
 // the source and pairs files and pass their text.
 
+import { DEFAULT_STEP_BUDGET } from '../eval';
 import type { Backend } from './backend';
 import { finishFileWithBoth } from './compare';
 import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
@@ -27,8 +28,8 @@ export type { Backend, Obligation, ObligationResult } from './backend';
 export type { Verdict } from './verdict';
 export type { JsonValue } from '../eval';
 
-/** The defaults design.md fixes: threshold 0.75, 8 mutants per pair. */
-export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: 100_000 };
+/** The defaults design.md fixes: threshold 0.75, 8 mutants per pair; the CLI and the editor both use them. */
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: DEFAULT_STEP_BUDGET };
 
 /** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
  *  does (environment failures, e.g. no verus binary). */

@@ -29,7 +29,8 @@ async function answer(envelope: WorkerEnvelope): Promise<WorkerResponse> {
   }
 }
 
-async function perform(request: WorkerRequest): Promise<unknown> {
+/** Answers one request as the worker thread does (exported so a test can compare it with the CLI's `check`). */
+export async function perform(request: WorkerRequest): Promise<unknown> {
   switch (request.kind) {
     case 'score': {
       const options: CheckOptions = {

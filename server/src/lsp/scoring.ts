@@ -4,6 +4,7 @@
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection } from 'vscode-languageserver';
+import { DEFAULT_CHECK_OPTIONS } from '../harness';
 import type { FileReport, Range } from '../harness';
 import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
@@ -15,14 +16,15 @@ import { meetsThreshold } from './markdown';
 import { entryRanges, reducePairsText } from './pairs-reduce';
 import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
 import { STATUS_NOTIFICATION } from './protocol';
-import type { StatusParams } from './protocol';
+import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
 import type { ServerState, SourceFileState } from './state';
 import type { BackendRequest, ScoreOptions } from './worker-protocol';
 
-/** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker. */
-export const SEED = 1;
-export const STEP_BUDGET = 200_000;
+/** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker.
+ *  Both are the CLI's defaults, so a file scores the same in the editor and in `spec-harness check`. */
+export const SEED = DEFAULT_CHECK_OPTIONS.seed;
+export const STEP_BUDGET = DEFAULT_CHECK_OPTIONS.stepBudget;
 
 export interface ServerContext {
   readonly connection: Connection;
@@ -67,7 +69,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
   const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
   const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);
-  const options: ScoreOptions = { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions: stale };
+  const options = scoreOptionsFor(settings, stale);
   // The worker reads only the pairs entries it scores: reused functions' entries are blanked (offsets kept).
   const pairsEntries = pairsText === null || keys === null ? null : entryRanges(pairsText);
   const blankable = new Set(stale === null ? [] : [...file.cache.values()]
@@ -106,6 +108,11 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   // Editors ask for lenses when a file opens, usually before its first run ends: tell them the lenses changed.
   if (ctx.state.features.codeLensRefresh) void ctx.connection.sendRequest(CodeLensRefreshRequest.type);
   return 'scored';
+}
+
+/** What the worker is asked to score with: the settings' threshold and mutants, the CLI's seed and step budget. */
+export function scoreOptionsFor(settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair'>, functions: readonly string[] | null): ScoreOptions {
+  return { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions };
 }
 
 /** Clears everything this server published for a source file (used when its scoring is no longer wanted). */

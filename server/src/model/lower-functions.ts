@@ -14,6 +14,7 @@ import type {
   Type,
 } from '../syntax';
 import type { ClauseModel, FunctionContract, ParamModel } from './types';
+import { isConfiguredOut } from '../syntax';
 
 /** Where an item sits: its enclosing modules and, inside an impl or trait, the self type's name. */
 export interface ItemContext {
@@ -84,6 +85,8 @@ export const UNNAMED_RETURN_NAME = 'result';
 
 function visitItems(items: readonly Item[], context: ItemContext, out: VisitedItem[]): void {
   for (const item of items) {
+    // Under a false `#[cfg(..)]` (`any()`, `test`) the item is not compiled: not scored, not callable.
+    if (isConfiguredOut(item.attributes)) continue;
     out.push({ item, context });
     switch (item.kind) {
       case 'mod':

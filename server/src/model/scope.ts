@@ -20,6 +20,7 @@ export function createModelScope(
     enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
     typeAlias: (name) => index.aliases.get(name),
+    useAlias: (name) => index.useRenames.get(name),
   };
 }
 
@@ -38,6 +39,8 @@ interface ScopeIndex {
   readonly variants: Map<string, EnumItem>;
   readonly constants: Map<string, ConstItem>;
   readonly aliases: Map<string, TypeAliasItem>;
+  /** `use a::b::f as g`: g -> [a, b, f]. */
+  readonly useRenames: Map<string, readonly string[]>;
 }
 
 // Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
@@ -54,6 +57,7 @@ function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionC
     variants: new Map(),
     constants: new Map(),
     aliases: new Map(),
+    useRenames: new Map(),
   };
   const contractByItem = new Map(functions.map((contract) => [contract.item, contract]));
   for (const { item, context } of items) {
@@ -81,11 +85,52 @@ function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionC
       case 'impl':
         indexImpl(index, item.selfType, item.trait);
         break;
+      case 'use':
+        for (const [alias, path] of useRenames(item.tree)) setFirst(index.useRenames, alias, path);
+        break;
       default:
         break;
     }
   }
   return index;
+}
+
+/** The renames in a use tree: `a::b::f as g` and `a::{b::f as g, h}` (nested groups included). */
+export function useRenames(tree: string): [string, string[]][] {
+  const out: [string, string[]][] = [];
+  // Spaces matter only around `as`: `a :: { b as c }` -> `a::{b as c}`.
+  collectRenames(tree.replace(/\s*(::|\{|\}|,)\s*/g, '$1').trim(), [], out, 0);
+  return out;
+}
+
+function collectRenames(tree: string, prefix: readonly string[], out: [string, string[]][], depth: number): void {
+  const open = tree.indexOf('{');
+  if (open < 0) {
+    const match = /^([\w:]+) as (\w+)$/.exec(tree);
+    if (match !== null && match[2] !== '_') out.push([match[2] ?? '', [...prefix, ...(match[1] ?? '').split('::').filter((s) => s !== '')]]);
+    return;
+  }
+  if (depth > 8 || !tree.endsWith('}')) return;
+  const head = tree.slice(0, open).split('::').filter((s) => s !== '');
+  for (const part of splitTopLevel(tree.slice(open + 1, -1))) collectRenames(part, [...prefix, ...head], out, depth + 1);
+}
+
+/** Splits `a, b::{c, d}, e` at the commas outside braces. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.filter((part) => part !== '');
 }
 
 function indexFunction(index: ScopeIndex, contract: FunctionContract, context: ItemContext): void {

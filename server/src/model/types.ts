@@ -101,4 +101,7 @@ export interface ModelScope {
   /** `MAX`, `Self::MAX`, `m::MAX`, `Type::MAX` (associated consts); `modulePath` as for resolveFunction. */
   constant(path: readonly string[], selfTypeName: string | undefined, modulePath?: readonly string[]): ConstItem | undefined;
   typeAlias(name: string): TypeAliasItem | undefined;
+  /** The path a `use .. as name` renames (`use vstd::arithmetic::power2::pow2 as p2` gives `p2` ->
+   *  ['vstd', 'arithmetic', 'power2', 'pow2']). */
+  useAlias(name: string): readonly string[] | undefined;
 }

@@ -12,7 +12,7 @@ export const SPEC_KEYWORDS = new Set([
 
 export function parseClauseList(p: ParserState): Clause[] {
   const clauses: Clause[] = [];
-  while (!atListEnd(p)) {
+  while (!atListEnd(p, 'clause-start')) {
     const before = p.pos;
     if (p.at('&&&')) {
       const items = p.withNoStruct(true, () => parseBulletItems(p, '&&&'));
@@ -43,13 +43,24 @@ export function parseDecreasesExprs(p: ParserState): Expr[] {
   return exprs;
 }
 
+/** Whether the `{` group at the cursor is a clause (`ensures { let y = ..; r == y },`), not the body: a body is
+ *  never followed by `,`, by another `{` (the body after a block clause) or by a spec keyword. */
+function blockClauseAhead(p: ParserState): boolean {
+  const close = p.ts.match[p.pos] ?? -1;
+  if (close < 0 || close + 1 >= p.limit) return false;
+  const after = p.ts.texts[close + 1] ?? '';
+  return after === ',' || after === '{' || SPEC_KEYWORDS.has(after);
+}
+
 /** Words that start the next item, never a clause; a list that lost its body stops there. */
 const ITEM_WORDS = new Set(['fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'broadcast', 'uninterp', 'struct', 'enum', 'impl', 'trait', 'mod']);
 
-function atListEnd(p: ParserState): boolean {
+/** At `clause-start` (after the keyword or a comma) a `{` may begin a block clause; elsewhere it starts the body. */
+function atListEnd(p: ParserState, position: 'clause-start' | 'after-item' = 'after-item'): boolean {
   if (p.atEnd()) return true;
   const t = p.tok();
-  if (t === '{' || t === ';') return true;
+  if (t === '{') return position === 'after-item' || !blockClauseAhead(p);
+  if (t === ';') return true;
   if (!p.isIdent()) return false;
   return SPEC_KEYWORDS.has(t) || (ITEM_WORDS.has(t) && (p.isIdent(1) || p.at('(', 1)));
 }

@@ -9,6 +9,7 @@ export * from './ast';
 export { createLineIndex } from './line-index';
 export type { LineIndex, LinePosition } from './line-index';
 export { printType } from './print-type';
+export { isConfiguredOut } from './cfg';
 
 export function parseSourceFile(text: string): SourceFile {
   const p = new ParserState(tokenize(text));

@@ -107,6 +107,10 @@ function parseFnSpecs(p: ParserState): FnSpecs {
       p.bump();
       if (p.at('when')) p.bump();
       if (!p.at('{') && !p.at(';') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+    } else if (keyword === 'by' && p.at('(', 1)) {
+      // `by (nonlinear_arith)` / `by (bit_vector)`: how Verus proves the fn, not part of its contract.
+      p.bump();
+      p.skipTokenOrGroup();
     } else if (keyword === 'via' || keyword === 'when') {
       p.bump();
       const expr = parseExprNoStruct(p);
@@ -134,6 +138,14 @@ function parseParams(p: ParserState): Param[] {
   return params;
 }
 
+/** A parameter pattern is irrefutable, so a lone upper-case name (`N: u32`) binds it rather than naming a
+ *  constant or unit variant as it would in a `match`. */
+function asParamBinding(pattern: Pattern): Pattern {
+  const only = pattern.kind === 'path' && pattern.path.length === 1 ? pattern.path[0] : undefined;
+  if (only === undefined || only.generics.length > 0) return pattern;
+  return { kind: 'binding', name: only.name, mutable: false, byRef: false, subpattern: undefined, span: pattern.span };
+}
+
 function parseParam(p: ParserState): Param {
   while (p.at('#') && p.at('[', 1)) {
     p.bump();
@@ -147,7 +159,7 @@ function parseParam(p: ParserState): Param {
   }
   const selfParam = parseSelfParam(p, start, ghostMode);
   if (selfParam !== undefined) return selfParam;
-  const pattern = parsePatternNoAlt(p);
+  const pattern = asParamBinding(parsePatternNoAlt(p));
   let type: Type;
   if (p.expect(':')) type = parseType(p);
   else type = { kind: 'infer', span: p.span(p.lastEnd) };

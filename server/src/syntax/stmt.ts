@@ -1,6 +1,7 @@
 // Blocks and statements: let (mut/ghost/tracked, let-else), expression statements (with or without `;`),
 // nested items. A broken statement is reported and skipped; the block always ends at its own `}`.
-import type { Block, Expr, Stmt, Type } from './ast';
+import type { Block, Expr, Span, Stmt, Type } from './ast';
+import { isConfiguredOut } from './cfg';
 import { parseExpr } from './expr';
 import { parsePrimary } from './expr-primary';
 import { isItemStart, parseItem, parseOuterAttributes } from './items';
@@ -50,11 +51,21 @@ function parseStmt(p: ParserState): Stmt {
   if (isItemAfterAttributes(p)) {
     // The item parser reads the attributes itself, so they stay on the item.
     const item = parseItem(p, { inVerus: true });
-    if (item !== undefined) return { kind: 'item', item, span: item.span };
+    if (item !== undefined) return isConfiguredOut(item.attributes) ? compiledOut(item.span) : { kind: 'item', item, span: item.span };
   }
   // Outer attributes on a statement (`#[verifier::custom_err("..")] assert(..);`, `#[allow(..)] let ..`) do not
-  // change what we measure, so they are parsed (for their diagnostics) and dropped.
-  parseOuterAttributes(p);
+  // change what we measure, so they are parsed (for their diagnostics) and dropped, except a false `#[cfg]`:
+  // the statement is not compiled, so it becomes an empty statement.
+  const attributes = parseOuterAttributes(p);
+  const stmt = parseStmtAfterAttributes(p, start);
+  return isConfiguredOut(attributes) ? compiledOut(stmt.span) : stmt;
+}
+
+function compiledOut(span: Span): Stmt {
+  return { kind: 'expr', expr: { kind: 'tuple', elements: [], span }, semicolon: true, span };
+}
+
+function parseStmtAfterAttributes(p: ParserState, start: number): Stmt {
   if (p.at('let')) return parseLet(p, start);
   if (startsBlockLikeStatement(p)) {
     // As in Rust, a statement that starts with a block-like expression ends at its closing brace:

@@ -46,6 +46,8 @@ export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Ex
   return notRunnable(`uses \`${names.join('::')}\``, expr.span);
 }
 
+const ISIZE_MAX = 2n ** 63n - 1n;
+
 export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'call' }>): Typed {
   const callee = expr.callee.kind === 'paren' ? expr.callee.inner : expr.callee;
   if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
@@ -222,9 +224,13 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':
-    case 'Vec::with_capacity':
-      args();
       return { value: { kind: 'seq', elements: [] }, type: seqOf(UNKNOWN) };
+    case 'Vec::with_capacity': {
+      // Rust panics when the capacity in bytes exceeds isize::MAX: certainly so beyond isize::MAX elements.
+      const [capacity] = args();
+      if (capacity?.value.kind === 'int' && capacity.value.value > ISIZE_MAX) panic('capacity overflow', expr.span);
+      return { value: { kind: 'seq', elements: [] }, type: seqOf(UNKNOWN) };
+    }
     case 'String::new':
       return { value: { kind: 'seq', elements: [], text: true }, type: STRING_TYPE };
     case 'String::from':

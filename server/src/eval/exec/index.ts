@@ -11,7 +11,7 @@ import { EXEC_CALL_DEPTH_LIMITS } from './context';
 import { execTypeOf, intType, isErasedParam, UNKNOWN } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { functionTypeContext } from '../types';
-import { NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
+import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './context';
 export { EXEC_CALL_DEPTH_LIMITS } from './context';
@@ -22,6 +22,8 @@ export type ExecOutcome =
   | { readonly kind: 'returned'; readonly value: Value; readonly after: ReadonlyMap<string, Value> }
   | { readonly kind: 'panicked'; readonly reason: string; readonly span: Span }
   | { readonly kind: 'timeout' }
+  /** An exec `assume(..)` was false on this input: outside what Verus verified, so neither a pair nor invalid. */
+  | { readonly kind: 'assume-violated'; readonly span: Span }
   | { readonly kind: 'not-runnable'; readonly reason: string; readonly span: Span };
 
 export const DEFAULT_EXEC_LIMITS: ExecLimits = { stepBudget: 200_000, maxCallDepth: EXEC_CALL_DEPTH_LIMITS.default };
@@ -81,6 +83,7 @@ function outcomeOfSignal(signal: unknown): ExecOutcome {
   if (signal instanceof PanicSignal) return { kind: 'panicked', reason: signal.reason, span: signal.span };
   if (signal instanceof NotRunnableSignal) return { kind: 'not-runnable', reason: signal.reason, span: signal.span };
   if (signal instanceof TimeoutSignal) return { kind: 'timeout' };
+  if (signal instanceof AssumeViolatedSignal) return { kind: 'assume-violated', span: signal.span };
   // Deep recursion in the user's program exhausts the host stack before our depth limit on some inputs.
   if (signal instanceof RangeError) return { kind: 'timeout' };
   throw signal;

@@ -15,7 +15,7 @@ import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
 import { evalMacro } from './macros';
 import { sliceOf } from './slices';
-import { BreakSignal, ContinueSignal, notRunnable, ReturnSignal } from './signals';
+import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
 
 export const UNIT_TYPED: Typed = { value: UNIT, type: UNIT_TYPE };
@@ -95,6 +95,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
     case 'matches':
       return { value: bool(matchPattern(ctx, frame, expr.pattern, evalExpr(ctx, frame, env, expr.operand), new Map())), type: BOOL };
     case 'ghost':
+      if (expr.form === 'assume' && expr.expr !== undefined) checkAssume(ctx, frame, env, expr.expr, expr.span);
       return UNIT_TYPED;
     case 'range':
       return notRunnable('a range outside `for` or slicing', expr.span);
@@ -363,4 +364,20 @@ function bytesValue(text: string): Value {
 
 function assertNever(value: never): never {
   throw new Error(`unhandled node: ${JSON.stringify(value)}`);
+}
+
+/** `assume(c)` is ghost code, but Verus checked the fn only for runs where c holds: an input on which c is false
+ *  is outside what was verified, so the run stops there (neither a pair nor an invalid input). c is run with exec
+ *  semantics; only a definite `false` counts, and a condition that cannot run (spec-only syntax) or panics (an exec
+ *  overflow where spec arithmetic is unbounded) is ignored, as before. */
+function checkAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Expr['span']): void {
+  let holds: boolean | undefined;
+  try {
+    const value = evalExpr(ctx, frame, env, condition).value;
+    holds = value.kind === 'bool' ? value.value : undefined;
+  } catch (signal) {
+    if (signal instanceof TimeoutSignal) throw signal;
+    holds = undefined;
+  }
+  if (holds === false) throw new AssumeViolatedSignal(span);
 }

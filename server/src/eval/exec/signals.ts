@@ -35,6 +35,11 @@ export class NotRunnableSignal {
   ) {}
 }
 
+/** An exec `assume(c)` met a false c: the input is outside what Verus verified. */
+export class AssumeViolatedSignal {
+  constructor(readonly span: Span) {}
+}
+
 /** The step budget or the call-depth limit ran out. */
 export class TimeoutSignal {}
 

@@ -26,7 +26,8 @@ export function textMethod(receiver: Typed, method: string, args: readonly Typed
       return { value: { value: int(chars.length), type: USIZE } };
     case 'get_char': {
       const index = argInt(0);
-      if (index < 0 || index >= chars.length) panic(`index out of bounds: the len is ${chars.length} but the index is ${index}`, span);
+      // vstd implements it as `self.inner.chars().nth(i).unwrap()`.
+      if (index < 0 || index >= chars.length) panic('called `Option::unwrap()` on a `None` value', span);
       return { value: { value: chars[index] as Value, type: CHAR } };
     }
     case 'as_bytes':

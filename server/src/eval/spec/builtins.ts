@@ -22,6 +22,10 @@ export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: 
     const math = mathFn(fn ?? '', type === 'math', args, span);
     if (math !== undefined) return math;
   }
+  if (names.length === 1 || (type !== undefined && ARITHMETIC_MODULES.has(type))) {
+    const arithmetic = arithmeticFn(ctx, fn ?? '', args, span);
+    if (arithmetic !== undefined) return arithmetic;
+  }
   const a0 = args[0];
   const a1 = args[1];
   if (fn === 'set_int_range' && (names.length === 1 || type === 'set_lib')) return setIntRange(ctx, a0, a1, span);
@@ -88,6 +92,56 @@ function mathFn(fn: string, qualified: boolean, args: readonly Value[], span: Sp
   if (fn === 'sub') return mkInt(x - y);
   if (fn === 'div') return y === 0n ? indeterminate('division by zero', span) : { kind: 'int', value: euclidDiv(x, y) };
   return undefined;
+}
+
+/** The `vstd::arithmetic` modules whose spec fns are built in. */
+const ARITHMETIC_MODULES: ReadonlySet<string> = new Set(['power', 'power2', 'logarithm', 'mul_internals', 'div_internals', 'mod_internals', 'arithmetic']);
+
+/** The largest exponent `pow`/`pow2` compute (the result has about that many bits). */
+const MAX_EXPONENT = 1_000_000n;
+
+/** `vstd::arithmetic` spec fns, as vstd defines them: `pow(b, e)` (b * pow(b, e - 1), 1 at 0), `pow2(e)`
+ *  (pow(2, e)), `log(base, pow)` (0 when pow < base or pow / base does not shrink, else 1 + log(base, pow / base)),
+ *  and the internals' `mul_recursive` (x * y) and `mul_pos` (x * y for x > 0, else 0). */
+function arithmeticFn(ctx: SpecContext, fn: string, args: readonly Value[], span: Span): Res | undefined {
+  const ints = args.map((arg) => (arg.kind === 'int' ? arg.value : undefined));
+  const [x, y] = ints;
+  if (ints.some((value) => value === undefined) || x === undefined) return undefined;
+  switch (`${fn}/${args.length}`) {
+    case 'pow/2':
+      return y === undefined ? undefined : power(ctx, x, y, span);
+    case 'pow2/1':
+      return power(ctx, 2n, x, span);
+    case 'log/2':
+      return y === undefined ? undefined : logarithm(ctx, x, y, span);
+    case 'mul_pos/2':
+      return y === undefined ? undefined : mkInt(x > 0n ? x * y : 0n);
+    case 'mul_recursive/2':
+      return y === undefined ? undefined : mkInt(x * y);
+    default:
+      return undefined;
+  }
+}
+
+function power(ctx: SpecContext, base: bigint, exponent: bigint, span: Span): Res {
+  if (exponent < 0n) return indeterminate(`\`pow\` with negative exponent ${exponent}`, span);
+  if (exponent > MAX_EXPONENT) return indeterminate(BUDGET_EXHAUSTED, span);
+  const exhausted = charge(ctx, Number(exponent) / 64, span);
+  return exhausted ?? mkInt(base ** exponent);
+}
+
+function logarithm(ctx: SpecContext, base: bigint, pow: bigint, span: Span): Res {
+  let count = 0n;
+  for (let current = pow; current >= base; count++) {
+    // `pow / base` in spec code is Euclidean; by zero it is unspecified.
+    if (base === 0n) return indeterminate('division by zero', span);
+    const next = euclidDiv(current, base);
+    if (next >= current || next < 0n) break;
+    const exhausted = charge(ctx, 1, span);
+    if (exhausted !== undefined) return exhausted;
+    current = next;
+  }
+  return mkInt(count);
 }
 
 /** vstd `set_lib::set_int_range(lo, hi)`: the ints in `lo..hi`. */

@@ -7,6 +7,7 @@ import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { seq, seqMethod } from './collections';
 import type { Env, Res, SpecContext } from './context';
+import { RECURSION_TOO_DEEP } from './reasons';
 import {
   bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
 } from './context';
@@ -41,6 +42,8 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
   if (!Array.isArray(args)) return args;
   const resolved = ctx.scope.resolveFunction(names, ctx.selfTypeName, ctx.modulePath);
   if (resolved !== undefined) return callUserFn(ctx, resolved, args, expr.span);
+  const renamed = names.length === 1 ? ctx.scope.useAlias(name) : undefined;
+  if (renamed !== undefined) return callRenamed(ctx, renamed, args, expr.span);
   const ctor = resolveConstructor(ctx, names);
   if (ctor !== undefined && ctor.fields.kind === 'tuple') {
     if (ctor.fields.fields.length !== args.length) return unsupported(`${name} with ${args.length} arguments`, expr.span);
@@ -48,6 +51,15 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
   }
   const builtin = staticBuiltin(ctx, names, args, expr.span);
   return builtin ?? unsupported(`call to unknown function ${names.join('::')}`, expr.span);
+}
+
+/** A call through `use path as name`: the user fn or vstd built-in the path names (`crate::`/`self::`/`super::`
+ *  dropped: paths are resolved from the crate root). */
+function callRenamed(ctx: SpecContext, path: readonly string[], args: readonly Value[], span: Span): Res {
+  const relative = path.filter((segment) => segment !== 'crate' && segment !== 'self' && segment !== 'super');
+  const resolved = ctx.scope.resolveFunction(relative, undefined);
+  if (resolved !== undefined) return callUserFn(ctx, resolved, args, span);
+  return staticBuiltin(ctx, relative, args, span) ?? unsupported(`call to unknown function ${path.join('::')}`, span);
 }
 
 export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'method-call' }>, env: Env): Res {
@@ -115,9 +127,9 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
     return unsupported(`uninterpreted function ${item.name}`, span);
   }
   if (item.params.length !== args.length) return unsupported(`call to ${item.name} with ${args.length} arguments`, span);
-  if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', span);
+  if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate(RECURSION_TOO_DEEP, span);
   const units = bodyDepth(ctx, item.body);
-  if (ctx.stackUnits + units > ctx.maxStackUnits) return indeterminate('recursion too deep', span);
+  if (ctx.stackUnits + units > ctx.maxStackUnits) return indeterminate(RECURSION_TOO_DEEP, span);
   let env: Env = { base: EMPTY_SPEC_ENV, locals: undefined };
   for (let i = 0; i < args.length; i++) {
     const param = item.params[i];

@@ -5,8 +5,11 @@ import type { ModelScope } from '../../model';
 import type { Span, Type } from '../../syntax';
 import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
+import { BUDGET_EXHAUSTED } from './reasons';
 
-export const DEFAULT_STEP_BUDGET = 100_000;
+/** The one default step budget per evaluation: the CLI (`check --step-budget`), the editor and the generator's
+ *  `requires` checks all start from it, so the same file scores the same everywhere. */
+export const DEFAULT_STEP_BUDGET = 200_000;
 
 /** How much JS stack the host gives the evaluator. `default`: Node's own (about 1 MB on the main thread and
  *  in a default worker); `large`: a worker started with `resourceLimits.stackSizeMb: LARGE_STACK_SIZE_MB`
@@ -79,6 +82,11 @@ export interface SpecContext {
   readonly memo: Map<string, Value>;
   /** The module whose code is being evaluated (FunctionContract.modulePath), for name resolution. */
   modulePath: readonly string[] | undefined;
+  /** `choose` expressions with several witnesses fixed to one of them while entry.ts re-evaluates the enclosing
+   *  clause once per witness (the pick applies only where the witnesses are the same). */
+  readonly chosen: Map<object, { readonly witnesses: readonly Value[]; readonly pick: Value }>;
+  /** The first `choose` with several witnesses met and not yet fixed, for entry.ts to resolve. */
+  pendingChoice: { readonly expr: object; readonly witnesses: readonly Value[] } | undefined;
 }
 
 export interface SpecContextOptions {
@@ -135,6 +143,8 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     quantifierPlans: new WeakMap(),
     memo: new Map(),
     modulePath: options.modulePath,
+    chosen: new Map(),
+    pendingChoice: undefined,
   };
 }
 
@@ -150,7 +160,7 @@ export function isFailure(res: Res): res is Failure {
   return res.kind === 'indeterminate' || res.kind === 'unsupported';
 }
 
-export const BUDGET_EXHAUSTED = 'step budget exhausted';
+export { BUDGET_EXHAUSTED } from './reasons';
 
 /** Charges `n` steps; returns a failure once the budget is spent. */
 export function charge(ctx: SpecContext, n: number, span: Span): Failure | undefined {

@@ -3,8 +3,11 @@
 
 import type { Clause, Expr, Span } from '../../syntax';
 import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './context';
+import { RECURSION_TOO_DEEP } from './reasons';
 import { indeterminate, isFailure, unsupported } from './context';
 import { evalCond, truth } from './operators';
+import type { Value } from '../value';
+import { valueEquals } from '../value-ops';
 
 /** The verdict on a list of clauses; structurally the harness's `Verdict` (eval must not import harness). */
 export type ClausesVerdict =
@@ -24,7 +27,7 @@ export interface ClausesOutcome {
 
 /** Evaluates one expression. Steps accumulate on `ctx` across calls (the budget is per context). */
 export function evaluateExpr(ctx: SpecContext, expr: Expr, env: SpecEnv): EvalResult {
-  const res = guarded(ctx, expr.span, () => evalCond(ctx, expr, { base: env, locals: undefined }).res);
+  const res = guarded(ctx, expr.span, () => overWitnesses(ctx, () => evalCond(ctx, expr, { base: env, locals: undefined }).res, 0));
   return isFailure(res) ? res : { kind: 'value', value: res };
 }
 
@@ -48,9 +51,10 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
     let res: Res;
     const saved = saveCallState(ctx);
     try {
-      const cond = evalCond(ctx, clause.expr, current);
+      const before = current;
+      const cond = evalCond(ctx, clause.expr, before);
       current = cond.env;
-      res = cond.res;
+      res = ctx.pendingChoice === undefined ? cond.res : overWitnesses(ctx, () => evalCond(ctx, clause.expr, before).res, 0, cond.res);
     } catch (error) {
       res = thrownFailure(ctx, saved, error, clause.span);
     }
@@ -67,6 +71,33 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
       ? { kind: 'unsupported', construct: undecided.construct, span: undecided.span }
       : { kind: 'indeterminate', reason: undecided.reason, span: undecided.span };
   return outcome(ctx, verdict, undefined);
+}
+
+/** How many `choose` expressions with several witnesses one clause may fix at once (nested re-evaluations). */
+const CHOOSE_NESTING_LIMIT = 3;
+
+/** Evaluates `run` (a whole clause or expression); when it meets a `choose` with several witnesses, evaluates it
+ *  again once per witness with that `choose` fixed to it. The clause's value is defined whatever witness Verus
+ *  picks only if every pick gives the same value: then that is the value, otherwise it stays indeterminate. */
+function overWitnesses(ctx: SpecContext, run: () => Res, nesting: number, first: Res = run()): Res {
+  const pending = ctx.pendingChoice;
+  ctx.pendingChoice = undefined;
+  if (pending === undefined || !isFailure(first) || nesting >= CHOOSE_NESTING_LIMIT) return first;
+  let agreed: Value | undefined;
+  for (const pick of pending.witnesses) {
+    ctx.chosen.set(pending.expr, { witnesses: pending.witnesses, pick });
+    // Memoized spec fn results may depend on the pick.
+    ctx.memo.clear();
+    const res = overWitnesses(ctx, run, nesting + 1);
+    if (isFailure(res) || (agreed !== undefined && !valueEquals(agreed, res))) {
+      agreed = undefined;
+      break;
+    }
+    agreed = res;
+  }
+  ctx.chosen.delete(pending.expr);
+  ctx.memo.clear();
+  return agreed ?? first;
 }
 
 function outcome(ctx: SpecContext, verdict: ClausesVerdict, failingClause: number | undefined): ClausesOutcome {
@@ -100,7 +131,7 @@ function thrownFailure(ctx: SpecContext, saved: CallState, error: unknown, span:
   ctx.callDepth = saved.callDepth;
   ctx.modulePath = saved.modulePath;
   ctx.stackUnits = saved.stackUnits;
-  if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate('recursion too deep', span);
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate(RECURSION_TOO_DEEP, span);
   const message = error instanceof Error ? error.message : String(error);
   return unsupported(`internal error: ${message}`, span);
 }

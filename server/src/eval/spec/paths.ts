@@ -4,6 +4,7 @@
 import type { Expr } from '../../syntax';
 import { construct, resolveConstructor } from './adt';
 import type { Env, Res, SpecContext } from './context';
+import { RECURSION_TOO_DEEP } from './reasons';
 import { EMPTY_SPEC_ENV, indeterminate, lookupName, unsupported } from './context';
 import { evalExpr } from './evaluate';
 import { intConstant } from './integers';
@@ -27,7 +28,7 @@ export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>
   const constant = ctx.scope.constant(names, ctx.selfTypeName, ctx.modulePath);
   if (constant !== undefined) {
     if (constant.value === undefined) return unsupported(`constant ${constant.name} without a value`, expr.span);
-    if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate('recursion too deep', expr.span);
+    if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate(RECURSION_TOO_DEEP, expr.span);
     ctx.callDepth++;
     if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
     const res = evalExpr(ctx, constant.value, { base: EMPTY_SPEC_ENV, locals: undefined });

@@ -1,16 +1,21 @@
 // `forall`, `exists`, `choose` and set comprehensions over domains the evaluator can enumerate: bounds and
-// memberships read off the guard (any order or orientation, nested binders), or a small finite binder type.
-// The domain only has to contain every binding the guard admits; the full body is evaluated on each.
+// memberships read off the guard (any order or orientation, nested binders, guards inside called spec fns), or a
+// small finite binder type. The domain only has to contain every binding the guard admits; the full body is
+// evaluated on each. A binder with no such domain ranges over candidate values (quantifier-candidates.ts): they
+// can refute a `forall` or prove an `exists`, never the converse, so otherwise the reason stays "unbounded".
 
 import type { ComparisonOp, Expr, Span, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
-import { intRange, valueEquals } from '../value-ops';
+import { inRange, intRange, valueEquals, valueKey } from '../value-ops';
 import type { Env, Failure, Res, SpecContext } from './context';
 import { BUDGET_EXHAUSTED, bindLocal, envFromCapture, indeterminate, isFailure, unsupported } from './context';
 import { evalExpr } from './evaluate';
 import { asIntType } from './integers';
 import { truth } from './operators';
+import type { CandidateSource, UnfoldSite } from './quantifier-candidates';
+import { candidateSources, containsError, isName, mentions, unfoldCall } from './quantifier-candidates';
+import { CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, unboundedQuantifier } from './reasons';
 
 interface Binder {
   readonly name: string;
@@ -24,7 +29,17 @@ type Atom =
   /** `A || B || ..`: each alternative's atoms. A binder bounded in every alternative lies in their hull. */
   | { readonly kind: 'any'; readonly alternatives: readonly (readonly Atom[])[] };
 
-type Domain = { readonly kind: 'range'; readonly lo: bigint; readonly hi: bigint } | { readonly kind: 'list'; readonly values: readonly Value[] };
+/** A range or list of values; `partial` when it holds candidates only (the binder's domain is not bounded),
+ *  with the reason the quantifier stays undecided unless a candidate decides it. */
+type Domain =
+  | { readonly kind: 'range'; readonly lo: bigint; readonly hi: bigint; readonly partial?: undefined }
+  | { readonly kind: 'list'; readonly values: readonly Value[]; readonly partial?: Failure };
+
+/** At most this many candidate values per binder (each is one evaluation of the body). */
+const CANDIDATE_LIMIT = 4_096;
+
+/** At most this many distinct `choose` witnesses are collected (each re-evaluates the enclosing clause). */
+export const CHOOSE_WITNESS_LIMIT = 16;
 
 const SMALL_TYPES: ReadonlySet<string> = new Set(['u8', 'i8', 'u16', 'i16']);
 
@@ -32,18 +47,34 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
   let plan = ctx.quantifierPlans.get(expr);
   if (plan === undefined) {
     const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
-    plan = planBinders(ctx, binders, expr.quantifier === 'forall' ? antecedentAtoms(expr.body) : conjunctAtoms(expr.body, []));
+    plan = planBinders(ctx, binders, expr.quantifier === 'forall' ? antecedentAtoms(ctx, expr.body) : conjunctAtoms(ctx, expr.body, [], 0), expr.body);
     ctx.quantifierPlans.set(expr, plan);
   }
-  const walk: Walk = { ctx, plan, span: expr.span, body: expr.body, quantifier: expr.quantifier, values: [], firstFailure: undefined, decided: false, found: [] };
+  const walk: Walk = { ctx, plan, span: expr.span, body: expr.body, quantifier: expr.quantifier, values: [], firstFailure: undefined, partial: undefined, decided: false, found: [] };
   enumerateFrom(walk, 0, env);
-  if (expr.quantifier === 'choose') {
-    if (walk.found.length > 1) return indeterminate('choose has several witnesses', expr.span);
-    if (walk.firstFailure !== undefined) return walk.firstFailure;
-    return walk.found[0] ?? indeterminate('`choose` with no witness in range', expr.span);
-  }
+  if (expr.quantifier === 'choose') return chooseResult(ctx, expr, walk);
   if (walk.decided) return bool(expr.quantifier === 'exists');
+  if (walk.partial !== undefined) return walk.firstFailure?.kind === 'unsupported' ? walk.firstFailure : walk.partial;
   return walk.firstFailure ?? bool(expr.quantifier === 'forall');
+}
+
+/** `choose` is arbitrary among its witnesses: one witness is the value; with several, the value is the witness
+ *  the enclosing clause fixed (entry.ts re-evaluates it once per witness), otherwise indeterminate. */
+function chooseResult(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>, walk: Walk): Res {
+  if (walk.partial !== undefined) return walk.partial;
+  if (walk.found.length > CHOOSE_WITNESS_LIMIT) return indeterminate(`${CHOOSE_SEVERAL_WITNESSES} (more than ${CHOOSE_WITNESS_LIMIT})`, expr.span);
+  if (walk.found.length > 1) {
+    const fixed = ctx.chosen.get(expr);
+    if (fixed !== undefined && sameWitnesses(fixed.witnesses, walk.found)) return fixed.pick;
+    if (fixed === undefined) ctx.pendingChoice ??= { expr, witnesses: walk.found };
+    return indeterminate(CHOOSE_SEVERAL_WITNESSES, expr.span);
+  }
+  if (walk.firstFailure !== undefined) return walk.firstFailure;
+  return walk.found[0] ?? indeterminate(CHOOSE_NO_WITNESS, expr.span);
+}
+
+function sameWitnesses(a: readonly Value[], b: readonly Value[]): boolean {
+  return a.length === b.length && a.every((witness, i) => valueEquals(witness, b[i] as Value));
 }
 
 /** The members of `Set::new(|x| P(x))`: the closure's body is the guard of its parameter. */
@@ -53,12 +84,12 @@ export function comprehension(ctx: SpecContext, fn: Value, span: Span): Value[] 
   const binder: Binder = { name: param.name, type: ctx.closureParamTypes.get(fn.body)?.[0] };
   let plan = ctx.quantifierPlans.get(fn.body);
   if (plan === undefined) {
-    plan = planBinders(ctx, [binder], conjunctAtoms(fn.body, []));
+    plan = planBinders(ctx, [binder], conjunctAtoms(ctx, fn.body, [], 0), fn.body);
     ctx.quantifierPlans.set(fn.body, plan);
   }
-  const walk: Walk = { ctx, plan, span, body: fn.body, quantifier: 'comprehension', values: [], firstFailure: undefined, decided: false, found: [] };
+  const walk: Walk = { ctx, plan, span, body: fn.body, quantifier: 'comprehension', values: [], firstFailure: undefined, partial: undefined, decided: false, found: [] };
   enumerateFrom(walk, 0, envFromCapture(fn.env));
-  return walk.firstFailure ?? walk.found;
+  return walk.partial ?? walk.firstFailure ?? walk.found;
 }
 
 /** One enumeration's state, in one object so the hot loop allocates no closures. `found` collects distinct
@@ -72,6 +103,8 @@ interface Walk {
   /** The current binder values (read by `choose` and comprehensions only). */
   readonly values: Value[];
   firstFailure: Failure | undefined;
+  /** Set when some binder ranged over candidates only: why the quantifier is undecided unless one decides it. */
+  partial: Failure | undefined;
   decided: boolean;
   readonly found: Value[];
 }
@@ -100,7 +133,7 @@ function visit(walk: Walk, inner: Env): boolean {
         const witness: Value = values.length === 1 ? (values[0] as Value) : { kind: 'tuple', elements: [...values] };
         if (!walk.found.some((w) => valueEquals(w, witness))) walk.found.push(witness);
       }
-      return walk.found.length < 2;
+      return walk.found.length <= CHOOSE_WITNESS_LIMIT;
     }
     default:
       if (t) walk.found.push(walk.values[0] as Value);
@@ -114,6 +147,9 @@ function enumerateFrom(walk: Walk, k: number, current: Env): boolean {
   const ctx = walk.ctx;
   const domain = domainOf(ctx, binder, current, walk.span);
   if ('reason' in domain || 'construct' in domain) return onFailure(walk, domain);
+  // Comprehensions and `choose` need every member or witness: candidates cannot give them.
+  if (domain.partial !== undefined && (walk.quantifier === 'comprehension' || walk.quantifier === 'choose')) return onFailure(walk, domain.partial);
+  if (domain.partial !== undefined) walk.partial ??= domain.partial;
   const size = domain.kind === 'range' ? domain.hi - domain.lo : BigInt(domain.values.length);
   if (size > BigInt(Math.max(0, ctx.stepBudget - ctx.steps))) {
     ctx.steps = ctx.stepBudget + 1;
@@ -150,9 +186,11 @@ export interface BinderPlan {
   readonly bounds: readonly [Bound, boolean][];
   /** Per disjunctive guard atom, each alternative's bounds (with the other atoms' bounds and `x == e` as both). */
   readonly hulls: readonly (readonly (readonly [Bound, boolean][])[])[];
+  /** Where candidate values come from when no bound domain is found. */
+  readonly candidates: readonly CandidateSource[];
 }
 
-function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readonly Atom[]): BinderPlan[] {
+function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readonly Atom[], body: Expr): BinderPlan[] {
   return binders.map((binder, k) => {
     const excluded = new Set(binders.slice(k).map((b) => b.name));
     const sources: { expr: Expr; isMember: boolean }[] = [];
@@ -168,7 +206,8 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
     const hulls = atoms.flatMap((atom) =>
       atom.kind === 'any' ? [atom.alternatives.map((alternative) => boundExprs([...plain, ...alternative.flatMap(equalityAsBounds)], binder.name, excluded))] : [],
     );
-    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls };
+    const candidates = candidateSources(ctx, body, binder.name, excluded);
+    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls, candidates };
   });
 }
 
@@ -188,7 +227,7 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
   const typeName = plan.typeName;
   if (typeName === 'bool') return { kind: 'list', values: [bool(false), bool(true)] };
   const intType = asIntType(typeName ?? 'int');
-  if (intType === undefined) return failure ?? indeterminate(`unbounded quantifier over ${typeName ?? 'a non-integer type'}`, span);
+  if (intType === undefined) return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'a non-integer type'), span));
   const range = intRange(intType);
   let lo = range.min;
   let hi = range.max === undefined ? undefined : range.max + 1n;
@@ -222,9 +261,36 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
   const loOk = loFromGuard || small || lo === 0n;
   const hiOk = hiFromGuard || small;
   if (lo === undefined || hi === undefined || !loOk || !hiOk) {
-    return failure ?? indeterminate(`unbounded quantifier over ${typeName ?? 'int'}`, span);
+    return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'int'), span));
   }
   return { kind: 'range', lo, hi: hi < lo ? lo : hi };
+}
+
+/** The candidate values of an unbounded binder (deduplicated, in source order, within its type's range), or
+ *  `undecided` when there are none. */
+function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided: Failure): Domain | Failure {
+  const intType = asIntType(plan.typeName ?? 'int');
+  const seen = new Set<string>();
+  const values: Value[] = [];
+  const add = (value: Value): void => {
+    if (values.length >= CANDIDATE_LIMIT) return;
+    if (intType !== undefined && (value.kind !== 'int' || !inRange(value.value, intType))) return;
+    const key = valueKey(value);
+    if (key === undefined || seen.has(key)) return;
+    seen.add(key);
+    values.push(value);
+  };
+  for (const source of plan.candidates) {
+    const value = evalExpr(ctx, source.kind === 'near' ? source.value : source.collection, env);
+    if (isFailure(value)) continue;
+    if (source.kind === 'members') membersOf(value)?.forEach(add);
+    else if (source.kind === 'near' && value.kind === 'int') for (const delta of [0n, -1n, 1n]) add({ kind: 'int', value: value.value + delta });
+    else if (source.kind === 'indices' && value.kind === 'seq') {
+      const count = Math.min(value.elements.length, CANDIDATE_LIMIT);
+      for (let i = 0; i < count; i++) add({ kind: 'int', value: BigInt(i) - source.offset });
+    } else if (source.kind === 'indices' && value.kind === 'map') value.entries.forEach(([key]) => add(key));
+  }
+  return values.length === 0 ? undecided : { kind: 'list', values, partial: undecided };
 }
 
 /** The hull of a disjunction's alternatives: the least lower and greatest upper limit (exclusive), each only
@@ -322,28 +388,33 @@ function membersOf(value: Value): readonly Value[] | undefined {
 }
 
 /** Atoms of the antecedents of a (right-nested) implication: `A ==> B ==> C` gives atoms of A and B. */
-function antecedentAtoms(body: Expr): Atom[] {
+function antecedentAtoms(site: UnfoldSite, body: Expr): Atom[] {
   const atoms: Atom[] = [];
   let current = body;
   while (current.kind === 'paren') current = current.inner;
   while (current.kind === 'binary' && current.op === '==>') {
-    conjunctAtoms(current.left, atoms);
+    conjunctAtoms(site, current.left, atoms, 0);
     current = current.right;
     while (current.kind === 'paren') current = current.inner;
   }
   return atoms;
 }
 
-function conjunctAtoms(expr: Expr, out: Atom[]): Atom[] {
+/** How deep guard calls are unfolded into their spec fn bodies. */
+const GUARD_UNFOLD_DEPTH = 3;
+
+/** The atoms of a conjunction; a call to a spec fn contributes the atoms of its unfolded body (`in_range(i, n)`
+ *  with `spec fn in_range(i: int, n: int) -> bool { 0 <= i < n }` bounds `i`). */
+function conjunctAtoms(site: UnfoldSite, expr: Expr, out: Atom[], depth: number): Atom[] {
   switch (expr.kind) {
     case 'paren':
-      return conjunctAtoms(expr.inner, out);
+      return conjunctAtoms(site, expr.inner, out, depth);
     case 'binary':
       if (expr.op === '&&') {
-        conjunctAtoms(expr.left, out);
-        conjunctAtoms(expr.right, out);
+        conjunctAtoms(site, expr.left, out, depth);
+        conjunctAtoms(site, expr.right, out, depth);
       } else if (expr.op === '||') {
-        out.push({ kind: 'any', alternatives: disjuncts(expr, []).map((alternative) => conjunctAtoms(alternative, [])) });
+        out.push({ kind: 'any', alternatives: disjuncts(expr, []).map((alternative) => conjunctAtoms(site, alternative, [], depth)) });
       } else if (expr.op === 'has') out.push({ kind: 'member', collection: expr.left, element: expr.right });
       else if (['<', '<=', '>', '>=', '=='].includes(expr.op)) {
         out.push({ kind: 'cmp', left: expr.left, op: expr.op as ComparisonOp, right: expr.right });
@@ -364,6 +435,11 @@ function conjunctAtoms(expr: Expr, out: Atom[]): Atom[] {
       }
       return out;
     }
+    case 'call': {
+      const unfolded = depth < GUARD_UNFOLD_DEPTH ? unfoldCall(site, expr) : undefined;
+      if (unfolded !== undefined) out.push(...conjunctAtoms(site, unfolded, [], depth + 1).filter((atom) => !containsError(atom)));
+      return out;
+    }
     default:
       return out;
   }
@@ -376,31 +452,4 @@ function disjuncts(expr: Expr, out: Expr[]): Expr[] {
     disjuncts(expr.right, out);
   } else out.push(expr);
   return out;
-}
-
-function isName(expr: Expr, name: string): boolean {
-  // `(i)`, `i as int` and `i as nat` have the binder's own value (`as nat` of a negative is never in a domain).
-  while (expr.kind === 'paren' || (expr.kind === 'cast' && isUnboundedIntType(expr.type))) {
-    expr = expr.kind === 'paren' ? expr.inner : expr.operand;
-  }
-  return expr.kind === 'path' && expr.segments.length === 1 && expr.segments[0]?.name === name;
-}
-
-/** Whether an expression refers to any of `names` (conservatively: shadowing is ignored). */
-function mentions(node: unknown, names: ReadonlySet<string>): boolean {
-  if (typeof node !== 'object' || node === null) return false;
-  if (Array.isArray(node)) return node.some((child) => mentions(child, names));
-  const record = node as Record<string, unknown>;
-  if (record['kind'] === 'path' && Array.isArray(record['segments']) && record['segments'].length === 1) {
-    const segment = record['segments'][0] as { name?: unknown } | undefined;
-    return typeof segment?.name === 'string' && names.has(segment.name);
-  }
-  for (const key in record) {
-    if (key !== 'span' && mentions(record[key], names)) return true;
-  }
-  return false;
-}
-
-function isUnboundedIntType(type: Type): boolean {
-  return type.kind === 'path' && type.segments.length === 1 && (type.segments[0]?.name === 'int' || type.segments[0]?.name === 'nat');
 }

@@ -58,6 +58,8 @@ export interface FunctionGeneration {
   readonly timeouts: number;
   /** Inputs the `requires` rejects that were not kept as pairs (a verified implementation promises nothing there). */
   readonly pairsOutsideRequires: number;
+  /** Inputs on which an exec `assume(..)` was false: outside what Verus verified, neither pairs nor invalid. */
+  readonly violatesAssume: number;
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
 }
@@ -80,8 +82,10 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 const MAX_TIMEOUTS = 5;
 
 export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
-  const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0 };
+  const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0, violatesAssume: 0 };
   if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn)) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
+  // Without a contract there is nothing to score, so no entry is written for it.
+  if (fn.requires.length === 0 && fn.ensures.length === 0) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} has no requires or ensures`, span: fn.nameSpan } };
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
   const inputs = candidateInputs(model, fn, types, options);
@@ -93,6 +97,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   let timeouts = 0;
   let outsideRequires = 0;
   let outsideTimeouts = 0;
+  let violatesAssume = 0;
   for (const input of inputs) {
     if (invalid.length >= options.invalidCount && (pairs.length >= options.count || pairs.length + undecided.length >= 2 * options.count)) break;
     const requiresHolds = requiresVerdict(model, fn, input, options);
@@ -104,6 +109,10 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     }
     const outcome = runExecFunction(model, fn, input, options.execLimits);
     if (outcome.kind === 'not-runnable') return { ...empty, notRunnable: { reason: outcome.reason, span: outcome.span } };
+    if (outcome.kind === 'assume-violated') {
+      violatesAssume += 1;
+      continue;
+    }
     if (outcome.kind === 'timeout') {
       // Each time-out spends the whole step budget; a few are enough to report the function as diverging.
       if (requiresHolds === false) outsideTimeouts += 1;
@@ -124,7 +133,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     if (kept.length < options.count) kept.push({ inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) });
   }
   const filled = [...pairs, ...undecided.slice(0, Math.max(0, options.count - pairs.length))];
-  return { qualifiedName: fn.qualifiedName, pairs: filled, invalid, timeouts, pairsOutsideRequires: outsideRequires, notRunnable: undefined };
+  return { qualifiedName: fn.qualifiedName, pairs: filled, invalid, timeouts, pairsOutsideRequires: outsideRequires, violatesAssume, notRunnable: undefined };
 }
 
 /** `fn main()` runs the examples; it has no inputs or output to pair. */

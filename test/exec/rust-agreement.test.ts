@@ -1,0 +1,31 @@
+// Interpreter behaviours checked against what rustc's build does (test/rustc compares plain Rust directly; these are
+// the vstd-only and Verus-only forms it cannot compile).
+import { describe, expect, it } from 'vitest';
+import { i, run, str } from './helpers';
+
+describe('panics as Rust words them', () => {
+  it('vstd get_char out of range unwraps None (vstd runs `chars().nth(i).unwrap()`)', () => {
+    const body = 'fn at(s: &str, k: usize) -> (c: char) { s.get_char(k) }';
+    expect(run(body, 'at', { s: str('ab'), k: i(1) })).toBe("returned 'b'");
+    expect(run(body, 'at', { s: str('ab'), k: i(2) })).toBe('panicked: called `Option::unwrap()` on a `None` value');
+  });
+
+  it('Vec::with_capacity beyond isize::MAX elements is a capacity overflow', () => {
+    const body = 'fn make(n: i64) -> (r: usize) { let v: Vec<u8> = Vec::with_capacity(n as usize); v.len() }';
+    expect(run(body, 'make', { n: i(3) })).toBe('returned 0');
+    expect(run(body, 'make', { n: i(-1) })).toBe('panicked: capacity overflow');
+  });
+});
+
+describe('code Verus did not check is not run', () => {
+  it('skips statements under a false #[cfg]', () => {
+    const body = 'fn f(n: u8) -> (r: u8) { #[cfg(any())] let _x = n + 1; #[cfg(not(all()))] { let _y = n + 1; } n }';
+    expect(run(body, 'f', { n: i(255) })).toBe('returned 255');
+  });
+
+  it('stops at a false exec assume', () => {
+    const body = 'fn f(x: u32) -> (r: u32) { assume(x < 10); if x >= 10 { panic!("big"); } x + 1 }';
+    expect(run(body, 'f', { x: i(3) })).toBe('returned 4');
+    expect(run(body, 'f', { x: i(10) })).toBe('violates assume');
+  });
+});
