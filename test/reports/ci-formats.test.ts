@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckReport, FileReport, FunctionReport, ReportDiagnostic } from '../../server/src/harness';
-import { MAX_ANNOTATIONS_PER_LEVEL, toGithub, toSarif } from '../../server/src/reports';
+import { MAX_ANNOTATIONS_PER_LEVEL, MAX_SARIF_RESULTS, toGithub, toSarif } from '../../server/src/reports';
 import { ROOT, check, sarifValidator } from './helpers';
 
 interface SarifLog {
@@ -77,6 +77,17 @@ describe('check --format sarif', () => {
     expect(hashes(after)).toEqual(hashes(before));
     expect(hashes(before).length).toBeGreaterThan(0);
   });
+});
+
+it('keeps a SARIF run within GitHub\'s result limit, errors first, and says how many it left out', () => {
+  const report = syntheticReport(MAX_SARIF_RESULTS + 2);
+  const last = report.files[0]?.diagnostics.at(-1);
+  const withError: CheckReport = { ...report, files: report.files.map((file) => ({ ...file, diagnostics: [...file.diagnostics.slice(0, -1), { ...(last as ReportDiagnostic), severity: 'error' }] })) };
+  const run = toSarif({ report: withError, texts: new Map(), version: '0' }).runs[0];
+  expect(run?.results).toHaveLength(MAX_SARIF_RESULTS);
+  expect(run?.results?.[0]?.level).toBe('error');
+  expect(run?.properties).toEqual({ omittedResults: 2 });
+  expect(validateSarif(toSarif({ report: withError, texts: new Map(), version: '0' }))).toBe(true);
 });
 
 describe('check --format junit', () => {

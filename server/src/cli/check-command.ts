@@ -79,11 +79,9 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const reporting = parsed.reports;
   const baseline = reporting.baseline === undefined ? undefined : await readBaseline(io, reporting.baseline);
   const revision = reporting.changedSince === undefined ? undefined : await resolveRevision(io.cwd, reporting.changedSince);
-  for (const problem of [baseline, revision]) {
-    if (typeof problem === 'string') {
-      io.stderr(`spec-harness check: ${problem}\n`);
-      return 2;
-    }
+  if (typeof baseline === 'string' || typeof revision === 'string') {
+    io.stderr(`spec-harness check: ${typeof baseline === 'string' ? baseline : revision}\n`);
+    return 2;
   }
   const recorder = needsMutantOutcomes(reporting) ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend) : undefined;
   const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
@@ -95,7 +93,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       io.stderr(`spec-harness check: ${input.error}\n`);
       return 2;
     }
-    const options = await fileOptions(io, parsed, revision as GitRevision | undefined, file.absolutePath, input.input, extras.skipped);
+    const options = await fileOptions(io, parsed, revision, file.absolutePath, input.input, extras.skipped);
     if (typeof options === 'string') {
       io.stderr(`spec-harness check: ${options}\n`);
       return 2;
@@ -113,7 +111,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const threshold = parsed.options.threshold;
   // Without --gate the reports still mark functions below the threshold; only --gate (or --baseline) sets the exit code.
   const gateFailures = gateFailuresByFunction(report, parsed.gate ?? { post: threshold, pre: threshold });
-  const failures = runFailures(report, gateFailures, baseline as Exclude<typeof baseline, string>);
+  const failures = runFailures(report, gateFailures, baseline);
   const written = await writeReports({
     io,
     options: reporting,

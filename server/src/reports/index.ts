@@ -15,5 +15,5 @@ export { mutantStatus, toMutationReport } from './mutation-report';
 export type { MutantStatus, MutationReport, MutationReportInput, MutationReportMutant } from './mutation-report';
 export { RULES, RULE_CODES } from './rules';
 export type { RuleText } from './rules';
-export { SARIF_SCHEMA_URI, artifactUri, toSarif } from './sarif';
+export { MAX_SARIF_RESULTS, SARIF_SCHEMA_URI, artifactUri, toSarif } from './sarif';
 export type { SarifInput } from './sarif';

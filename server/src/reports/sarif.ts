@@ -9,6 +9,9 @@ import { RULES, RULE_CODES } from './rules';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
+/** GitHub code scanning rejects a run with more results than this. */
+export const MAX_SARIF_RESULTS = 25_000;
+
 export interface SarifInput {
   readonly report: CheckReport;
   /** Text of the source and pairs files by the path the report names them with, for fingerprints. */
@@ -24,11 +27,14 @@ export function toSarif(input: SarifInput): Log {
     fullDescription: { text: RULES[code].fullDescription },
     help: { text: RULES[code].help },
   }));
-  const results = input.report.files.flatMap((file) => fileResults(file, input.texts));
+  const all = input.report.files.flatMap((file) => fileResults(file, input.texts));
+  // Past GitHub's limit, errors and warnings are kept before notes; the run says how many were left out.
+  const results = all.length <= MAX_SARIF_RESULTS ? all : [...all].sort((a, b) => LEVEL_ORDER.indexOf(a.level ?? 'note') - LEVEL_ORDER.indexOf(b.level ?? 'note')).slice(0, MAX_SARIF_RESULTS);
+  const omitted = all.length - results.length;
   return {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'spec-harness', version: input.version, rules } }, results }],
+    runs: [{ tool: { driver: { name: 'spec-harness', version: input.version, rules } }, results, ...(omitted > 0 ? { properties: { omittedResults: omitted } } : {}) }],
   };
 }
 
@@ -63,6 +69,8 @@ function fileResults(file: FileReport, texts: ReadonlyMap<string, string>): Resu
     };
   });
 }
+
+const LEVEL_ORDER: readonly Result.level[] = ['error', 'warning', 'note', 'none'];
 
 function levelOf(severity: ReportDiagnostic['severity']): Result.level {
   switch (severity) {
