@@ -148,6 +148,24 @@ describe('check --format github', () => {
   });
 });
 
+describe('check --format and its companions', () => {
+  it('rejects an unknown format, and --json with another format, as usage errors', async () => {
+    const unknown = await check(ROOT, 'examples', '--format', 'xml');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain("--format must be one of text, json, mutation-report, sarif, junit, github (got 'xml')");
+    const both = await check(ROOT, 'examples', '--json', '--format', 'sarif');
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--json is --format json; it cannot be combined with --format sarif');
+  });
+
+  it('writes the text format to --output too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spec-harness-text-'));
+    const { out } = await check(ROOT, 'examples/argmax.rs', '--output', join(dir, 'report.txt'));
+    expect(out).toBe('');
+    expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toMatch(/^examples\/argmax.rs {2}\(pairs: examples\/argmax.pairs.json\)\n/);
+  });
+});
+
 function syntheticReport(nDiagnostics: number, options: { message: string; path: string } = { message: 'accepts f(1) = 2', path: 'src/f.rs' }): CheckReport {
   const diagnostics: ReportDiagnostic[] = Array.from({ length: nDiagnostics }, (_, line) => ({
     message: options.message,

@@ -77,6 +77,15 @@ describe('check --baseline', () => {
     expect(err).toMatch(/worse than the baseline by ratchet.rs::id \(PostComp 0.\d\d < 0.75\)$/m);
   });
 
+  it('reads a baseline with fields it does not know (reports grow optional fields)', async () => {
+    const dir = await savedBaseline();
+    const json = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+    json.files[0].functions[0].heldOutScores = { postCompleteness: 0.25 };
+    json.files[0].functions[0].acceptedMutants.push({ input: { a: 1, b: 5 }, mutant: 6, source: { kind: 'code' } });
+    writeFileSync(join(dir, 'baseline.json'), JSON.stringify(json));
+    expect((await check(dir, 'ratchet.rs', ...GATE, '--baseline', 'baseline.json')).code).toBe(0);
+  });
+
   it('reports an unreadable baseline as a usage error with what is wrong', async () => {
     const dir = await savedBaseline();
     writeFileSync(join(dir, 'bad.json'), '{"files": [{"path": "ratchet.rs", "functions": [{"qualifiedName": "max2"}]}]}');

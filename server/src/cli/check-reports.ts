@@ -5,7 +5,7 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Backend, CheckInput, CheckReport, FilePlan, Verdict } from '../harness';
-import { decodeBaseline, functionKey, mutantOutcomes, mutationReportHtml, ratchetFailures, toGithub, toJunit, toMutationReport, toSarif } from '../reports';
+import { decodeBaseline, mutantOutcomes, mutationReportHtml, ratchetFailures, toGithub, toJunit, toMutationReport, toSarif } from '../reports';
 import type { Baseline, FunctionFailures, FunctionOutcomes } from '../reports';
 import { version as TOOL_VERSION } from '../../../package.json';
 import type { CliIo } from './io';
@@ -192,7 +192,6 @@ export function describeFailures(failures: FunctionFailures): string[] {
   return [...failures].map(([key, reasons]) => `${key} (${reasons.join(', ')})`);
 }
 
-export { functionKey };
 
 function assertNever(value: never): never {
   throw new Error(`unexpected format ${String(value)}`);

@@ -11,7 +11,6 @@ export type MutantStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'CompileError'
 export interface MutationReport {
   readonly schemaVersion: '2';
   readonly thresholds: { readonly high: number; readonly low: number };
-  readonly projectRoot?: string;
   readonly files: Record<string, { readonly language: string; readonly source: string; readonly mutants: readonly MutationReportMutant[] }>;
   readonly testFiles: Record<string, { readonly tests: readonly MutationReportTest[] }>;
   readonly framework: { readonly name: string; readonly version: string };
