@@ -55,8 +55,10 @@ async function runTests(
       file.children.forEach((item) => run.started(item));
       activeRuns.set(file.id, run);
       try {
-        // The server sends the file's results before it answers, so they land in this run.
-        await client.sendRequest('workspace/executeCommand', { command: SCORE_FILE, arguments: [file.id] });
+        // The server sends the file's results before it answers, so they land in this run; without a finished
+        // run (cancelled by a newer one, failed, unreadable) the items get no result from it and are said why.
+        const outcome: unknown = await client.sendRequest('workspace/executeCommand', { command: SCORE_FILE, arguments: [file.id] });
+        if (outcome !== 'scored') file.children.forEach((item) => run.errored(item, new vscode.TestMessage(`Spec Harness did not finish scoring this file (${String(outcome)})`)));
       } finally {
         activeRuns.delete(file.id);
       }
