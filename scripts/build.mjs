@@ -8,7 +8,8 @@ const common = {
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
-  external: ['tree-sitter', 'tree-sitter-rust', 'vscode'],
+  // The HTML report inlines mutation-testing-elements' viewer script, read from node_modules at run time.
+  external: ['tree-sitter', 'tree-sitter-rust', 'vscode', 'mutation-testing-elements'],
   // jsonc-parser's UMD build (its "main") requires its parts dynamically, which a bundle cannot resolve;
   // its ESM build ("module") bundles cleanly.
   mainFields: ['module', 'main'],

@@ -10,16 +10,33 @@ import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, summarize } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, planFile, summarize } from '../harness';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
-import { gateFailures, parseGate } from './check-gate';
+import { gateFailuresByFunction, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
+import { changedFunctions, resolveRevision } from './changed-since';
+import type { GitRevision } from './changed-since';
+import {
+  REPORT_ARG_OPTIONS,
+  REPORT_USAGE,
+  describeFailures,
+  emptyExtras,
+  needsMutantOutcomes,
+  parseReportOptions,
+  readBaseline,
+  recordFile,
+  recordingBackend,
+  runFailures,
+  writeReports,
+} from './check-reports';
+import type { ReportOptions } from './check-reports';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
                           [--mutants N] [--fn NAME] [--step-budget N]
+${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 `;
 
@@ -58,6 +75,17 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     io.stderr(`spec-harness check: ${backends.error}\n`);
     return 2;
   }
+  // Reporting (--format, --baseline, --changed-since): see check-reports.ts.
+  const reporting = parsed.reports;
+  const baseline = reporting.baseline === undefined ? undefined : await readBaseline(io, reporting.baseline);
+  const revision = reporting.changedSince === undefined ? undefined : await resolveRevision(io.cwd, reporting.changedSince);
+  if (typeof baseline === 'string' || typeof revision === 'string') {
+    io.stderr(`spec-harness check: ${typeof baseline === 'string' ? baseline : revision}\n`);
+    return 2;
+  }
+  const recorder = needsMutantOutcomes(reporting) ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend) : undefined;
+  const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
+  const extras = emptyExtras();
   const files: FileReport[] = [];
   for (const file of collected.files) {
     const input = await readInput(io, file, parsed.pairs);
@@ -65,20 +93,67 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       io.stderr(`spec-harness check: ${input.error}\n`);
       return 2;
     }
+    const options = await fileOptions(io, parsed, revision, file.absolutePath, input.input, extras.skipped);
+    if (typeof options === 'string') {
+      io.stderr(`spec-harness check: ${options}\n`);
+      return 2;
+    }
     try {
-      files.push(await checkWith(backends, input.input, parsed.options));
+      files.push(await checkWith(scoring, input.input, options));
     } catch (error) {
       io.stderr(`spec-harness check: backend failed on '${file.displayPath}': ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
     }
+    recordFile(extras, input.input, recorder === undefined ? undefined : planFile(input.input, options), recorder?.take() ?? new Map());
   }
   const summary = summarize(files, parsed.options.threshold);
   const report: CheckReport = { files, summary: parsed.backend === 'embedded' ? summary : { ...summary, backend: parsed.backend } };
-  io.stdout(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckText(report, { threshold: parsed.options.threshold, gate: parsed.gate }));
-  if (parsed.gate === undefined) return 0;
-  const failures = gateFailures(report, parsed.gate);
-  if (failures.length > 0 && !parsed.json) io.stderr(`spec-harness check: gate not met by ${failures.join(', ')}\n`);
-  return failures.length > 0 ? 1 : 0;
+  const threshold = parsed.options.threshold;
+  // Without --gate the reports still mark functions below the threshold; only --gate (or --baseline) sets the exit code.
+  const gateFailures = gateFailuresByFunction(report, parsed.gate ?? { post: threshold, pre: threshold });
+  const failures = runFailures(report, gateFailures, baseline);
+  const written = await writeReports({
+    io,
+    options: reporting,
+    report,
+    failures,
+    extras,
+    threshold,
+    text: () => formatCheckText(report, { threshold, gate: parsed.gate }),
+    stepSummaryPath: process.env['GITHUB_STEP_SUMMARY'],
+  });
+  if (written !== undefined) {
+    io.stderr(`spec-harness check: ${written}\n`);
+    return 2;
+  }
+  if (extras.skipped.length > 0) io.stderr(`spec-harness check: not scored (unchanged since ${reporting.changedSince ?? ''}): ${extras.skipped.join(', ')}\n`);
+  if (parsed.gate === undefined && baseline === undefined) return 0;
+  if (failures.size > 0 && reporting.format !== 'json') {
+    io.stderr(`spec-harness check: ${baseline === undefined ? 'gate not met' : 'worse than the baseline'} by ${describeFailures(failures).join(', ')}\n`);
+  }
+  return failures.size > 0 ? 1 : 0;
+}
+
+/** The options for one file: with --changed-since, only the functions that changed (the others are listed). */
+async function fileOptions(
+  io: CliIo,
+  parsed: ParsedCheckArgs,
+  revision: GitRevision | undefined,
+  absolutePath: string,
+  input: CheckInput,
+  skipped: string[],
+): Promise<CheckOptions | string> {
+  if (revision === undefined) return parsed.options;
+  const pairsAbsolutePath = input.pairsPath === null ? path.resolve(siblingPairsPath(absolutePath)) : path.resolve(io.cwd, input.pairsPath);
+  const changed = await changedFunctions(revision, { absolutePath, text: input.text, pairsAbsolutePath, pairsText: input.pairsText });
+  if (typeof changed === 'string') return changed;
+  const wanted = parsed.options.functions;
+  skipped.push(...changed.unchanged.filter((name) => wanted === undefined || wanted.includes(name)).map((name) => `${input.path}::${name}`));
+  return { ...parsed.options, functions: changed.changed.filter((name) => wanted === undefined || wanted.includes(name)) };
+}
+
+function withRecorder(backends: Exclude<Backends, { ok: false }>, recording: Backend): Exclude<Backends, { ok: false }> {
+  return backends.kind === 'both' ? { ...backends, embedded: recording } : { ...backends, backend: recording };
 }
 
 type BackendChoice = 'embedded' | 'verus' | 'both';
@@ -87,7 +162,7 @@ interface ParsedCheckArgs {
   readonly ok: true;
   readonly help: boolean;
   readonly paths: readonly string[];
-  readonly json: boolean;
+  readonly reports: ReportOptions;
   readonly pairs: string | undefined;
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
@@ -103,7 +178,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
     parsed = parseArgs({
       args: [...args],
       options: {
-        json: { type: 'boolean' },
+        ...REPORT_ARG_OPTIONS,
         pairs: { type: 'string' },
         threshold: { type: 'string' },
         gate: { type: 'string' },
@@ -131,6 +206,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
   for (const option of [threshold, seed, mutants, stepBudget]) if (typeof option === 'string') return { ok: false, error: option };
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
   if (typeof gate === 'string') return { ok: false, error: gate };
+  const reports = parseReportOptions(values);
+  if (typeof reports === 'string') return { ok: false, error: reports };
   const backend = values.backend ?? 'embedded';
   if (backend !== 'embedded' && backend !== 'verus' && backend !== 'both') {
     return { ok: false, error: `--backend must be embedded, verus or both (got '${backend}')` };
@@ -139,7 +216,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
     ok: true,
     help: values.help === true,
     paths: parsed.positionals,
-    json: values.json === true,
+    reports,
     pairs: values.pairs,
     gate,
     backend,

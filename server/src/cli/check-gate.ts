@@ -35,6 +35,18 @@ export function gateFailures(report: CheckReport, gate: Gate): string[] {
   return failures;
 }
 
+/** The same, as reasons by `path::qualifiedName` (for the report writers and the baseline ratchet). */
+export function gateFailuresByFunction(report: CheckReport, gate: Gate): Map<string, readonly string[]> {
+  const failures = new Map<string, readonly string[]>();
+  for (const file of report.files) {
+    for (const fn of file.functions) {
+      const missed = fn.status === 'scored' ? missedScores(fn.scores, gate) : [];
+      if (missed.length > 0) failures.set(`${file.path}::${fn.qualifiedName}`, missed);
+    }
+  }
+  return failures;
+}
+
 function missedScores(scores: Scores, gate: Gate): string[] {
   const missed: string[] = [];
   const check = (name: string, score: number | null, t: number | undefined): void => {

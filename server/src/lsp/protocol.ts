@@ -54,3 +54,35 @@ export const CLIENT_COMMANDS = {
   showReport: 'specHarness.showReport',
   generatePairs: 'specHarness.generatePairs',
 } as const;
+
+/** Notification `specHarness/testResults`: after each run on a file, every function with a contract as a test item
+ *  for VS Code's Test Explorer (the client keeps no engine; it only shows these). */
+export const TEST_RESULTS_NOTIFICATION = 'specHarness/testResults';
+/** The client names the method with this type, so the string is checked against the one declared above. */
+export type TestResultsMethod = typeof TEST_RESULTS_NOTIFICATION;
+export interface TestResultsParams {
+  readonly uri: string;
+  readonly threshold: number;
+  readonly functions: readonly FunctionTestResult[];
+}
+export interface FunctionTestResult {
+  readonly qualifiedName: string;
+  /** The whole function, 0-based (LSP). */
+  readonly range: TestRange;
+  /** The CodeLens's score text (`Post 1.00 / 0.85 · Pre 1.00 / 0.67 · 20 pairs`) or why it was not scored. */
+  readonly description: string;
+  /** passed: every score meets the threshold; failed: one does not; skipped: nothing measured; errored: a bug. */
+  readonly outcome: 'passed' | 'failed' | 'skipped' | 'errored';
+  readonly messages: readonly TestResultMessage[];
+}
+export interface TestResultMessage {
+  readonly message: string;
+  readonly range: TestRange;
+  /** For a diff view: what the contract should do (the correct output accepted) and what it does. */
+  readonly expected?: string;
+  readonly actual?: string;
+}
+export interface TestRange {
+  readonly start: { readonly line: number; readonly character: number };
+  readonly end: { readonly line: number; readonly character: number };
+}

@@ -15,10 +15,11 @@ import type { CacheEntry } from './function-cache';
 import { meetsThreshold } from './markdown';
 import { entryRanges, reducePairsText } from './pairs-reduce';
 import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
-import { STATUS_NOTIFICATION } from './protocol';
+import { STATUS_NOTIFICATION, TEST_RESULTS_NOTIFICATION } from './protocol';
 import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
 import type { ServerState, SourceFileState } from './state';
+import { testResults } from './test-results';
 import type { BackendRequest, ScoreOptions } from './worker-protocol';
 
 /** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker.
@@ -104,6 +105,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   file.report = report;
   file.reportText = text;
   publish(ctx, uri, file, report, pairsUri, version);
+  void ctx.connection.sendNotification(TEST_RESULTS_NOTIFICATION, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
   // Editors ask for lenses when a file opens, usually before its first run ends: tell them the lenses changed.
   if (ctx.state.features.codeLensRefresh) void ctx.connection.sendRequest(CodeLensRefreshRequest.type);

@@ -1,0 +1,64 @@
+// Every mutant of a file with the verdict its backend gave, for the mutation report: the FileReport lists only the
+// accepted mutants, so the killed ones come from the plan (which obligation stands for which mutant) and the
+// verdicts a recording backend saw. No evaluation happens here.
+
+import type { FilePlan, Range, Verdict } from '../harness';
+import { formatResult } from '../harness';
+
+export interface FunctionOutcomes {
+  readonly qualifiedName: string;
+  readonly pairs: readonly PairTest[];
+  readonly mutants: readonly MutantOutcome[];
+}
+
+/** A known-correct pair: a "test" that kills the mutants made from it. */
+export interface PairTest {
+  /** The obligation id of the pair (`max_of/post/pair0`). */
+  readonly id: string;
+  /** `max_of([1, 5, 3]) = 5`. */
+  readonly call: string;
+  /** Where the pair is in the pairs file. */
+  readonly range: Range;
+}
+
+export interface MutantOutcome {
+  /** The obligation id (`max_of/post/pair0/mutant3`). */
+  readonly id: string;
+  readonly pairId: string;
+  readonly operator: string;
+  readonly correct: string;
+  readonly wrong: string;
+  /** Undefined when no backend was asked: an empty ensures holds for every output. */
+  readonly verdict: Verdict | undefined;
+}
+
+/** `verdicts` maps obligation ids to what the backend answered; obligations it never saw hold trivially. */
+export function mutantOutcomes(plan: FilePlan, verdicts: ReadonlyMap<string, Verdict>): FunctionOutcomes[] {
+  const outcomes: FunctionOutcomes[] = [];
+  for (const planned of plan.functions) {
+    if (planned.kind !== 'planned') continue;
+    const pairs: PairTest[] = [];
+    const mutants: MutantOutcome[] = [];
+    const pairIds = new Map<unknown, PairTest>();
+    for (const item of planned.planned) {
+      const role = item.role;
+      if (role.kind === 'pair') {
+        const test = { id: item.obligation.id, call: formatResult(planned.fn, planned.types, role.pair.inputs, role.pair.output, role.pair.after), range: role.pair.range };
+        pairIds.set(role.pair, test);
+        pairs.push(test);
+      } else if (role.kind === 'mutant') {
+        const pair = pairIds.get(role.pair);
+        mutants.push({
+          id: item.obligation.id,
+          pairId: pair?.id ?? '',
+          operator: role.mutant.operator,
+          correct: pair?.call ?? '',
+          wrong: formatResult(planned.fn, planned.types, role.pair.inputs, role.mutant.output, role.mutant.after),
+          verdict: verdicts.get(item.obligation.id),
+        });
+      }
+    }
+    outcomes.push({ qualifiedName: planned.fn.qualifiedName, pairs, mutants });
+  }
+  return outcomes;
+}
