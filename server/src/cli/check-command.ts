@@ -1,25 +1,25 @@
 // `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]`:
-// scores every function's contract.
+// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]
+// [--held-out]`: scores every function's contract (with --held-out, on feedback and held-out pairs apart).
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
-import { readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
-import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, summarize } from '../harness';
-import { collectRustFiles, readRustFile } from './files';
+import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, summarize } from '../harness';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
-import { gateFailures, parseGate } from './check-gate';
+import type { TextOptions } from './check-text';
+import { formatGate, gateLines, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
+import { readCheckInputs } from './check-paths';
+import type { Read } from './check-paths';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
-                          [--mutants N] [--fn NAME] [--step-budget N]
+                          [--mutants N] [--fn NAME] [--step-budget N] [--held-out]
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 `;
 
@@ -33,13 +33,9 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     io.stdout(CHECK_USAGE);
     return 0;
   }
-  const collected = await collectRustFiles(parsed.paths, io.cwd);
-  if (!collected.ok) {
-    io.stderr(`spec-harness check: ${collected.error}\n`);
-    return 2;
-  }
-  if (parsed.pairs !== undefined && collected.files.length !== 1) {
-    io.stderr(`spec-harness check: --pairs needs exactly one source file (got ${collected.files.length})\n`);
+  const inputs = await readCheckInputs(io.cwd, parsed.paths, parsed.pairs);
+  if (!inputs.ok) {
+    io.stderr(`spec-harness check: ${inputs.error}\n`);
     return 2;
   }
   const backends = makeBackends(parsed.backend, parsed.options, {
@@ -58,27 +54,68 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     io.stderr(`spec-harness check: ${backends.error}\n`);
     return 2;
   }
+  const scored = await scoreInputs(backends, inputs.value, parsed.heldOut ? { ...parsed.options, pairSet: 'feedback' } : parsed.options);
+  const heldOut = parsed.heldOut ? await scoreInputs(backends, inputs.value, { ...parsed.options, pairSet: 'held-out' }) : undefined;
+  for (const failed of [scored, heldOut]) {
+    if (failed?.ok !== false) continue;
+    io.stderr(`spec-harness check: ${failed.error}\n`);
+    return 2;
+  }
+  const report = reportOf(scored.ok ? scored.value : [], parsed);
+  const heldOutReport = heldOut?.ok === true ? reportOf(heldOut.value, parsed) : undefined;
+  const gate = parsed.gate ?? { post: parsed.options.threshold };
+  const outcome = evaluateGate({ files: report.files, heldOut: heldOutReport?.files, requestedFunctions: parsed.options.functions }, gate);
+  const overfit = outcome.ok ? outcome.verdicts.filter((verdict) => verdict.overfit).map((verdict) => verdict.qualifiedName) : [];
+  const textOptions = { threshold: parsed.options.threshold, gate: parsed.gate };
+  if (parsed.json) {
+    const json = heldOutReport === undefined ? report : { ...report, heldOut: heldOutReport, overfit };
+    io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+  } else if (heldOutReport === undefined) io.stdout(formatCheckText(report, textOptions));
+  else io.stdout(formatHeldOutText(report, heldOutReport, overfit, textOptions));
+  return parsed.gate === undefined ? 0 : gateExitCode(io, parsed.gate, outcome, { quiet: parsed.json });
+}
+
+/** 0 met, 1 not met, 2 a gate over no function; the reasons go to stderr unless JSON was asked for. */
+function gateExitCode(io: CliIo, gate: Gate, outcome: GateOutcome, options: { readonly quiet: boolean }): number {
+  if (!outcome.ok) {
+    io.stderr(`spec-harness check: --gate ${formatGate(gate)}: ${outcome.error}\n`);
+    return 2;
+  }
+  if (!options.quiet) for (const line of gateLines(outcome)) io.stderr(`spec-harness check: ${line}\n`);
+  return outcome.meets ? 0 : 1;
+}
+
+function reportOf(files: readonly FileReport[], parsed: ParsedCheckArgs): CheckReport {
+  const summary = summarize(files, parsed.options.threshold);
+  return { files, summary: parsed.backend === 'embedded' ? summary : { ...summary, backend: parsed.backend } };
+}
+
+/** Feedback pairs first, then held-out pairs, then the functions fitted to the feedback pairs. */
+function formatHeldOutText(feedback: CheckReport, heldOut: CheckReport, overfit: readonly string[], options: TextOptions): string {
+  const oneIn = HARNESS_DEFAULTS.heldOutOneIn;
+  return [
+    `Feedback pairs (${oneIn - 1} in ${oneIn}, chosen by a hash of the input):\n`,
+    formatCheckText(feedback, options),
+    `\nHeld-out pairs (1 in ${oneIn}):\n`,
+    formatCheckText(heldOut, options),
+    `\noverfit (meets the gate on feedback pairs, not on held-out ones): ${overfit.length === 0 ? 'none' : overfit.join(', ')}\n`,
+  ].join('');
+}
+
+async function scoreInputs(
+  backends: Exclude<Backends, { ok: false }>,
+  inputs: readonly CheckInput[],
+  options: CheckOptions,
+): Promise<Read<readonly FileReport[]>> {
   const files: FileReport[] = [];
-  for (const file of collected.files) {
-    const input = await readInput(io, file, parsed.pairs);
-    if (!input.ok) {
-      io.stderr(`spec-harness check: ${input.error}\n`);
-      return 2;
-    }
+  for (const input of inputs) {
     try {
-      files.push(await checkWith(backends, input.input, parsed.options));
+      files.push(await checkWith(backends, input, options));
     } catch (error) {
-      io.stderr(`spec-harness check: backend failed on '${file.displayPath}': ${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
+      return { ok: false, error: `backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}` };
     }
   }
-  const summary = summarize(files, parsed.options.threshold);
-  const report: CheckReport = { files, summary: parsed.backend === 'embedded' ? summary : { ...summary, backend: parsed.backend } };
-  io.stdout(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : formatCheckText(report, { threshold: parsed.options.threshold, gate: parsed.gate }));
-  if (parsed.gate === undefined) return 0;
-  const failures = gateFailures(report, parsed.gate);
-  if (failures.length > 0 && !parsed.json) io.stderr(`spec-harness check: gate not met by ${failures.join(', ')}\n`);
-  return failures.length > 0 ? 1 : 0;
+  return { ok: true, value: files };
 }
 
 type BackendChoice = 'embedded' | 'verus' | 'both';
@@ -88,6 +125,8 @@ interface ParsedCheckArgs {
   readonly help: boolean;
   readonly paths: readonly string[];
   readonly json: boolean;
+  /** `--held-out`: score feedback and held-out pairs apart, flag overfit functions; the gate checks both. */
+  readonly heldOut: boolean;
   readonly pairs: string | undefined;
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
@@ -114,6 +153,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
         'step-budget': { type: 'string' },
         'verus-path': { type: 'string' },
         'verus-arg': { type: 'string', multiple: true },
+        'held-out': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -140,6 +180,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
     help: values.help === true,
     paths: parsed.positionals,
     json: values.json === true,
+    heldOut: values['held-out'] === true,
     pairs: values.pairs,
     gate,
     backend,
@@ -191,40 +232,4 @@ async function checkWith(backends: Exclude<Backends, { ok: false }>, input: Chec
   const signal = new AbortController().signal;
   if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal);
   return checkFileWithBoth(input, options, backends.embedded, backends.verus, signal);
-}
-
-async function readInput(
-  io: CliIo,
-  file: { readonly absolutePath: string; readonly displayPath: string },
-  pairsOption: string | undefined,
-): Promise<{ readonly ok: true; readonly input: CheckInput } | { readonly ok: false; readonly error: string }> {
-  const source = await readRustFile(file);
-  if (!source.ok) return source;
-  const text = source.text;
-  const explicit = pairsOption !== undefined;
-  const pairsAbsolute = explicit ? path.resolve(io.cwd, pairsOption) : siblingPairsPath(file.absolutePath);
-  const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
-  try {
-    const pairsRaw = await readFile(pairsAbsolute, 'utf8');
-    // A BOM would shift every column of the pairs file's diagnostics.
-    const pairsText = pairsRaw.startsWith('\uFEFF') ? pairsRaw.slice(1) : pairsRaw;
-    return { ok: true, input: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
-  } catch (error) {
-    // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
-    if (!explicit && isNotFound(error)) return { ok: true, input: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
-    return { ok: false, error: `cannot read '${pairsDisplay}': ${describe(error)}` };
-  }
-}
-
-/** `src/foo.rs` -> `src/foo.pairs.json` */
-export function siblingPairsPath(sourcePath: string): string {
-  return sourcePath.replace(/\.rs$/, '') + '.pairs.json';
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

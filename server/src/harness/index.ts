@@ -7,6 +7,7 @@ import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile
 import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
+import { HARNESS_DEFAULTS } from './policy';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
@@ -19,7 +20,11 @@ export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } 
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
 export { planObligations } from './obligations';
 export type { PlannedObligation, ObligationRole } from './obligations';
-export { meetsHarness, meetsPostHarness, summarize, THRESHOLDS } from './summary';
+export { summarize, THRESHOLDS } from './summary';
+export { isHeldOut, selectPairSet } from './held-out';
+export type { PairSet } from './held-out';
+export { HARNESS_DEFAULTS, evaluateGate, gateFunction, isBelowThreshold, meetsHarness, meetsPostHarness, nothingToMeasureReason, scoreEntries, scoreStanding, standingPasses } from './policy';
+export type { FunctionGateResult, Gate, GateInput, GateOutcome, GateVerdict, ScoreName, ScoreStanding } from './policy';
 export { functionValueTypes } from './value-types';
 export type { FunctionValueTypes } from './value-types';
 export type * from './report';
@@ -27,8 +32,13 @@ export type { Backend, Obligation, ObligationResult } from './backend';
 export type { Verdict } from './verdict';
 export type { JsonValue } from '../eval';
 
-/** The defaults design.md fixes: threshold 0.75, 8 mutants per pair. */
-export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: 100_000 };
+/** The policy's defaults (design.md: threshold 0.75, 8 mutants per pair) as check options. */
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = {
+  threshold: HARNESS_DEFAULTS.threshold,
+  mutantsPerPair: HARNESS_DEFAULTS.mutantsPerPair,
+  seed: HARNESS_DEFAULTS.seed,
+  stepBudget: HARNESS_DEFAULTS.stepBudget,
+};
 
 /** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
  *  does (environment failures, e.g. no verus binary). */

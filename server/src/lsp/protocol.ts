@@ -26,7 +26,7 @@ export interface StatusParams {
   readonly state: 'scoring' | 'idle' | 'error';
   /** Functions scored in the last finished run. */
   readonly scored: number;
-  /** Functions meeting every non-N/A score at the threshold. */
+  /** Functions meeting Harness@threshold by the policy's rule (an undecided N/A score does not meet it). */
   readonly passing: number;
   readonly threshold: number;
   readonly message: string | null;
