@@ -6,6 +6,7 @@ import { runListCommand } from './list-command';
 import { runPairsCommand } from './pairs-command';
 import { runStubsCommand } from './stubs-command';
 import { runLspCommand } from './lsp-command';
+import { runMcpCommand } from './mcp-command';
 import type { CliIo } from './io';
 import { nodeIo } from './io';
 
@@ -13,10 +14,11 @@ const USAGE = `spec-harness: measure how much Verus contracts say, on concrete v
 
 Usage:
   spec-harness list PATH... [--json]
-  spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]] [--backend embedded|verus|both]
+  spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]] [--backend embedded|verus|both] [--held-out]
   spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]
   spec-harness stubs FILE [--fn NAME]
   spec-harness lsp --stdio
+  spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
 
 Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error.
 `;
@@ -34,6 +36,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runStubsCommand(rest, io);
     case 'lsp':
       return runLspCommand(rest, io);
+    case 'mcp':
+      return runMcpCommand(rest, io);
     case '--help':
     case '-h':
     case 'help':

@@ -77,3 +77,6 @@ export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
 export { DEFAULT_GENERATE_OPTIONS, generatePairsText, mergePairsText } from './generate';
 export type { FunctionSummary, PairsTextOptions, PairsTextResult } from './generate';
+// What the tools for coding agents (MCP server, VS Code language model tools) return.
+export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './agent-results';
+export type { AgentFunctionScore, AgentScoreResult, TaskCompleteResult, VerificationOutcome } from './agent-results';
