@@ -2,6 +2,7 @@
 // 2 usage or I/O error. The only place (with lsp/) that reads process.argv or calls process.exit.
 
 import { runCheckCommand } from './check-command';
+import { runGateCommand } from './gate-command';
 import { runListCommand } from './list-command';
 import { runPairsCommand } from './pairs-command';
 import { runStubsCommand } from './stubs-command';
@@ -17,6 +18,7 @@ Usage:
   spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]] [--backend embedded|verus|both] [--held-out]
   spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]
   spec-harness stubs FILE [--fn NAME]
+  spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME] [--hook claude-code|codex|cursor]
   spec-harness lsp --stdio
   spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
 
@@ -32,6 +34,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runCheckCommand(rest, io);
     case 'pairs':
       return runPairsCommand(rest, io);
+    case 'gate':
+      return runGateCommand(rest, io);
     case 'stubs':
       return runStubsCommand(rest, io);
     case 'lsp':

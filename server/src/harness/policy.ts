@@ -159,6 +159,7 @@ function gateVerdict(path: string, fn: FunctionReport, heldOutFn: FunctionReport
     const held = gateFunction(heldOutFn, gate);
     heldOutMeets = held.meets;
     failures.push(...held.failures.map((failure) => `held-out: ${failure}`));
+    notes.push(...held.nothingToMeasure.map((name) => `held-out: ${nothingToMeasureReason(name)}`));
   }
   return { path, qualifiedName: fn.qualifiedName, meets: failures.length === 0, failures, notes, overfit: feedback.meets && !heldOutMeets };
 }
