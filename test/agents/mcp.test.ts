@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,5 +116,14 @@ describe('spec-harness mcp', () => {
     expect(missing.isError).toBe(true);
     expect(JSON.stringify(missing.content)).toContain('no such file or directory');
     expect((await call('verify', { path: 'weak' })).isError ?? false).toBe(false);
+  });
+});
+
+describe('spec-harness gate --hook through the bin', () => {
+  it('reads the hook JSON piped into its worker and answers on stdout', () => {
+    const input = JSON.stringify({ session_id: 's', cwd: join(work, 'weak'), hook_event_name: 'Stop', stop_hook_active: false });
+    const result = spawnSync(process.execPath, [BIN, 'gate', '--hook', 'claude-code'], { input, encoding: 'utf8', cwd: work });
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ decision: 'block', reason: expect.stringContaining('double: PostComp') });
   });
 });
