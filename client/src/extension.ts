@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions, ReportParams, ReportResult, StatusParams } from '../../server/src/lsp/protocol';
+import { registerLanguageModelTools } from './lm-tools';
 
 // Names duplicated from server/src/lsp/protocol.ts (the client imports only types from the server).
 const STATUS_NOTIFICATION = 'specHarness/status';
@@ -63,6 +64,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.onDidChangeActiveTextEditor(() => renderStatus(state)),
     // Trust can be granted while running: restart so the server gets the new initializationOptions.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartTrusted(state)),
+    ...registerLanguageModelTools(client),
   );
   client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
     state.statuses.set(params.uri, params);

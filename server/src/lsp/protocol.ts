@@ -54,3 +54,16 @@ export const CLIENT_COMMANDS = {
   showReport: 'specHarness.showReport',
   generatePairs: 'specHarness.generatePairs',
 } as const;
+
+/** Request `specHarness/agentTool`: the VS Code language model tools (`score_contract`, `task_complete`) ask the
+ *  server, so the client starts no engine of its own. The client spells the method through `AgentToolMethod`, so
+ *  a change here fails its type check. Results are the same JSON the MCP tools return. */
+export const AGENT_TOOL_REQUEST = 'specHarness/agentTool';
+export type AgentToolMethod = typeof AGENT_TOOL_REQUEST;
+export interface AgentToolParams {
+  readonly tool: 'score_contract' | 'task_complete';
+  /** A .rs file: absolute, or relative to the first workspace folder. */
+  readonly path: string;
+  readonly function: string | null;
+}
+export type AgentToolResult = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: string };
