@@ -1,6 +1,7 @@
 // The `spec-harness` command line: dispatches to one module per subcommand. Exit codes: 0 ok, 1 gate failed,
 // 2 usage or I/O error. The only place (with lsp/) that reads process.argv or calls process.exit.
 
+import { runAnonymizeCommand } from './anonymize-command';
 import { runCheckCommand } from './check-command';
 import { runGateCommand } from './gate-command';
 import { runListCommand } from './list-command';
@@ -19,6 +20,7 @@ Usage:
   spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]
   spec-harness stubs FILE [--fn NAME]
   spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME] [--hook claude-code|codex|cursor]
+  spec-harness anonymize FILE --out DIR [--fn NAME]
   spec-harness lsp --stdio
   spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
 
@@ -36,6 +38,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runPairsCommand(rest, io);
     case 'gate':
       return runGateCommand(rest, io);
+    case 'anonymize':
+      return runAnonymizeCommand(rest, io);
     case 'stubs':
       return runStubsCommand(rest, io);
     case 'lsp':
