@@ -5,6 +5,7 @@
 import type { Gate, GateOutcome } from '../harness';
 
 export type { Gate } from '../harness';
+export { formatGate } from '../harness';
 
 /** The gate, or an error message. */
 export function parseGate(text: string): Gate | string {
@@ -18,11 +19,6 @@ export function parseGate(text: string): Gate | string {
     gate[match[1] as 'post' | 'pre'] = value;
   }
   return gate;
-}
-
-/** `post=0.75,pre=0.5`, as the user would write it. */
-export function formatGate(gate: Gate): string {
-  return [gate.post === undefined ? [] : [`post=${gate.post}`], gate.pre === undefined ? [] : [`pre=${gate.pre}`]].flat().join(',');
 }
 
 /** The nothing-to-measure notes, then one line naming every function that fails with its reasons. */

@@ -3,7 +3,7 @@
 // and reasons (which score missed on held-out pairs), never as the held-out pairs themselves.
 
 import type { JsonValue } from '../eval';
-import { evaluateGate, scoreEntries, scoreStanding } from './policy';
+import { evaluateGate, formatGate, scoreEntries, scoreStanding } from './policy';
 import type { Gate, ScoreName, ScoreStanding } from './policy';
 import type { FileReport, FunctionReport, ReportDiagnostic } from './report';
 
@@ -66,7 +66,7 @@ export function taskCompleteResult(
   gate: Gate,
   verification: VerificationOutcome,
 ): TaskCompleteResult {
-  const gateText = [gate.post === undefined ? '' : `post=${gate.post}`, gate.pre === undefined ? '' : `pre=${gate.pre}`].filter((part) => part !== '').join(',');
+  const gateText = formatGate(gate);
   const verificationReasons = verification.status === 'failed' ? [`verification: ${verification.message}`] : [];
   const outcome = evaluateGate({ files: input.feedback, heldOut: input.heldOut, requestedFunctions: input.requestedFunctions }, gate);
   if (!outcome.ok) return { accepted: false, gate: gateText, verification, reasons: [...verificationReasons, outcome.error], notes: [], functions: [] };

@@ -23,7 +23,7 @@ export type { PlannedObligation, ObligationRole } from './obligations';
 export { summarize, THRESHOLDS } from './summary';
 export { isHeldOut, selectPairSet } from './held-out';
 export type { PairSet } from './held-out';
-export { HARNESS_DEFAULTS, evaluateGate, gateFunction, isBelowThreshold, meetsHarness, meetsPostHarness, nothingToMeasureReason, scoreEntries, scoreStanding, standingPasses } from './policy';
+export { HARNESS_DEFAULTS, evaluateGate, formatGate, gateFunction, isBelowThreshold, meetsHarness, meetsPostHarness, nothingToMeasureReason, scoreEntries, scoreStanding, standingPasses } from './policy';
 export type { FunctionGateResult, Gate, GateInput, GateOutcome, GateVerdict, ScoreName, ScoreStanding } from './policy';
 export { functionValueTypes } from './value-types';
 export type { FunctionValueTypes } from './value-types';

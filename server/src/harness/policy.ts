@@ -39,6 +39,11 @@ export interface FunctionGateResult {
   readonly nothingToMeasure: readonly ScoreName[];
 }
 
+/** `post=0.75,pre=0.5`, as a user writes it. */
+export function formatGate(gate: Gate): string {
+  return [gate.post === undefined ? [] : [`post=${gate.post}`], gate.pre === undefined ? [] : [`pre=${gate.pre}`]].flat().join(',');
+}
+
 /** A determinate score below t: the one comparison the diagnostics make. */
 export function isBelowThreshold(value: number, t: number): boolean {
   return value < t;

@@ -5,6 +5,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { formatGate } from '../harness';
 import type { Read } from '../cli';
 import { generatePairsOutput, listContractsOutput, pathAndFunctionInput, pathInput, scoreContractOutput, taskCompleteOutput, verifyOutput } from './schemas';
 import { generatePairs, listContracts, scoreContract, taskComplete, verify } from './tools';
@@ -15,7 +16,7 @@ export const MCP_SERVER_INFO = { name: 'spec-harness', version: '0.1.0' } as con
 /** Builds the server with its five tools (not yet connected). */
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(MCP_SERVER_INFO);
-  const gate = [ctx.gate.post === undefined ? '' : `post=${ctx.gate.post}`, ctx.gate.pre === undefined ? '' : `pre=${ctx.gate.pre}`].filter((part) => part !== '').join(',');
+  const gate = formatGate(ctx.gate);
   server.registerTool(
     'list_contracts',
     { title: 'List contracts', description: 'Every function in the Verus file(s) with its requires and ensures clauses.', inputSchema: pathInput, outputSchema: listContractsOutput, annotations: { readOnlyHint: true } },
