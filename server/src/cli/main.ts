@@ -24,7 +24,7 @@ Usage:
   spec-harness lsp --stdio
   spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
 
-Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error.
+Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error (or a gate over no function).
 `;
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
