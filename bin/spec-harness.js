@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The `spec-harness` command: runs the bundled CLI (built by `npm install` / `npm run build`) in a worker thread
 // with a 256 MB stack, so recursive spec fns evaluate thousands of calls deep (the CLI reads the worker's
-// stackSizeMb and gives the evaluator its `large` allowance). `lsp` stays on the main thread: it only spawns the
-// server with inherited stdio.
+// stackSizeMb and gives the evaluator its `large` allowance). `lsp` and `mcp` stay on the main thread: they speak
+// a protocol over this process's own stdio. `gate` reads a hook's JSON on stdin, which is piped into its worker.
 const { Worker, isMainThread, workerData } = require('node:worker_threads');
 
 /** Must equal LARGE_STACK_SIZE_MB in server/src/eval/spec/context.ts (a test checks it). */
@@ -12,11 +12,13 @@ if (!isMainThread) {
   require('../dist/cli.js').main(workerData.argv);
 } else {
   const argv = process.argv.slice(2);
-  if (argv[0] === 'lsp') {
+  if (argv[0] === 'lsp' || argv[0] === 'mcp') {
     require('../dist/cli.js').main(argv);
   } else {
     // The worker's stdout/stderr are piped through this thread; its exit code is the CLI's (process.exitCode).
-    const worker = new Worker(__filename, { workerData: { argv }, resourceLimits: { stackSizeMb: STACK_SIZE_MB } });
+    const readsStdin = argv[0] === 'gate';
+    const worker = new Worker(__filename, { workerData: { argv }, stdin: readsStdin, resourceLimits: { stackSizeMb: STACK_SIZE_MB } });
+    if (readsStdin && worker.stdin !== null) process.stdin.pipe(worker.stdin);
     worker.on('error', (error) => {
       process.stderr.write(`spec-harness: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = 2;

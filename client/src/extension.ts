@@ -8,6 +8,7 @@ import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions, ReportParams, ReportResult, StatusParams } from '../../server/src/lsp/protocol';
 import { registerTestExplorer } from './test-explorer';
+import { registerLanguageModelTools } from './lm-tools';
 
 // Names duplicated from server/src/lsp/protocol.ts (the client imports only types from the server).
 const STATUS_NOTIFICATION = 'specHarness/status';
@@ -65,6 +66,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // Trust can be granted while running: restart so the server gets the new initializationOptions.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartTrusted(state)),
     registerTestExplorer(client),
+    ...registerLanguageModelTools(client),
   );
   client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
     state.statuses.set(params.uri, params);

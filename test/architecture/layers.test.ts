@@ -18,10 +18,11 @@ const LAYER_RANK: Readonly<Record<string, number>> = {
   reports: 5,
   cli: 5,
   lsp: 5,
+  mcp: 5,
 };
 const CORE_LAYERS = ['syntax', 'model', 'eval', 'harness'];
-/** `spec-harness lsp --stdio` starts the language server: the one place the CLI reaches into lsp/. */
-const ALLOWED_CROSSINGS = new Set(['cli/lsp-command.ts -> lsp']);
+/** `spec-harness lsp --stdio` and `spec-harness mcp` start their servers: the places the CLI reaches into them. */
+const ALLOWED_CROSSINGS = new Set(['cli/lsp-command.ts -> lsp', 'cli/mcp-command.ts -> mcp']);
 
 interface ImportSite {
   readonly file: string;

@@ -224,9 +224,17 @@ describe('Post-Harness@t and Harness@t', () => {
     expect(summary).toMatchObject({ functions: 1, scored: 0, postHarnessAt: { '0.25': null, '1': null }, harnessAt: { '0.5': null } });
   });
 
-  it('count an N/A post score as not meeting Post-Harness', () => {
-    const summary = summarize([file([scored('a', [1, null], [1, 1])])], 0.75);
+  it('count an undecided N/A score (mutants tried, none decided) as meeting neither', () => {
+    const undecided = { ...scored('a', [1, null], [1, 1]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 1, indeterminate: 16 } };
+    const summary = summarize([file([undecided])], 0.75);
     expect(summary.postHarnessAt['0.25']).toBe(0);
+    expect(summary.harnessAt['0.25']).toBe(0);
+  });
+
+  it('count a nothing-to-measure N/A score (no invalid inputs exist) as meeting both', () => {
+    const nothing = { ...scored('a', [1, 1], [1, null]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 0, indeterminate: 0 } };
+    const summary = summarize([file([nothing])], 0.75);
+    expect(summary.postHarnessAt['1']).toBe(1);
     expect(summary.harnessAt['1']).toBe(1);
   });
 });

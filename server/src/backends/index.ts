@@ -9,7 +9,8 @@ import type { VerusRunEvent } from './verus';
 
 export { createEmbeddedBackend } from './embedded';
 export type { EmbeddedBackend, EmbeddedBackendOptions } from './embedded';
-export { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from './verus';
+export { batchObligations, DEFAULT_PROBES_PER_FILE, gradeVerusRun, stubFile, verifyFile, VERUS_DEFAULTS } from './verus';
+export type { VerifyError, VerifyErrorKind, VerifyOptions, VerifyResult } from './verus';
 
 export type BackendKind = 'embedded' | 'verus';
 

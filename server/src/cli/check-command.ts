@@ -1,21 +1,22 @@
 // `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]`:
-// scores every function's contract.
+// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]
+// [--held-out] [--format F] ...`: scores every function's contract (with --held-out, on feedback and held-out pairs
+// apart).
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
-import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, planFile, summarize } from '../harness';
-import { collectRustFiles, readRustFile } from './files';
+import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, planFile, summarize } from '../harness';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
-import { gateFailuresByFunction, parseGate } from './check-gate';
+import type { TextOptions } from './check-text';
+import { formatGate, gateFailuresByFunction, gateLines, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
+import { readCheckInputs, siblingPairsPath } from './check-paths';
 import { changedFunctions, resolveRevision } from './changed-since';
 import type { GitRevision } from './changed-since';
 import {
@@ -23,6 +24,7 @@ import {
   REPORT_USAGE,
   describeFailures,
   emptyExtras,
+  jsonReport,
   needsMutantOutcomes,
   parseReportOptions,
   readBaseline,
@@ -35,7 +37,7 @@ import type { ReportOptions } from './check-reports';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
-                          [--mutants N] [--fn NAME] [--step-budget N]
+                          [--mutants N] [--fn NAME] [--step-budget N] [--held-out]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 `;
@@ -50,13 +52,9 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     io.stdout(CHECK_USAGE);
     return 0;
   }
-  const collected = await collectRustFiles(parsed.paths, io.cwd);
-  if (!collected.ok) {
-    io.stderr(`spec-harness check: ${collected.error}\n`);
-    return 2;
-  }
-  if (parsed.pairs !== undefined && collected.files.length !== 1) {
-    io.stderr(`spec-harness check: --pairs needs exactly one source file (got ${collected.files.length})\n`);
+  const inputs = await readCheckInputs(io.cwd, parsed.paths, parsed.pairs);
+  if (!inputs.ok) {
+    io.stderr(`spec-harness check: ${inputs.error}\n`);
     return 2;
   }
   const backends = makeBackends(parsed.backend, parsed.options, {
@@ -87,31 +85,33 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
   const extras = emptyExtras();
   const files: FileReport[] = [];
-  for (const file of collected.files) {
-    const input = await readInput(io, file, parsed.pairs);
-    if (!input.ok) {
-      io.stderr(`spec-harness check: ${input.error}\n`);
-      return 2;
-    }
-    const options = await fileOptions(io, parsed, revision, file.absolutePath, input.input, extras.skipped);
+  const heldOutFiles: FileReport[] = [];
+  for (const input of inputs.value) {
+    const options = await fileOptions(io, parsed, revision, input, extras.skipped);
     if (typeof options === 'string') {
       io.stderr(`spec-harness check: ${options}\n`);
       return 2;
     }
     try {
-      files.push(await checkWith(scoring, input.input, options));
+      files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options));
+      if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }));
     } catch (error) {
-      io.stderr(`spec-harness check: backend failed on '${file.displayPath}': ${error instanceof Error ? error.message : String(error)}\n`);
+      io.stderr(`spec-harness check: backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
     }
-    recordFile(extras, input.input, recorder === undefined ? undefined : planFile(input.input, options), recorder?.take() ?? new Map());
+    recordFile(extras, input, recorder === undefined ? undefined : planFile(input, options), recorder?.take() ?? new Map());
   }
-  const summary = summarize(files, parsed.options.threshold);
-  const report: CheckReport = { files, summary: parsed.backend === 'embedded' ? summary : { ...summary, backend: parsed.backend } };
   const threshold = parsed.options.threshold;
-  // Without --gate the reports still mark functions below the threshold; only --gate (or --baseline) sets the exit code.
-  const gateFailures = gateFailuresByFunction(report, parsed.gate ?? { post: threshold, pre: threshold });
-  const failures = runFailures(report, gateFailures, baseline);
+  const report = reportOf(files, parsed);
+  const heldOutReport = parsed.heldOut ? reportOf(heldOutFiles, parsed) : undefined;
+  // Without --gate, reports still mark the functions below the threshold; only --gate (or --baseline) sets the exit code.
+  const gate = parsed.gate ?? { post: threshold, pre: threshold };
+  // With --changed-since an unchanged function named by --fn is skipped, not missing.
+  const requestedFunctions = revision === undefined ? parsed.options.functions : undefined;
+  const outcome = evaluateGate({ files: report.files, heldOut: heldOutReport?.files, requestedFunctions }, gate);
+  const overfit = outcome.ok ? outcome.verdicts.filter((verdict) => verdict.overfit).map((verdict) => verdict.qualifiedName) : [];
+  const failures = runFailures(report, gateFailuresByFunction(outcome), baseline);
+  const textOptions = { threshold, gate: parsed.gate };
   const written = await writeReports({
     io,
     options: reporting,
@@ -119,7 +119,8 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     failures,
     extras,
     threshold,
-    text: () => formatCheckText(report, { threshold, gate: parsed.gate }),
+    text: () => (heldOutReport === undefined ? formatCheckText(report, textOptions) : formatHeldOutText(report, heldOutReport, overfit, textOptions)),
+    json: () => jsonReport(heldOutReport === undefined ? report : { ...report, heldOut: heldOutReport, overfit }),
     stepSummaryPath: process.env['GITHUB_STEP_SUMMARY'],
   });
   if (written !== undefined) {
@@ -127,11 +128,39 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     return 2;
   }
   if (extras.skipped.length > 0) io.stderr(`spec-harness check: not scored (unchanged since ${reporting.changedSince ?? ''}): ${extras.skipped.join(', ')}\n`);
-  if (parsed.gate === undefined && baseline === undefined) return 0;
-  if (failures.size > 0 && reporting.format !== 'json') {
-    io.stderr(`spec-harness check: ${baseline === undefined ? 'gate not met' : 'worse than the baseline'} by ${describeFailures(failures).join(', ')}\n`);
+  const quiet = reporting.format === 'json';
+  if (baseline !== undefined) {
+    if (failures.size > 0 && !quiet) io.stderr(`spec-harness check: worse than the baseline by ${describeFailures(failures).join(', ')}\n`);
+    return failures.size > 0 ? 1 : 0;
   }
-  return failures.size > 0 ? 1 : 0;
+  return parsed.gate === undefined ? 0 : gateExitCode(io, parsed.gate, outcome, { quiet });
+}
+
+/** 0 met, 1 not met, 2 a gate over no function; the reasons go to stderr unless JSON was asked for. */
+function gateExitCode(io: CliIo, gate: Gate, outcome: GateOutcome, options: { readonly quiet: boolean }): number {
+  if (!outcome.ok) {
+    io.stderr(`spec-harness check: --gate ${formatGate(gate)}: ${outcome.error}\n`);
+    return 2;
+  }
+  if (!options.quiet) for (const line of gateLines(outcome)) io.stderr(`spec-harness check: ${line}\n`);
+  return outcome.meets ? 0 : 1;
+}
+
+function reportOf(files: readonly FileReport[], parsed: ParsedCheckArgs): CheckReport {
+  const summary = summarize(files, parsed.options.threshold);
+  return { files, summary: parsed.backend === 'embedded' ? summary : { ...summary, backend: parsed.backend } };
+}
+
+/** Feedback pairs first, then held-out pairs, then the functions fitted to the feedback pairs. */
+function formatHeldOutText(feedback: CheckReport, heldOut: CheckReport, overfit: readonly string[], options: TextOptions): string {
+  const oneIn = HARNESS_DEFAULTS.heldOutOneIn;
+  return [
+    `Feedback pairs (${oneIn - 1} in ${oneIn}, chosen by a hash of the input):\n`,
+    formatCheckText(feedback, options),
+    `\nHeld-out pairs (1 in ${oneIn}):\n`,
+    formatCheckText(heldOut, options),
+    `\noverfit (meets the gate on feedback pairs, not on held-out ones): ${overfit.length === 0 ? 'none' : overfit.join(', ')}\n`,
+  ].join('');
 }
 
 /** The options for one file: with --changed-since, only the functions that changed (the others are listed). */
@@ -139,11 +168,11 @@ async function fileOptions(
   io: CliIo,
   parsed: ParsedCheckArgs,
   revision: GitRevision | undefined,
-  absolutePath: string,
   input: CheckInput,
   skipped: string[],
 ): Promise<CheckOptions | string> {
   if (revision === undefined) return parsed.options;
+  const absolutePath = path.resolve(io.cwd, input.path);
   const pairsAbsolutePath = input.pairsPath === null ? path.resolve(siblingPairsPath(absolutePath)) : path.resolve(io.cwd, input.pairsPath);
   const changed = await changedFunctions(revision, { absolutePath, text: input.text, pairsAbsolutePath, pairsText: input.pairsText });
   if (typeof changed === 'string') return changed;
@@ -163,6 +192,8 @@ interface ParsedCheckArgs {
   readonly help: boolean;
   readonly paths: readonly string[];
   readonly reports: ReportOptions;
+  /** `--held-out`: score feedback and held-out pairs apart, flag overfit functions; the gate checks both. */
+  readonly heldOut: boolean;
   readonly pairs: string | undefined;
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
@@ -189,6 +220,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
         'step-budget': { type: 'string' },
         'verus-path': { type: 'string' },
         'verus-arg': { type: 'string', multiple: true },
+        'held-out': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -217,6 +249,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
     help: values.help === true,
     paths: parsed.positionals,
     reports,
+    heldOut: values['held-out'] === true,
     pairs: values.pairs,
     gate,
     backend,
@@ -268,40 +301,4 @@ async function checkWith(backends: Exclude<Backends, { ok: false }>, input: Chec
   const signal = new AbortController().signal;
   if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal);
   return checkFileWithBoth(input, options, backends.embedded, backends.verus, signal);
-}
-
-async function readInput(
-  io: CliIo,
-  file: { readonly absolutePath: string; readonly displayPath: string },
-  pairsOption: string | undefined,
-): Promise<{ readonly ok: true; readonly input: CheckInput } | { readonly ok: false; readonly error: string }> {
-  const source = await readRustFile(file);
-  if (!source.ok) return source;
-  const text = source.text;
-  const explicit = pairsOption !== undefined;
-  const pairsAbsolute = explicit ? path.resolve(io.cwd, pairsOption) : siblingPairsPath(file.absolutePath);
-  const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
-  try {
-    const pairsRaw = await readFile(pairsAbsolute, 'utf8');
-    // A BOM would shift every column of the pairs file's diagnostics.
-    const pairsText = pairsRaw.startsWith('\uFEFF') ? pairsRaw.slice(1) : pairsRaw;
-    return { ok: true, input: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
-  } catch (error) {
-    // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
-    if (!explicit && isNotFound(error)) return { ok: true, input: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
-    return { ok: false, error: `cannot read '${pairsDisplay}': ${describe(error)}` };
-  }
-}
-
-/** `src/foo.rs` -> `src/foo.pairs.json` */
-export function siblingPairsPath(sourcePath: string): string {
-  return sourcePath.replace(/\.rs$/, '') + '.pairs.json';
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

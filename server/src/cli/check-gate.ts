@@ -1,12 +1,11 @@
 // `--gate post=0.75[,pre=0.5]`: the "task complete" check a coding agent calls. `post=t` needs PostCorr and
-// PostComp >= t, `pre=t` needs PreCorr and PreComp >= t, for every scored function (N/A scores do not fail it).
+// PostComp to meet t, `pre=t` PreCorr and PreComp, for every function checked, by the policy's one rule
+// (harness/policy.ts): an undecided N/A fails, a nothing-to-measure N/A is named and does not.
 
-import type { CheckReport, Scores } from '../harness';
+import type { Gate, GateOutcome } from '../harness';
 
-export interface Gate {
-  readonly post?: number;
-  readonly pre?: number;
-}
+export type { Gate } from '../harness';
+export { formatGate } from '../harness';
 
 /** The gate, or an error message. */
 export function parseGate(text: string): Gate | string {
@@ -22,39 +21,21 @@ export function parseGate(text: string): Gate | string {
   return gate;
 }
 
-/** Qualified names (with the score that misses) of scored functions below the gate. */
-export function gateFailures(report: CheckReport, gate: Gate): string[] {
-  const failures: string[] = [];
-  for (const file of report.files) {
-    for (const fn of file.functions) {
-      if (fn.status !== 'scored') continue;
-      const missed = missedScores(fn.scores, gate);
-      if (missed.length > 0) failures.push(`${fn.qualifiedName} (${missed.join(', ')})`);
-    }
+/** The nothing-to-measure notes, then one line naming every function that fails with its reasons. */
+export function gateLines(outcome: Extract<GateOutcome, { ok: true }>): string[] {
+  const lines = outcome.verdicts
+    .filter((verdict) => verdict.notes.length > 0)
+    .map((verdict) => `${verdict.path}: ${verdict.qualifiedName}: ${verdict.notes.join('; ')} (not counted against the gate)`);
+  const failing = outcome.verdicts.filter((verdict) => !verdict.meets);
+  if (failing.length > 0) {
+    const named = failing.map((verdict) => `${verdict.qualifiedName}${verdict.overfit ? ' [overfit]' : ''} (${verdict.failures.join('; ')})`);
+    lines.push(`gate not met by ${named.join(', ')}`);
   }
-  return failures;
+  return lines;
 }
 
-/** The same, as reasons by `path::qualifiedName` (for the report writers and the baseline ratchet). */
-export function gateFailuresByFunction(report: CheckReport, gate: Gate): Map<string, readonly string[]> {
-  const failures = new Map<string, readonly string[]>();
-  for (const file of report.files) {
-    for (const fn of file.functions) {
-      const missed = fn.status === 'scored' ? missedScores(fn.scores, gate) : [];
-      if (missed.length > 0) failures.set(`${file.path}::${fn.qualifiedName}`, missed);
-    }
-  }
-  return failures;
-}
-
-function missedScores(scores: Scores, gate: Gate): string[] {
-  const missed: string[] = [];
-  const check = (name: string, score: number | null, t: number | undefined): void => {
-    if (t !== undefined && score !== null && score < t) missed.push(`${name} ${score.toFixed(2)} < ${t}`);
-  };
-  check('PostCorr', scores.postCorrectness, gate.post);
-  check('PostComp', scores.postCompleteness, gate.post);
-  check('PreCorr', scores.preCorrectness, gate.pre);
-  check('PreComp', scores.preCompleteness, gate.pre);
-  return missed;
+/** The failing functions' reasons by `path::qualifiedName` (for the report writers and the baseline ratchet). */
+export function gateFailuresByFunction(outcome: GateOutcome): Map<string, readonly string[]> {
+  if (!outcome.ok) return new Map();
+  return new Map(outcome.verdicts.filter((verdict) => !verdict.meets).map((verdict) => [`${verdict.path}::${verdict.qualifiedName}`, verdict.failures] as const));
 }

@@ -131,8 +131,9 @@ export interface WriteContext {
   readonly failures: FunctionFailures;
   readonly extras: RunExtras;
   readonly threshold: number;
-  /** The text format, made by the caller (check-text.ts). */
+  /** The text and JSON formats, made by the caller (check-text.ts; with --held-out both carry the held-out scores). */
   readonly text: () => string;
+  readonly json: () => string;
   /** $GITHUB_STEP_SUMMARY, where the github format appends its job summary. */
   readonly stepSummaryPath: string | undefined;
 }
@@ -160,7 +161,7 @@ async function formatted(ctx: WriteContext): Promise<string> {
     case 'text':
       return ctx.text();
     case 'json':
-      return jsonReport(ctx.report);
+      return ctx.json();
     case 'mutation-report':
       return `${JSON.stringify(mutationReport(ctx), null, 2)}\n`;
     case 'sarif':
@@ -174,7 +175,7 @@ async function formatted(ctx: WriteContext): Promise<string> {
   }
 }
 
-function jsonReport(report: CheckReport): string {
+export function jsonReport(report: object): string {
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
@@ -191,7 +192,6 @@ async function htmlReport(ctx: WriteContext): Promise<string> {
 export function describeFailures(failures: FunctionFailures): string[] {
   return [...failures].map(([key, reasons]) => `${key} (${reasons.join(', ')})`);
 }
-
 
 function assertNever(value: never): never {
   throw new Error(`unexpected format ${String(value)}`);

@@ -22,7 +22,7 @@ const LEGEND = [
   '',
   'PostCorr: correct pairs the ensures accepts     PostComp: wrong outputs (mutants) the ensures rejects',
   'PreCorr:  valid inputs the requires admits      PreComp:  invalid inputs the requires rejects',
-  'N/A: nothing to measure. Post-Harness@t: share of functions with PostCorr and PostComp >= t;',
+  'N/A: nothing to measure (or, with indet., nothing decided). Post-Harness@t: share with PostCorr and PostComp >= t;',
   'Harness@t: share with every score >= t.',
 ];
 

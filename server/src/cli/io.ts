@@ -10,6 +10,8 @@ export interface CliIo {
   readonly cwd: string;
   /** The JS stack this thread has, for the evaluator's recursion limits (absent: `default`). */
   readonly stackAllowance?: StackAllowance;
+  /** All of standard input (at most `maxBytes`; more is an error), for commands that read a hook's JSON. */
+  readonly readStdin?: (maxBytes: number) => Promise<string>;
 }
 
 export function nodeIo(): CliIo {
@@ -18,7 +20,20 @@ export function nodeIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     stackAllowance: hostStackAllowance(),
+    readStdin: readProcessStdin,
   };
+}
+
+async function readProcessStdin(maxBytes: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += buffer.length;
+    if (size > maxBytes) throw new Error(`standard input is larger than ${maxBytes} bytes`);
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The bin runs the CLI in a worker with a big stack (bin/spec-harness.js); the main thread has Node's own. */

@@ -1,11 +1,14 @@
 // The `spec-harness` command line: dispatches to one module per subcommand. Exit codes: 0 ok, 1 gate failed,
 // 2 usage or I/O error. The only place (with lsp/) that reads process.argv or calls process.exit.
 
+import { runAnonymizeCommand } from './anonymize-command';
 import { runCheckCommand } from './check-command';
+import { runGateCommand } from './gate-command';
 import { runListCommand } from './list-command';
 import { runPairsCommand } from './pairs-command';
 import { runStubsCommand } from './stubs-command';
 import { runLspCommand } from './lsp-command';
+import { runMcpCommand } from './mcp-command';
 import type { CliIo } from './io';
 import { nodeIo } from './io';
 
@@ -13,12 +16,15 @@ const USAGE = `spec-harness: measure how much Verus contracts say, on concrete v
 
 Usage:
   spec-harness list PATH... [--json]
-  spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]] [--backend embedded|verus|both]
+  spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]] [--backend embedded|verus|both] [--held-out]
   spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]
   spec-harness stubs FILE [--fn NAME]
+  spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME] [--hook claude-code|codex|cursor]
+  spec-harness anonymize FILE --out DIR [--fn NAME]
   spec-harness lsp --stdio
+  spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
 
-Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error.
+Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error (or a gate over no function).
 `;
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -30,10 +36,16 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return runCheckCommand(rest, io);
     case 'pairs':
       return runPairsCommand(rest, io);
+    case 'gate':
+      return runGateCommand(rest, io);
+    case 'anonymize':
+      return runAnonymizeCommand(rest, io);
     case 'stubs':
       return runStubsCommand(rest, io);
     case 'lsp':
       return runLspCommand(rest, io);
+    case 'mcp':
+      return runMcpCommand(rest, io);
     case '--help':
     case '-h':
     case 'help':

@@ -5,6 +5,8 @@ import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLineIndex, parseSourceFile } from '../syntax';
+import type { LineIndex } from '../syntax';
+import type { StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
 import { generatePairsText } from '../harness';
 import type { FunctionSummary } from '../harness';
@@ -50,48 +52,66 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
 }
 
 async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise<number> {
+  const result = await writePairsFile(file, { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance });
+  if (result.summaries !== undefined) io.stdout(formatSummaries(file.displayPath, result.summaries.list, result.summaries.lines));
+  if (!result.ok) {
+    io.stderr(`spec-harness pairs: ${result.error}\n`);
+    return 2;
+  }
+  const shown = displayPath(result.target, io.cwd);
+  io.stdout(result.written ? `  wrote ${shown}\n` : `  ${shown} unchanged\n`);
+  return 0;
+}
+
+export interface WritePairsOptions {
+  readonly functions: readonly string[] | undefined;
+  readonly count: number;
+  readonly invalidCount: number;
+  readonly seed: number;
+  /** Where to write (the sibling foo.pairs.json when undefined), relative to cwd. */
+  readonly out: string | undefined;
+  readonly cwd: string;
+  readonly stackAllowance: StackAllowance | undefined;
+}
+
+export type WritePairsResult = (
+  | { readonly ok: true; readonly target: string; readonly written: boolean }
+  | { readonly ok: false; readonly error: string }
+) & { readonly summaries?: { readonly list: readonly FunctionSummary[]; readonly lines: LineIndex } };
+
+/** Generates pairs for one Rust file and merges them into its pairs file (hand-written entries kept), atomically.
+ *  Shared by `spec-harness pairs` and the agents' `generate_pairs` tool. */
+export async function writePairsFile(file: RustFile, options: WritePairsOptions): Promise<WritePairsResult> {
   let text: string;
   try {
     text = await readFile(file.absolutePath, 'utf8');
   } catch (error) {
-    io.stderr(`spec-harness pairs: cannot read '${file.displayPath}': ${messageOf(error)}\n`);
-    return 2;
+    return { ok: false, error: `cannot read '${file.displayPath}': ${messageOf(error)}` };
   }
-  const target = args.out === undefined ? file.absolutePath.replace(/\.rs$/, '') + '.pairs.json' : path.resolve(io.cwd, args.out);
+  const target = options.out === undefined ? file.absolutePath.replace(/\.rs$/, '') + '.pairs.json' : path.resolve(options.cwd, options.out);
   let existing: string | null = null;
   try {
     existing = await readFile(target, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      io.stderr(`spec-harness pairs: cannot read '${target}': ${messageOf(error)}\n`);
-      return 2;
-    }
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { ok: false, error: `cannot read '${target}': ${messageOf(error)}` };
   }
   const model = buildFileModel(parseSourceFile(text));
   const result = generatePairsText(model, existing, {
-    functions: args.functions,
-    count: args.count,
-    invalidCount: args.invalidCount,
-    seed: args.seed,
-    ...(io.stackAllowance === undefined ? {} : { stackAllowance: io.stackAllowance }),
+    functions: options.functions,
+    count: options.count,
+    invalidCount: options.invalidCount,
+    seed: options.seed,
+    ...(options.stackAllowance === undefined ? {} : { stackAllowance: options.stackAllowance }),
   });
-  io.stdout(formatSummaries(file.displayPath, result.summaries, createLineIndex(text)));
-  if (!result.ok) {
-    io.stderr(`spec-harness pairs: ${displayPath(target, io.cwd)}: ${result.error}\n`);
-    return 2;
-  }
-  if (existing === result.text) {
-    io.stdout(`  ${displayPath(target, io.cwd)} unchanged\n`);
-    return 0;
-  }
+  const summaries = { list: result.summaries, lines: createLineIndex(text) };
+  if (!result.ok) return { ok: false, error: `${displayPath(target, options.cwd)}: ${result.error}`, summaries };
+  if (existing === result.text) return { ok: true, target, written: false, summaries };
   try {
     await writeAtomically(target, result.text);
   } catch (error) {
-    io.stderr(`spec-harness pairs: cannot write '${target}': ${messageOf(error)}\n`);
-    return 2;
+    return { ok: false, error: `cannot write '${target}': ${messageOf(error)}`, summaries };
   }
-  io.stdout(`  wrote ${displayPath(target, io.cwd)}\n`);
-  return 0;
+  return { ok: true, target, written: true, summaries };
 }
 
 function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
@@ -130,7 +150,7 @@ function nonNegative(text: string | undefined, fallback: number): number | undef
   return /^\d{1,9}$/.test(text) ? Number(text) : undefined;
 }
 
-function formatSummaries(displayPath: string, summaries: readonly FunctionSummary[], lines: ReturnType<typeof createLineIndex>): string {
+function formatSummaries(displayPath: string, summaries: readonly FunctionSummary[], lines: LineIndex): string {
   const out = [`${displayPath}`];
   if (summaries.length === 0) out.push('  no exec functions to run');
   for (const summary of summaries) {

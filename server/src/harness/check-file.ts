@@ -9,7 +9,10 @@ import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult } from './backend';
 import { fileDiagnostics } from './diagnostics';
 import { errorReport, noPairsReport, unsupportedReport } from './function-report';
+import { selectPairSet } from './held-out';
+import type { PairSet } from './held-out';
 import { planObligations } from './obligations';
+import { HARNESS_DEFAULTS } from './policy';
 import type { PlannedObligation } from './obligations';
 import { EMPTY_PAIRS_FILE, parsePairsFile } from './pairs-file';
 import type { ParsedPairsFile } from './pairs-file';
@@ -37,6 +40,8 @@ export interface CheckOptions {
   readonly stackAllowance?: StackAllowance;
   /** Only these qualified names (all scorable functions when absent). */
   readonly functions?: readonly string[];
+  /** Score only the feedback or only the held-out pairs (all pairs when absent). */
+  readonly pairSet?: PairSet;
 }
 
 export interface FilePlan {
@@ -143,11 +148,13 @@ function planFunction(
   try {
     const types = functionValueTypes(fn, model.scope);
     if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
-    const entry = pairs.file.functions.get(fn.qualifiedName);
+    const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
+    const entry = wholeEntry === undefined || options.pairSet === undefined ? wholeEntry : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
     if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
     const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed });
     if (planned.length === 0) {
-      const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable pairs or invalid inputs`;
+      const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
+      const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable${set} pairs or invalid inputs`;
       return { kind: 'done', fn, report: { ...noPairsReport(lineIndex, fn, input.pairsPath), reason } };
     }
     return { kind: 'planned', fn, types, planned };

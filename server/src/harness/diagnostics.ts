@@ -8,6 +8,7 @@ import type { PairsDiagnostic } from './pairs-context';
 import type { FunctionReport, ReportDiagnostic, Range } from './report';
 import { spanRange } from './function-report';
 import { formatScore } from './format-call';
+import { isBelowThreshold } from './policy';
 import type { JsonValue } from '../eval';
 
 export interface DiagnosticsInput {
@@ -59,7 +60,7 @@ function postDiagnostics(report: FunctionReport, threshold: number): ReportDiagn
     diagnostics.push(
       source('warning', ensuresAt, 'vacuous-postcondition', `vacuous postcondition: the ensures accepts every wrong output tried${example}`),
     );
-  } else if (postCompleteness !== null && postCompleteness < threshold && firstAccepted !== undefined) {
+  } else if (postCompleteness !== null && isBelowThreshold(postCompleteness, threshold) && firstAccepted !== undefined) {
     const slipped = report.acceptedMutants.length;
     const tried = Math.round(slipped / Math.max(1e-9, 1 - postCompleteness));
     diagnostics.push(
@@ -115,7 +116,7 @@ function preDiagnostics(report: FunctionReport, threshold: number): ReportDiagno
     );
   }
   const firstAdmitted = report.admittedInvalidInputs[0];
-  if (firstAdmitted !== undefined && preCompleteness !== null && preCompleteness < threshold) {
+  if (firstAdmitted !== undefined && preCompleteness !== null && isBelowThreshold(preCompleteness, threshold)) {
     const admitted = report.admittedInvalidInputs.length;
     const total = report.counts.invalidInputs;
     diagnostics.push(

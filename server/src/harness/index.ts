@@ -1,13 +1,13 @@
 // The harness API: pairs files, obligations, scores, reports and their diagnostics. Pure (no IO): callers read
 // the source and pairs files and pass their text.
 
-import { DEFAULT_STEP_BUDGET } from '../eval';
 import type { Backend } from './backend';
 import { finishFileWithBoth } from './compare';
 import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
 import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
+import { HARNESS_DEFAULTS } from './policy';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
@@ -20,7 +20,11 @@ export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } 
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
 export { planObligations } from './obligations';
 export type { PlannedObligation, ObligationRole } from './obligations';
-export { meetsHarness, meetsPostHarness, summarize, THRESHOLDS } from './summary';
+export { summarize, THRESHOLDS } from './summary';
+export { isHeldOut, selectPairSet } from './held-out';
+export type { PairSet } from './held-out';
+export { HARNESS_DEFAULTS, evaluateGate, formatGate, gateFunction, isBelowThreshold, meetsHarness, meetsPostHarness, nothingToMeasureReason, scoreEntries, scoreStanding, standingPasses } from './policy';
+export type { FunctionGateResult, Gate, GateInput, GateOutcome, GateVerdict, ScoreName, ScoreStanding } from './policy';
 export { functionValueTypes } from './value-types';
 export type { FunctionValueTypes } from './value-types';
 export type * from './report';
@@ -28,8 +32,13 @@ export type { Backend, Obligation, ObligationResult } from './backend';
 export type { Verdict } from './verdict';
 export type { JsonValue } from '../eval';
 
-/** The defaults design.md fixes: threshold 0.75, 8 mutants per pair; the CLI and the editor both use them. */
-export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: DEFAULT_STEP_BUDGET };
+/** The policy's defaults (design.md: threshold 0.75, 8 mutants per pair) as check options. */
+export const DEFAULT_CHECK_OPTIONS: CheckOptions = {
+  threshold: HARNESS_DEFAULTS.threshold,
+  mutantsPerPair: HARNESS_DEFAULTS.mutantsPerPair,
+  seed: HARNESS_DEFAULTS.seed,
+  stepBudget: HARNESS_DEFAULTS.stepBudget,
+};
 
 /** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
  *  does (environment failures, e.g. no verus binary). */
@@ -68,3 +77,6 @@ export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
 export { DEFAULT_GENERATE_OPTIONS, generatePairsText, mergePairsText } from './generate';
 export type { FunctionSummary, PairsTextOptions, PairsTextResult } from './generate';
+// What the tools for coding agents (MCP server, VS Code language model tools) return.
+export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './agent-results';
+export type { AgentFunctionScore, AgentScoreResult, TaskCompleteResult, VerificationOutcome } from './agent-results';

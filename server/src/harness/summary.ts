@@ -1,7 +1,8 @@
-// Summary over many files: Post-Harness@t (PostCorr and PostComp both >= t) and Harness@t (every non-N/A score
-// >= t) as shares of the scored functions, for t in 0.25, 0.5, 0.75, 1. Null when no function was scored.
+// Summary over many files: Post-Harness@t and Harness@t as shares of the scored functions, for t in 0.25, 0.5,
+// 0.75, 1, both by the policy's one rule for "meets t" (so Harness@t <= Post-Harness@t). Null when nothing was scored.
 
-import type { FileReport, FunctionReport, Scores, Summary, ThresholdKey } from './report';
+import { meetsHarness, meetsPostHarness } from './policy';
+import type { FileReport, FunctionReport, Summary, ThresholdKey } from './report';
 
 export const THRESHOLDS: readonly (readonly [ThresholdKey, number])[] = [
   ['0.25', 0.25],
@@ -15,7 +16,7 @@ export function summarize(files: readonly FileReport[], threshold: number): Summ
   const scored = functions.filter((fn) => fn.status === 'scored');
   const postHarnessAt = shareAt(scored, meetsPostHarness);
   const harnessAt = shareAt(scored, meetsHarness);
-  const belowThreshold = scored.filter((fn) => !meetsHarness(fn.scores, threshold)).length;
+  const belowThreshold = scored.filter((fn) => !meetsHarness(fn, threshold)).length;
   const solverGap = functions.reduce((sum, fn) => sum + (fn.solverGap ?? 0), 0);
   const anyGap = functions.some((fn) => fn.solverGap !== undefined);
   return {
@@ -29,30 +30,14 @@ export function summarize(files: readonly FileReport[], threshold: number): Summ
   };
 }
 
-/** PostCorr >= t and PostComp >= t; an N/A post score does not meet any threshold (nothing was shown). */
-export function meetsPostHarness(scores: Scores, t: number): boolean {
-  return atLeast(scores.postCorrectness, t) && atLeast(scores.postCompleteness, t);
-}
-
-/** Every score that is not N/A is >= t. */
-export function meetsHarness(scores: Scores, t: number): boolean {
-  return [scores.postCorrectness, scores.postCompleteness, scores.preCorrectness, scores.preCompleteness].every(
-    (score) => score === null || score >= t,
-  );
-}
-
-function atLeast(score: number | null, t: number): boolean {
-  return score !== null && score >= t;
-}
-
 function shareAt(
   scored: readonly FunctionReport[],
-  meets: (scores: Scores, t: number) => boolean,
+  meets: (fn: FunctionReport, t: number) => boolean,
 ): Record<ThresholdKey, number | null> {
   const result: Record<ThresholdKey, number | null> = { '0.25': null, '0.5': null, '0.75': null, '1': null };
   if (scored.length === 0) return result;
   for (const [key, t] of THRESHOLDS) {
-    result[key] = scored.filter((fn) => meets(fn.scores, t)).length / scored.length;
+    result[key] = scored.filter((fn) => meets(fn, t)).length / scored.length;
   }
   return result;
 }

@@ -1,5 +1,6 @@
 // Text the editor shows: CodeLens titles, hover tables and the report view, all made from a FunctionReport.
 
+import { meetsHarness } from '../harness';
 import type { FileReport, FunctionReport, JsonValue, Scores } from '../harness';
 
 const MAX_ROWS = 12;
@@ -52,17 +53,11 @@ export function functionMarkdown(fn: FunctionReport): string {
 
 export function fileMarkdown(report: FileReport, threshold: number): string {
   const scored = report.functions.filter((fn) => fn.status === 'scored');
-  const passing = scored.filter((fn) => meetsThreshold(fn.scores, threshold)).length;
+  const passing = scored.filter((fn) => meetsHarness(fn, threshold)).length;
   const lines = [`# Spec Harness report: ${report.path}`, '', `Pairs file: ${report.pairsFile ?? '(none)'}`, '',
     `Harness@${threshold}: ${passing} of ${scored.length} scored functions`, ''];
   for (const fn of report.functions) lines.push('---', '', functionMarkdown(fn), '');
   return lines.join('\n');
-}
-
-/** Every non-N/A score at or above the threshold (the design's Harness@t for one function). */
-export function meetsThreshold(scores: Scores, threshold: number): boolean {
-  return [scores.postCorrectness, scores.postCompleteness, scores.preCorrectness, scores.preCompleteness].every(
-    (value) => value === null || value >= threshold);
 }
 
 export function formatJson(value: JsonValue | undefined): string {

@@ -26,7 +26,7 @@ export interface StatusParams {
   readonly state: 'scoring' | 'idle' | 'error';
   /** Functions scored in the last finished run. */
   readonly scored: number;
-  /** Functions meeting every non-N/A score at the threshold. */
+  /** Functions meeting Harness@threshold by the policy's rule (an undecided N/A score does not meet it). */
   readonly passing: number;
   readonly threshold: number;
   readonly message: string | null;
@@ -86,3 +86,15 @@ export interface TestRange {
   readonly start: { readonly line: number; readonly character: number };
   readonly end: { readonly line: number; readonly character: number };
 }
+/** Request `specHarness/agentTool`: the VS Code language model tools (`score_contract`, `task_complete`) ask the
+ *  server, so the client starts no engine of its own. The client spells the method through `AgentToolMethod`, so
+ *  a change here fails its type check. Results are the same JSON the MCP tools return. */
+export const AGENT_TOOL_REQUEST = 'specHarness/agentTool';
+export type AgentToolMethod = typeof AGENT_TOOL_REQUEST;
+export interface AgentToolParams {
+  readonly tool: 'score_contract' | 'task_complete';
+  /** A .rs file: absolute, or relative to the first workspace folder. */
+  readonly path: string;
+  readonly function: string | null;
+}
+export type AgentToolResult = { readonly ok: true; readonly result: unknown } | { readonly ok: false; readonly error: string };

@@ -4,7 +4,7 @@
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection } from 'vscode-languageserver';
-import { DEFAULT_CHECK_OPTIONS } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, meetsHarness } from '../harness';
 import type { FileReport, Range } from '../harness';
 import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
@@ -12,7 +12,6 @@ import { parseSourceFile } from '../syntax';
 import { toLspDiagnostics } from './convert';
 import { cacheEntriesOf, functionKeys, mergeReport, moveEntry, withoutPairsDiagnostics } from './function-cache';
 import type { CacheEntry } from './function-cache';
-import { meetsThreshold } from './markdown';
 import { entryRanges, reducePairsText } from './pairs-reduce';
 import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
 import { STATUS_NOTIFICATION, TEST_RESULTS_NOTIFICATION } from './protocol';
@@ -158,7 +157,7 @@ function publish(ctx: ServerContext, uri: string, file: SourceFileState, report:
 function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, state: StatusParams['state'], message: string | null): void {
   const threshold = ctx.state.settings.threshold;
   const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
-  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsThreshold(fn.scores, threshold)).length, threshold, message };
+  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, threshold, message };
   void ctx.connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 

@@ -10,8 +10,9 @@ import { executeCommand, withProgress } from './commands';
 import { codeLenses, hover } from './lenses-and-hover';
 import { fileMarkdown, functionMarkdown } from './markdown';
 import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath } from './paths';
-import { REPORT_REQUEST, SERVER_COMMANDS } from './protocol';
-import type { InitializationOptions, ReportParams, ReportResult } from './protocol';
+import { AGENT_TOOL_REQUEST, REPORT_REQUEST, SERVER_COMMANDS } from './protocol';
+import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
+import { answerAgentTool } from './agent-tools';
 import type { ScoreRunner } from './score-runner';
 import { clearPublished, refreshModel, scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
@@ -75,6 +76,8 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
     const fn = params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
     return { markdown: fn === undefined ? fileMarkdown(report, state.settings.threshold) : functionMarkdown(fn) };
   });
+  connection.onRequest(AGENT_TOOL_REQUEST, (params: AgentToolParams) =>
+    guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), { ok: false, error: 'internal error (see the Spec Harness output)' }));
   connection.onShutdown(() => runner.dispose());
 
   state.documents.listen(connection);

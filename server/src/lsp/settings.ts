@@ -1,12 +1,13 @@
 // Decodes the `specHarness` configuration section from `unknown` (whatever the client sends) into HarnessSettings,
 // and applies Workspace Trust: an untrusted workspace never gets a backend that starts a process.
 
+import { HARNESS_DEFAULTS } from '../harness';
 import type { HarnessSettings } from './protocol';
 
 export const DEFAULT_SETTINGS: HarnessSettings = {
-  threshold: 0.75,
+  threshold: HARNESS_DEFAULTS.threshold,
   run: 'onSave',
-  mutantsPerPair: 8,
+  mutantsPerPair: HARNESS_DEFAULTS.mutantsPerPair,
   backend: 'embedded',
   verusPath: null,
   verusExtraArgs: [],

@@ -2,8 +2,9 @@
 // failing with the evidence (the correct output next to the accepted wrong output, as expected/actual).
 
 import type { FileReport, FunctionReport, JsonValue } from '../harness';
+import { meetsHarness } from '../harness';
 import { toLspRange } from './convert';
-import { formatJson, meetsThreshold, scoreLensTitle } from './markdown';
+import { formatJson, scoreLensTitle } from './markdown';
 import type { FunctionTestResult, TestResultMessage, TestResultsParams } from './protocol';
 
 /** A failing test shows this many accepted wrong outputs (the report view has them all). */
@@ -20,7 +21,7 @@ function functionResult(fn: FunctionReport, threshold: number): FunctionTestResu
     const outcome = fn.status === 'error' ? 'errored' : 'skipped';
     return { qualifiedName: fn.qualifiedName, range, description, outcome, messages: [{ message: description, range: toLspRange(fn.nameRange) }] };
   }
-  const passed = meetsThreshold(fn.scores, threshold);
+  const passed = meetsHarness(fn, threshold);
   return {
     qualifiedName: fn.qualifiedName,
     range,

@@ -11,3 +11,5 @@ export type { ProbeOutcome, RustcDiagnostic, StubRunReading, VerusSummary } from
 export { verusArgs } from './run';
 export { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile } from './stub-file';
 export type { StubFile, StubOptions, StubProbe, StubUnsupported } from './stub-file';
+export { gradeVerusRun, verifyFile } from './verify-file';
+export type { VerifyError, VerifyErrorKind, VerifyOptions, VerifyResult } from './verify-file';

@@ -1,0 +1,82 @@
+// "Check these paths", shared by `check`, `gate` and the MCP tools: find the Rust files, read each with its pairs
+// file (the sibling foo.pairs.json, or an explicit one for a single file), and score them with the embedded
+// evaluator on all, feedback or held-out pairs.
+
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { CheckInput, CheckOptions, FileReport } from '../harness';
+import { checkFileSync } from '../harness';
+import { collectRustFiles, readRustFile } from './files';
+import type { CliIo } from './io';
+
+export type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+/** Every Rust file under the paths with its pairs file, in display-path order. */
+export async function readCheckInputs(cwd: string, paths: readonly string[], pairsOption: string | undefined): Promise<Read<readonly CheckInput[]>> {
+  const collected = await collectRustFiles(paths, cwd);
+  if (!collected.ok) return collected;
+  if (pairsOption !== undefined && collected.files.length !== 1) {
+    return { ok: false, error: `--pairs needs exactly one source file (got ${collected.files.length})` };
+  }
+  const inputs: CheckInput[] = [];
+  for (const file of collected.files) {
+    const input = await readInput(cwd, file, pairsOption);
+    if (!input.ok) return input;
+    inputs.push(input.value);
+  }
+  return { ok: true, value: inputs };
+}
+
+/** Feedback and held-out reports of the same inputs, scored apart (what agents and the gate hooks use). */
+export interface SplitReports {
+  readonly feedback: readonly FileReport[];
+  readonly heldOut: readonly FileReport[];
+}
+
+export function checkSplitEmbedded(inputs: readonly CheckInput[], options: CheckOptions): SplitReports {
+  return {
+    feedback: inputs.map((input) => checkFileSync(input, { ...options, pairSet: 'feedback' })),
+    heldOut: inputs.map((input) => checkFileSync(input, { ...options, pairSet: 'held-out' })),
+  };
+}
+
+/** The options a CLI process scores with: the policy's defaults on this thread's stack. */
+export function embeddedOptions(io: Pick<CliIo, 'stackAllowance'>, defaults: CheckOptions, functions: readonly string[] | undefined): CheckOptions {
+  return { ...defaults, stackAllowance: io.stackAllowance, ...(functions === undefined ? {} : { functions }) };
+}
+
+/** `src/foo.rs` -> `src/foo.pairs.json` */
+export function siblingPairsPath(sourcePath: string): string {
+  return sourcePath.replace(/\.rs$/, '') + '.pairs.json';
+}
+
+async function readInput(
+  cwd: string,
+  file: { readonly absolutePath: string; readonly displayPath: string },
+  pairsOption: string | undefined,
+): Promise<Read<CheckInput>> {
+  const source = await readRustFile(file);
+  if (!source.ok) return source;
+  const text = source.text;
+  const explicit = pairsOption !== undefined;
+  const pairsAbsolute = explicit ? path.resolve(cwd, pairsOption) : siblingPairsPath(file.absolutePath);
+  const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
+  try {
+    const pairsRaw = await readFile(pairsAbsolute, 'utf8');
+    // A BOM would shift every column of the pairs file's diagnostics.
+    const pairsText = pairsRaw.startsWith('\uFEFF') ? pairsRaw.slice(1) : pairsRaw;
+    return { ok: true, value: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
+  } catch (error) {
+    // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
+    if (!explicit && isNotFound(error)) return { ok: true, value: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
+    return { ok: false, error: `cannot read '${pairsDisplay}': ${describe(error)}` };
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

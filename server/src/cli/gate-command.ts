@@ -1,0 +1,128 @@
+// `spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME]... [--hook claude-code|codex|cursor]`:
+// the gate on feedback and held-out pairs (embedded evaluator). Alone: exit 0 met, 1 not met, 2 a gate over no
+// function or a usage/I/O error. With --hook: reads the agent's stop-hook JSON on stdin and answers in its format,
+// holding the agent while the gate is not met; errors never hold it (they go to stderr, exit 0).
+
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, evaluateGate } from '../harness';
+import type { Gate, GateOutcome } from '../harness';
+import { formatGate, gateLines, parseGate } from './check-gate';
+import { checkSplitEmbedded, embeddedOptions, readCheckInputs } from './check-paths';
+import type { Read } from './check-paths';
+import { HOOK_AGENTS, decodeHookInput, hookAnswer } from './gate-hooks';
+import type { HookAgent } from './gate-hooks';
+import type { CliIo } from './io';
+
+const GATE_USAGE = `Usage: spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME]... [--hook claude-code|codex|cursor]
+Checks every contract under PATH (default: .) on feedback and held-out pairs. With --hook, reads the agent's stop-hook
+JSON on stdin and answers in its format.
+`;
+
+/** A hook's stdin is a small JSON object; more than this is not one. */
+const MAX_HOOK_INPUT_BYTES = 1 << 20;
+
+interface GateArgs {
+  readonly paths: readonly string[];
+  readonly gate: Gate;
+  readonly functions: readonly string[] | undefined;
+  readonly hook: HookAgent | undefined;
+}
+
+export async function runGateCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseGateArgs(args);
+  if (parsed === 'help') {
+    io.stdout(GATE_USAGE);
+    return 0;
+  }
+  if (typeof parsed === 'string') {
+    io.stderr(`spec-harness gate: ${parsed}\n${GATE_USAGE}`);
+    return 2;
+  }
+  if (parsed.hook !== undefined) return runHook(parsed, parsed.hook, io);
+  const read = await gateOutcome(io, io.cwd, parsed);
+  if (!read.ok) {
+    io.stderr(`spec-harness gate: ${read.error}\n`);
+    return 2;
+  }
+  const outcome = read.value;
+  if (!outcome.ok) {
+    io.stderr(`spec-harness gate: --gate ${formatGate(parsed.gate)}: ${outcome.error}\n`);
+    return 2;
+  }
+  for (const line of gateLines(outcome)) io.stdout(`${line}\n`);
+  const count = outcome.verdicts.length;
+  if (outcome.meets) io.stdout(`gate ${formatGate(parsed.gate)} met on feedback and held-out pairs by ${count} function${count === 1 ? '' : 's'}\n`);
+  return outcome.meets ? 0 : 1;
+}
+
+async function runHook(args: GateArgs, agent: HookAgent, io: CliIo): Promise<number> {
+  const letStop = (why: string): number => {
+    io.stderr(`spec-harness gate: ${why}; letting the agent stop\n`);
+    io.stdout(hookAnswer(agent, undefined));
+    return 0;
+  };
+  if (io.readStdin === undefined) return letStop('no standard input to read the hook from');
+  let text: string;
+  try {
+    text = await io.readStdin(MAX_HOOK_INPUT_BYTES);
+  } catch (error) {
+    return letStop(error instanceof Error ? error.message : String(error));
+  }
+  const request = decodeHookInput(agent, text);
+  if (typeof request === 'string') return letStop(request);
+  if (request.kind === 'let-stop') return letStop(request.why);
+  const cwd = request.cwd === undefined ? io.cwd : path.resolve(io.cwd, request.cwd);
+  const outcome = await gateOutcome(io, cwd, args);
+  if (!outcome.ok) return letStop(outcome.error);
+  if (!outcome.value.ok) return letStop(outcome.value.error);
+  if (outcome.value.meets) {
+    io.stdout(hookAnswer(agent, undefined));
+    return 0;
+  }
+  io.stdout(hookAnswer(agent, holdReason(args.gate, outcome.value)));
+  return 0;
+}
+
+/** What the agent reads when held: every failing function with its reasons, and how to see the evidence. */
+function holdReason(gate: Gate, outcome: Extract<GateOutcome, { ok: true }>): string {
+  const failing = outcome.verdicts.filter((verdict) => !verdict.meets);
+  const lines = failing.map((verdict) => `- ${verdict.path}: ${verdict.qualifiedName}${verdict.overfit ? ' (overfit: fitted to the pairs you see)' : ''}: ${verdict.failures.join('; ')}`);
+  return [
+    `Spec Harness: ${failing.length} contract${failing.length === 1 ? '' : 's'} miss${failing.length === 1 ? 'es' : ''} the gate ${formatGate(gate)} (feedback and held-out pairs):`,
+    ...lines,
+    'Strengthen or correct these requires/ensures (run `spec-harness check --held-out FILE` or the score_contract tool for the accepted wrong outputs), then stop again.',
+  ].join('\n');
+}
+
+async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read<GateOutcome>> {
+  const inputs = await readCheckInputs(cwd, args.paths, undefined);
+  if (!inputs.ok) return inputs;
+  const split = checkSplitEmbedded(inputs.value, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
+  return { ok: true, value: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate) };
+}
+
+function parseGateArgs(args: readonly string[]): GateArgs | 'help' | string {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: { gate: { type: 'string' }, fn: { type: 'string', multiple: true }, hook: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  if (parsed.values.help === true) return 'help';
+  const gate = parseGate(parsed.values.gate ?? `post=${HARNESS_DEFAULTS.threshold}`);
+  if (typeof gate === 'string') return gate;
+  const hook = parsed.values.hook;
+  if (hook !== undefined && !HOOK_AGENTS.includes(hook as HookAgent)) return `--hook must be ${HOOK_AGENTS.join(', ')} (got '${hook}')`;
+  return {
+    paths: parsed.positionals.length === 0 ? ['.'] : parsed.positionals,
+    gate,
+    functions: parsed.values.fn,
+    hook: hook as HookAgent | undefined,
+  };
+}
