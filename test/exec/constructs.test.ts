@@ -33,6 +33,12 @@ describe('control flow', () => {
 });
 
 describe('places, &mut and calls', () => {
+  it('evaluates a method receiver once: `v.pop().unwrap()` pops one element, `o.take().unwrap()` takes once', () => {
+    const popping = `fn f(v: Vec<u32>) -> usize { let mut s = v.clone(); let mut n: usize = 0; while s.len() > 0 { let x = s.pop().unwrap(); n += 1; } n }`;
+    expect(run(popping, 'f', { v: vec([1, 2, 3, 4, 5, 6]) })).toBe('returned 6');
+    const taking = `fn f(x: u32) -> u32 { let mut o = Some(x); let y = o.take().unwrap(); if o.is_none() { y } else { 0 } }`;
+    expect(run(taking, 'f', { x: i(7) })).toBe('returned 7');
+  });
   it('assigns through fields, indices and &mut parameters (write-back)', () => {
     const src = `struct P { x: u8, ys: Vec<u8> }
       fn bump(p: &mut P, k: usize) { p.x = p.x + 1; p.ys[k] = 9; }

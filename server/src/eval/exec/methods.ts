@@ -20,15 +20,15 @@ import { formatDebug } from './format-args';
 const MUTATING = new Set(['push', 'pop', 'insert', 'remove', 'clear', 'truncate', 'swap', 'set', 'extend_from_slice', 'append', 'reverse', 'sort', 'sort_unstable', 'push_str', 'take', 'dedup', 'swap_remove', 'resize']);
 
 export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed {
-  const user = userMethod(ctx, frame, env, expr);
-  if (user !== undefined) return user;
-  const mutating = MUTATING.has(expr.method);
-  const place: Place | undefined = mutating ? evalPlace(ctx, frame, env, expr.receiver) : undefined;
+  // The receiver is evaluated exactly once: `v.pop().unwrap()` must pop once, whichever method turns out to apply.
+  const place = evalPlace(ctx, frame, env, expr.receiver);
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
+  const user = userMethod(ctx, frame, env, expr, place, receiver);
+  if (user !== undefined) return user;
   const args = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
   if (result.receiver !== undefined) {
-    if (place === undefined) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
+    if (place === undefined || !MUTATING.has(expr.method)) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
     chargeWrite(ctx, place);
     writePlace(place, result.receiver);
     if (place.path.length === 0) place.root.type = preferType(place.root.type, receiverTypeAfter(receiver.type, expr.method, args));
@@ -42,9 +42,14 @@ interface MethodResult {
   readonly receiver?: Value;
 }
 
-function userMethod(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed | undefined {
-  const place = evalPlace(ctx, frame, env, expr.receiver);
-  const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
+function userMethod(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  expr: Extract<Expr, { kind: 'method-call' }>,
+  place: Place | undefined,
+  receiver: Typed,
+): Typed | undefined {
   const typeName = receiver.type.kind === 'adt' ? receiver.type.name : receiver.value.kind === 'struct' || receiver.value.kind === 'enum' ? receiver.value.name : undefined;
   if (typeName === undefined || typeName === 'Option' || typeName === 'Result') return undefined;
   const resolved = ctx.model.scope.resolveMethod(typeName, expr.method);
