@@ -14,9 +14,9 @@ export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } f
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export { formatInput, formatResult, formatScore } from './format-call';
-export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs-file';
-export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } from './pairs-file';
-export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
+export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } from './pairs';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs';
 export { planObligations } from './obligations';
 export type { PlannedObligation, ObligationRole } from './obligations';
 export { meetsHarness, meetsPostHarness, summarize, THRESHOLDS } from './summary';

@@ -3,9 +3,9 @@
 // for ranges; values come from JSON.parse. Returns undefined for any layout it does not expect (a duplicate key on
 // the path to an entry, say), so the caller falls back to the full tree reader.
 
-import type { TextSlice } from './pairs-context';
-import { entryKinds } from './pairs-entry';
-import type { EntryKind } from './pairs-entry';
+import type { TextSlice } from './context';
+import { entryKinds } from './entry';
+import type { EntryKind } from './entry';
 
 export interface PairsLayout {
   /** Functions in file order. */

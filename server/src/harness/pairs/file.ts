@@ -5,24 +5,24 @@
 
 import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { parseTree, printParseErrorCode } from 'jsonc-parser';
-import type { FileModel, FunctionContract } from '../model';
-import { createLineIndex } from '../syntax';
-import type { PairsContext, PairsDiagnostic } from './pairs-context';
-import { rangeOf, report } from './pairs-context';
+import type { FileModel, FunctionContract } from '../../model';
+import { createLineIndex } from '../../syntax';
+import type { PairsContext, PairsDiagnostic } from './context';
+import { rangeOf, report } from './context';
 import { propertyValue } from './json-nodes';
-import type { Range } from './report';
-import { validatePairsSchema } from './pairs-schema';
-import type { SchemaProblem } from './pairs-schema';
-import { decodeEntry, entryKinds } from './pairs-entry';
-import type { EntryKind } from './pairs-entry';
-import { functionValueTypes } from './value-types';
-import { closestNames } from './suggest';
-import { sameInputs } from './obligations';
-import { readCleanPairsFile } from './pairs-clean';
+import type { Range } from '../report';
+import { validatePairsSchema } from './schema';
+import type { SchemaProblem } from './schema';
+import { decodeEntry, entryKinds } from './entry';
+import type { EntryKind } from './entry';
+import { functionValueTypes } from '../value-types';
+import { closestNames } from '../suggest';
+import { sameInputs } from '../obligations';
+import { readCleanPairsFile } from './clean';
 
-export type { PairsDiagnostic } from './pairs-context';
-export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
-import type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+export type { PairsDiagnostic } from './context';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './entry';
+import type { AcceptableEntry, InvalidEntry, PairEntry } from './entry';
 
 export interface PairsFile {
   /** Entries by qualified name, in file order. Functions the model does not know are left out (and diagnosed). */
