@@ -106,7 +106,8 @@ describe('schema violations', () => {
 
   it('reports a duplicate function entry', () => {
     const text = '{ "version": 1, "functions": { "max_of": {}, "max_of": {} } }';
-    expect(diagnosticLines(parse(text))).toEqual(['1:46-1:54 error duplicate entry for `max_of`: only the last one is used']);
+    const message = 'duplicate key "max_of" at 1:32 and 1:46: keep one (tools refuse to rewrite this file until then)';
+    expect(diagnosticLines(parse(text))).toEqual([`1:32-1:40 error ${message}`, `1:46-1:54 error ${message}`]);
   });
 });
 

@@ -11,7 +11,7 @@ import { rangeOf } from './context';
 import type { AcceptableEntry, EntryKind, InvalidEntry, PairEntry } from './entry';
 import { entryKinds } from './entry';
 import type { FunctionLayout } from './layout';
-import { scanPairsLayout } from './layout';
+import { hasDuplicateKeys, scanPairsLayout } from './layout';
 import { pairsValueIsValid } from './schema';
 import type { TextSlice } from './context';
 import { sameInputs } from '../obligations';
@@ -27,7 +27,7 @@ export function readCleanPairsFile(ctx: PairsContext, text: string, model: FileM
   } catch {
     return undefined;
   }
-  if (!pairsValueIsValid(root)) return undefined;
+  if (!pairsValueIsValid(root) || hasDuplicateKeys(text)) return undefined;
   const layout = scanPairsLayout(text);
   if (layout === undefined) return undefined;
   const functionsJson = (root as { functions?: Record<string, unknown> }).functions ?? {};

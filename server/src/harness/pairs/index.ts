@@ -10,3 +10,7 @@ export { propertyValue, propertyKey, nodeJson } from './json-nodes';
 export { validatePairsSchema, pairsValueIsValid, jsonPathText } from './schema';
 export { readCleanPairsFile } from './clean';
 export { scanPairsLayout } from './layout';
+export { readPairsDocument, refusalToEdit, duplicateMessage, positionText, stripByteOrderMark, MAX_PAIRS_NESTING } from './document';
+export type { PairsDocument, PairsProblem, DuplicateKey, FunctionEntrySpan } from './document';
+export { mergeGeneratedEntries } from './edit';
+export type { GeneratedEntries, MergeResult } from './edit';

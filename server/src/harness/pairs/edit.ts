@@ -1,0 +1,231 @@
+// Exact edits to a pairs file: generated entries are replaced by minimal text edits on the original text, so every
+// byte outside them (hand-written entries, key order, indentation, line endings, a byte-order mark) is kept. New
+// text follows the file's own line ending and indentation. A file with syntax errors or duplicate keys is refused.
+
+import type { Node as JsonNode } from 'jsonc-parser';
+import type { JsonValue } from '../../eval';
+import { positionText, readPairsDocument, refusalToEdit } from './document';
+import type { PairsDocument } from './document';
+import { propertyValue } from './json-nodes';
+
+/** New generated entries for one function. */
+export interface GeneratedEntries {
+  readonly pairs: readonly JsonValue[];
+  readonly invalid: readonly JsonValue[];
+}
+
+export type MergeResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+
+/** A replacement of `length` characters at `offset` in the original text. */
+interface TextEdit {
+  readonly offset: number;
+  readonly length: number;
+  readonly content: string;
+}
+
+/** The file's own conventions, for the text a tool adds. */
+interface Layout {
+  readonly eol: string;
+  readonly unit: string;
+}
+
+const GENERATED_LISTS = ['pairs', 'invalid'] as const;
+
+/** Merges `generated` (by qualified function name) into `existingText` (null when there is no file yet). */
+export function mergeGeneratedEntries(existingText: string | null, generated: ReadonlyMap<string, GeneratedEntries>): MergeResult {
+  const sortedNames = [...generated.keys()].sort(compareNames);
+  if (existingText === null || existingText.trim() === '' || existingText === '\uFEFF') {
+    const functions = Object.fromEntries(sortedNames.map((name) => [name, functionValue(generated.get(name) as GeneratedEntries)]));
+    return { ok: true, text: `${JSON.stringify({ version: 1, functions }, null, 2)}\n` };
+  }
+  const document = readPairsDocument(existingText);
+  const refusal = refusalToEdit(document) ?? shapeProblem(document);
+  if (refusal !== undefined) return { ok: false, error: refusal };
+  const root = document.root as JsonNode;
+  const layout = layoutOf(document.text);
+  const edits: TextEdit[] = [];
+  const functionsNode = propertyValue(root, 'functions');
+  if (functionsNode === undefined) {
+    const functions = Object.fromEntries(sortedNames.map((name) => [name, functionValue(generated.get(name) as GeneratedEntries)]));
+    edits.push(...appendMembers(document.text, layout, root, [member('functions', functions)]));
+  } else {
+    const newFunctions: Item[] = [];
+    for (const name of sortedNames) {
+      const entries = generated.get(name) as GeneratedEntries;
+      const fnNode = propertyValue(functionsNode, name);
+      if (fnNode === undefined) {
+        if (entries.pairs.length + entries.invalid.length > 0) newFunctions.push(member(name, functionValue(entries)));
+        continue;
+      }
+      const newLists: Item[] = [];
+      for (const key of GENERATED_LISTS) {
+        const listNode = propertyValue(fnNode, key);
+        if (listNode !== undefined) edits.push(...replaceGenerated(document.text, layout, listNode, entries[key]));
+        else if (entries[key].length > 0) newLists.push(member(key, entries[key]));
+      }
+      edits.push(...appendMembers(document.text, layout, fnNode, newLists));
+    }
+    edits.push(...appendMembers(document.text, layout, functionsNode, newFunctions));
+  }
+  const text = applyTextEdits(document.text, edits);
+  return { ok: true, text: document.byteOrderMark ? `\uFEFF${text}` : text };
+}
+
+/** Why the file's shape leaves no place for generated entries (each with its line:column), if it does not. */
+function shapeProblem(document: PairsDocument): string | undefined {
+  const root = document.root as JsonNode;
+  const at = (node: JsonNode): string => positionText(document, node.offset);
+  const version = propertyValue(root, 'version');
+  if (version !== undefined && version.value !== 1) return `${at(version)}: the pairs file has an unknown "version" (expected 1)`;
+  const functions = propertyValue(root, 'functions');
+  if (functions === undefined) return undefined;
+  if (functions.type !== 'object') return `${at(functions)}: "functions" in the pairs file must be an object`;
+  for (const property of functions.children ?? []) {
+    const [keyNode, fnNode] = property.children ?? [];
+    const name = String(keyNode?.value);
+    if (fnNode === undefined) continue;
+    if (fnNode.type !== 'object') return `${at(fnNode)}: "functions.${name}" in the pairs file must be an object`;
+    for (const key of [...GENERATED_LISTS, 'acceptable']) {
+      const list = propertyValue(fnNode, key);
+      if (list !== undefined && list.type !== 'array') return `${at(list)}: "functions.${name}.${key}" in the pairs file must be an array`;
+    }
+  }
+  return undefined;
+}
+
+function functionValue(entries: GeneratedEntries): Record<string, JsonValue> {
+  const value: Record<string, JsonValue> = {};
+  if (entries.pairs.length > 0) value['pairs'] = [...entries.pairs];
+  if (entries.invalid.length > 0) value['invalid'] = [...entries.invalid];
+  return value;
+}
+
+function member(key: string, value: JsonValue): Item {
+  return { key, value };
+}
+
+/** Removes the generated entries of a list and appends `fresh` after its last hand-written entry. */
+function replaceGenerated(text: string, layout: Layout, list: JsonNode, fresh: readonly JsonValue[]): TextEdit[] {
+  const items = list.children ?? [];
+  const kept = items.map((item) => !isGenerated(item));
+  const rendered = fresh.map((value): Item => ({ value }));
+  const lastKept = kept.lastIndexOf(true);
+  if (lastKept === -1) {
+    return items.length === 0 && rendered.length === 0 ? [] : [replaceInterior(text, layout, list, rendered)];
+  }
+  const edits: TextEdit[] = [];
+  // A run of generated entries before a kept one goes with the separator after it.
+  for (let start = 0; start < lastKept; start++) {
+    if (kept[start]) continue;
+    let end = start;
+    while (!kept[end + 1]) end++;
+    const from = (items[start] as JsonNode).offset;
+    edits.push({ offset: from, length: (items[end + 1] as JsonNode).offset - from, content: '' });
+    start = end;
+  }
+  // The generated entries after the last kept one are replaced by the fresh ones, in one edit.
+  const anchor = items[lastKept] as JsonNode;
+  const anchorEnd = anchor.offset + anchor.length;
+  const last = items[items.length - 1] as JsonNode;
+  const tailEnd = lastKept === items.length - 1 ? anchorEnd : last.offset + last.length;
+  const content = rendered.map((item) => `,${place(text, layout, list, anchor, item)}`).join('');
+  if (content !== '' || tailEnd !== anchorEnd) edits.push({ offset: anchorEnd, length: tailEnd - anchorEnd, content });
+  return edits;
+}
+
+/** Appends members (`"key": value` texts) at the end of an object. */
+function appendMembers(text: string, layout: Layout, object: JsonNode, members: readonly Item[]): TextEdit[] {
+  if (members.length === 0) return [];
+  const properties = object.children ?? [];
+  const last = properties[properties.length - 1];
+  if (last === undefined) return [replaceInterior(text, layout, object, members)];
+  const content = members.map((item) => `,${place(text, layout, object, last, item)}`).join('');
+  return [{ offset: last.offset + last.length, length: 0, content }];
+}
+
+/** The whole inside of a container (all of it generated, or empty) rewritten to hold `items`. */
+function replaceInterior(text: string, layout: Layout, container: JsonNode, items: readonly Item[]): TextEdit {
+  const offset = container.offset + 1;
+  const length = container.length - 2;
+  if (items.length === 0) return { offset, length, content: '' };
+  if (isCompact(text, container)) return { offset, length, content: items.map(compact).join(',') };
+  const outer = lineIndent(text, container.offset);
+  const inner = outer + layout.unit;
+  return { offset, length, content: `${items.map((item) => `${layout.eol}${inner}${indented(expanded(item), inner, layout)}`).join(',')}${layout.eol}${outer}` };
+}
+
+/** A new item after `sibling` in `container`: on its own line at the sibling's indentation, or compact on one line
+ *  when the container is written on one line. */
+function place(text: string, layout: Layout, container: JsonNode, sibling: JsonNode, item: Item): string {
+  if (isCompact(text, container)) return compact(item);
+  const siblingIndent = lineIndent(text, sibling.offset);
+  const ownLine = text.slice(lineStart(text, sibling.offset), sibling.offset).trim() === '';
+  const indent = ownLine ? siblingIndent : lineIndent(text, container.offset) + layout.unit;
+  return `${layout.eol}${indent}${indented(expanded(item), indent, layout)}`;
+}
+
+function isCompact(text: string, node: JsonNode): boolean {
+  const inside = text.slice(node.offset, node.offset + node.length);
+  return !inside.includes('\n');
+}
+
+/** An item to add: an array element, or an object member with its key. */
+interface Item {
+  readonly key?: string;
+  readonly value: JsonValue;
+}
+
+function compact(item: Item): string {
+  return `${item.key === undefined ? '' : `${JSON.stringify(item.key)}:`}${JSON.stringify(item.value)}`;
+}
+
+/** 2-space multi-line JSON with `\n` line breaks (re-indented by `indented`). */
+function expanded(item: Item): string {
+  return `${item.key === undefined ? '' : `${JSON.stringify(item.key)}: `}${JSON.stringify(item.value, null, 2)}`;
+}
+
+/** Re-indents 2-space multi-line JSON text to the file's unit, under `indent`, with the file's line ending. */
+function indented(item: string, indent: string, layout: Layout): string {
+  return item
+    .split('\n')
+    .map((line, index) => {
+      if (index === 0) return line;
+      const spaces = line.length - line.trimStart().length;
+      return `${indent}${layout.unit.repeat(spaces / 2)}${line.trimStart()}`;
+    })
+    .join(layout.eol);
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function lineIndent(text: string, offset: number): string {
+  const start = lineStart(text, offset);
+  let end = start;
+  while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end++;
+  return text.slice(start, end);
+}
+
+/** CRLF when the file uses it; the indentation unit of the first indented line (tab, or its spaces), else 2 spaces. */
+function layoutOf(text: string): Layout {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const indentedLine = /\n([ \t]+)\S/.exec(text);
+  const unit = indentedLine?.[1]?.startsWith('\t') ? '\t' : indentedLine?.[1] ?? '  ';
+  return { eol, unit };
+}
+
+function isGenerated(node: JsonNode): boolean {
+  return propertyValue(node, 'origin')?.value === 'generated';
+}
+
+function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
+  const sorted = [...edits].sort((a, b) => b.offset - a.offset);
+  let result = text;
+  for (const edit of sorted) result = result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length);
+  return result;
+}
+
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
