@@ -3,14 +3,14 @@
 // scores every function's contract.
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, summarize } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, pairsPathFor, summarize } from '../harness';
+import { readPairsFile } from '../host';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
@@ -202,29 +202,12 @@ async function readInput(
   if (!source.ok) return source;
   const text = source.text;
   const explicit = pairsOption !== undefined;
-  const pairsAbsolute = explicit ? path.resolve(io.cwd, pairsOption) : siblingPairsPath(file.absolutePath);
-  const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
-  try {
-    const pairsRaw = await readFile(pairsAbsolute, 'utf8');
-    // A BOM would shift every column of the pairs file's diagnostics.
-    const pairsText = pairsRaw.startsWith('\uFEFF') ? pairsRaw.slice(1) : pairsRaw;
-    return { ok: true, input: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
-  } catch (error) {
-    // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
-    if (!explicit && isNotFound(error)) return { ok: true, input: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
-    return { ok: false, error: `cannot read '${pairsDisplay}': ${describe(error)}` };
-  }
-}
-
-/** `src/foo.rs` -> `src/foo.pairs.json` */
-export function siblingPairsPath(sourcePath: string): string {
-  return sourcePath.replace(/\.rs$/, '') + '.pairs.json';
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const pairsAbsolute = explicit ? path.resolve(io.cwd, pairsOption) : pairsPathFor(file.absolutePath);
+  const pairsDisplay = explicit ? pairsOption : pairsPathFor(file.displayPath);
+  // Bounded: a regular file only, up to the size cap; a byte-order mark is dropped by the pairs reader.
+  const pairs = await readPairsFile(pairsAbsolute);
+  if (pairs.kind === 'text') return { ok: true, input: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText: pairs.text } };
+  // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
+  if (pairs.kind === 'missing' && !explicit) return { ok: true, input: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
+  return { ok: false, error: `cannot read '${pairsDisplay}': ${pairs.kind === 'missing' ? 'no such file or directory' : pairs.error}` };
 }

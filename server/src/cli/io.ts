@@ -3,6 +3,7 @@
 import { isMainThread, resourceLimits } from 'node:worker_threads';
 import { stackAllowanceFor } from '../eval';
 import type { StackAllowance } from '../eval';
+import type { PairsWriteHooks } from '../host';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -10,6 +11,8 @@ export interface CliIo {
   readonly cwd: string;
   /** The JS stack this thread has, for the evaluator's recursion limits (absent: `default`). */
   readonly stackAllowance?: StackAllowance;
+  /** Tests only: what happens between writing a pairs file's temporary copy and replacing the file. */
+  readonly pairsWriteHooks?: PairsWriteHooks;
 }
 
 export function nodeIo(): CliIo {

@@ -1,14 +1,15 @@
 // `spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]`: generates pairs and invalid inputs
-// by running each exec fn, and writes them into foo.pairs.json beside foo.rs (atomically: temp file + rename).
+// by running each exec fn, and writes them into foo.pairs.json beside foo.rs with exact edits (every byte outside
+// generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
 
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import { buildFileModel } from '../model';
-import { generatePairsText } from '../harness';
+import { generatePairsEntries, mergePairsText, pairsPathFor } from '../harness';
 import type { FunctionSummary } from '../harness';
-import { collectRustFiles, displayPath } from './files';
+import { writePairsFile } from '../host';
+import { collectRustFiles, displayPath, readRustFile } from './files';
 import type { RustFile } from './files';
 import type { CliIo } from './io';
 
@@ -50,47 +51,30 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
 }
 
 async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise<number> {
-  let text: string;
-  try {
-    text = await readFile(file.absolutePath, 'utf8');
-  } catch (error) {
-    io.stderr(`spec-harness pairs: cannot read '${file.displayPath}': ${messageOf(error)}\n`);
+  const source = await readRustFile(file);
+  if (!source.ok) {
+    io.stderr(`spec-harness pairs: ${source.error}\n`);
     return 2;
   }
-  const target = args.out === undefined ? file.absolutePath.replace(/\.rs$/, '') + '.pairs.json' : path.resolve(io.cwd, args.out);
-  let existing: string | null = null;
-  try {
-    existing = await readFile(target, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      io.stderr(`spec-harness pairs: cannot read '${target}': ${messageOf(error)}\n`);
-      return 2;
-    }
-  }
+  const text = source.text;
+  const target = args.out === undefined ? pairsPathFor(file.absolutePath) : path.resolve(io.cwd, args.out);
   const model = buildFileModel(parseSourceFile(text));
-  const result = generatePairsText(model, existing, {
+  const { generated, summaries } = generatePairsEntries(model, {
     functions: args.functions,
     count: args.count,
     invalidCount: args.invalidCount,
     seed: args.seed,
     ...(io.stackAllowance === undefined ? {} : { stackAllowance: io.stackAllowance }),
   });
-  io.stdout(formatSummaries(file.displayPath, result.summaries, createLineIndex(text)));
-  if (!result.ok) {
-    io.stderr(`spec-harness pairs: ${displayPath(target, io.cwd)}: ${result.error}\n`);
+  io.stdout(formatSummaries(file.displayPath, summaries, createLineIndex(text)));
+  const written = await writePairsFile(target, (existing) => mergePairsText(existing, generated), io.pairsWriteHooks);
+  const shown = displayPath(target, io.cwd);
+  if (written.kind === 'error') {
+    // Errors inside the file start with its line:column, which follows the path as in `check`'s output.
+    io.stderr(`spec-harness pairs: ${shown}${/^\d+:\d+: /.test(written.error) ? ':' : ': '}${written.error}\n`);
     return 2;
   }
-  if (existing === result.text) {
-    io.stdout(`  ${displayPath(target, io.cwd)} unchanged\n`);
-    return 0;
-  }
-  try {
-    await writeAtomically(target, result.text);
-  } catch (error) {
-    io.stderr(`spec-harness pairs: cannot write '${target}': ${messageOf(error)}\n`);
-    return 2;
-  }
-  io.stdout(`  wrote ${displayPath(target, io.cwd)}\n`);
+  io.stdout(written.kind === 'unchanged' ? `  ${shown} unchanged\n` : `  wrote ${shown}\n`);
   return 0;
 }
 
@@ -144,17 +128,6 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
     out.push(`  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`);
   }
   return `${out.join('\n')}\n`;
-}
-
-async function writeAtomically(target: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
 }
 
 function messageOf(error: unknown): string {

@@ -15,7 +15,8 @@ export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export { formatInput, formatResult, formatScore } from './format-call';
 export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
-export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } from './pairs';
+export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic, PairsDocument } from './pairs';
+export { pairsPathFor, isPairsPath, sourcePathForPairs, readPairsDocument, duplicateMessage, refusalToEdit, positionText } from './pairs';
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs';
 export { planObligations } from './obligations';
 export type { PlannedObligation, ObligationRole } from './obligations';
@@ -65,5 +66,5 @@ export async function checkFileWithBoth(
 export { scoreFunction } from './score';
 export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
-export { DEFAULT_GENERATE_OPTIONS, generatePairsText, mergePairsText } from './generate';
-export type { FunctionSummary, PairsTextOptions, PairsTextResult } from './generate';
+export { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsText, mergePairsText } from './generate';
+export type { FunctionSummary, GeneratedEntries, PairsTextOptions, PairsTextResult } from './generate';

@@ -14,3 +14,4 @@ export { readPairsDocument, refusalToEdit, duplicateMessage, positionText, strip
 export type { PairsDocument, PairsProblem, DuplicateKey, FunctionEntrySpan } from './document';
 export { mergeGeneratedEntries } from './edit';
 export type { GeneratedEntries, MergeResult } from './edit';
+export { pairsPathFor, isPairsPath, sourcePathForPairs, PAIRS_SUFFIX } from './path';
