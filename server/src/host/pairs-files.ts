@@ -46,7 +46,7 @@ export async function readPairsFile(file: string, maxBytes: number = maxPairsByt
     handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'error', error: `cannot read it: ${describeError(error)}` };
+    return { kind: 'error', error: describeError(error) };
   }
   try {
     const info = await handle.stat();
@@ -66,7 +66,7 @@ export async function readPairsFile(file: string, maxBytes: number = maxPairsByt
     }
     return { kind: 'text', text: buffer.subarray(0, length).toString('utf8') };
   } catch (error) {
-    return { kind: 'error', error: `cannot read it: ${describeError(error)}` };
+    return { kind: 'error', error: describeError(error) };
   } finally {
     await handle.close();
   }
@@ -170,7 +170,7 @@ async function readTarget(target: string, maxBytes: number): Promise<PairsRead> 
     info = await lstat(target);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'error', error: `cannot read it: ${describeError(error)}` };
+    return { kind: 'error', error: describeError(error) };
   }
   if (!info.isFile()) return { kind: 'error', error: `refusing to write it: it is ${kindOf(info)}, not a regular file` };
   return readPairsFile(target, maxBytes);
