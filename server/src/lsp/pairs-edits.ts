@@ -1,11 +1,21 @@
 // Edits to a pairs file made with jsonc-parser's modify, so everything else in the file (hand-written entries,
-// comments, formatting) is kept byte for byte. Each returns the new text, or null when the edit does not apply.
+// comments, formatting, line endings) is kept byte for byte. Each returns the new text, or null when the edit does
+// not apply; a file with syntax errors or duplicate keys is never edited (pairsEditRefusal says why).
 
 import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
-import type { FormattingOptions, Node, ParseError } from 'jsonc-parser';
+import type { FormattingOptions, Node } from 'jsonc-parser';
 import type { JsonValue } from '../harness';
+import { readPairsDocument, refusalToEdit } from '../harness';
 
-const FORMATTING: FormattingOptions = { insertSpaces: true, tabSize: 2, eol: '\n' };
+/** New text follows the file's line endings. */
+function formattingFor(text: string): FormattingOptions {
+  return { insertSpaces: true, tabSize: 2, eol: text.includes('\r\n') ? '\r\n' : '\n' };
+}
+
+/** Why no tool may edit this pairs text (a syntax error, a key written twice, nesting too deep), if so. */
+export function pairsEditRefusal(pairsText: string): string | undefined {
+  return refusalToEdit(readPairsDocument(pairsText));
+}
 
 export interface TextChange {
   readonly start: number;
@@ -35,7 +45,7 @@ export function movePairToInvalid(pairsText: string, functionName: string, input
   let text = pairsText;
   // Remove from the end so earlier indices stay valid.
   for (const idx of [...indices].reverse()) {
-    text = applyEdits(text, modify(text, ['functions', functionName, 'pairs', idx], undefined, { formattingOptions: FORMATTING }));
+    text = applyEdits(text, modify(text, ['functions', functionName, 'pairs', idx], undefined, { formattingOptions: formattingFor(text) }));
   }
   return append(text, ['functions', functionName, 'invalid'], { input, reason: 'marked invalid by hand: the requires rejects it' });
 }
@@ -54,20 +64,19 @@ export function minimalChange(before: string, after: string): TextChange {
   return { start, end: endBefore, newText: after.slice(start, endAfter) };
 }
 
-/** The tree of a file with no JSON syntax errors: tools do not edit a file they cannot fully read. */
+/** The tree of a file a tool may edit: no syntax errors, no duplicate keys, nesting within the cap. */
 function parseValid(text: string): Node | undefined {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors);
-  return errors.length === 0 ? root : undefined;
+  const document = readPairsDocument(text);
+  return refusalToEdit(document) === undefined ? document.root : undefined;
 }
 
 function append(text: string, path: readonly (string | number)[], value: JsonValue): string {
   const root = parseTree(text);
   const list = root === undefined ? undefined : findNodeAtLocation(root, [...path]);
   if (list === undefined) {
-    return applyEdits(text, modify(text, [...path], [value], { formattingOptions: FORMATTING }));
+    return applyEdits(text, modify(text, [...path], [value], { formattingOptions: formattingFor(text) }));
   }
-  return applyEdits(text, modify(text, [...path, -1], value, { formattingOptions: FORMATTING, isArrayInsertion: true }));
+  return applyEdits(text, modify(text, [...path, -1], value, { formattingOptions: formattingFor(text), isArrayInsertion: true }));
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {

@@ -3,9 +3,9 @@
 // the worker reports still points into the real file. The blanked entries' own pairs-file diagnostics come from the
 // cache with their results (see function-cache.ts).
 
-import { parseTree } from 'jsonc-parser';
-import type { Node as JsonNode, ParseError } from 'jsonc-parser';
+import type { Node as JsonNode } from 'jsonc-parser';
 import type { Range } from '../harness';
+import { readPairsDocument } from '../harness';
 import { createLineIndex } from '../syntax';
 
 /** One entry of `functions`: the property from its key through its value, and the separator text after it. */
@@ -62,9 +62,10 @@ export function reducePairsText(pairsText: string, reused: ReadonlySet<string>):
 }
 
 function computeLayout(pairsText: string): readonly EntrySpan[] | null {
-  const errors: ParseError[] = [];
-  const root = parseTree(pairsText, errors, { disallowComments: true, allowTrailingComma: false });
-  if (root === undefined || errors.length > 0 || root.type !== 'object') return null;
+  // The pairs document caps nesting before parsing: this runs on the server's main thread.
+  const document = readPairsDocument(pairsText);
+  const root = document.root;
+  if (root === undefined || document.syntaxProblems.length > 0 || document.duplicates.length > 0 || root.type !== 'object') return null;
   const functions = (root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions');
   if (functions.length !== 1) return null;
   const object = functions[0]?.children?.[1];
