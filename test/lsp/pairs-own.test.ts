@@ -1,15 +1,16 @@
 // Pairs files in the language server on their own: one in the workspace is diagnosed without its .rs open (a key
 // written twice at both places, an unknown function), one nested 10,000 deep is refused with a diagnostic instead of
 // overflowing the server's stack, a code action on an open pairs document carries its version, and generating into
-// a file with a duplicate key is refused with both places named.
+// a file with a duplicate key is refused with both places named; a hand-written pair the implementation contradicts
+// is flagged, with a quick fix.
 
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CodeAction, Diagnostic } from 'vscode-languageserver-protocol';
-import { ROOT, buildServerBundle, startClient } from './lsp-client';
+import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
+import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 const DUPLICATED = '{"version": 1, "functions": {\n  "double": {"pairs": [{"input": {"x": 1}, "output": 2}]},\n  "double": {"pairs": []},\n  "dubble": {}\n}}\n';
@@ -27,6 +28,7 @@ beforeAll(async () => {
   for (const name of ['dup', 'deep', 'hand']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'flow.rs'), join(folder, `${name}.rs`));
   writeFileSync(join(folder, 'dup.pairs.json'), DUPLICATED);
   writeFileSync(join(folder, 'hand.pairs.json'), HAND);
+  for (const ext of ['rs', 'pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'pairs', `my_max.${ext}`), join(folder, `my_max.${ext}`));
   client = await startClient(serverPath, { run: 'onSave' }, { trusted: true }, pathToFileURL(folder).toString());
 });
 
@@ -74,6 +76,20 @@ describe('pairs files on their own', () => {
     expect(change !== undefined && 'textDocument' in change ? change.textDocument : null).toEqual({ uri: pairsUri, version: 7 });
     // Made from the buffer (which has the x = 7 pair the disk lacks): the edit keeps that text in place.
     expect(change !== undefined && 'edits' in change ? change.edits[0]?.range.start.line : null).toBeGreaterThanOrEqual(8);
+  });
+
+  it('flags a hand-written pair the implementation contradicts, with a quick fix that corrects only its output', async () => {
+    const pairsUri = uriOf('my_max.pairs.json');
+    const text = readFileSync(join(folder, 'my_max.pairs.json'), 'utf8');
+    const published = client.diagnostics(pairsUri, (d) => d.some((diagnostic) => diagnostic.message.includes('returns 5')));
+    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text } });
+    const warning = (await published).find((diagnostic) => diagnostic.message.includes('returns 5'));
+    expect(warning?.message).toBe('`my_max(5, 2)` returns 5; this pair says 4');
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: pairsUri }, range: warning?.range, context: { diagnostics: [warning] } });
+    expect(actions.map((action) => action.title)).toEqual(['Change the output to 5 (what the implementation returns)']);
+    const change = actions[0]?.edit?.documentChanges?.[0];
+    const fixed = change !== undefined && 'edits' in change ? applyTextEdits(text, change.edits.filter((e): e is TextEdit => 'range' in e)) : '';
+    expect(fixed).toBe(text.replace('{ "input": { "a": 5, "b": 2 }, "output": 4 }', '{ "input": { "a": 5, "b": 2 }, "output": 5 }'));
   });
 
   it('shuts down cleanly', async () => {

@@ -6,12 +6,15 @@
 
 import type { CodeAction, CodeActionParams, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
-import { createLineIndex } from '../syntax';
+import { createLineIndex, parseSourceFile } from '../syntax';
+import { buildFileModel } from '../model';
+import { implementationMismatches, parsePairsFile } from '../harness';
 import { DIAGNOSTIC_SOURCE, decodeDiagnosticData } from './convert';
 import { functionAtPosition } from './locate';
 import { formatJson } from './markdown';
-import { addAcceptableOutput, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
-import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './paths';
+import { addAcceptableOutput, correctOutput, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
+import { isPairsPath, pairsPathFor, pathToUri, readPairsText, readTextOrNull, sourcePathForPairs, uriToPath } from './paths';
+import { STEP_BUDGET } from './scoring';
 import type { ServerContext } from './scoring';
 import type { GenerateResult } from './worker-protocol';
 
@@ -26,8 +29,9 @@ export interface GenerateActionData {
 
 export async function codeActions(ctx: ServerContext, params: CodeActionParams): Promise<CodeAction[]> {
   const uri = params.textDocument.uri;
-  const file = ctx.state.existingFile(uri);
   const path = uriToPath(uri);
+  if (path !== null && isPairsPath(path)) return pairsFileActions(ctx, params, path);
+  const file = ctx.state.existingFile(uri);
   if (file === undefined || path === null) return [];
   const pairsUri = pathToUri(pairsPathFor(path));
   const pairsRead = await currentPairs(ctx, pairsUri);
@@ -71,6 +75,28 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
   }
   if (!ctx.state.features.codeActionResolve) {
     for (const action of actions) if (action.edit === undefined) await resolveCodeAction(ctx, action);
+  }
+  return actions;
+}
+
+/** In a pairs file: "Change the output to ..." on a hand-written pair the implementation contradicts. */
+async function pairsFileActions(ctx: ServerContext, params: CodeActionParams, pairsPath: string): Promise<CodeAction[]> {
+  const pairsUri = params.textDocument.uri;
+  const pairs = await currentPairs(ctx, pairsUri);
+  const sourceText = await currentText(ctx, pathToUri(sourcePathForPairs(pairsPath)));
+  if (pairs === null || pairs === 'unreadable' || sourceText === null || pairsEditRefusal(pairs.text) !== undefined) return [];
+  const model = buildFileModel(parseSourceFile(sourceText));
+  const lineIndex = createLineIndex(pairs.text);
+  const wanted = { start: lineIndex.offsetAt(params.range.start), end: lineIndex.offsetAt(params.range.end) };
+  const actions: CodeAction[] = [];
+  for (const mismatch of implementationMismatches(model, parsePairsFile(pairs.text, model), { stepBudget: STEP_BUDGET, stackAllowance: 'default' })) {
+    const entry = { start: lineIndex.offsetAt(mismatch.range.start), end: lineIndex.offsetAt(mismatch.range.end) };
+    if (entry.end < wanted.start || entry.start > wanted.end) continue;
+    const next = correctOutput(pairs.text, entry.start, mismatch.actualOutput);
+    if (next === null) continue;
+    const diagnostic = params.context.diagnostics.find((candidate) => candidate.message === mismatch.message);
+    const action: CodeAction = { title: `Change the output to ${formatJson(mismatch.actualOutput)} (what the implementation returns)`, kind: CodeActionKind.QuickFix, edit: replaceEdit(ctx, pairsUri, pairs, next) };
+    actions.push(diagnostic === undefined ? action : { ...action, diagnostics: [diagnostic], isPreferred: true });
   }
   return actions;
 }

@@ -2,10 +2,10 @@
 // comments, formatting, line endings) is kept byte for byte. Each returns the new text, or null when the edit does
 // not apply; a file with syntax errors or duplicate keys is never edited (pairsEditRefusal says why).
 
-import { applyEdits, findNodeAtLocation, getNodeValue, modify, parseTree } from 'jsonc-parser';
+import { applyEdits, findNodeAtLocation, findNodeAtOffset, getNodeValue, modify, parseTree } from 'jsonc-parser';
 import type { FormattingOptions, Node } from 'jsonc-parser';
 import type { JsonValue } from '../harness';
-import { readPairsDocument, refusalToEdit } from '../harness';
+import { propertyValue, readPairsDocument, refusalToEdit } from '../harness';
 
 /** New text follows the file's line endings. */
 function formattingFor(text: string): FormattingOptions {
@@ -48,6 +48,16 @@ export function movePairToInvalid(pairsText: string, functionName: string, input
     text = applyEdits(text, modify(text, ['functions', functionName, 'pairs', idx], undefined, { formattingOptions: formattingFor(text) }));
   }
   return append(text, ['functions', functionName, 'invalid'], { input, reason: 'marked invalid by hand: the requires rejects it' });
+}
+
+/** Replaces the output of the entry that starts at `entryOffset` with `output`; nothing else in the file changes. */
+export function correctOutput(pairsText: string, entryOffset: number, output: JsonValue): string | null {
+  const root = parseValid(pairsText);
+  let entry = root === undefined ? undefined : findNodeAtOffset(root, entryOffset);
+  while (entry !== undefined && entry.offset !== entryOffset) entry = entry.parent;
+  const outputNode = entry === undefined ? undefined : propertyValue(entry, 'output');
+  if (outputNode === undefined) return null;
+  return pairsText.slice(0, outputNode.offset) + JSON.stringify(output) + pairsText.slice(outputNode.offset + outputNode.length);
 }
 
 /** The single replacement that turns `before` into `after` (common prefix and suffix kept): one undo step. */

@@ -15,3 +15,5 @@ export type { PairsDocument, PairsProblem, DuplicateKey, FunctionEntrySpan } fro
 export { mergeGeneratedEntries } from './edit';
 export type { GeneratedEntries, MergeResult } from './edit';
 export { pairsPathFor, isPairsPath, sourcePathForPairs, PAIRS_SUFFIX } from './path';
+export { implementationMismatches, mismatchDiagnostics } from './implementation';
+export type { ImplementationMismatch, ImplementationLimits } from './implementation';
