@@ -219,11 +219,16 @@ function isGenerated(node: JsonNode): boolean {
   return propertyValue(node, 'origin')?.value === 'generated';
 }
 
+/** Applies non-overlapping edits in one pass (a string rebuilt per edit would cost the file's size each time). */
 function applyTextEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.offset - a.offset);
-  let result = text;
-  for (const edit of sorted) result = result.slice(0, edit.offset) + edit.content + result.slice(edit.offset + edit.length);
-  return result;
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of [...edits].sort((a, b) => a.offset - b.offset)) {
+    parts.push(text.slice(at, edit.offset), edit.content);
+    at = edit.offset + edit.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 function compareNames(a: string, b: string): number {

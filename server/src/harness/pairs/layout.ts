@@ -177,7 +177,8 @@ export function hasDuplicateKeys(text: string): boolean {
       let next = scanner.at;
       while (next < text.length && isSpace(text.charCodeAt(next))) next++;
       if (keys != null && text.charCodeAt(next) === COLON) {
-        const key = JSON.parse(text.slice(at, scanner.at)) as string;
+        const raw = text.slice(at + 1, scanner.at - 1);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(at, scanner.at)) as string) : raw;
         if (keys.has(key)) return true;
         keys.add(key);
       }
