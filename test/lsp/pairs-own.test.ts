@@ -4,6 +4,7 @@
 // a file with a duplicate key is refused with both places named; a hand-written pair the implementation contradicts
 // is flagged, with a quick fix.
 
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +91,16 @@ describe('pairs files on their own', () => {
     const change = actions[0]?.edit?.documentChanges?.[0];
     const fixed = change !== undefined && 'edits' in change ? applyTextEdits(text, change.edits.filter((e): e is TextEdit => 'range' in e)) : '';
     expect(fixed).toBe(text.replace('{ "input": { "a": 5, "b": 2 }, "output": 4 }', '{ "input": { "a": 5, "b": 2 }, "output": 5 }'));
+  });
+
+  it('scores a source whose pairs file is a FIFO as having none, says why, and does not hang', async () => {
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'flow.rs'), join(folder, 'fifo.rs'));
+    execFileSync('mkfifo', [join(folder, 'fifo.pairs.json')]);
+    const sourceUri = uriOf('fifo.rs');
+    const published = client.diagnostics(sourceUri, (d) => d.length > 0);
+    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'fifo.rs'), 'utf8') } });
+    expect((await published).map((d) => d.code)).toEqual(['no-pairs']);
+    expect(client.logs.some((line) => line.endsWith('fifo.pairs.json: it is a FIFO, not a regular file'))).toBe(true);
   });
 
   it('shuts down cleanly', async () => {
