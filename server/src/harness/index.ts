@@ -16,7 +16,7 @@ export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export { formatInput, formatResult, formatScore } from './format-call';
 export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic, PairsDocument } from './pairs';
-export { implementationMismatches, propertyValue } from './pairs';
+export { editPairsLists, implementationMismatches, nodeJson, propertyValue } from './pairs';
 export type { ImplementationMismatch } from './pairs';
 export { pairsPathFor, isPairsPath, sourcePathForPairs, stripByteOrderMark, readPairsDocument, duplicateMessage, refusalToEdit, positionText } from './pairs';
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs';

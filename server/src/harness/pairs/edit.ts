@@ -29,13 +29,38 @@ interface Layout {
   readonly unit: string;
 }
 
-const GENERATED_LISTS = ['pairs', 'invalid'] as const;
+const ENTRY_LISTS = ['pairs', 'invalid', 'acceptable'] as const;
 
-/** Merges `generated` (by qualified function name) into `existingText` (null when there is no file yet). */
+/** One change to one list of one function: entries `remove` picks are taken out (with the separator next to them),
+ *  then `append` goes after the last entry kept. A missing function or list is created when there is something to add. */
+export interface ListEdit {
+  readonly functionName: string;
+  readonly list: (typeof ENTRY_LISTS)[number];
+  readonly remove: (entry: JsonNode) => boolean;
+  readonly append: readonly JsonValue[];
+}
+
+/** Merges `generated` (by qualified function name) into `existingText` (null when there is no file yet): generated
+ *  entries of those functions are replaced, hand-written ones kept where they are. */
 export function mergeGeneratedEntries(existingText: string | null, generated: ReadonlyMap<string, GeneratedEntries>): MergeResult {
-  const sortedNames = [...generated.keys()].sort(compareNames);
+  const edits = [...generated].flatMap(([functionName, entries]): ListEdit[] => [
+    { functionName, list: 'pairs', remove: isGenerated, append: entries.pairs },
+    { functionName, list: 'invalid', remove: isGenerated, append: entries.invalid },
+  ]);
+  return editPairsLists(existingText, edits);
+}
+
+/** Applies list edits to a pairs file as minimal text edits; refuses (with a line:column) a file a tool must not edit. */
+export function editPairsLists(existingText: string | null, listEdits: readonly ListEdit[]): MergeResult {
+  const byFunction = new Map<string, ListEdit[]>();
+  for (const edit of listEdits) byFunction.set(edit.functionName, [...(byFunction.get(edit.functionName) ?? []), edit]);
+  const sortedNames = [...byFunction.keys()].sort(compareNames);
+  const newFunction = (name: string): Item | undefined => {
+    const value = functionValue(byFunction.get(name) ?? []);
+    return Object.keys(value).length === 0 ? undefined : member(name, value);
+  };
   if (existingText === null || existingText.trim() === '' || existingText === '\uFEFF') {
-    const functions = Object.fromEntries(sortedNames.map((name) => [name, functionValue(generated.get(name) as GeneratedEntries)]));
+    const functions = Object.fromEntries(sortedNames.map((name) => [name, functionValue(byFunction.get(name) ?? [])]));
     return { ok: true, text: `${JSON.stringify({ version: 1, functions }, null, 2)}\n` };
   }
   const document = readPairsDocument(existingText);
@@ -46,22 +71,22 @@ export function mergeGeneratedEntries(existingText: string | null, generated: Re
   const edits: TextEdit[] = [];
   const functionsNode = propertyValue(root, 'functions');
   if (functionsNode === undefined) {
-    const functions = Object.fromEntries(sortedNames.map((name) => [name, functionValue(generated.get(name) as GeneratedEntries)]));
+    const functions = Object.fromEntries(sortedNames.map((name) => [name, functionValue(byFunction.get(name) ?? [])]));
     edits.push(...appendMembers(document.text, layout, root, [member('functions', functions)]));
   } else {
     const newFunctions: Item[] = [];
     for (const name of sortedNames) {
-      const entries = generated.get(name) as GeneratedEntries;
       const fnNode = propertyValue(functionsNode, name);
       if (fnNode === undefined) {
-        if (entries.pairs.length + entries.invalid.length > 0) newFunctions.push(member(name, functionValue(entries)));
+        const created = newFunction(name);
+        if (created !== undefined) newFunctions.push(created);
         continue;
       }
       const newLists: Item[] = [];
-      for (const key of GENERATED_LISTS) {
-        const listNode = propertyValue(fnNode, key);
-        if (listNode !== undefined) edits.push(...replaceGenerated(document.text, layout, listNode, entries[key]));
-        else if (entries[key].length > 0) newLists.push(member(key, entries[key]));
+      for (const edit of byFunction.get(name) ?? []) {
+        const listNode = propertyValue(fnNode, edit.list);
+        if (listNode !== undefined) edits.push(...replaceEntries(document.text, layout, listNode, edit));
+        else if (edit.append.length > 0) newLists.push(member(edit.list, [...edit.append]));
       }
       edits.push(...appendMembers(document.text, layout, fnNode, newLists));
     }
@@ -85,7 +110,7 @@ function shapeProblem(document: PairsDocument): string | undefined {
     const name = String(keyNode?.value);
     if (fnNode === undefined) continue;
     if (fnNode.type !== 'object') return `${at(fnNode)}: "functions.${name}" in the pairs file must be an object`;
-    for (const key of [...GENERATED_LISTS, 'acceptable']) {
+    for (const key of ENTRY_LISTS) {
       const list = propertyValue(fnNode, key);
       if (list !== undefined && list.type !== 'array') return `${at(list)}: "functions.${name}.${key}" in the pairs file must be an array`;
     }
@@ -93,10 +118,13 @@ function shapeProblem(document: PairsDocument): string | undefined {
   return undefined;
 }
 
-function functionValue(entries: GeneratedEntries): Record<string, JsonValue> {
+/** A new function's value: its non-empty lists, in the file format's order. */
+function functionValue(edits: readonly ListEdit[]): Record<string, JsonValue> {
   const value: Record<string, JsonValue> = {};
-  if (entries.pairs.length > 0) value['pairs'] = [...entries.pairs];
-  if (entries.invalid.length > 0) value['invalid'] = [...entries.invalid];
+  for (const list of ENTRY_LISTS) {
+    const entries = edits.filter((edit) => edit.list === list).flatMap((edit) => edit.append);
+    if (entries.length > 0) value[list] = entries;
+  }
   return value;
 }
 
@@ -104,17 +132,17 @@ function member(key: string, value: JsonValue): Item {
   return { key, value };
 }
 
-/** Removes the generated entries of a list and appends `fresh` after its last hand-written entry. */
-function replaceGenerated(text: string, layout: Layout, list: JsonNode, fresh: readonly JsonValue[]): TextEdit[] {
+/** Removes the entries `edit.remove` picks from a list and appends `edit.append` after the last entry kept. */
+function replaceEntries(text: string, layout: Layout, list: JsonNode, edit: ListEdit): TextEdit[] {
   const items = list.children ?? [];
-  const kept = items.map((item) => !isGenerated(item));
-  const rendered = fresh.map((value): Item => ({ value }));
+  const kept = items.map((item) => !edit.remove(item));
+  const rendered = edit.append.map((value): Item => ({ value }));
   const lastKept = kept.lastIndexOf(true);
   if (lastKept === -1) {
     return items.length === 0 && rendered.length === 0 ? [] : [replaceInterior(text, layout, list, rendered)];
   }
   const edits: TextEdit[] = [];
-  // A run of generated entries before a kept one goes with the separator after it.
+  // A run of removed entries before a kept one goes with the separator after it.
   for (let start = 0; start < lastKept; start++) {
     if (kept[start]) continue;
     let end = start;
@@ -123,7 +151,7 @@ function replaceGenerated(text: string, layout: Layout, list: JsonNode, fresh: r
     edits.push({ offset: from, length: (items[end + 1] as JsonNode).offset - from, content: '' });
     start = end;
   }
-  // The generated entries after the last kept one are replaced by the fresh ones, in one edit.
+  // The removed entries after the last kept one are replaced by the appended ones, in one edit.
   const anchor = items[lastKept] as JsonNode;
   const anchorEnd = anchor.offset + anchor.length;
   const last = items[items.length - 1] as JsonNode;
@@ -215,7 +243,8 @@ function layoutOf(text: string): Layout {
   return { eol, unit };
 }
 
-function isGenerated(node: JsonNode): boolean {
+/** Whether an entry node says `"origin": "generated"`. */
+export function isGenerated(node: JsonNode): boolean {
   return propertyValue(node, 'origin')?.value === 'generated';
 }
 
