@@ -2,7 +2,7 @@
 // refuses targets that are not regular files, and `check` never hangs on or swallows a FIFO or a device.
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, statSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +79,13 @@ describe('spec-harness pairs writes safely', () => {
     expect(written.startsWith('\uFEFF{\r\n  "version": 1,\r\n')).toBe(true);
     expect(written).not.toMatch(/[^\r]\n/);
     expect(written).toContain('        { "input": { "x": 77 }, "output": 77 },\r\n');
+  });
+
+  it('keeps the permissions of the file it replaces', async () => {
+    const { dir, pairs: file } = workspace(HAND);
+    chmodSync(file, 0o600);
+    expect((await pairs(dir)).code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   it('removes temporary files left by a process that was killed mid-write', async () => {

@@ -77,6 +77,8 @@ export async function readPairsFile(file: string, maxBytes: number = maxPairsByt
  *  text (a few times at most); the remaining window is the rename itself. */
 export async function writePairsFile(target: string, merge: PairsMerge, hooks: PairsWriteHooks = {}, maxBytes: number = maxPairsBytes()): Promise<PairsWrite> {
   await removeLeftoverTemporaryFiles(target);
+  // The rewritten file keeps the permissions of the one it replaces.
+  const mode = (await lstat(target).catch(() => undefined))?.mode ?? 0o644;
   let current = await readTarget(target, maxBytes);
   for (let attempt = 0; attempt < MAX_MERGE_ATTEMPTS; attempt++) {
     if (current.kind === 'error') return current;
@@ -84,7 +86,7 @@ export async function writePairsFile(target: string, merge: PairsMerge, hooks: P
     const merged = merge(existing);
     if (!merged.ok) return { kind: 'error', error: merged.error };
     if (merged.text === existing) return { kind: 'unchanged' };
-    const temporary = await writeTemporary(target, merged.text);
+    const temporary = await writeTemporary(target, merged.text, mode & 0o777);
     try {
       await hooks.beforeReplace?.();
       const now = await readTarget(target, maxBytes);
@@ -111,18 +113,19 @@ function temporaryName(target: string): string {
 }
 
 /** Created exclusively (O_EXCL), never through a symlink (O_NOFOLLOW), flushed to disk before it is renamed. */
-async function writeTemporary(target: string, text: string): Promise<string> {
+async function writeTemporary(target: string, text: string, mode: number): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const temporary = temporaryName(target);
     let handle;
     try {
-      handle = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+      handle = await open(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
     } catch (error) {
       if (errorCode(error) === 'EEXIST' && attempt < 3) continue;
       throw error;
     }
     try {
       await handle.writeFile(text, 'utf8');
+      await handle.chmod(mode);
       await handle.sync();
     } catch (error) {
       await handle.close();
