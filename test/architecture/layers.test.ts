@@ -15,6 +15,7 @@ const LAYER_RANK: Readonly<Record<string, number>> = {
   eval: 2,
   harness: 3,
   backends: 4,
+  host: 4,
   reports: 5,
   cli: 5,
   lsp: 5,

@@ -87,7 +87,7 @@ describe('spec-harness pairs', () => {
     writeFileSync(pairsPath, '{"version": 1, "functions": {');
     const broken = captureIo(dir);
     expect(await runPairsCommand(['oracle.rs'], broken)).toBe(2);
-    expect(broken.err()).toContain('not valid JSON');
+    expect(broken.err()).toBe('spec-harness pairs: oracle.pairs.json:1:30: JSON syntax error: closing brace expected; fix it before regenerating\n');
     expect(readFileSync(pairsPath, 'utf8')).toBe('{"version": 1, "functions": {');
     const usage = captureIo(dir);
     expect(await runPairsCommand(['oracle.rs', '--count', 'many'], usage)).toBe(2);

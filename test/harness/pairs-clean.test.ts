@@ -8,8 +8,8 @@ import { parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
 import type { FileModel } from '../../server/src/model';
 import { parsePairsFile } from '../../server/src/harness';
-import { parsePairsFileWithTree } from '../../server/src/harness/pairs-file';
-import { scanPairsLayout } from '../../server/src/harness/pairs-layout';
+import { parsePairsFileWithTree } from '../../server/src/harness/pairs';
+import { scanPairsLayout } from '../../server/src/harness/pairs';
 
 const ROOT = join(__dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'examples');

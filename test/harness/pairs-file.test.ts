@@ -106,7 +106,41 @@ describe('schema violations', () => {
 
   it('reports a duplicate function entry', () => {
     const text = '{ "version": 1, "functions": { "max_of": {}, "max_of": {} } }';
-    expect(diagnosticLines(parse(text))).toEqual(['1:46-1:54 error duplicate entry for `max_of`: only the last one is used']);
+    const message = 'duplicate key "max_of" at 1:32 and 1:46: keep one (tools refuse to rewrite this file until then)';
+    expect(diagnosticLines(parse(text))).toEqual([`1:32-1:40 error ${message}`, `1:46-1:54 error ${message}`]);
+  });
+});
+
+describe('hostile and unusual files', () => {
+  const entry = '{ "input": { "a": [1, 5, 3] }, "output": 5 }';
+
+  it('diagnoses a key written twice inside an entry at both places (JSON.parse would keep the last silently)', () => {
+    const text = '{ "version": 1, "functions": { "max_of": { "pairs": [ { "input": { "a": [1] }, "output": 1, "output": 2 } ] } } }';
+    const message = 'duplicate key "output" at 1:80 and 1:93: keep one (tools refuse to rewrite this file until then)';
+    expect(diagnosticLines(parse(text))).toEqual([`1:80-1:88 error ${message}`, `1:93-1:101 error ${message}`]);
+  });
+
+  it('refuses a file nested 10,000 deep with one diagnostic at the bracket too deep, and does not throw', () => {
+    const text = `{ "version": 1, "functions": { "max_of": { "pairs": [ { "input": { "a": ${'['.repeat(10_000)}${']'.repeat(10_000)} }, "output": 1 } ] } } }`;
+    const parsed = parse(text);
+    expect(diagnosticLines(parsed)).toEqual(['1:579-1:580 error nested more than 512 levels deep: pairs files are refused beyond that']);
+    expect(loaded(parsed)).toEqual({});
+  });
+
+  it('reads a file with a byte-order mark, with positions as editors show them', () => {
+    const text = `\uFEFF{ "version": 1, "functions": { "max_of": { "pairs": [ ${entry} ], "nope": [] } } }`;
+    const parsed = parse(text);
+    expect(loaded(parsed)).toEqual({ max_of: [1, 0, 0] });
+    expect(diagnosticLines(parsed)).toEqual(['1:103-1:109 error unknown property "nope" in functions.max_of; expected "pairs", "invalid", "acceptable"']);
+  });
+
+  it('reads a file with CRLF line endings, with the same lines and columns as with LF', () => {
+    const text = `{\n  "version": 1,\n  "functions": {\n    "max_of": {\n      "pairs": [ ${entry} ],\n      "nope": []\n    }\n  }\n}\n`;
+    const lf = parse(text);
+    const crlf = parse(text.replace(/\n/g, '\r\n'));
+    expect(loaded(crlf)).toEqual({ max_of: [1, 0, 0] });
+    expect(diagnosticLines(crlf)).toEqual(diagnosticLines(lf));
+    expect(diagnosticLines(crlf)).toEqual(['6:7-6:13 error unknown property "nope" in functions.max_of; expected "pairs", "invalid", "acceptable"']);
   });
 });
 

@@ -45,6 +45,38 @@ describe('pairs-file edits', () => {
     expect(movePairToInvalid(PAIRS, 'max_of', { a: [9] })).toBeNull();
   });
 
+  it('moves a pair exactly: the other entries, CRLF line endings and indentation stay byte for byte', () => {
+    const crlf = PAIRS.replace(/\n/g, '\r\n');
+    expect(movePairToInvalid(crlf, 'max_of', { a: [] })).toBe(
+      [
+        '{',
+        '  "version": 1,',
+        '  "functions": {',
+        '    "max_of": {',
+        '      "pairs": [',
+        '        { "input": { "a": [5, 5] }, "output": 0, "note": "by hand" }',
+        '      ],',
+        '      "invalid": [',
+        '        {',
+        '          "input": {',
+        '            "a": []',
+        '          },',
+        '          "reason": "marked invalid by hand: the requires rejects it"',
+        '        }',
+        '      ]',
+        '    }',
+        '  }',
+        '}',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('refuses to edit a file with a key written twice', () => {
+    const duplicated = PAIRS.replace('"max_of": {', '"max_of": {},\n    "max_of": {');
+    expect(addAcceptableOutput(duplicated, 'max_of', { input: { a: [5, 5] }, output: 1, after: null })).toBeNull();
+  });
+
   it('turns two texts into one replacement that keeps the common prefix and suffix', () => {
     expect(minimalChange('abcXYZdef', 'abc123def')).toEqual({ start: 3, end: 6, newText: '123' });
     expect(minimalChange('same', 'same')).toEqual({ start: 4, end: 4, newText: '' });

@@ -6,10 +6,9 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildFileModel } from '../model';
-import { scorableFunctions } from '../harness';
+import { pairsPathFor, scorableFunctions } from '../harness';
 import { parseSourceFile } from '../syntax';
 import { neutralRenamings, renameInPairs, renameInSource } from './anonymize-rename';
-import { siblingPairsPath } from './check-paths';
 import { displayPath, readRustFile } from './files';
 import type { CliIo } from './io';
 
@@ -43,18 +42,18 @@ export async function runAnonymizeCommand(args: readonly string[], io: CliIo): P
   if (missing.length > 0) return fail(`no function with a contract is named ${missing.map((name) => `'${name}'`).join(', ')}`);
   if (functions.length === 0) return fail(`'${file}' has no exec fn with requires/ensures to rename`);
   const renamings = neutralRenamings(functions, read.text);
-  const pairsText = await readFile(siblingPairsPath(source), 'utf8').catch(() => null);
+  const pairsText = await readFile(pairsPathFor(source), 'utf8').catch(() => null);
   const renamedPairs = pairsText === null ? null : renameInPairs(pairsText, renamings);
-  if (renamedPairs === undefined) return fail(`${siblingPairsPath(file)} is not a pairs file with a "functions" object; fix it first (spec-harness check shows where)`);
+  if (renamedPairs === undefined) return fail(`${pairsPathFor(file)} is not a pairs file with a "functions" object; fix it first (spec-harness check shows where)`);
   const target = path.join(outDir, path.basename(source));
   try {
     await mkdir(outDir, { recursive: true });
     await writeFile(target, renameInSource(read.text, renamings), 'utf8');
-    if (renamedPairs !== null) await writeFile(siblingPairsPath(target), renamedPairs, 'utf8');
+    if (renamedPairs !== null) await writeFile(pairsPathFor(target), renamedPairs, 'utf8');
   } catch (error) {
     return fail(`cannot write into '${out}': ${error instanceof Error ? error.message : String(error)}`);
   }
   for (const renaming of renamings) io.stdout(`${renaming.qualifiedFrom} -> ${renaming.qualifiedTo}\n`);
-  io.stdout(`wrote ${displayPath(target, io.cwd)}${renamedPairs === null ? '' : ` and ${displayPath(siblingPairsPath(target), io.cwd)}`}\n`);
+  io.stdout(`wrote ${displayPath(target, io.cwd)}${renamedPairs === null ? '' : ` and ${displayPath(pairsPathFor(target), io.cwd)}`}\n`);
   return 0;
 }

@@ -10,13 +10,13 @@ import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, planFile, summarize } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
 import type { TextOptions } from './check-text';
 import { formatGate, gateFailuresByFunction, gateLines, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
-import { readCheckInputs, siblingPairsPath } from './check-paths';
+import { readCheckInputs } from './check-paths';
 import { changedFunctions, resolveRevision } from './changed-since';
 import type { GitRevision } from './changed-since';
 import {
@@ -173,7 +173,7 @@ async function fileOptions(
 ): Promise<CheckOptions | string> {
   if (revision === undefined) return parsed.options;
   const absolutePath = path.resolve(io.cwd, input.path);
-  const pairsAbsolutePath = input.pairsPath === null ? path.resolve(siblingPairsPath(absolutePath)) : path.resolve(io.cwd, input.pairsPath);
+  const pairsAbsolutePath = input.pairsPath === null ? pairsPathFor(absolutePath) : path.resolve(io.cwd, input.pairsPath);
   const changed = await changedFunctions(revision, { absolutePath, text: input.text, pairsAbsolutePath, pairsText: input.pairsText });
   if (typeof changed === 'string') return changed;
   const wanted = parsed.options.functions;

@@ -2,10 +2,10 @@
 // file (the sibling foo.pairs.json, or an explicit one for a single file), and score them with the embedded
 // evaluator on all, feedback or held-out pairs.
 
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CheckInput, CheckOptions, FileReport } from '../harness';
-import { checkFileSync } from '../harness';
+import { checkFileSync, pairsPathFor } from '../harness';
+import { readPairsFile } from '../host';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 
@@ -45,11 +45,6 @@ export function embeddedOptions(io: Pick<CliIo, 'stackAllowance'>, defaults: Che
   return { ...defaults, stackAllowance: io.stackAllowance, ...(functions === undefined ? {} : { functions }) };
 }
 
-/** `src/foo.rs` -> `src/foo.pairs.json` */
-export function siblingPairsPath(sourcePath: string): string {
-  return sourcePath.replace(/\.rs$/, '') + '.pairs.json';
-}
-
 async function readInput(
   cwd: string,
   file: { readonly absolutePath: string; readonly displayPath: string },
@@ -59,24 +54,12 @@ async function readInput(
   if (!source.ok) return source;
   const text = source.text;
   const explicit = pairsOption !== undefined;
-  const pairsAbsolute = explicit ? path.resolve(cwd, pairsOption) : siblingPairsPath(file.absolutePath);
-  const pairsDisplay = explicit ? pairsOption : siblingPairsPath(file.displayPath);
-  try {
-    const pairsRaw = await readFile(pairsAbsolute, 'utf8');
-    // A BOM would shift every column of the pairs file's diagnostics.
-    const pairsText = pairsRaw.startsWith('\uFEFF') ? pairsRaw.slice(1) : pairsRaw;
-    return { ok: true, value: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText } };
-  } catch (error) {
-    // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
-    if (!explicit && isNotFound(error)) return { ok: true, value: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
-    return { ok: false, error: `cannot read '${pairsDisplay}': ${describe(error)}` };
-  }
-}
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const pairsAbsolute = explicit ? path.resolve(cwd, pairsOption) : pairsPathFor(file.absolutePath);
+  const pairsDisplay = explicit ? pairsOption : pairsPathFor(file.displayPath);
+  // Bounded: a regular file only, up to the size cap; a byte-order mark is dropped by the pairs reader.
+  const pairs = await readPairsFile(pairsAbsolute);
+  if (pairs.kind === 'text') return { ok: true, value: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText: pairs.text } };
+  // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
+  if (pairs.kind === 'missing' && !explicit) return { ok: true, value: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
+  return { ok: false, error: `cannot read '${pairsDisplay}': ${pairs.kind === 'missing' ? 'no such file or directory' : pairs.error}` };
 }

@@ -1,11 +1,11 @@
 // What other front ends (the MCP server) reuse from the CLI: reading files and pairs files, scoring them, writing
 // pairs files. The commands themselves stay private to cli/.
 
-export { checkSplitEmbedded, embeddedOptions, readCheckInputs, siblingPairsPath } from './check-paths';
+export { checkSplitEmbedded, embeddedOptions, readCheckInputs } from './check-paths';
 export type { Read, SplitReports } from './check-paths';
 export { collectRustFiles, displayPath, readRustFile } from './files';
 export type { RustFile } from './files';
 export { parseGate, formatGate } from './check-gate';
-export { writePairsFile } from './pairs-command';
-export type { WritePairsOptions, WritePairsResult } from './pairs-command';
+export { generatePairsFile } from './pairs-command';
+export type { GeneratePairsFileOptions, GeneratePairsFileResult } from './pairs-command';
 export type { CliIo } from './io';

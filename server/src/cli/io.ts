@@ -3,6 +3,7 @@
 import { isMainThread, resourceLimits } from 'node:worker_threads';
 import { stackAllowanceFor } from '../eval';
 import type { StackAllowance } from '../eval';
+import type { PairsWriteHooks } from '../host';
 
 export interface CliIo {
   stdout(text: string): void;
@@ -12,6 +13,8 @@ export interface CliIo {
   readonly stackAllowance?: StackAllowance;
   /** All of standard input (at most `maxBytes`; more is an error), for commands that read a hook's JSON. */
   readonly readStdin?: (maxBytes: number) => Promise<string>;
+  /** Tests only: what happens between writing a pairs file's temporary copy and replacing the file. */
+  readonly pairsWriteHooks?: PairsWriteHooks;
 }
 
 export function nodeIo(): CliIo {

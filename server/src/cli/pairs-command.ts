@@ -1,16 +1,18 @@
 // `spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]`: generates pairs and invalid inputs
-// by running each exec fn, and writes them into foo.pairs.json beside foo.rs (atomically: temp file + rename).
+// by running each exec fn, and writes them into foo.pairs.json beside foo.rs with exact edits (every byte outside
+// generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
 
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
 import type { StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
-import { generatePairsText } from '../harness';
+import { generatePairsEntries, mergePairsText, pairsPathFor } from '../harness';
 import type { FunctionSummary } from '../harness';
-import { collectRustFiles, displayPath } from './files';
+import { writePairsFile } from '../host';
+import type { PairsWriteHooks } from '../host';
+import { collectRustFiles, displayPath, readRustFile } from './files';
 import type { RustFile } from './files';
 import type { CliIo } from './io';
 
@@ -52,7 +54,7 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
 }
 
 async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise<number> {
-  const result = await writePairsFile(file, { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance });
+  const result = await generatePairsFile(file, { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance, hooks: io.pairsWriteHooks });
   if (result.summaries !== undefined) io.stdout(formatSummaries(file.displayPath, result.summaries.list, result.summaries.lines));
   if (!result.ok) {
     io.stderr(`spec-harness pairs: ${result.error}\n`);
@@ -63,7 +65,7 @@ async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise
   return 0;
 }
 
-export interface WritePairsOptions {
+export interface GeneratePairsFileOptions {
   readonly functions: readonly string[] | undefined;
   readonly count: number;
   readonly invalidCount: number;
@@ -72,46 +74,39 @@ export interface WritePairsOptions {
   readonly out: string | undefined;
   readonly cwd: string;
   readonly stackAllowance: StackAllowance | undefined;
+  /** Tests only: what happens between writing the temporary copy and replacing the file. */
+  readonly hooks?: PairsWriteHooks;
 }
 
-export type WritePairsResult = (
+export type GeneratePairsFileResult = (
   | { readonly ok: true; readonly target: string; readonly written: boolean }
   | { readonly ok: false; readonly error: string }
 ) & { readonly summaries?: { readonly list: readonly FunctionSummary[]; readonly lines: LineIndex } };
 
-/** Generates pairs for one Rust file and merges them into its pairs file (hand-written entries kept), atomically.
- *  Shared by `spec-harness pairs` and the agents' `generate_pairs` tool. */
-export async function writePairsFile(file: RustFile, options: WritePairsOptions): Promise<WritePairsResult> {
-  let text: string;
-  try {
-    text = await readFile(file.absolutePath, 'utf8');
-  } catch (error) {
-    return { ok: false, error: `cannot read '${file.displayPath}': ${messageOf(error)}` };
-  }
-  const target = options.out === undefined ? file.absolutePath.replace(/\.rs$/, '') + '.pairs.json' : path.resolve(options.cwd, options.out);
-  let existing: string | null = null;
-  try {
-    existing = await readFile(target, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return { ok: false, error: `cannot read '${target}': ${messageOf(error)}` };
-  }
+/** Generates pairs for one Rust file and merges them into its pairs file with exact edits and a safe write
+ *  (hand-written entries kept, a concurrent edit merged again). Shared by `spec-harness pairs` and the agents'
+ *  `generate_pairs` tool. */
+export async function generatePairsFile(file: RustFile, options: GeneratePairsFileOptions): Promise<GeneratePairsFileResult> {
+  const source = await readRustFile(file);
+  if (!source.ok) return source;
+  const text = source.text;
+  const target = options.out === undefined ? pairsPathFor(file.absolutePath) : path.resolve(options.cwd, options.out);
   const model = buildFileModel(parseSourceFile(text));
-  const result = generatePairsText(model, existing, {
+  const { generated, summaries: list } = generatePairsEntries(model, {
     functions: options.functions,
     count: options.count,
     invalidCount: options.invalidCount,
     seed: options.seed,
     ...(options.stackAllowance === undefined ? {} : { stackAllowance: options.stackAllowance }),
   });
-  const summaries = { list: result.summaries, lines: createLineIndex(text) };
-  if (!result.ok) return { ok: false, error: `${displayPath(target, options.cwd)}: ${result.error}`, summaries };
-  if (existing === result.text) return { ok: true, target, written: false, summaries };
-  try {
-    await writeAtomically(target, result.text);
-  } catch (error) {
-    return { ok: false, error: `cannot write '${target}': ${messageOf(error)}`, summaries };
+  const summaries = { list, lines: createLineIndex(text) };
+  const written = await writePairsFile(target, (existing) => mergePairsText(existing, generated), options.hooks);
+  if (written.kind === 'error') {
+    // Errors inside the file start with its line:column, which follows the path as in `check`'s output.
+    const shown = displayPath(target, options.cwd);
+    return { ok: false, error: `${shown}${/^\d+:\d+: /.test(written.error) ? ':' : ': '}${written.error}`, summaries };
   }
-  return { ok: true, target, written: true, summaries };
+  return { ok: true, target, written: written.kind !== 'unchanged', summaries };
 }
 
 function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
@@ -164,17 +159,6 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
     out.push(`  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`);
   }
   return `${out.join('\n')}\n`;
-}
-
-async function writeAtomically(target: string, text: string): Promise<void> {
-  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
-  try {
-    await writeFile(temp, text, 'utf8');
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
 }
 
 function messageOf(error: unknown): string {

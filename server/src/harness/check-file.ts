@@ -14,8 +14,8 @@ import type { PairSet } from './held-out';
 import { planObligations } from './obligations';
 import { HARNESS_DEFAULTS } from './policy';
 import type { PlannedObligation } from './obligations';
-import { EMPTY_PAIRS_FILE, parsePairsFile } from './pairs-file';
-import type { ParsedPairsFile } from './pairs-file';
+import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, parsePairsFile } from './pairs';
+import type { ParsedPairsFile } from './pairs';
 import type { FileReport, FunctionReport } from './report';
 import { scoreFunction } from './score';
 import { functionValueTypes } from './value-types';
@@ -66,10 +66,15 @@ export type PlannedFunction =
 export function planFile(input: CheckInput, options: CheckOptions): FilePlan {
   const model = buildFileModel(parseSourceFile(input.text));
   const lineIndex = createLineIndex(input.text);
-  const pairs: ParsedPairsFile =
-    input.pairsText === null ? { file: EMPTY_PAIRS_FILE, diagnostics: [] } : parsePairsFile(input.pairsText, model);
+  const pairs: ParsedPairsFile = input.pairsText === null ? { file: EMPTY_PAIRS_FILE, diagnostics: [] } : withImplementationCheck(model, parsePairsFile(input.pairsText, model), options);
   const functions = scorableFunctions(model, options).map((fn) => planFunction(fn, model, lineIndex, pairs, input, options));
   return { input, options, model, lineIndex, pairs, functions };
+}
+
+/** Hand-written pairs whose output the implementation contradicts are flagged on their entries. */
+function withImplementationCheck(model: FileModel, pairs: ParsedPairsFile, options: CheckOptions): ParsedPairsFile {
+  const mismatches = implementationMismatches(model, pairs, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance ?? 'default' });
+  return mismatches.length === 0 ? pairs : { ...pairs, diagnostics: [...pairs.diagnostics, ...mismatchDiagnostics(mismatches)] };
 }
 
 /** The obligations a backend must decide for this plan, in a stable order. Obligations whose clause list is

@@ -4,7 +4,7 @@
 
 import type { FileModel } from '../model';
 import type { LineIndex, SyntaxDiagnostic } from '../syntax';
-import type { PairsDiagnostic } from './pairs-context';
+import type { PairsDiagnostic } from './pairs';
 import type { FunctionReport, ReportDiagnostic, Range } from './report';
 import { spanRange } from './function-report';
 import { formatScore } from './format-call';

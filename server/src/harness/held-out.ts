@@ -3,7 +3,7 @@
 // Agents see results on feedback pairs only; a contract fitted to them shows as overfit on the held-out ones.
 
 import type { JsonValue } from '../eval';
-import type { PairsFunctionEntry } from './pairs-file';
+import type { PairsFunctionEntry } from './pairs';
 
 /** Which of a function's pairs a run scores (absent: all of them). */
 export type PairSet = 'feedback' | 'held-out';

@@ -15,9 +15,12 @@ export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } f
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export { formatInput, formatResult, formatScore } from './format-call';
-export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs-file';
-export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } from './pairs-file';
-export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
+export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic, PairsDocument } from './pairs';
+export { editPairsLists, implementationMismatches, nodeJson, propertyValue } from './pairs';
+export type { ImplementationMismatch } from './pairs';
+export { pairsPathFor, isPairsPath, sourcePathForPairs, stripByteOrderMark, readPairsDocument, duplicateMessage, refusalToEdit, positionText } from './pairs';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs';
 export { planObligations } from './obligations';
 export type { PlannedObligation, ObligationRole } from './obligations';
 export { summarize, THRESHOLDS } from './summary';
@@ -75,8 +78,8 @@ export async function checkFileWithBoth(
 export { scoreFunction } from './score';
 export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
-export { DEFAULT_GENERATE_OPTIONS, generatePairsText, mergePairsText } from './generate';
-export type { FunctionSummary, PairsTextOptions, PairsTextResult } from './generate';
+export { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsText, mergePairsText } from './generate';
+export type { FunctionSummary, GeneratedEntries, PairsTextOptions, PairsTextResult } from './generate';
 // What the tools for coding agents (MCP server, VS Code language model tools) return.
 export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './agent-results';
 export type { AgentFunctionScore, AgentScoreResult, TaskCompleteResult, VerificationOutcome } from './agent-results';

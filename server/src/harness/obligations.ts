@@ -7,8 +7,8 @@ import { valueEquals, valueKey } from '../eval';
 import type { FunctionContract } from '../model';
 import type { Obligation } from './backend';
 import { generateMutants } from './mutants';
-import type { InvalidEntry, PairEntry } from './pairs-entry';
-import type { PairsFunctionEntry } from './pairs-file';
+import type { InvalidEntry, PairEntry } from './pairs';
+import type { PairsFunctionEntry } from './pairs';
 import type { FunctionValueTypes } from './value-types';
 
 export interface PlanOptions {

@@ -1,15 +1,20 @@
 // Code actions: generate a pairs file (for a function or the whole file), mark an accepted mutant as an acceptable
 // output, move a rejected valid input to the invalid inputs. All are WorkspaceEdits on the pairs file, so one undo
-// reverts them; the pairs file is edited with jsonc-parser, so hand-written entries are never lost.
+// reverts them; the pairs file is edited with jsonc-parser, so hand-written entries are never lost. Edits are made
+// from the open pairs document's text when it is open, and carry its version, so an edit made for older text is
+// rejected by the editor instead of being applied to newer text. A file with a duplicate key is never edited.
 
 import type { CodeAction, CodeActionParams, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
-import { createLineIndex } from '../syntax';
+import { createLineIndex, parseSourceFile } from '../syntax';
+import { buildFileModel } from '../model';
+import { implementationMismatches, parsePairsFile } from '../harness';
 import { DIAGNOSTIC_SOURCE, decodeDiagnosticData } from './convert';
 import { functionAtPosition } from './locate';
 import { formatJson } from './markdown';
-import { addAcceptableOutput, minimalChange, movePairToInvalid } from './pairs-edits';
-import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
+import { addAcceptableOutput, correctOutput, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
+import { isPairsPath, pairsPathFor, pathToUri, readPairsText, readTextOrNull, sourcePathForPairs, uriToPath } from './paths';
+import { STEP_BUDGET } from './scoring';
 import type { ServerContext } from './scoring';
 import type { GenerateResult } from './worker-protocol';
 
@@ -24,28 +29,40 @@ export interface GenerateActionData {
 
 export async function codeActions(ctx: ServerContext, params: CodeActionParams): Promise<CodeAction[]> {
   const uri = params.textDocument.uri;
-  const file = ctx.state.existingFile(uri);
   const path = uriToPath(uri);
+  if (path !== null && isPairsPath(path)) return pairsFileActions(ctx, params, path);
+  const file = ctx.state.existingFile(uri);
   if (file === undefined || path === null) return [];
   const pairsUri = pathToUri(pairsPathFor(path));
-  const pairsText = await currentText(ctx, pairsUri);
+  const pairsRead = await currentPairs(ctx, pairsUri);
+  const pairs = pairsRead === 'unreadable' ? null : pairsRead;
+  const refusal = pairs === null ? undefined : pairsEditRefusal(pairs.text);
   const ours = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
   const actions: CodeAction[] = [];
   for (const diagnostic of ours) {
     const functionName = decodeDiagnosticData(diagnostic.data).functionName;
     const fn = file.report?.functions.find((candidate) => candidate.qualifiedName === functionName);
-    if (fn === undefined || functionName === null || pairsText === null) continue;
+    if (fn === undefined || functionName === null || pairs === null) continue;
+    const edits: { title: string; next: () => string | null }[] = [];
     if (diagnostic.code === 'weak-postcondition' || diagnostic.code === 'vacuous-postcondition') {
       for (const mutant of fn.acceptedMutants.slice(0, MAX_ACTIONS_PER_KIND)) {
-        const next = addAcceptableOutput(pairsText, functionName, { input: mutant.input, output: mutant.mutant, after: mutant.mutantAfter });
-        if (next !== null) actions.push(quickFix(`Mark ${formatJson(mutant.mutant)} as an acceptable output for ${formatJson(mutant.input)}`, diagnostic, replaceEdit(pairsUri, pairsText, next)));
+        const title = `Mark ${formatJson(mutant.mutant)} as an acceptable output for ${formatJson(mutant.input)}`;
+        edits.push({ title, next: () => addAcceptableOutput(pairs.text, functionName, { input: mutant.input, output: mutant.mutant, after: mutant.mutantAfter }) });
       }
     }
     if (diagnostic.code === 'rejects-valid-input' || diagnostic.code === 'reject-all-precondition') {
       for (const input of fn.rejectedValidInputs.slice(0, MAX_ACTIONS_PER_KIND)) {
-        const next = movePairToInvalid(pairsText, functionName, input.input);
-        if (next !== null) actions.push(quickFix(`Move ${formatJson(input.input)} to invalid inputs`, diagnostic, replaceEdit(pairsUri, pairsText, next)));
+        edits.push({ title: `Move ${formatJson(input.input)} to invalid inputs`, next: () => movePairToInvalid(pairs.text, functionName, input.input) });
       }
+    }
+    for (const { title, next } of edits) {
+      // Shown but disabled, with the reason, where the client can show that; otherwise not offered.
+      if (refusal !== undefined) {
+        if (ctx.state.features.codeActionDisabled) actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], disabled: { reason: `the pairs file cannot be edited: ${refusal}` } });
+        continue;
+      }
+      const text = next();
+      if (text !== null) actions.push(quickFix(title, diagnostic, replaceEdit(ctx, pairsUri, pairs, text)));
     }
   }
   const located = functionAtPosition(file, params.range.start);
@@ -58,6 +75,28 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
   }
   if (!ctx.state.features.codeActionResolve) {
     for (const action of actions) if (action.edit === undefined) await resolveCodeAction(ctx, action);
+  }
+  return actions;
+}
+
+/** In a pairs file: "Change the output to ..." on a hand-written pair the implementation contradicts. */
+async function pairsFileActions(ctx: ServerContext, params: CodeActionParams, pairsPath: string): Promise<CodeAction[]> {
+  const pairsUri = params.textDocument.uri;
+  const pairs = await currentPairs(ctx, pairsUri);
+  const sourceText = await currentText(ctx, pathToUri(sourcePathForPairs(pairsPath)));
+  if (pairs === null || pairs === 'unreadable' || sourceText === null || pairsEditRefusal(pairs.text) !== undefined) return [];
+  const model = buildFileModel(parseSourceFile(sourceText));
+  const lineIndex = createLineIndex(pairs.text);
+  const wanted = { start: lineIndex.offsetAt(params.range.start), end: lineIndex.offsetAt(params.range.end) };
+  const actions: CodeAction[] = [];
+  for (const mismatch of implementationMismatches(model, parsePairsFile(pairs.text, model), { stepBudget: STEP_BUDGET, stackAllowance: 'default' })) {
+    const entry = { start: lineIndex.offsetAt(mismatch.range.start), end: lineIndex.offsetAt(mismatch.range.end) };
+    if (entry.end < wanted.start || entry.start > wanted.end) continue;
+    const next = correctOutput(pairs.text, entry.start, mismatch.actualOutput);
+    if (next === null) continue;
+    const diagnostic = params.context.diagnostics.find((candidate) => candidate.message === mismatch.message);
+    const action: CodeAction = { title: `Change the output to ${formatJson(mismatch.actualOutput)} (what the implementation returns)`, kind: CodeActionKind.QuickFix, edit: replaceEdit(ctx, pairsUri, pairs, next) };
+    actions.push(diagnostic === undefined ? action : { ...action, diagnostics: [diagnostic], isPreferred: true });
   }
   return actions;
 }
@@ -78,7 +117,12 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
   const text = await currentText(ctx, uri);
   if (text === null) return null;
   const pairsUri = pathToUri(pairsPathFor(path));
-  const pairsText = await currentText(ctx, pairsUri);
+  const pairs = await currentPairs(ctx, pairsUri);
+  if (pairs === 'unreadable') {
+    void ctx.connection.window.showWarningMessage(`Spec Harness: cannot generate pairs: ${pairsPathFor(path)} cannot be read (see the log)`);
+    return null;
+  }
+  const pairsText = pairs?.text ?? null;
   // Keyed by the function set: VS Code resolves several actions at once, and they must not cancel one another.
   const key = `generate:${uri}:${functions === null ? '*' : functions.join(',')}`;
   const outcome = await ctx.runner.run<GenerateResult>(key, { kind: 'generate', path, text, pairsText, functions });
@@ -92,7 +136,7 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
     void ctx.connection.window.showWarningMessage(`Spec Harness: cannot generate pairs: ${generated.error}`);
     return null;
   }
-  if (pairsText === null) {
+  if (pairs === null) {
     return {
       documentChanges: [
         { kind: 'create', uri: pairsUri, options: { ignoreIfExists: true } },
@@ -100,7 +144,7 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
       ],
     };
   }
-  return replaceEdit(pairsUri, pairsText, generated.text);
+  return replaceEdit(ctx, pairsUri, pairs, generated.text);
 }
 
 /** An open document's text, else the file on disk, else null. */
@@ -111,10 +155,37 @@ export async function currentText(ctx: ServerContext, uri: string): Promise<stri
   return path === null ? null : readTextOrNull(path);
 }
 
-function replaceEdit(uri: string, before: string, after: string): WorkspaceEdit {
-  const change = minimalChange(before, after);
-  const lineIndex = createLineIndex(before);
-  return { changes: { [uri]: [{ range: { start: lineIndex.positionAt(change.start), end: lineIndex.positionAt(change.end) }, newText: change.newText }] } };
+/** The pairs file's current text: the open document's (with its version), else the file on disk (bounded read);
+ *  null when there is none, 'unreadable' (logged) when it is not a regular file or over the size cap. */
+async function currentPairs(ctx: ServerContext, pairsUri: string): Promise<PairsText | null | 'unreadable'> {
+  const document = ctx.state.documents.get(pairsUri);
+  if (document !== undefined) return { text: document.getText(), version: document.version };
+  const path = uriToPath(pairsUri);
+  if (path === null) return null;
+  const read = await readPairsText(path);
+  if ('error' in read) {
+    ctx.log(`cannot read ${path}: ${read.error}`);
+    return 'unreadable';
+  }
+  return read.text === null ? null : { text: read.text, version: null };
+}
+
+interface PairsText {
+  readonly text: string;
+  /** The open document's version, or null when the text came from disk. */
+  readonly version: number | null;
+}
+
+/** One replacement (one undo step). On an open document it is a TextDocumentEdit with the version it was made
+ *  from, so an editor refuses it once the user has typed since. */
+function replaceEdit(ctx: ServerContext, uri: string, before: PairsText, after: string): WorkspaceEdit {
+  const change = minimalChange(before.text, after);
+  const lineIndex = createLineIndex(before.text);
+  const edit = { range: { start: lineIndex.positionAt(change.start), end: lineIndex.positionAt(change.end) }, newText: change.newText };
+  if (before.version !== null && ctx.state.features.documentChanges) {
+    return { documentChanges: [{ textDocument: { uri, version: before.version }, edits: [edit] }] };
+  }
+  return { changes: { [uri]: [edit] } };
 }
 
 function quickFix(title: string, diagnostic: Diagnostic, edit: WorkspaceEdit): CodeAction {

@@ -3,13 +3,14 @@
 // its pairs entry merely moved, so reused ranges stay exact.
 
 import { createHash } from 'node:crypto';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
-import type { Node as JsonNode, ParseError } from 'jsonc-parser';
+import { findNodeAtLocation } from 'jsonc-parser';
+import type { Node as JsonNode } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../model';
 import type { Item } from '../syntax';
 import { createLineIndex } from '../syntax';
 import type { LineIndex } from '../syntax';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
+import { readPairsDocument } from '../harness';
 
 export interface FunctionKey {
   readonly qualifiedName: string;
@@ -64,9 +65,10 @@ let lastPairs: { readonly text: string; readonly root: JsonNode | undefined; rea
 
 function parsePairsTree(pairsText: string): { readonly root: JsonNode | undefined; readonly lineIndex: LineIndex } {
   if (lastPairs?.text !== pairsText) {
-    const errors: ParseError[] = [];
-    const root = parseTree(pairsText, errors, { allowTrailingComma: false });
-    lastPairs = { text: pairsText, root: errors.length > 0 ? undefined : root, lineIndex: createLineIndex(pairsText) };
+    // Through the pairs document: nesting is capped before the recursive parser runs on this (the main) thread.
+    const document = readPairsDocument(pairsText);
+    const usable = document.syntaxProblems.length === 0 && document.duplicates.length === 0;
+    lastPairs = { text: pairsText, root: usable ? document.root : undefined, lineIndex: createLineIndex(pairsText) };
   }
   return lastPairs;
 }

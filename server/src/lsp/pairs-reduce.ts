@@ -3,10 +3,8 @@
 // the worker reports still points into the real file. The blanked entries' own pairs-file diagnostics come from the
 // cache with their results (see function-cache.ts).
 
-import { parseTree } from 'jsonc-parser';
-import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import type { Range } from '../harness';
-import { createLineIndex } from '../syntax';
+import { readPairsDocument } from '../harness';
 
 /** One entry of `functions`: the property from its key through its value, and the separator text after it. */
 interface EntrySpan {
@@ -62,26 +60,19 @@ export function reducePairsText(pairsText: string, reused: ReadonlySet<string>):
 }
 
 function computeLayout(pairsText: string): readonly EntrySpan[] | null {
-  const errors: ParseError[] = [];
-  const root = parseTree(pairsText, errors, { disallowComments: true, allowTrailingComma: false });
-  if (root === undefined || errors.length > 0 || root.type !== 'object') return null;
-  const functions = (root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions');
-  if (functions.length !== 1) return null;
-  const object = functions[0]?.children?.[1];
-  if (object?.type !== 'object') return null;
-  const lineIndex = createLineIndex(pairsText);
-  const names = new Set<string>();
+  // The pairs document caps nesting before parsing: this runs on the server's main thread.
+  const document = readPairsDocument(pairsText);
+  const root = document.root;
+  if (root === undefined || document.syntaxProblems.length > 0 || document.duplicates.length > 0 || root.type !== 'object') return null;
+  if ((root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions').length !== 1) return null;
   const entries: EntrySpan[] = [];
-  const properties: readonly JsonNode[] = object.children ?? [];
-  for (const [idx, property] of properties.entries()) {
-    const name: unknown = property.children?.[0]?.value;
-    if (typeof name !== 'string' || names.has(name)) return null; // a duplicate's diagnostic involves two entries
-    names.add(name);
-    const start = property.offset;
-    const end = property.offset + property.length;
-    const next = properties[idx + 1];
-    if (next !== undefined && !/^\s*,\s*$/.test(pairsText.slice(end, next.offset))) return null;
-    entries.push({ name, start, end, range: { start: lineIndex.positionAt(start), end: lineIndex.positionAt(end) } });
+  const spans = document.functionEntries;
+  for (const [idx, span] of spans.entries()) {
+    const start = span.property.offset;
+    const end = start + span.property.length;
+    const next = spans[idx + 1];
+    if (next !== undefined && !/^\s*,\s*$/.test(pairsText.slice(end, next.property.offset))) return null;
+    entries.push({ name: span.name, start, end, range: { start: document.lineIndex.positionAt(start), end: document.lineIndex.positionAt(end) } });
   }
   return entries;
 }

@@ -1,9 +1,14 @@
 // File URIs and the pairs-file convention: `src/foo.rs` is scored with `src/foo.pairs.json` beside it.
 
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stripByteOrderMark } from '../harness';
+import { readPairsFile } from '../host';
 
-const PAIRS_SUFFIX = '.pairs.json';
+import { isPairsPath } from '../harness';
+
+export { isPairsPath, pairsPathFor, sourcePathForPairs } from '../harness';
 
 export function uriToPath(uri: string): string | null {
   if (!uri.startsWith('file:')) return null;
@@ -18,20 +23,8 @@ export function pathToUri(path: string): string {
   return pathToFileURL(path).toString();
 }
 
-export function pairsPathFor(sourcePath: string): string {
-  return sourcePath.replace(/\.rs$/, '') + PAIRS_SUFFIX;
-}
-
-export function isPairsPath(path: string): boolean {
-  return path.endsWith(PAIRS_SUFFIX);
-}
-
 export function isRustPath(path: string): boolean {
   return path.endsWith('.rs');
-}
-
-export function sourcePathForPairs(pairsPath: string): string {
-  return pairsPath.slice(0, -PAIRS_SUFFIX.length) + '.rs';
 }
 
 /** The file's text, or null when it does not exist or cannot be read (a missing pairs file is normal). */
@@ -43,4 +36,34 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/** A pairs file's text (byte-order mark dropped, as editors do), null when there is none, or why it cannot be read
+ *  (not a regular file, over the size cap): bounded, so a FIFO or a device never stalls the server. */
+export async function readPairsText(path: string): Promise<{ readonly text: string | null } | { readonly error: string }> {
+  const read = await readPairsFile(path);
+  if (read.kind === 'error') return { error: read.error };
+  return { text: read.kind === 'text' ? stripByteOrderMark(read.text) : null };
+}
+
+/** Bounds on the start-up search for pairs files, so a huge workspace costs a bounded walk. */
+const MAX_PAIRS_FILES = 200;
+const MAX_DIRECTORIES = 5_000;
+const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['target', 'node_modules']);
+
+/** `*.pairs.json` files under the workspace folders (hidden, `target/` and `node_modules/` folders skipped; symlinked
+ *  folders not followed), so each is diagnosed without being opened. Walked iteratively, within fixed bounds. */
+export async function workspacePairsFiles(folderUris: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  const pending = folderUris.map(uriToPath).filter((folder): folder is string => folder !== null);
+  for (let visited = 0; pending.length > 0 && visited < MAX_DIRECTORIES && found.length < MAX_PAIRS_FILES; visited++) {
+    const directory = pending.pop() as string;
+    const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const full = join(directory, entry.name);
+      if (entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED_DIRECTORIES.has(entry.name)) pending.push(full);
+      else if (entry.isFile() && isPairsPath(entry.name) && found.length < MAX_PAIRS_FILES) found.push(full);
+    }
+  }
+  return found.sort();
 }

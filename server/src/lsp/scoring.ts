@@ -13,7 +13,7 @@ import { toLspDiagnostics } from './convert';
 import { cacheEntriesOf, functionKeys, mergeReport, moveEntry, withoutPairsDiagnostics } from './function-cache';
 import type { CacheEntry } from './function-cache';
 import { entryRanges, reducePairsText } from './pairs-reduce';
-import { pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
+import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './paths';
 import { STATUS_NOTIFICATION, TEST_RESULTS_NOTIFICATION } from './protocol';
 import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
@@ -60,7 +60,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   if (text === null) return 'unreadable';
   const pairsPath = pairsPathFor(path);
   const pairsUri = pathToUri(pairsPath);
-  const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await readTextOrNull(pairsPath));
+  const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await pairsTextOnDisk(ctx, pairsPath));
   const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
   const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs]);
@@ -114,6 +114,20 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
 /** What the worker is asked to score with: the settings' threshold and mutants, the CLI's seed and step budget. */
 export function scoreOptionsFor(settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair'>, functions: readonly string[] | null): ScoreOptions {
   return { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions };
+}
+
+/** The pairs file on disk; one that cannot be read (a FIFO, a device, over the size cap) is announced once and
+ *  scored as absent, so it never stalls the server. */
+async function pairsTextOnDisk(ctx: ServerContext, pairsPath: string): Promise<string | null> {
+  const read = await readPairsText(pairsPath);
+  if ('text' in read) return read.text;
+  const message = `cannot read ${pairsPath}: ${read.error}`;
+  ctx.log(message);
+  if (!ctx.state.announcedFailures.has(message)) {
+    ctx.state.announcedFailures.add(message);
+    void ctx.connection.window.showWarningMessage(`Spec Harness: ${message}`);
+  }
+  return null;
 }
 
 /** Clears everything this server published for a source file (used when its scoring is no longer wanted). */

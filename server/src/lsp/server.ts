@@ -9,7 +9,7 @@ import { codeActions, resolveCodeAction } from './code-actions';
 import { executeCommand, withProgress } from './commands';
 import { codeLenses, hover } from './lenses-and-hover';
 import { fileMarkdown, functionMarkdown } from './markdown';
-import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath } from './paths';
+import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, workspacePairsFiles } from './paths';
 import { AGENT_TOOL_REQUEST, REPORT_REQUEST, SERVER_COMMANDS } from './protocol';
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
 import { answerAgentTool } from './agent-tools';
@@ -34,6 +34,8 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
 
   state.documents.onDidOpen((event) => guard(ctx, event.document.uri, () => {
     const path = uriToPath(event.document.uri);
+    // A pairs file is diagnosed on its own: its source is scored (from disk when it is not open).
+    if (path !== null && isPairsPath(path)) void state.settingsLoaded.then(() => onPairsFileChanged(ctx, event.document.uri, 'saved'));
     if (path !== null && isRustPath(path)) {
       refreshModel(ctx, event.document.uri);
       void state.settingsLoaded.then(() => {
@@ -100,6 +102,8 @@ function initialize(ctx: ServerContext, params: InitializeParams): InitializeRes
     configuration: capabilities.workspace?.configuration === true,
     resourceCreate: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true,
     codeLensRefresh: capabilities.workspace?.codeLens?.refreshSupport === true,
+    documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true,
+    codeActionDisabled: capabilities.textDocument?.codeAction?.disabledSupport === true,
   };
   return {
     capabilities: {
@@ -128,6 +132,9 @@ async function initialized(ctx: ServerContext): Promise<void> {
     void ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.pairs.json' }] });
   }
   await refreshSettings(ctx);
+  if (ctx.state.settings.run !== 'manual') {
+    for (const pairsPath of await workspacePairsFiles(ctx.state.workspaceFolders)) onPairsFileChanged(ctx, pathToUri(pairsPath), 'saved');
+  }
 }
 
 async function refreshSettings(ctx: ServerContext): Promise<void> {
@@ -153,9 +160,10 @@ function rescoreKnown(ctx: ServerContext): void {
 function onPairsFileChanged(ctx: ServerContext, pairsUri: string, how: 'edited' | 'saved'): void {
   const pairsPath = uriToPath(pairsUri);
   if (pairsPath === null || !isPairsPath(pairsPath)) return;
-  const sourceUri = pathToUri(sourcePathForPairs(pairsPath));
+  const sourcePath = sourcePathForPairs(pairsPath);
+  const sourceUri = pathToUri(sourcePath);
   const known = ctx.state.existingFile(sourceUri) !== undefined || ctx.state.documents.get(sourceUri) !== undefined;
-  if (!known) return;
+  if (!known && !existsSync(sourcePath)) return;
   ctx.runner.cancel(`score:${sourceUri}`);
   const run = ctx.state.settings.run;
   if (run === 'manual') return;

@@ -17,6 +17,10 @@ export interface ClientFeatures {
   readonly configuration: boolean;
   readonly resourceCreate: boolean;
   readonly codeLensRefresh: boolean;
+  /** WorkspaceEdit.documentChanges: versioned edits of open documents. */
+  readonly documentChanges: boolean;
+  /** CodeAction.disabled: an action shown greyed out, with why. */
+  readonly codeActionDisabled: boolean;
 }
 
 export interface SourceFileState {
@@ -42,7 +46,7 @@ export class ServerState {
   workspaceFolders: readonly string[] = [];
   /** Failure messages already shown in a window message, so a broken environment is announced once, not per save. */
   readonly announcedFailures = new Set<string>();
-  features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false, codeLensRefresh: false };
+  features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false, codeLensRefresh: false, documentChanges: false, codeActionDisabled: false };
 
   /** Settles once the client's settings have been read (or could not be): automatic runs wait for it, so a file
    *  opened before the first workspace/configuration answer is not scored under the default run mode. */

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { VERUS_DEFAULTS, verifyFile } from '../backends';
 import type { VerifyError } from '../backends';
-import { checkSplitEmbedded, collectRustFiles, displayPath, embeddedOptions, readCheckInputs, readRustFile, writePairsFile } from '../cli';
+import { checkSplitEmbedded, collectRustFiles, displayPath, embeddedOptions, readCheckInputs, readRustFile, generatePairsFile } from '../cli';
 import type { Read } from '../cli';
 import { buildFileModel, fileModelToListJson } from '../model';
 import type { ListFunctionJson } from '../model';
@@ -72,7 +72,7 @@ export async function generatePairs(ctx: ToolContext, target: string, fn: string
   const files: GeneratePairsResult['files'][number][] = [];
   for (const file of collected.files) {
     const options = { functions: fn === undefined ? undefined : [fn], count: 20, invalidCount: 10, seed: HARNESS_DEFAULTS.seed, out: undefined, cwd: ctx.cwd, stackAllowance: ctx.stackAllowance };
-    const result = await writePairsFile(file, options);
+    const result = await generatePairsFile(file, options);
     if (!result.ok) return result;
     files.push({
       path: file.displayPath,

@@ -42,6 +42,17 @@ export type PairsTextResult =
   | { readonly ok: false; readonly error: string; readonly summaries: readonly FunctionSummary[] };
 
 export function generatePairsText(model: FileModel, existingText: string | null, options: PairsTextOptions): PairsTextResult {
+  const { generated, summaries } = generatePairsEntries(model, options);
+  const merged = mergePairsText(existingText, generated);
+  return merged.ok ? { ok: true, text: merged.text, summaries } : { ok: false, error: merged.error, summaries };
+}
+
+/** The generated entries alone, by function: a writer that finds the file changed meanwhile merges them again into
+ *  the new text without running the functions again. */
+export function generatePairsEntries(
+  model: FileModel,
+  options: PairsTextOptions,
+): { readonly generated: ReadonlyMap<string, GeneratedEntries>; readonly summaries: readonly FunctionSummary[] } {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
   const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
   const generateOptions: GenerateOptions = { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
@@ -52,8 +63,7 @@ export function generatePairsText(model: FileModel, existingText: string | null,
     if (result.notRunnable !== undefined) continue;
     generated.set(result.qualifiedName, { pairs: result.pairs.map((p) => p.json), invalid: result.invalid.map((i) => i.json) });
   }
-  const merged = mergePairsText(existingText, generated);
-  return merged.ok ? { ok: true, text: merged.text, summaries } : { ok: false, error: merged.error, summaries };
+  return { generated, summaries };
 }
 
 function summaryOf(result: FunctionGeneration): FunctionSummary {

@@ -2,7 +2,7 @@
 // syntax errors (a partial tree still yields what it can).
 
 import type { Node as JsonNode } from 'jsonc-parser';
-import type { JsonValue } from '../eval';
+import type { JsonValue } from '../../eval';
 
 /** The value node of `key` in an object node, or undefined. The last duplicate wins, as in JSON.parse. */
 export function propertyValue(objectNode: JsonNode, key: string): JsonNode | undefined {

@@ -3,9 +3,9 @@
 // for ranges; values come from JSON.parse. Returns undefined for any layout it does not expect (a duplicate key on
 // the path to an entry, say), so the caller falls back to the full tree reader.
 
-import type { TextSlice } from './pairs-context';
-import { entryKinds } from './pairs-entry';
-import type { EntryKind } from './pairs-entry';
+import type { TextSlice } from './context';
+import { entryKinds } from './entry';
+import type { EntryKind } from './entry';
 
 export interface PairsLayout {
   /** Functions in file order. */
@@ -159,4 +159,31 @@ function skipSpace(scanner: Scanner): void {
 
 function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Whether any object in `text` (valid JSON) has a key twice: JSON.parse keeps the last silently, so the clean
+ *  reader must not take such a file. One pass with an explicit stack; a key is a string followed by a colon. */
+export function hasDuplicateKeys(text: string): boolean {
+  const objects: (Set<string> | null)[] = [];
+  for (let at = 0; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === OPEN_BRACE) objects.push(new Set());
+    else if (c === OPEN_BRACKET) objects.push(null);
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) objects.pop();
+    else if (c === QUOTE) {
+      const scanner: Scanner = { text, at };
+      if (!skipString(scanner)) return false;
+      const keys = objects[objects.length - 1];
+      let next = scanner.at;
+      while (next < text.length && isSpace(text.charCodeAt(next))) next++;
+      if (keys != null && text.charCodeAt(next) === COLON) {
+        const raw = text.slice(at + 1, scanner.at - 1);
+        const key = raw.includes('\\') ? (JSON.parse(text.slice(at, scanner.at)) as string) : raw;
+        if (keys.has(key)) return true;
+        keys.add(key);
+      }
+      at = scanner.at - 1;
+    }
+  }
+  return false;
 }

@@ -3,16 +3,16 @@
 
 import type { Node as JsonNode } from 'jsonc-parser';
 import { findNodeAtLocation } from 'jsonc-parser';
-import type { FileModel, FunctionContract } from '../model';
-import type { Value } from '../eval';
-import type { ValueType } from '../eval';
-import { decodeJson } from '../eval';
-import type { JsonValue } from '../eval';
-import type { Range } from './report';
-import type { PairsContext } from './pairs-context';
-import { rangeOf, report } from './pairs-context';
+import type { FileModel, FunctionContract } from '../../model';
+import type { Value } from '../../eval';
+import type { ValueType } from '../../eval';
+import { decodeJson } from '../../eval';
+import type { JsonValue } from '../../eval';
+import type { Range } from '../report';
+import type { PairsContext } from './context';
+import { rangeOf, report } from './context';
 import { nodeJson, propertyKey, propertyValue } from './json-nodes';
-import type { FunctionValueTypes } from './value-types';
+import type { FunctionValueTypes } from '../value-types';
 
 export const entryKinds = ['pairs', 'invalid', 'acceptable'] as const;
 export type EntryKind = (typeof entryKinds)[number];

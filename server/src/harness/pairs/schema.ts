@@ -5,7 +5,7 @@ import Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import type { Node as JsonNode } from 'jsonc-parser';
 import { findNodeAtLocation } from 'jsonc-parser';
-import pairsSchema from '../../../schemas/pairs.schema.json';
+import pairsSchema from '../../../../schemas/pairs.schema.json';
 import { nodeJson, propertyKey } from './json-nodes';
 
 export interface SchemaProblem {

@@ -3,26 +3,27 @@
 // entry is skipped (and diagnosed) while the rest still load. A clean file takes the fast reader (pairs-clean.ts);
 // one with anything to diagnose is read here, on jsonc-parser's tree.
 
-import type { Node as JsonNode, ParseError } from 'jsonc-parser';
-import { parseTree, printParseErrorCode } from 'jsonc-parser';
-import type { FileModel, FunctionContract } from '../model';
-import { createLineIndex } from '../syntax';
-import type { PairsContext, PairsDiagnostic } from './pairs-context';
-import { rangeOf, report } from './pairs-context';
+import type { Node as JsonNode } from 'jsonc-parser';
+import type { FileModel, FunctionContract } from '../../model';
+import { createLineIndex } from '../../syntax';
+import type { PairsContext, PairsDiagnostic } from './context';
+import { rangeOf, report } from './context';
 import { propertyValue } from './json-nodes';
-import type { Range } from './report';
-import { validatePairsSchema } from './pairs-schema';
-import type { SchemaProblem } from './pairs-schema';
-import { decodeEntry, entryKinds } from './pairs-entry';
-import type { EntryKind } from './pairs-entry';
-import { functionValueTypes } from './value-types';
-import { closestNames } from './suggest';
-import { sameInputs } from './obligations';
-import { readCleanPairsFile } from './pairs-clean';
+import type { Range } from '../report';
+import { validatePairsSchema } from './schema';
+import type { SchemaProblem } from './schema';
+import { decodeEntry, entryKinds } from './entry';
+import type { EntryKind } from './entry';
+import { functionValueTypes } from '../value-types';
+import { closestNames } from '../suggest';
+import { sameInputs } from '../obligations';
+import { readCleanPairsFile } from './clean';
+import { duplicateMessage, nestingProblem, readPairsDocument, stripByteOrderMark } from './document';
+import type { PairsDocument } from './document';
 
-export type { PairsDiagnostic } from './pairs-context';
-export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
-import type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs-entry';
+export type { PairsDiagnostic } from './context';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './entry';
+import type { AcceptableEntry, InvalidEntry, PairEntry } from './entry';
 
 export interface PairsFile {
   /** Entries by qualified name, in file order. Functions the model does not know are left out (and diagnosed). */
@@ -43,30 +44,37 @@ export interface ParsedPairsFile {
   readonly diagnostics: readonly PairsDiagnostic[];
 }
 
+/** Reads `text` (a byte-order mark is dropped, so ranges match what editors show) against `model`. */
 export function parsePairsFile(text: string, model: FileModel): ParsedPairsFile {
-  const ctx: PairsContext = { lineIndex: createLineIndex(text), diagnostics: [] };
-  if (text.trim() === '') {
-    report(ctx, { offset: 0, length: text.length }, 'the pairs file is empty');
+  const stripped = stripByteOrderMark(text);
+  const ctx: PairsContext = { lineIndex: createLineIndex(stripped), diagnostics: [] };
+  if (stripped.trim() === '') {
+    report(ctx, { offset: 0, length: stripped.length }, 'the pairs file is empty');
     return { file: { functions: new Map() }, diagnostics: ctx.diagnostics };
   }
   // Most pairs files are clean: read them without a syntax tree. Anything to diagnose goes the tree's way.
-  const clean = readCleanPairsFile(ctx, text, model);
-  if (clean !== undefined) return { file: { functions: clean }, diagnostics: [] };
-  return readPairsTree(ctx, text, model);
+  if (nestingProblem(stripped) === undefined) {
+    const clean = readCleanPairsFile(ctx, stripped, model);
+    if (clean !== undefined) return { file: { functions: clean }, diagnostics: [] };
+  }
+  return readPairsTree(ctx, readPairsDocument(text), model);
 }
 
 /** The tree reader alone (tests compare it with the clean reader on clean files). */
 export function parsePairsFileWithTree(text: string, model: FileModel): ParsedPairsFile {
-  return readPairsTree({ lineIndex: createLineIndex(text), diagnostics: [] }, text, model);
+  const document = readPairsDocument(text);
+  return readPairsTree({ lineIndex: document.lineIndex, diagnostics: [] }, document, model);
 }
 
-function readPairsTree(ctx: PairsContext, text: string, model: FileModel): ParsedPairsFile {
-  const parseErrors: ParseError[] = [];
-  const root = parseTree(text, parseErrors, { disallowComments: true, allowTrailingComma: false });
-  for (const error of parseErrors) {
-    report(ctx, { offset: error.offset, length: Math.max(1, error.length) }, `JSON syntax error: ${describeParseError(error)}`);
+function readPairsTree(ctx: PairsContext, document: PairsDocument, model: FileModel): ParsedPairsFile {
+  for (const problem of document.syntaxProblems) report(ctx, problem.at, problem.message);
+  for (const duplicate of document.duplicates) {
+    const message = `${duplicateMessage(document, duplicate)}: keep one (tools refuse to rewrite this file until then)`;
+    report(ctx, duplicate.first, message);
+    report(ctx, duplicate.second, message);
   }
-  if (root === undefined) {
+  const root = document.root;
+  if (root === undefined || document.syntaxProblems.some((problem) => problem.kind === 'nesting')) {
     return { file: { functions: new Map() }, diagnostics: sortDiagnostics(ctx.diagnostics) };
   }
   const schemaProblems = validatePairsSchema(root);
@@ -74,9 +82,8 @@ function readPairsTree(ctx: PairsContext, text: string, model: FileModel): Parse
   const functions = new Map<string, PairsFunctionEntry>();
   const functionsNode = propertyValue(root, 'functions');
   if (functionsNode?.type === 'object') {
-    const seen = new Set<string>();
     for (const property of functionsNode.children ?? []) {
-      const entry = readFunction(ctx, model, property, schemaProblems, seen);
+      const entry = readFunction(ctx, model, property, schemaProblems);
       if (entry !== undefined) functions.set(entry.qualifiedName, entry);
     }
   }
@@ -91,15 +98,10 @@ function readFunction(
   model: FileModel,
   property: JsonNode,
   schemaProblems: readonly SchemaProblem[],
-  seen: Set<string>,
 ): PairsFunctionEntry | undefined {
   const [keyNode, valueNode] = property.children ?? [];
   if (keyNode === undefined || typeof keyNode.value !== 'string' || valueNode === undefined) return undefined;
   const qualifiedName = keyNode.value;
-  if (seen.has(qualifiedName)) {
-    report(ctx, keyNode, `duplicate entry for \`${qualifiedName}\`: only the last one is used`);
-  }
-  seen.add(qualifiedName);
   const fn = model.functions.find((candidate) => candidate.qualifiedName === qualifiedName);
   if (fn === undefined) {
     report(ctx, keyNode, unknownFunctionMessage(qualifiedName, model));
@@ -164,29 +166,6 @@ function unknownFunctionMessage(name: string, model: FileModel): string {
   const suggestions = closestNames(name, scored);
   const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `\`${s}\``).join(' or ')}?` : '';
   return `unknown function \`${name}\`: no exec fn with this name in the source file${hint}`;
-}
-
-function describeParseError(error: ParseError): string {
-  const code = printParseErrorCode(error.error);
-  const words: Record<string, string> = {
-    InvalidSymbol: 'invalid symbol',
-    InvalidNumberFormat: 'invalid number',
-    PropertyNameExpected: 'property name expected',
-    ValueExpected: 'value expected',
-    ColonExpected: 'colon expected',
-    CommaExpected: 'comma expected',
-    CloseBraceExpected: 'closing brace expected',
-    CloseBracketExpected: 'closing bracket expected',
-    EndOfFileExpected: 'end of file expected',
-    InvalidCommentToken: 'comments are not allowed in JSON',
-    UnexpectedEndOfComment: 'unexpected end of comment',
-    UnexpectedEndOfString: 'unterminated string',
-    UnexpectedEndOfNumber: 'unexpected end of number',
-    InvalidUnicode: 'invalid unicode escape',
-    InvalidEscapeCharacter: 'invalid escape character',
-    InvalidCharacter: 'invalid character',
-  };
-  return words[code] ?? code;
 }
 
 function sortDiagnostics(diagnostics: readonly PairsDiagnostic[]): PairsDiagnostic[] {

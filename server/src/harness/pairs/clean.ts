@@ -3,21 +3,21 @@
 // up (undefined) at the first thing that would be diagnosed, and the tree reader (pairs-file.ts) then reads the
 // file again and words every diagnostic at its node; so both readers agree on every file without diagnostics.
 
-import type { FileModel } from '../model';
-import type { JsonValue, Value } from '../eval';
-import { decodeJson } from '../eval';
-import type { PairsContext } from './pairs-context';
-import { rangeOf } from './pairs-context';
-import type { AcceptableEntry, EntryKind, InvalidEntry, PairEntry } from './pairs-entry';
-import { entryKinds } from './pairs-entry';
-import type { FunctionLayout } from './pairs-layout';
-import { scanPairsLayout } from './pairs-layout';
-import { pairsValueIsValid } from './pairs-schema';
-import type { TextSlice } from './pairs-context';
-import { sameInputs } from './obligations';
-import { functionValueTypes } from './value-types';
-import type { FunctionValueTypes } from './value-types';
-import type { PairsFunctionEntry } from './pairs-file';
+import type { FileModel } from '../../model';
+import type { JsonValue, Value } from '../../eval';
+import { decodeJson } from '../../eval';
+import type { PairsContext } from './context';
+import { rangeOf } from './context';
+import type { AcceptableEntry, EntryKind, InvalidEntry, PairEntry } from './entry';
+import { entryKinds } from './entry';
+import type { FunctionLayout } from './layout';
+import { hasDuplicateKeys, scanPairsLayout } from './layout';
+import { pairsValueIsValid } from './schema';
+import type { TextSlice } from './context';
+import { sameInputs } from '../obligations';
+import { functionValueTypes } from '../value-types';
+import type { FunctionValueTypes } from '../value-types';
+import type { PairsFunctionEntry } from './file';
 
 /** The functions of a clean pairs file, or undefined when anything in it would be diagnosed. */
 export function readCleanPairsFile(ctx: PairsContext, text: string, model: FileModel): Map<string, PairsFunctionEntry> | undefined {
@@ -27,7 +27,7 @@ export function readCleanPairsFile(ctx: PairsContext, text: string, model: FileM
   } catch {
     return undefined;
   }
-  if (!pairsValueIsValid(root)) return undefined;
+  if (!pairsValueIsValid(root) || hasDuplicateKeys(text)) return undefined;
   const layout = scanPairsLayout(text);
   if (layout === undefined) return undefined;
   const functionsJson = (root as { functions?: Record<string, unknown> }).functions ?? {};
