@@ -10,6 +10,8 @@ import type { Backend, Obligation, ObligationResult } from './backend';
 import { fileDiagnostics } from './diagnostics';
 import { errorReport, noPairsReport, unsupportedReport } from './function-report';
 import { planObligations } from './obligations';
+import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './code-mutants';
+import type { WeakPostconditionRule } from './diagnostics';
 import type { PlannedObligation } from './obligations';
 import { EMPTY_PAIRS_FILE, parsePairsFile } from './pairs-file';
 import type { ParsedPairsFile } from './pairs-file';
@@ -37,6 +39,11 @@ export interface CheckOptions {
   readonly stackAllowance?: StackAllowance;
   /** Only these qualified names (all scorable functions when absent). */
   readonly functions?: readonly string[];
+  /** Code mutations run per function (DEFAULT_CODE_MUTANTS when absent; 0 turns code mutants off). */
+  readonly codeMutants?: number;
+  /** `realistic` (default): an accepted code mutant or swapped output is a weak postcondition whatever PostComp is;
+   *  `threshold`: only PostComp below the threshold is. */
+  readonly weakPostcondition?: WeakPostconditionRule;
 }
 
 export interface FilePlan {
@@ -97,6 +104,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
     functions,
     pairsDiagnostics: plan.pairs.diagnostics,
     threshold: plan.options.threshold,
+    weakPostcondition: plan.options.weakPostcondition,
   });
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
@@ -145,7 +153,10 @@ function planFunction(
     if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
     const entry = pairs.file.functions.get(fn.qualifiedName);
     if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
-    const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed });
+    const codeOutcomes = (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0
+      ? codeWrongOutcomes(model, fn, types.returnType, entry.pairs.map((pair) => pair.inputs), codeMutantLimits(options))
+      : undefined;
+    const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
     if (planned.length === 0) {
       const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable pairs or invalid inputs`;
       return { kind: 'done', fn, report: { ...noPairsReport(lineIndex, fn, input.pairsPath), reason } };
