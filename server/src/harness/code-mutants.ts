@@ -7,7 +7,7 @@
 import type { Block, Expr, Span, Stmt } from '../syntax';
 import { parseExpression } from '../syntax';
 import type { FileModel, FunctionContract } from '../model';
-import type { ExecLimits, StackAllowance, Value, ValueType } from '../eval';
+import type { ExecLimits, ExecOutcome, StackAllowance, Value, ValueType } from '../eval';
 import { EXEC_CALL_DEPTH_LIMITS, runExecFunction, valueEquals, valueKey } from '../eval';
 
 export interface CodeMutation {
@@ -45,27 +45,54 @@ export function codeMutations(fn: FunctionContract, returnType: ValueType | unde
   return spread(sites, max).map((site) => ({ change: site.change, span: site.span, body: replaceAt(body, site.path, site.replacement) as Block }));
 }
 
-/** For each input (parallel to `inputs`), the outcomes of the mutants that returned on it. A mutant that times out
- *  or cannot run is dropped for every later input (its steps are the bound of the whole run). */
+/** For each input (parallel to `inputs`), the outcomes of the mutants that returned on it and differ from
+ *  `expected` there. A mutant stops after MAX_DIFFERING_INPUTS differing inputs (it has shown what it does), and at
+ *  its first time-out (its steps are the bound of the whole run). */
 export function runCodeMutants(
   model: FileModel,
   fn: FunctionContract,
   mutations: readonly CodeMutation[],
-  inputs: readonly ReadonlyMap<string, Value>[],
+  inputs: readonly { readonly input: ReadonlyMap<string, Value>; readonly expected: ExpectedOutcome }[],
   limits: ExecLimits,
 ): CodeMutantOutcome[][] {
   const outcomes: CodeMutantOutcome[][] = inputs.map(() => []);
   for (const mutation of mutations) {
     const mutant: FunctionContract = { ...fn, item: { ...fn.item, body: mutation.body } };
-    for (let i = 0; i < inputs.length; i += 1) {
-      const outcome = runExecFunction(model, mutant, inputs[i] as ReadonlyMap<string, Value>, limits);
+    let differing = 0;
+    for (let i = 0; i < inputs.length && differing < MAX_DIFFERING_INPUTS; i += 1) {
+      const { input, expected } = inputs[i] as (typeof inputs)[number];
+      const outcome = runExecFunction(model, mutant, input, expected === undefined ? limits : { ...limits, stepBudget: expected.stepBudget });
       if (outcome.kind === 'timeout' || outcome.kind === 'not-runnable') break;
-      if (outcome.kind !== 'returned') continue;
-      outcomes[i]?.push({ output: outcome.value, after: outcome.after, change: mutation.change, span: mutation.span });
+      if (outcome.kind !== 'returned' || expected === undefined) continue;
+      const found = { output: outcome.value, after: outcome.after, change: mutation.change, span: mutation.span };
+      if (sameOutcome(found, expected.value, expected.after, expected.returns)) continue;
+      differing += 1;
+      outcomes[i]?.push(found);
     }
   }
   return outcomes;
 }
+
+/** The unmutated implementation's outcome on an input; undefined where it did not return. */
+type ExpectedOutcome =
+  | { readonly value: Value; readonly after: ReadonlyMap<string, Value>; readonly returns: ValueType | undefined; readonly stepBudget: number }
+  | undefined;
+
+/** Step budgets tried for the unmutated run: the first that suffices, doubled, bounds each mutant's run on that
+ *  input, so a mutant that loops forever costs about twice the real run instead of the whole budget. */
+const STEP_LADDER = [256, 1024, 4096, 16_384];
+
+function runWithinLadder(model: FileModel, fn: FunctionContract, input: ReadonlyMap<string, Value>, limits: ExecLimits): { outcome: ExecOutcome; stepBudget: number } {
+  for (const stepBudget of STEP_LADDER) {
+    if (stepBudget >= limits.stepBudget) break;
+    const outcome = runExecFunction(model, fn, input, { ...limits, stepBudget });
+    if (outcome.kind !== 'timeout') return { outcome, stepBudget };
+  }
+  return { outcome: runExecFunction(model, fn, input, limits), stepBudget: limits.stepBudget };
+}
+
+/** Inputs on which one mutant is run once it differs from the implementation (bounds the work per mutant). */
+const MAX_DIFFERING_INPUTS = 2;
 
 type Key = string | number;
 
@@ -215,7 +242,7 @@ function snippet(source: string, span: Span): string {
 }
 
 /** Inputs whose code-mutant outcomes are computed (the first distinct ones, in pairs-file order). */
-const MAX_INPUTS = 24;
+const MAX_INPUTS = 8;
 
 /** For each distinct input among `inputs` (at most MAX_INPUTS), the code mutants' outcomes that differ from the
  *  unmutated implementation's on it: a mutant equivalent on an input gives nothing there, and an output the
@@ -234,15 +261,16 @@ export function codeWrongOutcomes(
     if (key !== undefined && !keyed.has(key) && keyed.size < MAX_INPUTS) keyed.set(key, input);
   }
   const distinct = [...keyed.values()];
-  const originals = distinct.map((input) => runExecFunction(model, fn, input, limits.exec));
-  const mutantOutcomes = mutations.length === 0 ? distinct.map(() => []) : runCodeMutants(model, fn, mutations, distinct, limits.exec);
-  const byKey = new Map<string, readonly CodeMutantOutcome[]>();
-  distinct.forEach((input, i) => {
-    const original = originals[i];
-    const outcomes = mutantOutcomes[i] ?? [];
-    const differing = original?.kind === 'returned' ? outcomes.filter((outcome) => !sameOutcome(outcome, original.value, original.after, returnType)) : [];
-    byKey.set(inputKey(input) as string, differing);
+  const runs = distinct.map((input) => {
+    const original = mutations.length === 0 ? undefined : runWithinLadder(model, fn, input, limits.exec);
+    const expected: ExpectedOutcome = original?.outcome.kind === 'returned'
+      ? { value: original.outcome.value, after: original.outcome.after, returns: returnType, stepBudget: 2 * original.stepBudget }
+      : undefined;
+    return { input, expected };
   });
+  const mutantOutcomes = mutations.length === 0 ? [] : runCodeMutants(model, fn, mutations, runs, limits.exec);
+  const byKey = new Map<string, readonly CodeMutantOutcome[]>();
+  distinct.forEach((input, i) => byKey.set(inputKey(input) as string, mutantOutcomes[i] ?? []));
   return (input) => byKey.get(inputKey(input) ?? '') ?? [];
 }
 
@@ -266,7 +294,7 @@ function sameOutcome(outcome: CodeMutantOutcome, output: Value, after: ReadonlyM
 }
 
 /** Code mutations per function by default: enough for every operator kind of a typical LeetCode-sized body. */
-export const DEFAULT_CODE_MUTANTS = 40;
+export const DEFAULT_CODE_MUTANTS = 24;
 
 /** Steps per mutant run: a mutant that loops forever (a negated loop condition) costs this once, then is dropped. */
 const CODE_MUTANT_STEPS = 20_000;

@@ -9,6 +9,7 @@ import type { FunctionReport, ReportDiagnostic, Range } from './report';
 import { spanRange } from './function-report';
 import { formatScore } from './format-call';
 import type { JsonValue } from '../eval';
+import { describeAccepted } from './wrong-outputs';
 
 /** When an ensures is reported weak: `realistic` also on any accepted code mutant or swapped output. */
 export type WeakPostconditionRule = 'realistic' | 'threshold';
@@ -103,9 +104,10 @@ function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPo
 
 /** The sentence naming the first accepted code mutant, else the first accepted swapped output. */
 function realisticExample(report: FunctionReport): string | undefined {
-  const code = report.acceptedMutants.find((mutant) => mutant.source === 'code' && mutant.explanation !== undefined);
-  const swapped = report.acceptedMutants.find((mutant) => mutant.source === 'swapped' && mutant.explanation !== undefined);
-  return (code ?? swapped)?.explanation;
+  const code = report.acceptedMutants.find((mutant) => mutant.source === 'code' && mutant.effect !== undefined);
+  const swapped = report.acceptedMutants.find((mutant) => mutant.source === 'swapped' && mutant.effect !== undefined);
+  const example = code ?? swapped;
+  return example === undefined ? undefined : describeAccepted(example, { withLine: false });
 }
 
 /** ` (2 code mutants and 1 swapped output accepted; PostComp 0.93)` */

@@ -43,7 +43,7 @@ export type ObligationRole =
 export interface PlannedMutant {
   readonly output: Value | undefined;
   readonly after: ReadonlyMap<string, Value>;
-  /** The value operator (`int+1`), `swapped-output(pair 3)`, or the code change (`changing \`<\` to \`<=\` in ...`). */
+  /** The value operator (`int+1`), `output of pair 3` (swapped), or the code change (`changing \`<\` to \`<=\` in ...`). */
   readonly operator: string;
   readonly source: MutantSource;
   /** For code mutants: where the change is. */
@@ -189,7 +189,7 @@ function swappedOutputs(pairs: readonly PairEntry[], pairIndex: number, declared
     const other = pairs[otherIndex] as PairEntry;
     if (sameInputs(other.inputs, pair.inputs) || !sameShape(other, pair)) continue;
     if (sameOutcome(other, pair) || declared.some((d) => sameOutcome(other, d)) || kept.some((k) => sameOutcome(other, k))) continue;
-    kept.push({ output: other.output, after: other.after, operator: `swapped-output(pair ${otherIndex + 1})`, source: 'swapped' });
+    kept.push({ output: other.output, after: other.after, operator: `output of pair ${otherIndex + 1}`, source: 'swapped' });
   }
   return kept;
 }

@@ -99,9 +99,9 @@ export interface AcceptedMutant {
   readonly source?: MutantSource;
   /** For code mutants: the changed code. */
   readonly codeRange?: Range;
-  /** One sentence naming the bug, e.g. "changing `<` to `<=` in `a[i] < r` at line 12 makes `max_of([1, 5, 3])`
-   *  return 3, which the ensures accepts". */
-  readonly explanation?: string;
+  /** For code mutants and swapped outputs, what the wrong output does to the call: "makes `max_of([1, 5, 3])`
+   *  return 3" (code), "lets `max_of([1, 5, 3])` return 1" (swapped); `describeAccepted` words the sentence. */
+  readonly effect?: string;
 }
 
 export type MutantSource = 'value' | 'swapped' | 'code';

@@ -48,28 +48,39 @@ export function wrongOutputSummary(tally: WrongOutputTally): WrongOutputSummary 
 
 type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;
 
-/** The source fields of an accepted wrong output: its source, and for code mutants and swapped outputs the range
- *  and the sentence that names it. */
+/** The source fields of an accepted wrong output: its source, and for code mutants and swapped outputs the
+ *  changed code's range and the effect on the call. */
 export function sourceDetails(
   lineIndex: LineIndex,
   fn: FunctionContract,
   types: SupportedTypes,
   pair: PairEntry,
   mutant: PlannedMutant,
-): Pick<AcceptedMutant, 'source' | 'codeRange' | 'explanation'> {
+): Pick<AcceptedMutant, 'source' | 'codeRange' | 'effect'> {
   const call = `\`${formatInput(fn, types, pair.inputs)}\``;
   const result = outcomeText(types, mutant.output, mutant.after);
   switch (mutant.source) {
-    case 'code': {
-      if (mutant.codeSpan === undefined) return { source: 'code' };
-      const codeRange = spanRange(lineIndex, mutant.codeSpan);
-      return { source: 'code', codeRange, explanation: `${mutant.operator} at line ${codeRange.start.line + 1} makes ${call} ${result}, which the ensures accepts` };
-    }
+    case 'code':
+      return { source: 'code', effect: `makes ${call} ${result}`, ...(mutant.codeSpan === undefined ? {} : { codeRange: spanRange(lineIndex, mutant.codeSpan) }) };
     case 'swapped':
-      return { source: 'swapped', explanation: `the ensures accepts ${call} ${result}, the correct result of another input (${mutant.operator})` };
+      return { source: 'swapped', effect: `lets ${call} ${result}` };
     default:
       return { source: 'value' };
   }
+}
+
+/** The sentence naming an accepted code mutant or swapped output as the bug it stands for: "changing `<` to `<=`
+ *  in `a[i] < r` at line 12 makes `max_of([1, 5, 3])` return 3, which the ensures accepts". Diagnostics leave the
+ *  line out (`withLine: false`): their own range moves with edits above, a line number in the text would not.
+ *  Undefined for value mutants. */
+export function describeAccepted(mutant: AcceptedMutant, options: { readonly withLine: boolean }): string | undefined {
+  if (mutant.effect === undefined) return undefined;
+  if (mutant.source === 'code') {
+    const line = mutant.codeRange === undefined || !options.withLine ? '' : ` at line ${mutant.codeRange.start.line + 1}`;
+    return `${mutant.operator}${line} ${mutant.effect}, which the ensures accepts`;
+  }
+  if (mutant.source === 'swapped') return `the ensures ${mutant.effect}, the correct ${mutant.operator}`;
+  return undefined;
 }
 
 /** Whether an accepted wrong output stands for a realistic bug (a code mutant or another input's output). */
