@@ -164,7 +164,7 @@ function chooseFairly(kept: readonly Tiered[], max: number, random: () => number
     if (members === undefined) families.set(family, [idx]);
     else members.push(idx);
   });
-  const queues = [...families.values()];
+  const queues = [...families.values()].map((members) => interleaveBySite(members, kept));
   const start = Math.floor(random() * queues.length);
   const chosen: number[] = [];
   for (let round = 0; chosen.length < max; round++) {
@@ -174,6 +174,24 @@ function chooseFairly(kept: readonly Tiered[], max: number, random: () => number
     }
   }
   return chosen.sort((a, b) => a - b).map((idx) => (kept[idx] as Tiered).mutant);
+}
+
+/** A family's members with their sites (`seq-change-element(0)`, `seq-change-element(5)`, `after(v):...`)
+ *  interleaved, so a second slot for a family goes to another position rather than another change of the same one. */
+function interleaveBySite(members: readonly number[], kept: readonly Tiered[]): number[] {
+  const bySite = new Map<string, number[]>();
+  for (const idx of members) {
+    const operator = (kept[idx] as Tiered).mutant.operator;
+    const site = operator.slice(0, operator.lastIndexOf(':') + 1);
+    const group = bySite.get(site);
+    if (group === undefined) bySite.set(site, [idx]);
+    else group.push(idx);
+  }
+  const groups = [...bySite.values()];
+  const longest = Math.max(0, ...groups.map((group) => group.length));
+  const order: number[] = [];
+  for (let round = 0; round < longest; round++) for (const group of groups) if (group[round] !== undefined) order.push(group[round] as number);
+  return order;
 }
 
 function sequenceLengths(inputs: ReadonlyMap<string, Value>): { name: string; length: number }[] {
