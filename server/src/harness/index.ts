@@ -13,6 +13,9 @@ export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './chec
 export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } from './decide';
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
+export type { WeakPostconditionRule } from './diagnostics';
+export { DEFAULT_CODE_MUTANTS } from './code-mutants';
+export { describeAccepted } from './wrong-outputs';
 export { formatInput, formatResult, formatScore } from './format-call';
 export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs-file';
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic } from './pairs-file';
