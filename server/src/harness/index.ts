@@ -7,6 +7,7 @@ import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile
 import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
+import { withClauseView } from './clause-view';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
@@ -44,7 +45,7 @@ export async function checkFile(input: CheckInput, options: CheckOptions, backen
 export function checkFileSync(input: CheckInput, options: CheckOptions): FileReport {
   const plan = planFile(input, options);
   const results = decideObligations(plan.model, pendingObligations(plan), decideOptionsOf(options));
-  return withBackend(finishFile(plan, results), 'embedded');
+  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), 'embedded');
 }
 export { finishFileWithBoth } from './compare';
 
