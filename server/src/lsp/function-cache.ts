@@ -125,6 +125,7 @@ export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
     })),
     admittedInvalidInputs: fn.admittedInvalidInputs.map((input) => ({ ...input, pairsRange: movePairs(input.pairsRange) })),
     unsupported: fn.unsupported.map((item) => ({ ...item, range: moveSource(item.range) })),
+    ...(fn.clauses === undefined ? {} : { clauses: fn.clauses.map((clause) => ({ ...clause, range: moveSource(clause.range) })) }),
   };
   const diagnostics = entry.diagnostics.map((diagnostic) => ({
     ...diagnostic,
