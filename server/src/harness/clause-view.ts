@@ -23,35 +23,49 @@ export function withClauseView(plan: FilePlan, results: readonly ObligationResul
   return { ...report, functions };
 }
 
+/** A wrong output the whole ensures rejects, with the first clause that rejects it (clauses before it accept it). */
+interface Rejected {
+  readonly item: PlannedObligation;
+  readonly firstFailing: number;
+}
+
 /** Wrong outputs the whole ensures rejects, per function (a wrong output every clause accepts says nothing here). */
-function rejectedWrongOutputs(plan: FilePlan, results: readonly ObligationResult[]): Map<FunctionContract, PlannedObligation[]> {
+function rejectedWrongOutputs(plan: FilePlan, results: readonly ObligationResult[]): Map<FunctionContract, Rejected[]> {
   const roles = new Map<Obligation, PlannedObligation>();
   for (const planned of plan.functions) if (planned.kind === 'planned') for (const item of planned.planned) roles.set(item.obligation, item);
-  const byFunction = new Map<FunctionContract, PlannedObligation[]>();
+  const byFunction = new Map<FunctionContract, Rejected[]>();
   pendingObligations(plan).forEach((obligation, i) => {
     const item = roles.get(obligation);
-    if (item?.role.kind !== 'mutant' || results[i]?.verdict.kind !== 'fails') return;
+    const result = results[i];
+    if (item?.role.kind !== 'mutant' || result?.verdict.kind !== 'fails' || result.failingClause === undefined) return;
+    const entry = { item, firstFailing: result.failingClause };
     const list = byFunction.get(obligation.fn);
-    if (list === undefined) byFunction.set(obligation.fn, [item]);
-    else list.push(item);
+    if (list === undefined) byFunction.set(obligation.fn, [entry]);
+    else list.push(entry);
   });
   return byFunction;
 }
 
-function clauseViewOf(plan: FilePlan, fn: FunctionContract, rejected: readonly PlannedObligation[], report: FunctionReport, options: DecideOptions): FunctionReport {
+/** Each clause's verdict on each rejected wrong output: known for the clauses up to the first failing one (they
+ *  hold, it fails), decided for the clauses after it (one batch). */
+function clauseVerdicts(plan: FilePlan, fn: FunctionContract, rejected: readonly Rejected[], options: DecideOptions): string[][] {
   const clauseFns = fn.ensures.map((clause) => ({ ...fn, ensures: [clause] }));
-  const obligations = clauseFns.flatMap((clauseFn) => rejected.map((item) => ({ ...item.obligation, fn: clauseFn })));
-  const verdicts = decideObligations(plan.model, obligations, options).map((result) => result.verdict.kind);
-  const rejects = (clause: number, wrong: number): boolean => verdicts[clause * rejected.length + wrong] === 'fails';
+  const asked: Obligation[] = [];
+  for (const { item, firstFailing } of rejected) {
+    for (let clause = firstFailing + 1; clause < clauseFns.length; clause++) asked.push({ ...item.obligation, fn: clauseFns[clause] as FunctionContract });
+  }
+  const answers = decideObligations(plan.model, asked, options);
+  let next = 0;
+  return rejected.map(({ firstFailing }) =>
+    clauseFns.map((_, clause) => (clause < firstFailing ? 'holds' : clause === firstFailing ? 'fails' : (answers[next++]?.verdict.kind ?? 'indeterminate'))));
+}
+
+function clauseViewOf(plan: FilePlan, fn: FunctionContract, rejected: readonly Rejected[], report: FunctionReport, options: DecideOptions): FunctionReport {
+  const verdicts = clauseVerdicts(plan, fn, rejected, options);
   const clauses: ClauseContribution[] = fn.ensures.map((clause, index) => {
-    let alone = 0;
-    let total = 0;
-    rejected.forEach((_, wrong) => {
-      if (!rejects(index, wrong)) return;
-      total += 1;
-      if (fn.ensures.every((__, other) => other === index || verdicts[other * rejected.length + wrong] === 'holds')) alone += 1;
-    });
-    return { index, text: clause.text, range: spanRange(plan.lineIndex, clause.clause.span), rejectsAlone: alone, rejects: total };
+    const rejecting = verdicts.filter((row) => row[index] === 'fails');
+    const alone = rejecting.filter((row) => row.every((verdict, other) => other === index || verdict === 'holds')).length;
+    return { index, text: clause.text, range: spanRange(plan.lineIndex, clause.clause.span), rejectsAlone: alone, rejects: rejecting.length };
   });
   const redundantClauses = rejected.length === 0 ? [] : clauses.filter((clause) => clause.rejectsAlone === 0).map((clause) => clause.index);
   return { ...report, clauses, redundantClauses };
