@@ -15,7 +15,7 @@ import { runWrongOutputsBench } from './wrong-outputs';
 const ROOT = join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runWrongOutputsBench(), await runLspBench()];
+  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runWrongOutputsBench(ROOT), await runLspBench()];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }
 

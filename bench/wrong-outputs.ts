@@ -3,49 +3,31 @@
 // (value mutants, swapped outputs, code mutants run with the interpreter), next to the check without code mutants.
 // CPU time (process.cpuUsage), medians over batches: the machine is shared, wall time mostly measures the others.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseSourceFile } from '../server/src/syntax';
 import { buildFileModel } from '../server/src/model';
 import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, checkFileSync, generatePairsText } from '../server/src/harness';
 
-const TYPICAL = `use vstd::prelude::*;
-verus! {
-fn max_of(a: &Vec<i32>) -> (r: i32)
-    requires
-        a.len() > 0,
-    ensures
-        forall|i: int| 0 <= i < a.len() ==> a[i] <= r,
-        exists|i: int| 0 <= i < a.len() && a[i] == r,
-{
-    let mut r = a[0];
-    let mut i: usize = 1;
-    while i < a.len()
-        invariant
-            1 <= i <= a.len(),
-        decreases a.len() - i,
-    {
-        if a[i] > r {
-            r = a[i];
-        }
-        i = i + 1;
-    }
-    r
-}
-} // verus!
-`;
+/** The typical function: `max_of` of examples/strong.rs (a loop over a vector, two ensures clauses). */
+const TYPICAL_FILE = join('examples', 'strong.rs');
+const TYPICAL_FN = 'max_of';
 
 const PAIRS_TARGET_MS = 50;
 const CHECK_TARGET_MS = 5;
 
-export async function runWrongOutputsBench(): Promise<string[]> {
-  const model = buildFileModel(parseSourceFile(TYPICAL));
+/** `root` is the repository (examples/ is read from it). */
+export async function runWrongOutputsBench(root: string): Promise<string[]> {
+  const text = readFileSync(join(root, TYPICAL_FILE), 'utf8');
+  const model = buildFileModel(parseSourceFile(text));
   const generate = (): string => {
-    const result = generatePairsText(model, null, { count: 20, invalidCount: 10, seed: 1 });
+    const result = generatePairsText(model, null, { count: 20, invalidCount: 10, seed: 1, functions: [TYPICAL_FN] });
     if (!result.ok) throw new Error(result.error);
     return result.text;
   };
   const pairsText = generate();
   const check = (codeMutants: number) => () =>
-    checkFileSync({ path: 'typical.rs', text: TYPICAL, pairsPath: 'typical.pairs.json', pairsText }, { ...DEFAULT_CHECK_OPTIONS, codeMutants });
+    checkFileSync({ path: TYPICAL_FILE, text, pairsPath: 'typical.pairs.json', pairsText }, { ...DEFAULT_CHECK_OPTIONS, codeMutants, functions: [TYPICAL_FN] });
   const pairsMs = medianCpuMs(generate);
   const checkMs = medianCpuMs(check(DEFAULT_CODE_MUTANTS));
   const valueOnlyMs = medianCpuMs(check(0));
