@@ -153,7 +153,8 @@ function planFunction(
     if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
     const entry = pairs.file.functions.get(fn.qualifiedName);
     if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
-    const codeOutcomes = (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0
+    // Without an ensures every output is accepted: running code mutants would say nothing new.
+    const codeOutcomes = (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
       ? codeWrongOutcomes(model, fn, types.returnType, entry.pairs.map((pair) => pair.inputs), codeMutantLimits(options))
       : undefined;
     const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);

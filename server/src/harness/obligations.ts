@@ -29,7 +29,6 @@ export interface PlanOptions {
 export const DEFAULT_SWAPPED_PER_PAIR = 2;
 export const DEFAULT_CODE_OUTPUTS_PER_PAIR = 6;
 
-
 /** The code mutants' outcomes on an input (code-mutants.ts), when the check runs them. */
 export type CodeOutcomes = (input: ReadonlyMap<string, Value>) => readonly CodeMutantOutcome[];
 
