@@ -1,6 +1,7 @@
 // Text the editor shows: CodeLens titles, hover tables and the report view, all made from a FunctionReport.
 
 import type { FileReport, FunctionReport, JsonValue, Scores } from '../harness';
+import { describeAccepted } from '../harness';
 
 const MAX_ROWS = 12;
 const MAX_CELL = 80;
@@ -81,7 +82,8 @@ function acceptedGroup(mutants: readonly AcceptedMutant[], title: string, source
   if (mutants.length === 0) return [];
   const located = mutants.some((mutant) => mutant.codeRange !== undefined);
   const header = located ? ['| input | correct output | accepted wrong output | change | where |', '|---|---|---|---|---|'] : ['| input | correct output | accepted wrong output | from |', '|---|---|---|---|'];
-  const lines = ['', `*${title}* (${mutants.length})`, '', ...header];
+  const first = mutants[0] === undefined ? undefined : describeAccepted(mutants[0], { withLine: true });
+  const lines = ['', `*${title}* (${mutants.length})${first === undefined ? '' : `: e.g. ${first}`}`, '', ...header];
   for (const mutant of mutants.slice(0, MAX_ROWS)) {
     const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
     const wrong = mutant.mutantAfter === null ? mutant.mutant : { output: mutant.mutant, after: mutant.mutantAfter };
