@@ -61,7 +61,7 @@ export function runCodeMutants(
     let differing = 0;
     for (let i = 0; i < inputs.length && differing < MAX_DIFFERING_INPUTS; i += 1) {
       const { input, expected } = inputs[i] as (typeof inputs)[number];
-      const outcome = runExecFunction(model, mutant, input, expected === undefined ? limits : { ...limits, stepBudget: expected.stepBudget });
+      const outcome = runMutant(model, mutant, input, expected === undefined ? limits : { ...limits, stepBudget: expected.stepBudget });
       if (outcome.kind === 'timeout' || outcome.kind === 'not-runnable') break;
       if (outcome.kind !== 'returned' || expected === undefined) continue;
       const found = { output: outcome.value, after: outcome.after, change: mutation.change, span: mutation.span };
@@ -71,6 +71,16 @@ export function runCodeMutants(
     }
   }
   return outcomes;
+}
+
+/** A mutated body is a program nobody wrote: should the interpreter fail on it in a way it never does on real code,
+ *  that mutant is dropped (as not runnable) rather than losing the whole function's report. */
+function runMutant(model: FileModel, mutant: FunctionContract, input: ReadonlyMap<string, Value>, limits: ExecLimits): ExecOutcome {
+  try {
+    return runExecFunction(model, mutant, input, limits);
+  } catch (error) {
+    return { kind: 'not-runnable', reason: error instanceof Error ? error.message : String(error), span: mutant.nameSpan };
+  }
 }
 
 /** The unmutated implementation's outcome on an input; undefined where it did not return. */
