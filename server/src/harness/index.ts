@@ -38,7 +38,11 @@ export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPer
  *  does (environment failures, e.g. no verus binary). */
 export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal): Promise<FileReport> {
   if (backend === undefined) return checkFileSync(input, options);
-  return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
+  if (backend.name !== 'embedded') return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
+  // The per-clause view asks the embedded evaluator about single clauses: only next to its own verdicts.
+  const plan = planFile(input, options);
+  const results = await backend.check(plan.model, pendingObligations(plan), signal ?? new AbortController().signal);
+  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), backend.name);
 }
 
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
