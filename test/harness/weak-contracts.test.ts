@@ -80,3 +80,20 @@ describe('the three sources of wrong outputs', () => {
     expect(codesOf(thresholdOnly, sign)).toEqual([]);
   });
 });
+
+describe('per-clause view', () => {
+  const report = generateThenCheck('strong.rs');
+  const fn = (name: string): FunctionReport => report.functions.find((f) => f.qualifiedName === name) as FunctionReport;
+
+  it('counts the wrong outputs each ensures clause alone rejects, and lists the clauses that add nothing', () => {
+    const clamp = fn('clamp_to');
+    expect(clamp.clauses?.map((clause) => clause.text)).toEqual(['lo <= r <= hi', 'lo <= x <= hi ==> r == x', 'x < lo ==> r == lo', 'x > hi ==> r == hi']);
+    expect(clamp.clauses?.slice(1).every((clause) => clause.rejectsAlone > 0)).toBe(true);
+    expect(clamp.redundantClauses).toEqual([0]);
+    expect(fn('sign').redundantClauses).toEqual([]);
+  });
+
+  it('is information, not a warning', () => {
+    expect(codesOf(report, fn('clamp_to'))).toEqual([]);
+  });
+});
