@@ -47,7 +47,7 @@ describe('oracle: fixture functions with correct contracts', () => {
   });
   it('records after-values of &mut parameters', () => {
     const pushTwice = generateForFunction(model, execFns.find((f) => f.name === 'push_twice')!, DEFAULT_GENERATE_OPTIONS);
-    expect(pushTwice.pairs[0]?.json).toEqual({ input: { v: [], x: 0 }, after: { v: [0, 0] }, origin: 'generated' });
+    expect(pushTwice.pairs[0]?.json).toEqual({ input: { v: [], x: 3 }, after: { v: [3, 3] }, origin: 'generated' });
   });
 });
 

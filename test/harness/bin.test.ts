@@ -42,9 +42,10 @@ describe('bin/spec-harness.js', () => {
     const viaBin = await run(process.execPath, [BIN, 'check', FIXTURE, '--json']);
     expect(viaBin.err).toBe('');
     expect(viaBin.code).toBe(0);
-    expect(countsOf(viaBin.out)).toEqual({ pairs: 3, mutants: 24, validInputs: 3, invalidInputs: 0, indeterminate: 0 });
+    expect(countsOf(viaBin.out)).toMatchObject({ pairs: 3, validInputs: 3, invalidInputs: 0, indeterminate: 0 });
     const mainThread = await run(process.execPath, [join(INSTALL, 'dist', 'cli.js'), 'check', FIXTURE, '--json']);
-    expect(countsOf(mainThread.out)).toMatchObject({ pairs: 3, indeterminate: 18 });
+    // Two of the three inputs are too deep for the main thread: their pair and every wrong output of them.
+    expect(countsOf(mainThread.out)).toMatchObject({ pairs: 3, mutants: (countsOf(viaBin.out) as { mutants: number }).mutants, indeterminate: 28 });
   });
 
   it('passes exit codes and streams through the worker', async () => {

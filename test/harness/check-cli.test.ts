@@ -39,7 +39,9 @@ describe('check examples --json', () => {
     }
     expect(Object.keys(fn['scores'] as object)).toEqual(['postCorrectness', 'postCompleteness', 'preCorrectness', 'preCompleteness']);
     expect(Object.keys(fn['counts'] as object)).toEqual(['pairs', 'mutants', 'validInputs', 'invalidInputs', 'indeterminate']);
-    expect((fn['acceptedMutants'] as object[])[0]).toMatchObject({ input: { c: 'a' }, output: 'A', mutant: 'B', operator: 'char+1' });
+    expect((fn['acceptedMutants'] as object[])[0]).toMatchObject({ input: { c: 'a' }, output: 'A', mutant: 'B', source: 'code', operator: 'replacing the constant `32` with `31`' });
+    expect(fn['acceptedMutants']).toContainEqual(expect.objectContaining({ input: { c: 'z' }, mutant: 'Y', source: 'value', operator: 'char-1' }));
+    expect(Object.keys((fn['wrongOutputs'] as Record<string, object>)['bySource'] as object)).toEqual(['value', 'swapped', 'code']);
     expect((fn['rejectedValidInputs'] as object[])[0]).toMatchObject({ input: { c: ' ' }, clause: { index: 0, text: "c != ' '" } });
     const summary = report['summary'] as Record<string, unknown>;
     expect(summary).toMatchObject({ functions: 3, scored: 3 });
@@ -61,11 +63,11 @@ describe('check text output', () => {
   it('prints a table per file, the evidence, and the summary', async () => {
     const { code, out } = await run('examples/change_case.rs', 'examples/vacuous.rs');
     expect(code).toBe(0);
-    expect(out).toContain('change_case      1.00      0.10     0.70      N/A');
-    expect(out).toContain("accepts 18 of 20 wrong outputs, e.g.\n      change_case('a') = 'B'  (char+1)\n");
+    expect(out).toContain('change_case      1.00      0.19     0.70      N/A');
+    expect(out).toContain("accepts 42 of 52 wrong outputs, e.g.\n      change_case('a') = 'B'  (replacing the constant `32` with `31`)\n");
     expect(out).toContain("requires rejects the valid input change_case(' ') by clause 1 `c != ' '`");
     expect(out).toContain('warning: vacuous postcondition');
-    // change_case has PostComp 0.10 and count_positive 0: neither meets even t = 0.25.
+    // change_case has PostComp 0.19 and count_positive 0: neither meets even t = 0.25.
     expect(out).toMatch(/Post-Harness@t\s+0\.00\s+0\.00\s+0\.00\s+0\.00/);
     expect(out).toContain('Summary: 2 functions with a contract, 2 scored');
   });

@@ -37,7 +37,11 @@ describe('the four scores', () => {
     );
     expect(fn.status).toBe('scored');
     expect(fn.scores).toEqual({ postCorrectness: 1, postCompleteness: 1, preCorrectness: 1, preCompleteness: 1 });
-    expect(fn.counts).toEqual({ pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 1, indeterminate: 0 });
+    expect(fn.counts).toMatchObject({ pairs: 2, validInputs: 2, invalidInputs: 1, indeterminate: 0 });
+    const bySource = fn.wrongOutputs?.bySource;
+    expect({ value: bySource?.value.decided, swapped: bySource?.swapped.decided }).toEqual({ value: 16, swapped: 2 });
+    expect(fn.counts.mutants).toBe(18 + (bySource?.code.decided ?? 0));
+    expect(fn.wrongOutputs?.inputShareAccepting).toBe(0);
     expect(fn.warnings).toEqual([]);
   });
 

@@ -139,7 +139,7 @@ describe('pairs-file flow', () => {
     const expected = checkFileSync({ path: 'flow.rs', text: sourceText, pairsPath: 'flow.pairs.json', pairsText: after },
       { ...DEFAULT_CHECK_OPTIONS, seed: SEED, stepBudget: STEP_BUDGET }).functions.find((fn) => fn.qualifiedName === 'double');
     expect(expected?.acceptedMutants.map((m) => `${JSON.stringify(m.input)} -> ${JSON.stringify(m.mutant)}`)).not.toContain(marked);
-    expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : functionMarkdown(expected));
+    expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : functionMarkdown(expected, { sourceUri }));
     const acceptable = (JSON.parse(after) as { functions: Record<string, { acceptable?: unknown[] }> }).functions['double']?.acceptable;
     expect(acceptable).toEqual([{ input: JSON.parse(input ?? 'null') as unknown, output: JSON.parse(output ?? 'null') as unknown }]);
     expect(client.logs.filter((line) => /\bbug\b|failed/.test(line))).toEqual([]);

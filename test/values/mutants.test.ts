@@ -57,7 +57,7 @@ describe('operators per type (all candidates)', () => {
     ['fixed-length array keeps its length', T.seq(T.int('u8'), 'array', 3), V.ints(1, 2, 3), [
       'seq-change-element(2):int+1 [1, 2, 4]', 'seq-change-element(2):int-1 [1, 2, 2]', 'seq-change-element(2):int=0 [1, 2, 0]',
       'seq-change-element(2):int=MAX [1, 2, 255]', 'seq-change-element(0):int+1 [2, 2, 3]', 'seq-change-element(0):int-1 [0, 2, 3]',
-      'seq-change-element(0):int=MAX [255, 2, 3]', 'seq-swap [2, 1, 3]', 'seq-reverse [3, 2, 1]',
+      'seq-change-element(0):int=MAX [255, 2, 3]', 'seq-swap [2, 1, 3]', 'seq-reverse [3, 2, 1]', 'seq-rotate [2, 3, 1]',
     ]],
     ['Vec: structural operators; reverse equals the swap and is deduplicated', T.seq(T.int('u8')), V.ints(3, 1, 2), [
       'seq-drop-last [3, 1]', 'seq-change-element(2):int+1 [3, 1, 3]', 'seq-change-element(2):int-1 [3, 1, 1]',
@@ -101,9 +101,9 @@ describe('operators per type (all candidates)', () => {
 
   it('adds and subtracts the length of each sequence input', () => {
     const inputs = new Map<string, Value>([['a', V.ints(1, 5, 3)], ['n', V.int(4)], ['empty', V.ints()]]);
-    const lines = mutants(T.int('usize'), V.int(5), { inputs });
-    expect(lines).toContain('int+len(a) 8');
-    expect(lines).toContain('int-len(a) 2');
+    const lines = mutants(T.int('usize'), V.int(9), { inputs });
+    expect(lines).toContain('int+len(a) 12');
+    expect(lines).toContain('int-len(a) 6');
     expect(lines.filter((line) => line.includes('len('))).toHaveLength(2);
   });
 });
@@ -150,14 +150,24 @@ describe('bounded, prioritised and deterministic', () => {
   const long = V.ints(...Array.from({ length: 20 }, (_, idx) => (idx * 7) % 11));
   const vecType = T.seq(T.int('i32'));
 
-  it('keeps at most maxPerPair (default 8), strongest operators first', () => {
+  it('keeps at most maxPerPair (default 8), a fair share per operator family, strongest of each family first', () => {
     const chosen = generateMutants({ ...request(vecType, long), maxPerPair: undefined });
-    expect(chosen).toHaveLength(8);
-    expect(chosen.slice(0, 3).map((mutant) => mutant.operator)).toEqual([
+    expect(chosen.map((mutant) => mutant.operator)).toEqual([
       'seq-drop-last',
       'seq-change-element(19):int+1',
-      'seq-change-element(19):int-1',
+      'seq-empty',
+      'seq-duplicate',
+      'seq-insert',
+      'seq-swap',
+      'seq-reverse',
+      'seq-sort',
     ]);
+  });
+
+  it('offers values taken from the inputs: another parameter, an element, an index', () => {
+    const inputs = new Map<string, Value>([['a', V.ints(1, 7, 3)], ['k', V.int(8)]]);
+    const lines = mutants(T.int('i32'), V.int(5), { inputs });
+    expect(lines).toEqual(expect.arrayContaining(['input(k) 8', 'element(a[0]) 1', 'element(a[1]) 7', 'element(a[2]) 3', 'index(a, 2) 2']));
   });
 
   it('gives the same mutants in the same order for the same seed', () => {

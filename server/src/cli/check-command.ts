@@ -1,7 +1,7 @@
 // `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
 // [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]
-// [--held-out] [--format F] ...`: scores every function's contract (with --held-out, on feedback and held-out pairs
-// apart).
+// [--held-out] [--code-mutants N] [--weak-threshold-only] [--format F] ...`: scores every function's contract (with
+// --held-out, on feedback and held-out pairs apart).
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
 import * as path from 'node:path';
@@ -10,7 +10,7 @@ import { createBackend } from '../backends';
 import type { VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
 import type { TextOptions } from './check-text';
@@ -37,9 +37,12 @@ import type { ReportOptions } from './check-reports';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
-                          [--mutants N] [--fn NAME] [--step-budget N] [--held-out]
+                          [--mutants N] [--fn NAME] [--step-budget N] [--held-out] [--code-mutants N] [--weak-threshold-only]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
+--code-mutants N: code mutations run per function (default 24; 0 turns them off).
+--weak-threshold-only: report weak-postcondition only below the threshold, not on any accepted code mutant or
+                       swapped output.
 `;
 
 export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -218,6 +221,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
         mutants: { type: 'string' },
         fn: { type: 'string', multiple: true },
         'step-budget': { type: 'string' },
+        'code-mutants': { type: 'string' },
+        'weak-threshold-only': { type: 'boolean' },
         'verus-path': { type: 'string' },
         'verus-arg': { type: 'string', multiple: true },
         'held-out': { type: 'boolean' },
@@ -235,7 +240,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
   const seed = numberOption(values.seed, 'seed', DEFAULT_CHECK_OPTIONS.seed, { min: 0, max: 2 ** 32 - 1, integer: true });
   const mutants = numberOption(values.mutants, 'mutants', DEFAULT_CHECK_OPTIONS.mutantsPerPair, { min: 0, max: 1000, integer: true });
   const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, { min: 1, max: 1e9, integer: true });
-  for (const option of [threshold, seed, mutants, stepBudget]) if (typeof option === 'string') return { ok: false, error: option };
+  const codeMutants = numberOption(values['code-mutants'], 'code-mutants', DEFAULT_CODE_MUTANTS, { min: 0, max: 1000, integer: true });
+  for (const option of [threshold, seed, mutants, stepBudget, codeMutants]) if (typeof option === 'string') return { ok: false, error: option };
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
   if (typeof gate === 'string') return { ok: false, error: gate };
   const reports = parseReportOptions(values);
@@ -260,6 +266,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
       seed: seed as number,
       mutantsPerPair: mutants as number,
       stepBudget: stepBudget as number,
+      codeMutants: codeMutants as number,
+      weakPostcondition: values['weak-threshold-only'] === true ? 'threshold' : 'realistic',
       stackAllowance,
       ...(values.fn === undefined ? {} : { functions: values.fn }),
     },

@@ -13,6 +13,8 @@ import { selectPairSet } from './held-out';
 import type { PairSet } from './held-out';
 import { planObligations } from './obligations';
 import { HARNESS_DEFAULTS } from './policy';
+import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './code-mutants';
+import type { WeakPostconditionRule } from './diagnostics';
 import type { PlannedObligation } from './obligations';
 import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, parsePairsFile } from './pairs';
 import type { ParsedPairsFile } from './pairs';
@@ -42,6 +44,11 @@ export interface CheckOptions {
   readonly functions?: readonly string[];
   /** Score only the feedback or only the held-out pairs (all pairs when absent). */
   readonly pairSet?: PairSet;
+  /** Code mutations run per function (DEFAULT_CODE_MUTANTS when absent; 0 turns code mutants off). */
+  readonly codeMutants?: number;
+  /** `realistic` (default): an accepted code mutant or swapped output is a weak postcondition whatever PostComp is;
+   *  `threshold`: only PostComp below the threshold is. */
+  readonly weakPostcondition?: WeakPostconditionRule;
 }
 
 export interface FilePlan {
@@ -107,6 +114,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
     functions,
     pairsDiagnostics: plan.pairs.diagnostics,
     threshold: plan.options.threshold,
+    weakPostcondition: plan.options.weakPostcondition,
   });
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
@@ -156,7 +164,11 @@ function planFunction(
     const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
     const entry = wholeEntry === undefined || options.pairSet === undefined ? wholeEntry : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
     if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
-    const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed });
+    // Without an ensures every output is accepted: running code mutants would say nothing new.
+    const codeOutcomes = (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
+      ? codeWrongOutcomes(model, fn, types.returnType, entry.pairs.map((pair) => pair.inputs), codeMutantLimits(options))
+      : undefined;
+    const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
     if (planned.length === 0) {
       const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
       const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable${set} pairs or invalid inputs`;

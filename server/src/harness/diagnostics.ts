@@ -10,6 +10,10 @@ import { spanRange } from './function-report';
 import { formatScore } from './format-call';
 import { isBelowThreshold } from './policy';
 import type { JsonValue } from '../eval';
+import { describeAccepted } from './wrong-outputs';
+
+/** When an ensures is reported weak: `realistic` also on any accepted code mutant or swapped output. */
+export type WeakPostconditionRule = 'realistic' | 'threshold';
 
 export interface DiagnosticsInput {
   readonly model: FileModel;
@@ -17,6 +21,8 @@ export interface DiagnosticsInput {
   readonly functions: readonly FunctionReport[];
   readonly pairsDiagnostics: readonly PairsDiagnostic[];
   readonly threshold: number;
+  /** `realistic` when absent. */
+  readonly weakPostcondition?: WeakPostconditionRule;
 }
 
 export function fileDiagnostics(input: DiagnosticsInput): ReportDiagnostic[] {
@@ -25,12 +31,12 @@ export function fileDiagnostics(input: DiagnosticsInput): ReportDiagnostic[] {
   for (const pairs of input.pairsDiagnostics) {
     diagnostics.push({ message: pairs.message, severity: pairs.severity, file: 'pairs', range: pairs.range, code: 'pairs-file' });
   }
-  for (const report of input.functions) diagnostics.push(...functionDiagnostics(report, input.threshold));
+  for (const report of input.functions) diagnostics.push(...functionDiagnostics(report, input.threshold, input.weakPostcondition ?? 'realistic'));
   return diagnostics;
 }
 
 /** The diagnostics of one function's report (the language server calls this per function). */
-export function functionDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {
+export function functionDiagnostics(report: FunctionReport, threshold: number, rule: WeakPostconditionRule = 'realistic'): ReportDiagnostic[] {
   switch (report.status) {
     case 'no-pairs':
       return [source('information', report.nameRange, 'no-pairs', `not scored: ${report.reason ?? 'no pairs'}`)];
@@ -40,7 +46,7 @@ export function functionDiagnostics(report: FunctionReport, threshold: number): 
       return [source('error', report.nameRange, 'unsupported', `not scored: ${report.reason ?? 'internal error'}`)];
     case 'scored':
       return [
-        ...postDiagnostics(report, threshold),
+        ...postDiagnostics(report, threshold, rule),
         ...preDiagnostics(report, threshold),
         ...partialDiagnostics(report),
       ];
@@ -49,7 +55,7 @@ export function functionDiagnostics(report: FunctionReport, threshold: number): 
   }
 }
 
-function postDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {
+function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPostconditionRule): ReportDiagnostic[] {
   const diagnostics: ReportDiagnostic[] = [];
   const ensuresAt = report.ensuresRange ?? report.nameRange;
   const { postCompleteness, postCorrectness } = report.scores;
@@ -63,14 +69,18 @@ function postDiagnostics(report: FunctionReport, threshold: number): ReportDiagn
   } else if (postCompleteness !== null && isBelowThreshold(postCompleteness, threshold) && firstAccepted !== undefined) {
     const slipped = report.acceptedMutants.length;
     const tried = Math.round(slipped / Math.max(1e-9, 1 - postCompleteness));
+    const bug = realisticExample(report);
+    const named = bug === undefined ? '' : `; e.g. ${bug}`;
     diagnostics.push(
       source(
         'warning',
         ensuresAt,
         'weak-postcondition',
-        `accepts ${shown(firstAccepted)}; ${slipped} of ${tried} wrong outputs slip through (PostComp ${formatScore(postCompleteness)})`,
+        `accepts ${shown(firstAccepted)}; ${slipped} of ${tried} wrong outputs slip through (PostComp ${formatScore(postCompleteness)})${named}`,
       ),
     );
+  } else if (rule === 'realistic' && realisticExample(report) !== undefined) {
+    diagnostics.push(source('warning', ensuresAt, 'weak-postcondition', `${realisticExample(report) ?? ''}${realisticTally(report, postCompleteness)}`));
   }
   // One diagnostic per rejecting clause, on that clause, naming its first rejected pair.
   const byClause = groupBy(report.rejectedPairs, (pair) => (pair.clause === null ? -1 : pair.clause.index));
@@ -91,6 +101,22 @@ function postDiagnostics(report: FunctionReport, threshold: number): ReportDiagn
     );
   }
   return diagnostics;
+}
+
+/** The sentence naming the first accepted code mutant, else the first accepted swapped output. */
+function realisticExample(report: FunctionReport): string | undefined {
+  const code = report.acceptedMutants.find((mutant) => mutant.source === 'code' && mutant.effect !== undefined);
+  const swapped = report.acceptedMutants.find((mutant) => mutant.source === 'swapped' && mutant.effect !== undefined);
+  const example = code ?? swapped;
+  return example === undefined ? undefined : describeAccepted(example, { withLine: false });
+}
+
+/** ` (2 code mutants and 1 swapped output accepted; PostComp 0.93)` */
+function realisticTally(report: FunctionReport, postCompleteness: number | null): string {
+  const count = (kind: 'code' | 'swapped'): number => report.acceptedMutants.filter((mutant) => mutant.source === kind).length;
+  const parts = [[count('code'), 'code mutant'], [count('swapped'), 'swapped output']] as const;
+  const listed = parts.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
+  return ` (${listed.join(' and ')} accepted; PostComp ${formatScore(postCompleteness)})`;
 }
 
 function preDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {

@@ -8,12 +8,16 @@ import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
 import { HARNESS_DEFAULTS } from './policy';
+import { withClauseView } from './clause-view';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
 export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } from './decide';
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
+export type { WeakPostconditionRule } from './diagnostics';
+export { DEFAULT_CODE_MUTANTS } from './code-mutants';
+export { describeAccepted } from './wrong-outputs';
 export { formatInput, formatResult, formatScore } from './format-call';
 export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic, PairsDocument } from './pairs';
@@ -47,14 +51,18 @@ export const DEFAULT_CHECK_OPTIONS: CheckOptions = {
  *  does (environment failures, e.g. no verus binary). */
 export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal): Promise<FileReport> {
   if (backend === undefined) return checkFileSync(input, options);
-  return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
+  if (backend.name !== 'embedded') return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
+  // The per-clause view asks the embedded evaluator about single clauses: only next to its own verdicts.
+  const plan = planFile(input, options);
+  const results = await backend.check(plan.model, pendingObligations(plan), signal ?? new AbortController().signal);
+  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), backend.name);
 }
 
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
 export function checkFileSync(input: CheckInput, options: CheckOptions): FileReport {
   const plan = planFile(input, options);
   const results = decideObligations(plan.model, pendingObligations(plan), decideOptionsOf(options));
-  return withBackend(finishFile(plan, results), 'embedded');
+  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), 'embedded');
 }
 export { finishFileWithBoth } from './compare';
 

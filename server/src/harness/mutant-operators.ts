@@ -61,6 +61,70 @@ export function sampleValue(type: ValueType, ctx: TypeContext, depth = 0): Value
   }
 }
 
+/** The operator family of an operator name, for a fair share of the slots: the innermost operator decides
+ *  (`after(v):seq-drop-last` is a deletion), except that changing a component is its own family. */
+export function operatorFamily(operator: string): string {
+  const inner = operator.replace(/^after\([^)]*\):/, '');
+  if (/^(seq-change-element|tuple-field|field|enum-field|option-inner|result-inner|map-change-value)/.test(inner)) return 'element-change';
+  const name = inner.split(/[(:]/)[0] ?? inner;
+  return OPERATOR_FAMILIES[name] ?? name;
+}
+
+const OPERATOR_FAMILIES: Readonly<Record<string, string>> = {
+  'int+1': 'arithmetic', 'int-1': 'arithmetic', 'int+2': 'arithmetic', 'int-2': 'arithmetic', 'int+k': 'arithmetic', 'int-k': 'arithmetic',
+  'int+len': 'arithmetic', 'int-len': 'arithmetic', 'char+1': 'arithmetic', 'char-1': 'arithmetic',
+  negate: 'sign', 'bool-flip': 'sign',
+  'int=0': 'boundary', 'int=MIN': 'boundary', 'int=MAX': 'boundary',
+  'seq-swap': 'swap', 'seq-reverse': 'reverse', 'seq-sort': 'permutation', 'seq-rotate': 'permutation',
+  'seq-duplicate': 'duplicate', 'seq-insert': 'insert', 'set-insert': 'insert', 'map-insert': 'insert', 'multiset-add': 'insert',
+  'seq-drop-last': 'delete', 'seq-drop-first': 'delete', 'set-remove': 'delete', 'map-remove': 'delete', 'multiset-remove': 'delete',
+  'seq-truncate-half': 'truncate', 'seq-empty': 'truncate', 'set-empty': 'truncate',
+  input: 'other-input-value', element: 'other-input-value', index: 'other-input-value',
+};
+
+/** Values taken from the inputs, as a confused implementation would return them: another parameter's value,
+ *  an element of an input sequence (first, middle, last, smallest, largest), an index or the length of one. */
+export function inputValueCandidates(type: ValueType, inputs: ReadonlyMap<string, Value>): Candidate[] {
+  const out: Candidate[] = [];
+  const push = (value: Value, operator: string): void => {
+    if (fitsType(value, type)) out.push({ value, operator, tier: 1 });
+  };
+  for (const [name, input] of [...inputs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    push(input, `input(${name})`);
+    if (input.kind !== 'seq' || type.kind !== 'int') continue;
+    const n = input.elements.length;
+    for (const idx of new Set([0, Math.floor(n / 2), n - 1, extremeIndex(input.elements, 1), extremeIndex(input.elements, -1)])) {
+      const element = input.elements[idx];
+      if (element !== undefined) push(element, `element(${name}[${idx}])`);
+    }
+    for (const idx of new Set([0, n - 1, n])) if (idx >= 0) push({ kind: 'int', value: BigInt(idx) }, `index(${name}, ${idx})`);
+  }
+  return out;
+}
+
+/** The position of the largest (`sign` 1) or smallest (-1) element, first occurrence; -1 when none is comparable. */
+function extremeIndex(elements: readonly Value[], sign: 1 | -1): number {
+  let best = -1;
+  elements.forEach((element, idx) => {
+    const current = elements[best];
+    if (element.kind === 'int' && (current === undefined || (current.kind === 'int' && sign * Number(element.value - current.value) > 0))) best = idx;
+  });
+  return best;
+}
+
+/** Whether a value taken from an input can stand as a value of `type` (integers in range, sequences of fitting
+ *  elements, booleans, chars); other kinds are not offered. */
+function fitsType(value: Value, type: ValueType): boolean {
+  if (value.kind === 'int') return type.kind === 'int' && inRange(value.value, type.int);
+  if (value.kind === 'bool') return type.kind === 'bool';
+  if (value.kind === 'char') return type.kind === 'char';
+  if (value.kind === 'seq' && type.kind === 'seq') {
+    if (type.length !== undefined && value.elements.length !== type.length) return false;
+    return value.elements.every((element) => fitsType(element, type.element));
+  }
+  return false;
+}
+
 const MAX_DEPTH = 4;
 /** Candidates kept per nested component, so nesting cannot multiply the work. */
 const PER_COMPONENT = 4;
@@ -167,6 +231,7 @@ function mutateSeq(
     push(swapAt(elements, first, second), 'seq-swap', 2);
     push([...elements].reverse(), 'seq-reverse', 2);
     push([...elements].sort(compareValues), 'seq-sort', 2);
+    push([...elements.slice(1), elements[0] as Value], 'seq-rotate', 2);
     if (growable) push(elements.slice(0, Math.floor(n / 2)), 'seq-truncate-half', 2);
   }
   return out;

@@ -1,11 +1,13 @@
 // Mutants of one pair: wrong (output, after) outcomes made by type-directed operators, deduplicated, never equal to
-// the pair's outcome or a forbidden one, and chosen deterministically (stable priority, then a seeded PRNG).
+// the pair's outcome or a forbidden one, and chosen deterministically: when there are more than the bound, every
+// operator family (arithmetic, boundary, element change, swap, ..., other input value) gets a fair share of the
+// slots, taken round-robin from a seeded starting family, strongest operator of each family first.
 
 import type { TypeContext } from '../eval';
 import type { Value } from '../eval';
 import type { ValueType } from '../eval';
 import { valueEquals, valueKey } from '../eval';
-import { mutateValue, type Candidate, type MutationEnv } from './mutant-operators';
+import { inputValueCandidates, mutateValue, operatorFamily, type Candidate, type MutationEnv } from './mutant-operators';
 
 export interface MutantRequest {
   readonly ctx: TypeContext;
@@ -48,12 +50,12 @@ export function generateMutants(request: MutantRequest): Mutant[] {
   const correctAfter = request.after.size === 0 ? NO_AFTER : new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
   const tiered: { mutant: Mutant; tier: number }[] = [];
   if (request.output !== undefined && request.outputType !== undefined) {
-    for (const candidate of mutateValue(request.output, request.outputType, env)) {
+    for (const candidate of [...mutateValue(request.output, request.outputType, env), ...inputValueCandidates(request.outputType, request.inputs)]) {
       tiered.push({ mutant: { output: candidate.value, after: correctAfter, operator: candidate.operator }, tier: candidate.tier });
     }
   }
   for (const [name, entry] of request.after) {
-    for (const candidate of mutateValue(entry.value, entry.type, env)) {
+    for (const candidate of [...mutateValue(entry.value, entry.type, env), ...inputValueCandidates(entry.type, request.inputs)]) {
       tiered.push({ mutant: afterMutant(request.output, correctAfter, name, candidate), tier: candidate.tier });
     }
   }
@@ -61,8 +63,8 @@ export function generateMutants(request: MutantRequest): Mutant[] {
   tiered.sort((a, b) => a.tier - b.tier);
   const correct: ForbiddenOutcome = { output: request.output, after: correctAfter };
   const max = request.maxPerPair ?? DEFAULT_MAX_MUTANTS_PER_PAIR;
-  const kept = dedupeByKey(tiered, correct, request.forbidden, correctAfter, max) ?? dedupeByEquality(tiered, correct, request.forbidden, correctAfter, max);
-  return choose(kept, max, random);
+  const kept = dedupeByKey(tiered, correct, request.forbidden, correctAfter) ?? dedupeByEquality(tiered, correct, request.forbidden, correctAfter);
+  return chooseFairly(kept, max, random);
 }
 
 type Tiered = { mutant: Mutant; tier: number };
@@ -73,7 +75,6 @@ function dedupeByKey(
   correct: ForbiddenOutcome,
   forbidden: readonly ForbiddenOutcome[],
   correctAfter: ReadonlyMap<string, Value>,
-  max: number,
 ): Tiered[] | undefined {
   const known = new Set<string>();
   for (const outcome of [correct, ...forbidden]) {
@@ -83,7 +84,6 @@ function dedupeByKey(
   }
   const kept: Tiered[] = [];
   for (const entry of tiered) {
-    if (isPastChoice(kept, entry, max)) break;
     const key = outcomeKey(entry.mutant, correctAfter);
     if (key === undefined) return undefined;
     if (known.has(key)) continue;
@@ -99,23 +99,14 @@ function dedupeByEquality(
   correct: ForbiddenOutcome,
   forbidden: readonly ForbiddenOutcome[],
   correctAfter: ReadonlyMap<string, Value>,
-  max: number,
 ): Tiered[] {
   const kept: Tiered[] = [];
   for (const entry of tiered) {
-    if (isPastChoice(kept, entry, max)) break;
     const isKnown = (other: ForbiddenOutcome): boolean => sameOutcome(entry.mutant, other, correctAfter);
     if (isKnown(correct) || forbidden.some(isKnown) || kept.some((k) => isKnown(k.mutant))) continue;
     kept.push(entry);
   }
   return kept;
-}
-
-/** Once the kept mutants of lower tiers fill `max`, `choose` never reaches a later tier (it takes whole tiers while
- *  they fit and samples the first that does not), so deduplicating further cannot change the result. */
-function isPastChoice(kept: readonly Tiered[], entry: Tiered, max: number): boolean {
-  const last = kept[kept.length - 1];
-  return kept.length >= max && last !== undefined && entry.tier > last.tier;
 }
 
 /** Equal exactly when `sameOutcome` holds: every mutant's `after` has the names of `correctAfter`, and a missing
@@ -162,37 +153,45 @@ function sameOptional(a: Value | undefined, b: Value | undefined): boolean {
   return a === undefined || b === undefined ? a === b : valueEquals(a, b);
 }
 
-/** Whole tiers while they fit; the first tier that does not fit is sampled with the PRNG; output stays in
- *  priority order. */
-function choose(kept: readonly { mutant: Mutant; tier: number }[], max: number, random: () => number): Mutant[] {
+/** All of them when they fit; else round-robin over the operator families, starting at a seeded family, each
+ *  family's candidates in priority order; the chosen ones keep that order. */
+function chooseFairly(kept: readonly Tiered[], max: number, random: () => number): Mutant[] {
   if (kept.length <= max) return kept.map((entry) => entry.mutant);
+  const families = new Map<string, number[]>();
+  kept.forEach((entry, idx) => {
+    const family = operatorFamily(entry.mutant.operator);
+    const members = families.get(family);
+    if (members === undefined) families.set(family, [idx]);
+    else members.push(idx);
+  });
+  const queues = [...families.values()].map((members) => interleaveBySite(members, kept));
+  const start = Math.floor(random() * queues.length);
   const chosen: number[] = [];
-  let start = 0;
-  while (start < kept.length && chosen.length < max) {
-    const tier = kept[start]?.tier;
-    let end = start;
-    while (end < kept.length && kept[end]?.tier === tier) end++;
-    const room = max - chosen.length;
-    if (end - start <= room) {
-      for (let idx = start; idx < end; idx++) chosen.push(idx);
-    } else {
-      const indices: number[] = [];
-      for (let idx = start; idx < end; idx++) indices.push(idx);
-      chosen.push(...sampleIndices(indices, room, random));
+  for (let round = 0; chosen.length < max; round++) {
+    for (let k = 0; k < queues.length && chosen.length < max; k++) {
+      const next = queues[(start + k) % queues.length]?.[round];
+      if (next !== undefined) chosen.push(next);
     }
-    start = end;
   }
-  return chosen.sort((a, b) => a - b).map((idx) => (kept[idx] as { mutant: Mutant }).mutant);
+  return chosen.sort((a, b) => a - b).map((idx) => (kept[idx] as Tiered).mutant);
 }
 
-/** `count` of `indices` by a partial Fisher-Yates shuffle. */
-function sampleIndices(indices: readonly number[], count: number, random: () => number): number[] {
-  const pool = [...indices];
-  for (let i = 0; i < count; i++) {
-    const j = i + Math.floor(random() * (pool.length - i));
-    [pool[i], pool[j]] = [pool[j] as number, pool[i] as number];
+/** A family's members with their sites (`seq-change-element(0)`, `seq-change-element(5)`, `after(v):...`)
+ *  interleaved, so a second slot for a family goes to another position rather than another change of the same one. */
+function interleaveBySite(members: readonly number[], kept: readonly Tiered[]): number[] {
+  const bySite = new Map<string, number[]>();
+  for (const idx of members) {
+    const operator = (kept[idx] as Tiered).mutant.operator;
+    const site = operator.slice(0, operator.lastIndexOf(':') + 1);
+    const group = bySite.get(site);
+    if (group === undefined) bySite.set(site, [idx]);
+    else group.push(idx);
   }
-  return pool.slice(0, count);
+  const groups = [...bySite.values()];
+  const longest = Math.max(0, ...groups.map((group) => group.length));
+  const order: number[] = [];
+  for (let round = 0; round < longest; round++) for (const group of groups) if (group[round] !== undefined) order.push(group[round] as number);
+  return order;
 }
 
 function sequenceLengths(inputs: ReadonlyMap<string, Value>): { name: string; length: number }[] {

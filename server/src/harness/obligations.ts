@@ -1,20 +1,36 @@
-// Plans the obligations for one function from its pairs-file entry: post on each pair, post on each mutant of
-// each pair, pre on each distinct valid input, pre on each invalid input. Deterministic for a given seed.
+// Plans the obligations for one function from its pairs-file entry: post on each pair, post on each wrong output
+// of each pair (code mutants, swapped outputs, value mutants), pre on each distinct valid input, pre on each invalid
+// input. A wrong output is never the pair's outcome, a declared one for the same input, or another source's.
+// Deterministic for a given seed.
 
+import type { Span } from '../syntax';
 import type { Value } from '../eval';
 import type { ValueType } from '../eval';
 import { valueEquals, valueKey } from '../eval';
 import type { FunctionContract } from '../model';
 import type { Obligation } from './backend';
+import type { CodeMutantOutcome } from './code-mutants';
+import type { MutantSource } from './report';
 import { generateMutants } from './mutants';
 import type { InvalidEntry, PairEntry } from './pairs';
 import type { PairsFunctionEntry } from './pairs';
 import type { FunctionValueTypes } from './value-types';
 
 export interface PlanOptions {
+  /** Value mutants per pair. */
   readonly mutantsPerPair: number;
   readonly seed: number;
+  /** Other inputs' correct outputs tried per pair (default DEFAULT_SWAPPED_PER_PAIR). */
+  readonly swappedPerPair?: number;
+  /** Distinct code-mutant outputs kept per pair (default DEFAULT_CODE_OUTPUTS_PER_PAIR). */
+  readonly codeOutputsPerPair?: number;
 }
+
+export const DEFAULT_SWAPPED_PER_PAIR = 2;
+export const DEFAULT_CODE_OUTPUTS_PER_PAIR = 6;
+
+/** The code mutants' outcomes on an input (code-mutants.ts), when the check runs them. */
+export type CodeOutcomes = (input: ReadonlyMap<string, Value>) => readonly CodeMutantOutcome[];
 
 /** What an obligation stands for, so its verdict can be turned into evidence. */
 export type ObligationRole =
@@ -26,7 +42,11 @@ export type ObligationRole =
 export interface PlannedMutant {
   readonly output: Value | undefined;
   readonly after: ReadonlyMap<string, Value>;
+  /** The value operator (`int+1`), `output of pair 3` (swapped), or the code change (`changing \`<\` to \`<=\` in ...`). */
   readonly operator: string;
+  readonly source: MutantSource;
+  /** For code mutants: where the change is. */
+  readonly codeSpan?: Span;
 }
 
 export interface PlannedObligation {
@@ -39,13 +59,22 @@ export function planObligations(
   entry: PairsFunctionEntry,
   types: Extract<FunctionValueTypes, { kind: 'supported' }>,
   options: PlanOptions,
+  codeOutcomes?: CodeOutcomes,
 ): PlannedObligation[] {
   const planned: PlannedObligation[] = [];
   const name = fn.qualifiedName;
   const sameInput = sameInputGroups(entry);
   entry.pairs.forEach((pair, pairIndex) => {
+    const others = sameInput(pair);
+    // A pair repeated with the same outcome is one piece of evidence: it is not counted twice.
+    if (others.some((other) => isEarlierPair(entry.pairs, other, pairIndex) && sameOutcome(other, pair))) return;
     planned.push({ obligation: postObligation(fn, `${name}/post/pair${pairIndex}`, pair, pair.output, pair.after), role: { kind: 'pair', pair } });
-    const mutants = mutantsOfPair(fn, sameInput(pair), types, pair, pairIndex, options);
+    const declared = others.map((other) => ({ output: other.output, after: other.after }));
+    const realistic = [
+      ...codeMutantsOfPair(pair, declared, codeOutcomes, options.codeOutputsPerPair ?? DEFAULT_CODE_OUTPUTS_PER_PAIR),
+      ...swappedOutputs(entry.pairs, pairIndex, declared, options.swappedPerPair ?? DEFAULT_SWAPPED_PER_PAIR),
+    ];
+    const mutants = [...realistic, ...mutantsOfPair(fn, [...declared, ...realistic], types, pair, pairIndex, options)];
     mutants.forEach((mutant, mutantIndex) => {
       const id = `${name}/post/pair${pairIndex}/mutant${mutantIndex}`;
       planned.push({ obligation: postObligation(fn, id, pair, mutant.output, mutant.after), role: { kind: 'mutant', pair, mutant } });
@@ -138,10 +167,59 @@ function preObligation(fn: FunctionContract, id: string, inputs: ReadonlyMap<str
   return { id, fn, kind: 'pre', inputs, output: undefined, after: NO_AFTER };
 }
 
+/** Code mutants' outputs on the pair's input that differ from its outcome, every declared one and each other. */
+function codeMutantsOfPair(pair: PairEntry, declared: readonly OutcomeOnly[], codeOutcomes: CodeOutcomes | undefined, max: number): PlannedMutant[] {
+  if (codeOutcomes === undefined || max <= 0) return [];
+  const kept: PlannedMutant[] = [];
+  for (const outcome of codeOutcomes(pair.inputs)) {
+    if (kept.length >= max) break;
+    if (sameOutcome(outcome, pair) || declared.some((other) => sameOutcome(outcome, other)) || kept.some((other) => sameOutcome(outcome, other))) continue;
+    kept.push({ output: outcome.output, after: outcome.after, operator: outcome.change, source: 'code', codeSpan: outcome.span });
+  }
+  return kept;
+}
+
+/** The correct outcomes of the next pairs (cyclically) whose input differs and whose outcome is not right here. */
+function swappedOutputs(pairs: readonly PairEntry[], pairIndex: number, declared: readonly OutcomeOnly[], max: number): PlannedMutant[] {
+  const pair = pairs[pairIndex] as PairEntry;
+  const kept: PlannedMutant[] = [];
+  for (let step = 1; step < pairs.length && kept.length < max; step += 1) {
+    const otherIndex = (pairIndex + step) % pairs.length;
+    const other = pairs[otherIndex] as PairEntry;
+    if (sameInputs(other.inputs, pair.inputs) || !sameShape(other, pair)) continue;
+    if (sameOutcome(other, pair) || declared.some((d) => sameOutcome(other, d)) || kept.some((k) => sameOutcome(other, k))) continue;
+    kept.push({ output: other.output, after: other.after, operator: `output of pair ${otherIndex + 1}`, source: 'swapped' });
+  }
+  return kept;
+}
+
+function isEarlierPair(pairs: readonly PairEntry[], outcome: Outcome, pairIndex: number): boolean {
+  const index = pairs.indexOf(outcome as PairEntry);
+  return index >= 0 && index < pairIndex;
+}
+
+type OutcomeOnly = { readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value> };
+
+/** Same output and the same after-value for every `&mut` parameter either names. */
+function sameOutcome(a: OutcomeOnly, b: OutcomeOnly): boolean {
+  const outputs = a.output === undefined || b.output === undefined ? a.output === b.output : valueEquals(a.output, b.output);
+  if (!outputs) return false;
+  for (const [name, value] of a.after) {
+    const other = b.after.get(name);
+    if (other !== undefined && !valueEquals(value, other)) return false;
+  }
+  return true;
+}
+
+/** Both outcomes give an output (or neither) and after-values for the same parameters. */
+function sameShape(a: OutcomeOnly, b: OutcomeOnly): boolean {
+  return (a.output === undefined) === (b.output === undefined) && a.after.size === b.after.size && [...a.after.keys()].every((name) => b.after.has(name));
+}
+
 /** Mutants of one pair, never equal to any correct or acceptable result declared for the same input. */
 function mutantsOfPair(
   fn: FunctionContract,
-  sameInput: readonly Outcome[],
+  sameInput: readonly OutcomeOnly[],
   types: Extract<FunctionValueTypes, { kind: 'supported' }>,
   pair: PairEntry,
   pairIndex: number,
@@ -155,7 +233,7 @@ function mutantsOfPair(
     const type = types.params.get(name);
     if (value !== undefined && type !== undefined) after.set(name, { value, type });
   }
-  return generateMutants({
+  const mutants = generateMutants({
     ctx: types.typeContext,
     outputType: types.returnType,
     output: pair.output,
@@ -165,6 +243,7 @@ function mutantsOfPair(
     maxPerPair: options.mutantsPerPair,
     seed: mixSeed(options.seed, fn.qualifiedName, pairIndex),
   });
+  return mutants.map((mutant) => ({ ...mutant, source: 'value' }));
 }
 
 /** A per-pair seed, so one function's mutants do not change when another function or pair is edited. */

@@ -95,6 +95,43 @@ export interface AcceptedMutant {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** Where the wrong output comes from: a value operator, another input's correct output, or a code mutant. */
+  readonly source?: MutantSource;
+  /** For code mutants: the changed code. */
+  readonly codeRange?: Range;
+  /** For code mutants and swapped outputs, what the wrong output does to the call: "makes `max_of([1, 5, 3])`
+   *  return 3" (code), "lets `max_of([1, 5, 3])` return 1" (swapped); `describeAccepted` words the sentence. */
+  readonly effect?: string;
+}
+
+export type MutantSource = 'value' | 'swapped' | 'code';
+
+/** Wrong outputs of one source: how many were decided, and how many of those the ensures accepted. */
+export interface SourceCount {
+  readonly decided: number;
+  readonly accepted: number;
+}
+
+/** Per-source counts and the input-level figure (issue: "scores that show it"). */
+export interface WrongOutputSummary {
+  readonly bySource: Readonly<Record<MutantSource, SourceCount>>;
+  /** Distinct inputs with at least one decided wrong output. */
+  readonly inputs: number;
+  /** Of those, the inputs on which some wrong output is accepted. */
+  readonly inputsAccepting: number;
+  /** inputsAccepting / inputs, null (N/A) when no input had a decided wrong output. */
+  readonly inputShareAccepting: number | null;
+}
+
+/** What one ensures clause contributes: the wrong outputs that it alone rejects. */
+export interface ClauseContribution {
+  readonly index: number;
+  readonly text: string;
+  readonly range: Range;
+  /** Decided wrong outputs this clause rejects and every other clause accepts. */
+  readonly rejectsAlone: number;
+  /** Decided wrong outputs this clause rejects. */
+  readonly rejects: number;
 }
 
 export interface RejectedValidInput {
@@ -145,6 +182,12 @@ export interface FunctionReport {
   readonly ensuresRange: Range | null;
   /** Which backend decided the verdicts (`embedded`, `verus`, or `both`: scores from embedded, gap from Verus). */
   readonly backend?: string;
+  /** Wrong outputs by source, and the share of inputs on which some wrong output is accepted. */
+  readonly wrongOutputs?: WrongOutputSummary;
+  /** Per ensures clause, the wrong outputs it alone rejects (embedded backend). */
+  readonly clauses?: readonly ClauseContribution[];
+  /** Indices of ensures clauses that reject no wrong output that no other clause rejects (informative). */
+  readonly redundantClauses?: readonly number[];
   /** `--backend both`: mutants the embedded evaluator rejects that Verus cannot refute. */
   readonly solverGap?: number;
   /** `--backend both`: obligations on which the two backends gave different determinate verdicts. */

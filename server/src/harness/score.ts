@@ -25,6 +25,8 @@ import { tally, ratio } from './tally';
 import type { Tally } from './tally';
 import { sameInputs } from './obligations';
 import { formatInput, formatResult } from './format-call';
+import { countWrongOutput, sourceDetails, wrongOutputSummary, wrongOutputTally } from './wrong-outputs';
+import type { WrongOutputTally } from './wrong-outputs';
 
 export interface ScoreContext {
   readonly lineIndex: LineIndex;
@@ -69,6 +71,7 @@ export function scoreFunction(
     indeterminate: evidence.indeterminate,
     unsupported: evidence.unsupported,
     warnings: warningsFor(scores, mutants, valid),
+    wrongOutputs: wrongOutputSummary(evidence.wrongOutputs),
   };
 }
 
@@ -84,6 +87,7 @@ interface Evidence {
   readonly indeterminate: IndeterminateVerdict[];
   indeterminateCount: number;
   readonly unsupported: { construct: string; range: Range }[];
+  readonly wrongOutputs: WrongOutputTally;
 }
 
 function collectEvidence(
@@ -102,6 +106,7 @@ function collectEvidence(
     indeterminate: [],
     indeterminateCount: 0,
     unsupported: [],
+    wrongOutputs: wrongOutputTally(),
   };
   const preVerdicts = new Map<PlannedObligation, ObligationResult>();
   planned.forEach((item, i) => {
@@ -147,9 +152,11 @@ function collectEvidence(
         }
         return;
       case 'mutant':
+        countWrongOutput(evidence.wrongOutputs, role.pair.inputJson, role.mutant.source, verdict.kind === 'holds');
         if (verdict.kind === 'holds') evidence.acceptedMutants.push({
             ...acceptedMutant(role.pair, role.mutant, types),
             display: formatResult(fn, types, role.pair.inputs, role.mutant.output, role.mutant.after),
+            ...sourceDetails(ctx.lineIndex, fn, types, role.pair, role.mutant),
           });
         return;
       case 'valid-input':

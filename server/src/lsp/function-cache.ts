@@ -1,5 +1,5 @@
-// Per-function result cache: a function is re-scored only when its contract text, the file's spec context (spec fns,
-// datatypes, constants) or its pairs-file entry changed. Cached results are moved by line deltas when the function or
+// Per-function result cache: a function is re-scored only when its text (contract and body: code mutants run the
+// body), the file's spec context (spec fns, datatypes, constants) or its pairs-file entry changed. Cached results are moved by line deltas when the function or
 // its pairs entry merely moved, so reused ranges stay exact.
 
 import { createHash } from 'node:crypto';
@@ -50,7 +50,7 @@ export function functionKeys(model: FileModel, pairsText: string | null, options
       entry === undefined || parsed === null
         ? null
         : { start: parsed.lineIndex.positionAt(entry.offset), end: parsed.lineIndex.positionAt(entry.offset + entry.length) };
-    const hash = sha1([fn.qualifiedName, contractText(fn, text), String(start.character), context, entryText,
+    const hash = sha1([fn.qualifiedName, functionText(fn, text), String(start.character), context, entryText,
       String(pairsRange?.start.character ?? -1), optionsKey]);
     const range = { start, end: lineIndex.positionAt(fn.span.end) };
     keys.set(fn.qualifiedName, { qualifiedName: fn.qualifiedName, hash, sourceLine: start.line, range, pairsRange });
@@ -115,7 +115,11 @@ export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
       clause: pair.clause === null ? null : { ...pair.clause, range: moveSource(pair.clause.range) },
       pairsRange: movePairs(pair.pairsRange),
     })),
-    acceptedMutants: fn.acceptedMutants.map((mutant) => ({ ...mutant, pairsRange: movePairs(mutant.pairsRange) })),
+    acceptedMutants: fn.acceptedMutants.map((mutant) => ({
+      ...mutant,
+      pairsRange: movePairs(mutant.pairsRange),
+      ...(mutant.codeRange === undefined ? {} : { codeRange: moveSource(mutant.codeRange) }),
+    })),
     rejectedValidInputs: fn.rejectedValidInputs.map((input) => ({
       ...input,
       clause: input.clause === null ? null : { ...input.clause, range: moveSource(input.clause.range) },
@@ -123,6 +127,7 @@ export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
     })),
     admittedInvalidInputs: fn.admittedInvalidInputs.map((input) => ({ ...input, pairsRange: movePairs(input.pairsRange) })),
     unsupported: fn.unsupported.map((item) => ({ ...item, range: moveSource(item.range) })),
+    ...(fn.clauses === undefined ? {} : { clauses: fn.clauses.map((clause) => ({ ...clause, range: moveSource(clause.range) })) }),
   };
   const diagnostics = entry.diagnostics.map((diagnostic) => ({
     ...diagnostic,
@@ -178,9 +183,10 @@ function specContext(model: FileModel): string {
   return parts.join('\u0000').replace(/\s+/g, ' ');
 }
 
-/** The signature and contract of a function: its text up to the body (body edits do not change scores). */
-function contractText(fn: FunctionContract, text: string): string {
-  return text.slice(fn.span.start, fn.item.body?.span.start ?? fn.span.end);
+/** The whole text of a function: its contract, and its body, which code mutants mutate and run (a body edit changes
+ *  their outputs and so PostComp). */
+function functionText(fn: FunctionContract, text: string): string {
+  return text.slice(fn.span.start, fn.span.end);
 }
 
 function contains(outer: Range, inner: Range): boolean {

@@ -29,8 +29,9 @@ export function codeLenses(uri: string, file: SourceFileState): CodeLens[] {
   return lenses;
 }
 
-export function hover(file: SourceFileState, position: Position): Hover | null {
+/** `uri` is the Rust file's: code-mutant rows link to their line in it. */
+export function hover(file: SourceFileState, position: Position, uri: string): Hover | null {
   const fn = functionAtPosition(file, position);
   if (fn === null || fn.report === null) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: functionMarkdown(fn.report) } };
+  return { contents: { kind: MarkupKind.Markdown, value: functionMarkdown(fn.report, { sourceUri: uri }) } };
 }

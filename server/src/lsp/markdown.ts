@@ -2,6 +2,7 @@
 
 import { meetsHarness } from '../harness';
 import type { FileReport, FunctionReport, JsonValue, Scores } from '../harness';
+import { describeAccepted } from '../harness';
 
 const MAX_ROWS = 12;
 const MAX_CELL = 80;
@@ -17,18 +18,15 @@ export function acceptedLensTitle(fn: FunctionReport): string | null {
   return count === 0 ? null : `${count} wrong output${count === 1 ? '' : 's'} accepted`;
 }
 
-export function functionMarkdown(fn: FunctionReport): string {
+/** `sourceUri` (the Rust file's URI) makes each code mutant's line a link to the changed code. */
+export function functionMarkdown(fn: FunctionReport, options: { readonly sourceUri?: string } = {}): string {
   const lines = [`**${fn.qualifiedName}** · ${statusText(fn)}`, '', scoreTable(fn.scores, fn)];
   if (fn.acceptedMutants.length > 0) {
-    lines.push('', `**Accepted wrong outputs** (${fn.acceptedMutants.length}): the ensures lets these through`, '',
-      '| input | correct output | accepted wrong output | operator |', '|---|---|---|---|');
-    for (const mutant of fn.acceptedMutants.slice(0, MAX_ROWS)) {
-      const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
-      const wrong = mutant.mutantAfter === null ? mutant.mutant : { output: mutant.mutant, after: mutant.mutantAfter };
-      lines.push(row([formatJson(mutant.input), formatJson(correct), formatJson(wrong), mutant.operator]));
-    }
-    if (fn.acceptedMutants.length > MAX_ROWS) lines.push('', `… and ${fn.acceptedMutants.length - MAX_ROWS} more`);
+    lines.push('', `**Accepted wrong outputs** (${fn.acceptedMutants.length}): the ensures lets these through`);
+    for (const group of SOURCE_GROUPS) lines.push(...acceptedGroup(fn.acceptedMutants.filter(group.includes), group.title, options.sourceUri));
   }
+  if (fn.wrongOutputs !== undefined) lines.push('', wrongOutputLine(fn.wrongOutputs));
+  if (fn.clauses !== undefined && fn.clauses.length > 0) lines.push('', ...clauseLines(fn));
   if (fn.rejectedPairs.length > 0) {
     lines.push('', `**Rejected correct pairs** (${fn.rejectedPairs.length})`, '', '| input | output | rejecting clause |', '|---|---|---|');
     for (const pair of fn.rejectedPairs.slice(0, MAX_ROWS)) {
@@ -51,18 +49,67 @@ export function functionMarkdown(fn: FunctionReport): string {
   return lines.join('\n');
 }
 
-export function fileMarkdown(report: FileReport, threshold: number): string {
+export function fileMarkdown(report: FileReport, threshold: number, options: { readonly sourceUri?: string } = {}): string {
   const scored = report.functions.filter((fn) => fn.status === 'scored');
   const passing = scored.filter((fn) => meetsHarness(fn, threshold)).length;
   const lines = [`# Spec Harness report: ${report.path}`, '', `Pairs file: ${report.pairsFile ?? '(none)'}`, '',
     `Harness@${threshold}: ${passing} of ${scored.length} scored functions`, ''];
-  for (const fn of report.functions) lines.push('---', '', functionMarkdown(fn), '');
+  for (const fn of report.functions) lines.push('---', '', functionMarkdown(fn, options), '');
   return lines.join('\n');
 }
 
 export function formatJson(value: JsonValue | undefined): string {
   const text = value === undefined ? '()' : JSON.stringify(value);
   return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
+}
+
+type AcceptedMutant = FunctionReport['acceptedMutants'][number];
+
+/** Accepted wrong outputs grouped by source, the realistic bugs first; entries without a source (older reports,
+ *  other backends) count as value mutants. */
+const SOURCE_GROUPS: readonly { readonly title: string; readonly includes: (mutant: AcceptedMutant) => boolean }[] = [
+  { title: 'Code mutants (a small change to the implementation)', includes: (mutant) => mutant.source === 'code' },
+  { title: 'Swapped outputs (the correct output of another input)', includes: (mutant) => mutant.source === 'swapped' },
+  { title: 'Value mutants', includes: (mutant) => mutant.source === undefined || mutant.source === 'value' },
+];
+
+function acceptedGroup(mutants: readonly AcceptedMutant[], title: string, sourceUri: string | undefined): string[] {
+  if (mutants.length === 0) return [];
+  const located = mutants.some((mutant) => mutant.codeRange !== undefined);
+  const header = located ? ['| input | correct output | accepted wrong output | change | where |', '|---|---|---|---|---|'] : ['| input | correct output | accepted wrong output | from |', '|---|---|---|---|'];
+  const first = mutants[0] === undefined ? undefined : describeAccepted(mutants[0], { withLine: true });
+  const lines = ['', `*${title}* (${mutants.length})${first === undefined ? '' : `: e.g. ${first}`}`, '', ...header];
+  for (const mutant of mutants.slice(0, MAX_ROWS)) {
+    const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
+    const wrong = mutant.mutantAfter === null ? mutant.mutant : { output: mutant.mutant, after: mutant.mutantAfter };
+    lines.push(`${row([formatJson(mutant.input), formatJson(correct), formatJson(wrong), mutant.operator])}${lineLink(mutant, sourceUri)}`);
+  }
+  if (mutants.length > MAX_ROWS) lines.push('', `… and ${mutants.length - MAX_ROWS} more`);
+  return lines;
+}
+
+/** A trailing cell linking a code mutant to its line (`file:///a.rs#L12`), or naming the line without a URI. */
+function lineLink(mutant: AcceptedMutant, sourceUri: string | undefined): string {
+  if (mutant.codeRange === undefined) return '';
+  const line = mutant.codeRange.start.line + 1;
+  return sourceUri === undefined ? ` line ${line} |` : ` [line ${line}](${sourceUri}#L${line}) |`;
+}
+
+/** `Wrong outputs accepted: code 3 of 10, swapped 2 of 40, value 0 of 160; on 4 of 20 inputs` */
+function wrongOutputLine(summary: NonNullable<FunctionReport['wrongOutputs']>): string {
+  const part = (name: string, count: { decided: number; accepted: number }): string => `${name} ${count.accepted} of ${count.decided}`;
+  const sources = summary.bySource;
+  return `Wrong outputs accepted: ${part('code', sources.code)}, ${part('swapped', sources.swapped)}, ${part('value', sources.value)}; on ${summary.inputsAccepting} of ${plural(summary.inputs, 'input')}`;
+}
+
+/** Per ensures clause, the wrong outputs it alone rejects; redundant clauses are marked (information only). */
+function clauseLines(fn: FunctionReport): string[] {
+  const redundant = new Set(fn.redundantClauses ?? []);
+  const lines = ['**Per clause** (wrong outputs this clause alone rejects)', '', '| clause | alone | rejects |', '|---|---|---|'];
+  for (const clause of fn.clauses ?? []) {
+    lines.push(`${row([`#${clause.index + 1}: ${clause.text}`])} ${clause.rejectsAlone}${redundant.has(clause.index) ? ' (redundant)' : ''} | ${clause.rejects} |`);
+  }
+  return lines;
 }
 
 function scoreTable(scores: Scores, fn: FunctionReport): string {

@@ -6,6 +6,9 @@ export interface HarnessSettings {
   readonly threshold: number;
   readonly run: 'onSave' | 'onType' | 'manual';
   readonly mutantsPerPair: number;
+  /** `realistic`: an accepted code mutant or swapped output is a weak postcondition whatever PostComp is;
+   *  `threshold`: only PostComp below the threshold is. */
+  readonly weakPostcondition: 'realistic' | 'threshold';
   readonly backend: 'embedded' | 'verus' | 'both';
   readonly verusPath: string | null;
   readonly verusExtraArgs: readonly string[];

@@ -36,6 +36,7 @@ export async function perform(request: WorkerRequest): Promise<unknown> {
       const options: CheckOptions = {
         threshold: request.options.threshold,
         mutantsPerPair: request.options.mutantsPerPair,
+        weakPostcondition: request.options.weakPostcondition,
         seed: request.options.seed,
         stepBudget: request.options.stepBudget,
         // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.

@@ -66,7 +66,7 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
   }) ?? []);
   connection.onHover((params) => guard(ctx, params.textDocument.uri, () => {
     const file = state.existingFile(params.textDocument.uri);
-    return file === undefined ? null : hover(file, params.position);
+    return file === undefined ? null : hover(file, params.position, params.textDocument.uri);
   }) ?? null);
   connection.onCodeAction((params) => guardAsync(ctx, params.textDocument.uri, () => codeActions(ctx, params), []));
   connection.onCodeActionResolve((action) => guardAsync(ctx, 'codeAction/resolve', () => resolveCodeAction(ctx, action), action));
@@ -76,7 +76,7 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
     const report = file?.report ?? null;
     if (report === null) return { markdown: 'No results yet: save the file or run "Spec Harness: Rescore file".' };
     const fn = params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
-    return { markdown: fn === undefined ? fileMarkdown(report, state.settings.threshold) : functionMarkdown(fn) };
+    return { markdown: fn === undefined ? fileMarkdown(report, state.settings.threshold, { sourceUri: params.uri }) : functionMarkdown(fn, { sourceUri: params.uri }) };
   });
   connection.onRequest(AGENT_TOOL_REQUEST, (params: AgentToolParams) =>
     guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), { ok: false, error: 'internal error (see the Spec Harness output)' }));

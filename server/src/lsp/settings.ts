@@ -8,6 +8,7 @@ export const DEFAULT_SETTINGS: HarnessSettings = {
   threshold: HARNESS_DEFAULTS.threshold,
   run: 'onSave',
   mutantsPerPair: HARNESS_DEFAULTS.mutantsPerPair,
+  weakPostcondition: 'realistic',
   backend: 'embedded',
   verusPath: null,
   verusExtraArgs: [],
@@ -20,6 +21,7 @@ export function decodeSettings(raw: unknown): HarnessSettings {
     threshold: numberIn(record['threshold'], 0, 1) ?? DEFAULT_SETTINGS.threshold,
     run: oneOf(record['run'], ['onSave', 'onType', 'manual'] as const) ?? DEFAULT_SETTINGS.run,
     mutantsPerPair: integerIn(record['mutantsPerPair'], 0, 1000) ?? DEFAULT_SETTINGS.mutantsPerPair,
+    weakPostcondition: oneOf(record['weakPostcondition'], ['realistic', 'threshold'] as const) ?? DEFAULT_SETTINGS.weakPostcondition,
     backend: oneOf(record['backend'], ['embedded', 'verus', 'both'] as const) ?? DEFAULT_SETTINGS.backend,
     verusPath: typeof verus['path'] === 'string' && verus['path'] !== '' ? verus['path'] : null,
     verusExtraArgs: Array.isArray(verus['extraArgs'])

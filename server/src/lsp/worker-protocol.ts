@@ -23,6 +23,7 @@ export type BackendRequest =
 export interface ScoreOptions {
   readonly threshold: number;
   readonly mutantsPerPair: number;
+  readonly weakPostcondition: 'realistic' | 'threshold';
   readonly seed: number;
   readonly stepBudget: number;
   /** Only these functions (qualified names); null scores every function. */

@@ -132,8 +132,23 @@ function firstSeqs(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq'
   const sorted = small.slice().sort(compareValues);
   const first = small[0];
   const second = small[1] ?? first;
-  const seqs: (readonly Value[])[] = [[], first === undefined ? [] : [first], sorted, sorted.slice().reverse(), first === undefined || second === undefined ? [] : [second, first, second, first], pool.slice(-3), ...extremeSeqs(type.element)];
+  const seqs: (readonly Value[])[] = [[], first === undefined ? [] : [first], sorted, sorted.slice().reverse(), first === undefined || second === undefined ? [] : [second, first, second, first], ...extremePositions(type.element), pool.slice(-3), ...extremeSeqs(type.element)];
   return seqs.map((elements) => seqValue(type, elements));
+}
+
+/** The largest and the smallest element at the first, a middle and the last position, among distinct small
+ *  values (a max/min/argmax whose code or contract only looks at one end shows on these). */
+function extremePositions(element: ValueType): (readonly Value[])[] {
+  if (element.kind !== 'int') return [];
+  const signed = intRange(element.int).min !== 0n;
+  const middle = signed ? [int(3n), int(-2n), int(6n)] : [int(3n), int(1n), int(6n)];
+  const high = int(9n);
+  const low = signed ? int(-5n) : int(0n);
+  return [high, low].flatMap((extreme) => [
+    [extreme, ...middle],
+    [middle[0] as Value, middle[1] as Value, extreme, middle[2] as Value],
+    [...middle, extreme],
+  ]);
 }
 
 /** Sequences whose elements sit at the type's limits: they reach overflow in sums, products and midpoints. */

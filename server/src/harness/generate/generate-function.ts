@@ -18,6 +18,7 @@ import type { CandidateContext } from './candidates';
 import { createRng, hashSeed } from './rng';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
+import { structuredRows } from './relations';
 
 export interface GenerateOptions {
   /** Pairs to keep per function. */
@@ -141,7 +142,8 @@ function isProgramEntry(fn: FunctionContract): boolean {
   return fn.name === 'main' && fn.selfTypeName === undefined && fn.params.length === 0;
 }
 
-/** Distinct input maps: examples from the file, then boundary values lined up, then random combinations. */
+/** Distinct input maps: examples from the file, then rows relating the parameters (relations.ts), then random
+ *  combinations. */
 function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<FunctionValueTypes, { kind: 'supported' }>, options: GenerateOptions): ReadonlyMap<string, Value>[] {
   const names = [...types.params.keys()];
   const paramTypes = names.map((name) => types.params.get(name) as ValueType);
@@ -165,8 +167,7 @@ function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<
   };
   for (const example of exampleInputs(model, fn, paramTypes)) add(example);
   if (columns.some((column) => column.length === 0)) return result;
-  const longest = Math.max(1, ...columns.map((column) => column.length));
-  for (let i = 0; i < longest; i += 1) addWithDerived(columns.map((column) => column[i % column.length]));
+  for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
   for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
     addWithDerived(columns.map((column) => rng.pick(column)));
   }
