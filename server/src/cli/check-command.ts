@@ -1,15 +1,15 @@
 // `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]`:
+// [--backend embedded|verus|both] [--solver z3|none] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]`:
 // scores every function's contract.
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackend } from '../backends';
-import type { VerusEnvironment } from '../backends';
+import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
+import type { SolverKind, VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
-import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport } from '../harness';
+import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, Solver } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, checkFile, checkFileWithBoth, summarize } from '../harness';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
@@ -19,7 +19,7 @@ import type { Gate } from './check-gate';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
-                          [--mutants N] [--fn NAME] [--step-budget N]
+                          [--mutants N] [--fn NAME] [--step-budget N] [--solver z3|none] [--solver-time-limit MS]
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 `;
 
@@ -66,7 +66,9 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       return 2;
     }
     try {
-      files.push(await checkWith(backends, input.input, parsed.options));
+      // One solver per file: each file is one run with its own query and time budget.
+      const solver = createSolver(parsed.solver, { stepBudget: parsed.options.stepBudget, stackAllowance: parsed.options.stackAllowance, timeLimitMs: parsed.solverTimeLimitMs });
+      files.push(await checkWith(backends, input.input, parsed.options, solver));
     } catch (error) {
       io.stderr(`spec-harness check: backend failed on '${file.displayPath}': ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
@@ -94,6 +96,8 @@ interface ParsedCheckArgs {
   readonly verusPath: string | undefined;
   /** `--verus-arg`, repeatable: passed to verus after the harness's own arguments. */
   readonly verusArgs: readonly string[];
+  readonly solver: SolverKind;
+  readonly solverTimeLimitMs: number | undefined;
   readonly options: CheckOptions;
 }
 
@@ -114,6 +118,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
         'step-budget': { type: 'string' },
         'verus-path': { type: 'string' },
         'verus-arg': { type: 'string', multiple: true },
+        solver: { type: 'string' },
+        'solver-time-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -128,16 +134,21 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
   const seed = numberOption(values.seed, 'seed', DEFAULT_CHECK_OPTIONS.seed, { min: 0, max: 2 ** 32 - 1, integer: true });
   const mutants = numberOption(values.mutants, 'mutants', DEFAULT_CHECK_OPTIONS.mutantsPerPair, { min: 0, max: 1000, integer: true });
   const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, { min: 1, max: 1e9, integer: true });
-  for (const option of [threshold, seed, mutants, stepBudget]) if (typeof option === 'string') return { ok: false, error: option };
+  const solverTimeLimit = numberOption(values['solver-time-limit'], 'solver-time-limit', 0, { min: 1, max: 600_000, integer: true });
+  for (const option of [threshold, seed, mutants, stepBudget, solverTimeLimit]) if (typeof option === 'string') return { ok: false, error: option };
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
   if (typeof gate === 'string') return { ok: false, error: gate };
   const backend = values.backend ?? 'embedded';
   if (backend !== 'embedded' && backend !== 'verus' && backend !== 'both') {
     return { ok: false, error: `--backend must be embedded, verus or both (got '${backend}')` };
   }
+  const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
+  if (solver === undefined) return { ok: false, error: `--solver must be z3 or none (got '${values.solver ?? ''}')` };
   return {
     ok: true,
     help: values.help === true,
+    solver,
+    solverTimeLimitMs: values['solver-time-limit'] === undefined ? undefined : (solverTimeLimit as number),
     paths: parsed.positionals,
     json: values.json === true,
     pairs: values.pairs,
@@ -187,9 +198,9 @@ function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnviron
   return { ok: true, kind: 'both', embedded: embedded.backend, verus: verus.backend };
 }
 
-async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions): Promise<FileReport> {
+async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions, solver: Solver | undefined): Promise<FileReport> {
   const signal = new AbortController().signal;
-  if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal);
+  if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal, solver);
   return checkFileWithBoth(input, options, backends.embedded, backends.verus, signal);
 }
 

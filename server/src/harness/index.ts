@@ -1,16 +1,16 @@
 // The harness API: pairs files, obligations, scores, reports and their diagnostics. Pure (no IO): callers read
 // the source and pairs files and pass their text.
 
-import type { Backend } from './backend';
+import type { Backend, Solver } from './backend';
 import { finishFileWithBoth } from './compare';
-import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
+import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, solveUndecided, withBackend } from './check-file';
 import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
-export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } from './decide';
+export { contractClauses, decideClausesApart, decideObligation, decideObligations, decideOptionsOf, obligationEnv, requiresObligation, solverMayDecide } from './decide';
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export { formatInput, formatResult, formatScore } from './format-call';
@@ -23,7 +23,7 @@ export { meetsHarness, meetsPostHarness, summarize, THRESHOLDS } from './summary
 export { functionValueTypes } from './value-types';
 export type { FunctionValueTypes } from './value-types';
 export type * from './report';
-export type { Backend, Obligation, ObligationResult } from './backend';
+export type { Backend, Obligation, ObligationResult, Solver } from './backend';
 export type { Verdict } from './verdict';
 export type { JsonValue } from '../eval';
 
@@ -32,9 +32,14 @@ export const DEFAULT_CHECK_OPTIONS: CheckOptions = { threshold: 0.75, mutantsPer
 
 /** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
  *  does (environment failures, e.g. no verus binary). */
-export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal): Promise<FileReport> {
-  if (backend === undefined) return checkFileSync(input, options);
-  return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
+export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal, solver?: Solver): Promise<FileReport> {
+  const abort = signal ?? new AbortController().signal;
+  if (backend !== undefined) return checkPlannedFile(input, options, backend, abort, solver);
+  if (solver === undefined) return checkFileSync(input, options);
+  const plan = planFile(input, options);
+  const pending = pendingObligations(plan);
+  const results = decideObligations(plan.model, pending, decideOptionsOf(options));
+  return withBackend(finishFile(plan, await solveUndecided(plan.model, pending, results, solver, abort)), 'embedded');
 }
 
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
