@@ -1,4 +1,4 @@
-// `spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]`: generates pairs and invalid inputs
+// `spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE] [--solver z3|none]`: generates pairs and invalid inputs
 // by running each exec fn, and writes them into foo.pairs.json beside foo.rs (atomically: temp file + rename).
 
 import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
@@ -6,13 +6,15 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import { buildFileModel } from '../model';
-import { generatePairsText } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, generatePairsText, generatePairsTextWithSolver } from '../harness';
+import { createSolver, SOLVER_KINDS } from '../backends';
+import type { SolverKind } from '../backends';
 import type { FunctionSummary } from '../harness';
 import { collectRustFiles, displayPath } from './files';
 import type { RustFile } from './files';
 import type { CliIo } from './io';
 
-const PAIRS_USAGE = 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE]\n';
+const PAIRS_USAGE = 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]\n';
 
 interface PairsArgs {
   readonly paths: readonly string[];
@@ -21,6 +23,7 @@ interface PairsArgs {
   readonly invalidCount: number;
   readonly seed: number;
   readonly out: string | undefined;
+  readonly solver: SolverKind;
 }
 
 export async function runPairsCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -68,13 +71,19 @@ async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise
     }
   }
   const model = buildFileModel(parseSourceFile(text));
-  const result = generatePairsText(model, existing, {
+  const options = {
     functions: args.functions,
     count: args.count,
     invalidCount: args.invalidCount,
     seed: args.seed,
     ...(io.stackAllowance === undefined ? {} : { stackAllowance: io.stackAllowance }),
-  });
+  };
+  // One solver per file, as for `check`: each file is one run with its own budget.
+  const solver = createSolver(args.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: io.stackAllowance });
+  const result =
+    solver === undefined
+      ? generatePairsText(model, existing, options)
+      : await generatePairsTextWithSolver(model, existing, options, solver, new AbortController().signal);
   io.stdout(formatSummaries(file.displayPath, result.summaries, createLineIndex(text)));
   if (!result.ok) {
     io.stderr(`spec-harness pairs: ${displayPath(target, io.cwd)}: ${result.error}\n`);
@@ -105,6 +114,7 @@ function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
         invalid: { type: 'string' },
         seed: { type: 'string' },
         out: { type: 'string' },
+        solver: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -122,7 +132,9 @@ function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
   if (count === undefined) return `--count must be a non-negative integer, got '${values.count}'`;
   if (invalidCount === undefined) return `--invalid must be a non-negative integer, got '${values.invalid}'`;
   if (seed === undefined) return `--seed must be a non-negative integer, got '${values.seed}'`;
-  return { paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out };
+  const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
+  if (solver === undefined) return `--solver must be z3 or none, got '${values.solver ?? ''}'`;
+  return { paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver };
 }
 
 function nonNegative(text: string | undefined, fallback: number): number | undefined {

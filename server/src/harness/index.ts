@@ -70,5 +70,5 @@ export async function checkFileWithBoth(
 export { scoreFunction } from './score';
 export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
-export { DEFAULT_GENERATE_OPTIONS, generatePairsText, mergePairsText } from './generate';
+export { DEFAULT_GENERATE_OPTIONS, generatePairsText, generatePairsTextWithSolver, mergePairsText } from './generate';
 export type { FunctionSummary, PairsTextOptions, PairsTextResult } from './generate';

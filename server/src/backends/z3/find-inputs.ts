@@ -31,19 +31,26 @@ export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMa
   if (types.kind === 'unsupported' || request.fn.requires.length === 0 || request.wanted <= 0) return [];
   const found: ReadonlyMap<string, Value>[] = [];
   const blocked = new Map<string, string[]>();
+  // A shape (the sequences' lengths) without more models, or on which Z3 gave up, is not asked again.
+  const exhausted = new Set<string>();
+  const shapes = shapeCount(types);
   const maxQueries = request.wanted * 3;
-  for (let round = 0; round < maxQueries && found.length < request.wanted; round += 1) {
+  for (let round = 0; round < maxQueries && found.length < request.wanted && exhausted.size < shapes; round += 1) {
     request.signal.throwIfAborted();
     const shape = symbolicInputs(types, lengthsFor(types, request.seed, round));
     if (shape === undefined) return found;
+    const key = shape.constants.map((c) => c.name).join(',');
+    if (exhausted.has(key)) continue;
     const requires = translateRequires(request.model, request.fn, shape.names);
     if (requires === undefined) return found;
-    const key = shape.constants.map((c) => c.name).join(',');
     const blocks = blocked.get(key) ?? [];
     const script = [...shape.declarations, ...requires.declarations, ...shape.ranges.map(assert), assert(requires.assertion), ...blocks.map(assert)].join('\n');
     const outcome = await request.ask(script, shape.constants);
     if (outcome === undefined) return found;
-    if (outcome.answer !== 'sat') continue;
+    if (outcome.answer !== 'sat') {
+      exhausted.add(key);
+      continue;
+    }
     const input = shape.read(outcome.values);
     if (input === undefined) continue;
     blocks.push(`(not (and true ${shape.constants.map((c) => `(= ${c.name} ${outcome.values.get(c.name) ?? '0'})`).join(' ')}))`);
@@ -60,6 +67,12 @@ interface SymbolicShape {
   readonly names: ReadonlyMap<string, Binding>;
   /** The input a model gives, or undefined when a value does not decode. */
   readonly read: (values: ReadonlyMap<string, string>) => ReadonlyMap<string, Value> | undefined;
+}
+
+/** How many different shapes the schedule visits: every length for each sequence parameter (capped). */
+function shapeCount(types: Extract<FunctionValueTypes, { kind: 'supported' }>): number {
+  const sequences = [...types.params.values()].filter((type) => type.kind === 'seq').length;
+  return Math.min((MAX_SYMBOLIC_LENGTH + 1) ** sequences, 1_000);
 }
 
 /** A length per sequence parameter for this round: the seed rotates the schedule, later rounds vary it. */
@@ -126,7 +139,7 @@ function bindingOf(types: Extract<FunctionValueTypes, { kind: 'supported' }>, na
 function translateRequires(model: FileModel, fn: FunctionContract, names: ReadonlyMap<string, Binding>): { declarations: readonly string[]; assertion: string } | undefined {
   try {
     const decls = emptyDeclarations();
-    const frame = contractFrame(model.scope, fn, decls, names);
+    const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow: MAX_SYMBOLIC_LENGTH };
     const parts = fn.requires.map((clause) => translateBool(frame, clause.clause.expr));
     return { declarations: decls.lines, assertion: parts.length === 1 ? (parts[0] as string) : `(and ${parts.join(' ')})` };
   } catch (error) {

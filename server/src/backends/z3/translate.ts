@@ -36,6 +36,10 @@ export interface Frame {
   readonly at: TranslateScope;
   readonly decls: Declarations;
   readonly names: ReadonlyMap<string, Binding>;
+  /** Only when searching for inputs over sequences of at most this length: a quantifier whose integer binders all
+   *  index a sequence is expanded over 0..indexWindow-1 instead (Z3 rarely finds models through quantifiers over
+   *  sequence elements). The result only proposes inputs; each is decided again before it is used. */
+  readonly indexWindow?: number;
 }
 
 export function translateBool(frame: Frame, expr: Expr): string {
@@ -354,6 +358,8 @@ function translateQuantifier(frame: Frame, expr: Extract<Expr, { kind: 'quantifi
     if (guard !== 'true') guards.push(guard);
   });
   const body = translateBool({ ...frame, names }, expr.body);
+  const expanded = expandOverIndices(frame, expr, declared.map((d, i) => ({ variable: d.slice(1, d.indexOf(' ')), binder: expr.binders[i] as QuantifierBinder })), body);
+  if (expanded !== undefined) return { smt: expanded, sort: BOOL };
   const guard = guards.length === 0 ? undefined : guards.length === 1 ? guards[0] : `(and ${guards.join(' ')})`;
   const guarded = guard === undefined ? body : expr.quantifier === 'forall' ? `(=> ${guard} ${body})` : `(and ${guard} ${body})`;
   return { smt: `(${expr.quantifier} (${declared.join(' ')}) ${guarded})`, sort: BOOL };
@@ -379,3 +385,45 @@ function need(term: Term | undefined): Term {
   return term;
 }
 
+
+const MAX_EXPANDED_INSTANCES = 512;
+
+function expandOverIndices(
+  frame: Frame,
+  expr: Extract<Expr, { kind: 'quantifier' }>,
+  binders: readonly { readonly variable: string; readonly binder: QuantifierBinder }[],
+  body: string,
+): string | undefined {
+  const window = frame.indexWindow;
+  if (window === undefined || window ** binders.length > MAX_EXPANDED_INSTANCES) return undefined;
+  if (!binders.every(({ binder }) => isIntBinder(frame, binder) && usedAsIndex(expr.body, binder.name))) return undefined;
+  let instances: string[][] = [[]];
+  for (const { variable } of binders) {
+    instances = instances.flatMap((prefix) => Array.from({ length: window }, (_, value) => [...prefix, `(${variable} ${value})`]));
+  }
+  const parts = instances.map((bindings) => (bindings.length === 0 ? body : `(let (${bindings.join(' ')}) ${body})`));
+  return `(${expr.quantifier === 'forall' ? 'and' : 'or'} ${parts.join(' ')})`;
+}
+
+function isIntBinder(frame: Frame, binder: QuantifierBinder): boolean {
+  return binder.type === undefined || resolveValueType(binder.type, { scope: frame.at.scope }).kind === 'int';
+}
+
+/** Whether `name` appears as an index (`s[name]`, `s.index(name)`) somewhere in `expr`. */
+function usedAsIndex(expr: Expr, name: string): boolean {
+  const isName = (e: Expr | undefined): boolean => e?.kind === 'path' && e.segments.length === 1 && e.segments[0]?.name === name;
+  let found = false;
+  const visit = (e: unknown): void => {
+    if (found || typeof e !== 'object' || e === null) return;
+    if (Array.isArray(e)) {
+      e.forEach(visit);
+      return;
+    }
+    const node = e as Expr;
+    if (node.kind === 'index' && isName(node.index)) found = true;
+    if (node.kind === 'method-call' && (node.method === 'index' || node.method === 'spec_index') && isName(node.args[0])) found = true;
+    for (const [key, child] of Object.entries(node)) if (key !== 'span') visit(child);
+  };
+  visit(expr);
+  return found;
+}

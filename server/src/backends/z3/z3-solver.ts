@@ -32,14 +32,22 @@ export interface Z3RunStats {
   /** Milliseconds per query, in the order asked (cached answers included: they are what a user waits for). */
   readonly queryMs: number[];
   decided: number;
+  /** Set when z3-solver could not be loaded (then nothing is asked). */
+  loadError?: string;
 }
 
 export function createZ3Solver(options: Z3Options): Z3Solver {
   const stats: Z3RunStats = { queries: 0, queryMs: [], decided: 0 };
   const budget = { spentMs: 0 };
   const ask = async (script: string, constants: readonly ModelConstant[] = []) => {
-    if (stats.queries >= options.maxQueries || budget.spentMs >= options.maxTotalMs) return undefined;
-    await loadZ3();
+    if (stats.queries >= options.maxQueries || budget.spentMs >= options.maxTotalMs || stats.loadError !== undefined) return undefined;
+    try {
+      await loadZ3();
+    } catch (error) {
+      // Without Z3 the evaluator's verdicts stand; the front end reports why once.
+      stats.loadError = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
     const started = options.now();
     const limit = Math.min(options.timeLimitMs, options.maxTotalMs - budget.spentMs);
     const outcome = await runQuery(script, limit, constants);

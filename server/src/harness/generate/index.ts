@@ -2,14 +2,15 @@
 // the CLI writes it to disk, the LSP offers it as an undoable edit).
 
 import type { Span } from '../../syntax';
-import type { FileModel } from '../../model';
+import type { FileModel, FunctionContract } from '../../model';
 import type { StackAllowance } from '../../eval';
-import { generateForFunction, generateOptionsFor } from './generate-function';
+import { generateForFunction, generateOptionsFor, generateWithSolver } from './generate-function';
+import type { Solver } from '../backend';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';
 import type { GeneratedEntries } from './merge';
 
-export { generateForFunction, generateOptionsFor, DEFAULT_GENERATE_OPTIONS } from './generate-function';
+export { generateForFunction, generateOptionsFor, generateWithSolver, DEFAULT_GENERATE_OPTIONS } from './generate-function';
 export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInvalid } from './generate-function';
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
@@ -42,10 +43,35 @@ export type PairsTextResult =
   | { readonly ok: false; readonly error: string; readonly summaries: readonly FunctionSummary[] };
 
 export function generatePairsText(model: FileModel, existingText: string | null, options: PairsTextOptions): PairsTextResult {
+  const generateOptions = generateOptionsOf(options);
+  return pairsTextOf(existingText, generationTargets(model, options).map((fn) => generateForFunction(model, fn, generateOptions)));
+}
+
+/** generatePairsText with a solver: it decides `requires` the evaluator cannot, and finds inputs inside a strong
+ *  `requires` when too few generated ones fall there (generateWithSolver). One function at a time. */
+export async function generatePairsTextWithSolver(
+  model: FileModel,
+  existingText: string | null,
+  options: PairsTextOptions,
+  solver: Solver,
+  signal: AbortSignal,
+): Promise<PairsTextResult> {
+  const generateOptions = generateOptionsOf(options);
+  const results: FunctionGeneration[] = [];
+  for (const fn of generationTargets(model, options)) results.push(await generateWithSolver(model, fn, generateOptions, solver, signal));
+  return pairsTextOf(existingText, results);
+}
+
+function generationTargets(model: FileModel, options: PairsTextOptions): FunctionContract[] {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
-  const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
-  const generateOptions: GenerateOptions = { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
-  const results = targets.map((fn) => generateForFunction(model, fn, generateOptions));
+  return model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
+}
+
+function generateOptionsOf(options: PairsTextOptions): GenerateOptions {
+  return { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
+}
+
+function pairsTextOf(existingText: string | null, results: readonly FunctionGeneration[]): PairsTextResult {
   const summaries = results.map(summaryOf).sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
   const generated = new Map<string, GeneratedEntries>();
   for (const result of results) {
