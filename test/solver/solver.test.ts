@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFile, DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';
 import type { FunctionReport } from '../../server/src/harness';
 import { createZ3Solver, Z3_DEFAULTS } from '../../server/src/backends/z3';
+import { functionMarkdown } from '../../server/src/lsp/markdown';
 
 const SOURCE = readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'quantified.rs'), 'utf8');
 
@@ -30,6 +31,9 @@ describe('the z3 solver', () => {
     expect(accepted.every((m) => typeof m === 'number' && m % 2 === 1)).toBe(true);
     expect(fn.acceptedMutants.every((m) => m.decidedBy === 'solver')).toBe(true);
     expect(fn.scores.postCompleteness).toBe(0.5);
+    // The hover marks them too.
+    expect(functionMarkdown(fn)).toContain('9 solver verdicts');
+    expect(functionMarkdown(fn)).toContain('int=MAX (solver)');
   });
 
   it('leaves the same obligations indeterminate without it', async () => {

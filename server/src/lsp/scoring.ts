@@ -61,13 +61,13 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await readTextOrNull(pairsPath));
   const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
-  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs]);
+  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs, settings.solver]);
   const backend: BackendRequest =
     settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
   const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
   const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
   const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);
-  const options: ScoreOptions = { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions: stale };
+  const options: ScoreOptions = { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, seed: SEED, stepBudget: STEP_BUDGET, functions: stale, solver: settings.solver };
   // The worker reads only the pairs entries it scores: reused functions' entries are blanked (offsets kept).
   const pairsEntries = pairsText === null || keys === null ? null : entryRanges(pairsText);
   const blankable = new Set(stale === null ? [] : [...file.cache.values()]
