@@ -1,4 +1,5 @@
-// `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts) and the language server (bench/lsp.ts).
+// `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts), the solver (bench/solver.ts, from
+// source: Z3's own time dominates) and the language server (bench/lsp.ts).
 // Numbers, not assertions: targets are printed next to the measurements. The scoring benchmark runs on an esbuild
 // bundle built like dist/ (what users run): under tsx every cross-module call goes through an export getter and
 // every closure is renamed at creation, which roughly doubles the cost. BENCH_SOURCE=1 runs it from source instead.
@@ -8,12 +9,13 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
+import { runSolverBench } from './solver';
 import { runSyntaxBench } from './syntax';
 
 const ROOT = join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runLspBench()];
+  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runSolverBench(ROOT), await runLspBench()];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }
 

@@ -10,7 +10,8 @@ import type { FunctionContract } from '../../server/src/model';
 import { parseSourceFile } from '../../server/src/syntax';
 import { DEFAULT_GENERATE_OPTIONS, generateForFunction, generateWithSolver, requiresVerdict } from '../../server/src/harness/generate';
 import type { FunctionGeneration } from '../../server/src/harness/generate';
-import { createZ3Solver, Z3_DEFAULTS } from '../../server/src/backends/z3';
+import { createZ3Solver } from '../../server/src/backends/z3';
+import { TEST_BUDGET } from './budget';
 import type { Value } from '../../server/src/eval';
 
 const MODEL = buildFileModel(parseSourceFile(readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'generate.rs'), 'utf8')));
@@ -22,7 +23,7 @@ function fnNamed(name: string): FunctionContract {
 }
 
 async function generate(name: string): Promise<FunctionGeneration> {
-  const solver = createZ3Solver({ ...Z3_DEFAULTS, stepBudget: 100_000, now: () => performance.now() });
+  const solver = createZ3Solver({ ...TEST_BUDGET, stepBudget: 100_000, now: () => performance.now() });
   return generateWithSolver(MODEL, fnNamed(name), DEFAULT_GENERATE_OPTIONS, solver, new AbortController().signal);
 }
 

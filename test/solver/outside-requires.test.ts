@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkFile, checkFileSync, DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';
 import type { FileReport, FunctionReport } from '../../server/src/harness';
-import { createZ3Solver, Z3_DEFAULTS } from '../../server/src/backends/z3';
+import { createZ3Solver } from '../../server/src/backends/z3';
+import { TEST_BUDGET } from './budget';
 
 function input(source: string, pairs: unknown) {
   const text = `use vstd::prelude::*;\nverus! {\n${source}\n}\n`;
@@ -48,7 +49,7 @@ describe('pairs outside the requires', () => {
   });
 
   it('once the solver decides the requires is false, are outside it', async () => {
-    const solver = createZ3Solver({ ...Z3_DEFAULTS, stepBudget: 100_000, now: () => performance.now() });
+    const solver = createZ3Solver({ ...TEST_BUDGET, stepBudget: 100_000, now: () => performance.now() });
     const report = await checkFile(input(ODD, { half_down: { pairs: [{ input: { n: 4 }, output: 2 }] } }), DEFAULT_CHECK_OPTIONS, undefined, undefined, solver);
     expect(report.diagnostics.map((d) => d.code)).toContain('outside-requires');
     expect(report.diagnostics.map((d) => d.code)).not.toContain('rejects-correct-output');

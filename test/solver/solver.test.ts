@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFile, DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';
 import type { FunctionReport } from '../../server/src/harness';
-import { createZ3Solver, Z3_DEFAULTS } from '../../server/src/backends/z3';
+import { createZ3Solver } from '../../server/src/backends/z3';
+import { TEST_BUDGET } from './budget';
 import { functionMarkdown } from '../../server/src/lsp/markdown';
 
 const SOURCE = readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'quantified.rs'), 'utf8');
 
-async function check(name: string, pairs: readonly unknown[], solver: 'z3' | 'none', timeLimitMs: number = Z3_DEFAULTS.timeLimitMs): Promise<FunctionReport> {
+async function check(name: string, pairs: readonly unknown[], solver: 'z3' | 'none', timeLimitMs: number = TEST_BUDGET.timeLimitMs): Promise<FunctionReport> {
   const input = { path: 'quantified.rs', text: SOURCE, pairsPath: 'quantified.pairs.json', pairsText: JSON.stringify({ version: 1, functions: { [name]: { pairs } } }) };
-  const z3 = createZ3Solver({ ...Z3_DEFAULTS, timeLimitMs, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => performance.now() });
+  const z3 = createZ3Solver({ ...TEST_BUDGET, timeLimitMs, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => performance.now() });
   const report = await checkFile(input, { ...DEFAULT_CHECK_OPTIONS, functions: [name] }, undefined, undefined, solver === 'z3' ? z3 : undefined);
   expect(report.functions).toHaveLength(1);
   return report.functions[0] as FunctionReport;

@@ -75,14 +75,16 @@ function shapeCount(types: Extract<FunctionValueTypes, { kind: 'supported' }>): 
   return Math.min((MAX_SYMBOLIC_LENGTH + 1) ** sequences, 1_000);
 }
 
-/** A length per sequence parameter for this round: the seed rotates the schedule, later rounds vary it. */
+/** A length per sequence parameter for this round. Even rounds give every sequence the same length (contracts
+ *  often require equal lengths), odd rounds lengths one apart; the seed rotates the schedule. */
 function lengthsFor(types: Extract<FunctionValueTypes, { kind: 'supported' }>, seed: number, round: number): ReadonlyMap<string, number> {
   const lengths = new Map<string, number>();
+  // Starting at 4 and stepping by 5 mod 9 visits every length 0..8, the mid-sized ones first.
+  const base = 4 + 5 * (Math.floor(round / 2) + seed);
   let k = 0;
   for (const [name, type] of types.params) {
     if (type.kind !== 'seq') continue;
-    // Starting at 4 and stepping by 5 mod 9 visits every length 0..8, the mid-sized ones first.
-    lengths.set(name, (4 + 5 * (round + k * 2 + seed)) % (MAX_SYMBOLIC_LENGTH + 1));
+    lengths.set(name, (base + (round % 2) * k) % (MAX_SYMBOLIC_LENGTH + 1));
     k += 1;
   }
   return lengths;

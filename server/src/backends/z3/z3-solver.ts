@@ -20,7 +20,7 @@ export interface Z3Options extends DecideOptions {
 }
 
 /** Defaults for one run (one file in the CLI, one scoring or generating job in the editor). */
-export const Z3_DEFAULTS = { timeLimitMs: 2_000, maxQueries: 400, maxTotalMs: 10_000 } as const;
+export const Z3_DEFAULTS = { timeLimitMs: 1_000, maxQueries: 300, maxTotalMs: 5_000 } as const;
 
 export interface Z3Solver extends Solver {
   /** What this run asked so far (the bench prints it). */

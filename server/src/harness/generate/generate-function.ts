@@ -144,7 +144,9 @@ export async function generateWithSolver(model: FileModel, fn: FunctionContract,
   base.undecided.forEach((pair, i) => {
     if (decided[i] === true && pairs.length < options.count) pairs.push({ ...pair, requiresHolds: true });
   });
-  if (pairs.length < options.count) {
+  // Models are sought only where the requires is what keeps pairs out (some inputs fell outside it or stayed
+  // undecided), not where the function simply has few distinct inputs.
+  if (pairs.length < options.count && (base.pairsOutsideRequires > 0 || base.undecided.length > 0)) {
     const seen = new Set([...pairs, ...base.undecided, ...invalid].map((entry) => JSON.stringify(inputJson(types, entry.inputs))));
     // Models may repeat inputs the generator already tried: ask for more than are missing.
     const wanted = Math.min(2 * (options.count - pairs.length), options.count - pairs.length + seen.size);
