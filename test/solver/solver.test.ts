@@ -51,6 +51,12 @@ describe('the z3 solver', () => {
     expect(fn.counts.indeterminate).toBe(0);
   });
 
+  it('translates a tuple result by its parts', async () => {
+    const fn = await check('odd_sum_split', [{ input: { n: 3 }, output: [3, 4] }], 'z3');
+    expect(fn.scores.postCorrectness).toBe(1);
+    expect(fn.counts.solverVerdicts).toBeGreaterThan(0);
+  });
+
   it('reports a query past its time limit as "solver: time limit"', async () => {
     const fn = await check('cube_sum', [{ input: { x: 4 }, output: 0 }], 'z3', 200);
     expect(fn.scores.postCorrectness).toBeNull();

@@ -5,12 +5,18 @@ import type { Value, ValueType } from '../../eval';
 import { intRange } from '../../eval';
 import type { IntType } from '../../eval';
 
-export type Sort = { readonly kind: 'int' } | { readonly kind: 'bool' } | { readonly kind: 'seq'; readonly element: Sort };
+/** A tuple has no SMT sort of its own: it is kept as its parts (a tuple result compared field by field). */
+export type Sort =
+  | { readonly kind: 'int' }
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'seq'; readonly element: Sort }
+  | { readonly kind: 'tuple'; readonly elements: readonly Sort[] };
 
-/** A translated expression: its SMT-LIB2 text and its sort. */
+/** A translated expression: its SMT-LIB2 text and its sort; a tuple has its parts instead of text. */
 export interface Term {
   readonly smt: string;
   readonly sort: Sort;
+  readonly parts?: readonly Term[];
 }
 
 export const INT: Sort = { kind: 'int' };
@@ -27,13 +33,16 @@ export function sortText(sort: Sort): string {
       return 'Int';
     case 'bool':
       return 'Bool';
-    default:
+    case 'seq':
       return `(Seq ${sortText(sort.element)})`;
+    default:
+      throw new Untranslatable('a tuple where a sort is needed');
   }
 }
 
 export function sameSort(a: Sort, b: Sort): boolean {
   if (a.kind === 'seq' && b.kind === 'seq') return sameSort(a.element, b.element);
+  if (a.kind === 'tuple' && b.kind === 'tuple') return a.elements.length === b.elements.length && a.elements.every((e, i) => sameSort(e, b.elements[i] as Sort));
   return a.kind === b.kind;
 }
 
@@ -47,6 +56,8 @@ export function sortOf(type: ValueType): Sort {
       return BOOL;
     case 'seq':
       return { kind: 'seq', element: sortOf(type.element) };
+    case 'tuple':
+      return { kind: 'tuple', elements: type.elements.map(sortOf) };
     default:
       throw new Untranslatable(`a ${type.kind} value`);
   }
@@ -58,6 +69,10 @@ export function intLiteral(value: bigint): string {
 
 /** A concrete value as a closed term of the type's sort. */
 export function valueTerm(value: Value, type: ValueType): Term {
+  if (value.kind === 'tuple' && type.kind === 'tuple' && value.elements.length === type.elements.length) {
+    const parts = value.elements.map((element, i) => valueTerm(element, type.elements[i] as ValueType));
+    return { smt: '', sort: { kind: 'tuple', elements: parts.map((part) => part.sort) }, parts };
+  }
   const sort = sortOf(type);
   return { smt: valueText(value, type, sort), sort };
 }

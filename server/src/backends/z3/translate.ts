@@ -82,6 +82,13 @@ function translate(frame: Frame, expr: Expr): Term {
       return translateCall(frame, expr);
     case 'quantifier':
       return translateQuantifier(frame, expr);
+    case 'field':
+      return tuplePart(translate(frame, expr.receiver), expr.field);
+    case 'tuple': {
+      const parts = expr.elements.map((element) => translate(frame, element));
+      if (parts.length === 0) throw new Untranslatable('`()`');
+      return { smt: '', sort: { kind: 'tuple', elements: parts.map((part) => part.sort) }, parts };
+    }
     default:
       throw new Untranslatable(`\`${expr.kind}\` expressions`);
   }
@@ -159,6 +166,13 @@ function translateBinary(frame: Frame, op: string, left: Term, right: () => Term
   }
 }
 
+/** `t.0`, `t.1`: a part of a tuple term. */
+function tuplePart(receiver: Term, field: string): Term {
+  const part = /^\d+$/.test(field) ? receiver.parts?.[Number(field)] : undefined;
+  if (part === undefined) throw new Untranslatable('a field of a struct');
+  return part;
+}
+
 function boolOp(op: string, left: Term, right: Term): Term {
   if (left.sort.kind !== 'bool' || right.sort.kind !== 'bool') throw new Untranslatable(`\`${op}\` on non-bool operands`);
   return { smt: `(${op} ${left.smt} ${right.smt})`, sort: BOOL };
@@ -166,7 +180,9 @@ function boolOp(op: string, left: Term, right: Term): Term {
 
 function equality(left: Term, right: Term, negated: boolean): Term {
   if (!sameSort(left.sort, right.sort)) throw new Untranslatable('an equality between different sorts');
-  const eq = `(= ${left.smt} ${right.smt})`;
+  const eq = left.parts !== undefined && right.parts !== undefined
+    ? `(and true ${left.parts.map((part, i) => equality(part, right.parts?.[i] as Term, false).smt).join(' ')})`
+    : `(= ${left.smt} ${right.smt})`;
   return { smt: negated ? `(not ${eq})` : eq, sort: BOOL };
 }
 
