@@ -33,8 +33,10 @@ export async function runSolverBench(root: string): Promise<string[]> {
   const withSolver = await wallMs(() => checkFile(quantified, DEFAULT_CHECK_OPTIONS, undefined, undefined, newSolver()));
   const without = await wallMs(async () => checkFileSync(quantified, DEFAULT_CHECK_OPTIONS));
   const examples = exampleInputs(root);
-  const examplesWith = await medianWall(() => Promise.all(examples.map((input) => checkFile(input, DEFAULT_CHECK_OPTIONS, undefined, undefined, newSolver()))));
-  const examplesWithout = await medianWall(async () => examples.map((input) => checkFileSync(input, DEFAULT_CHECK_OPTIONS)));
+  const examplesRuns = await alternatingWall(
+    () => Promise.all(examples.map((input) => checkFile(input, DEFAULT_CHECK_OPTIONS, undefined, undefined, newSolver()))),
+    async () => examples.map((input) => checkFileSync(input, DEFAULT_CHECK_OPTIONS)),
+  );
   return [
     'Solver (z3-solver WASM; wall time; cold query cache)',
     `  load once per process        ${ms(loadMs)}`,
@@ -42,7 +44,7 @@ export async function runSolverBench(root: string): Promise<string[]> {
     '  queries per function (test/fixtures/solver/quantified.rs, generated pairs)',
     ...perFunction,
     `  whole file, ${QUANTIFIED_FUNCTIONS.length} quantified fns  ${ms(withSolver)} with the solver vs ${ms(without)} without (${(withSolver / Math.max(without, 1e-9)).toFixed(1)}x)`,
-    `  examples/ (nothing for Z3)   ${ms(examplesWith)} with the solver vs ${ms(examplesWithout)} without (${(examplesWith / Math.max(examplesWithout, 1e-9)).toFixed(2)}x; target ~1x)`,
+    `  examples/ (nothing for Z3)   ${ms(examplesRuns.first)} with the solver vs ${ms(examplesRuns.second)} without (median of per-run ratios ${examplesRuns.ratio.toFixed(2)}x; target ~1x)`,
   ];
 }
 
@@ -72,11 +74,22 @@ async function wallMs(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-async function medianWall(run: () => Promise<unknown>): Promise<number> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < 15; i++) samples.push(await wallMs(run));
-  return median(samples);
+/** Medians of `first` and `second` run alternately (the machine is shared: load shifts between runs), and the
+ *  median of the per-run ratios first/second. */
+async function alternatingWall(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<{ first: number; second: number; ratio: number }> {
+  await first();
+  await second();
+  const firsts: number[] = [];
+  const seconds: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const a = await wallMs(first);
+    const b = await wallMs(second);
+    firsts.push(a);
+    seconds.push(b);
+    ratios.push(a / Math.max(b, 1e-9));
+  }
+  return { first: median(firsts), second: median(seconds), ratio: median(ratios) };
 }
 
 function median(values: readonly number[]): number {
