@@ -113,7 +113,8 @@ function symbolicInputs(types: Extract<FunctionValueTypes, { kind: 'supported' }
       if (type.length !== undefined && type.length !== length) return undefined;
       const term: Term = { smt: seqText(elements, sortOf(type)), sort: sortOf(type) };
       names.set(name, bindingOf(types, name, term));
-      readers.push([name, (values) => seqValue(elements.map((constant) => scalarValue(values.get(constant), type.element)))]);
+      const text = type.origin === 'String' || type.origin === 'str';
+      readers.push([name, (values) => seqValue(elements.map((constant) => scalarValue(values.get(constant), type.element)), text)]);
       continue;
     }
     const constant = `in!${name}`;
@@ -164,7 +165,8 @@ function scalarValue(text: string | undefined, type: ValueType): Value | undefin
   return { kind: 'int', value };
 }
 
-function seqValue(elements: readonly (Value | undefined)[]): Value | undefined {
+/** `text`: a `String`/`&str` parameter, which exec code tells from a `Vec<char>`. */
+function seqValue(elements: readonly (Value | undefined)[], text: boolean): Value | undefined {
   if (elements.some((e) => e === undefined)) return undefined;
-  return { kind: 'seq', elements: elements as Value[] };
+  return text ? { kind: 'seq', elements: elements as Value[], text: true } : { kind: 'seq', elements: elements as Value[] };
 }
