@@ -1,5 +1,6 @@
 // `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts), wrong outputs of one typical function
-// (bench/wrong-outputs.ts) and the language server (bench/lsp.ts).
+// (bench/wrong-outputs.ts), the solver (bench/solver.ts, from source: Z3's own time dominates) and the language server
+// (bench/lsp.ts).
 // Numbers, not assertions: targets are printed next to the measurements. The scoring benchmark runs on an esbuild
 // bundle built like dist/ (what users run): under tsx every cross-module call goes through an export getter and
 // every closure is renamed at creation, which roughly doubles the cost. BENCH_SOURCE=1 runs it from source instead.
@@ -9,13 +10,14 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
+import { runSolverBench } from './solver';
 import { runSyntaxBench } from './syntax';
 import { runWrongOutputsBench } from './wrong-outputs';
 
 const ROOT = join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runWrongOutputsBench(ROOT), await runLspBench()];
+  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runWrongOutputsBench(ROOT), await runSolverBench(ROOT), await runLspBench()];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }
 

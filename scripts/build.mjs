@@ -1,5 +1,6 @@
 // Bundles the CLI, the language server and the VS Code client with esbuild. tree-sitter's native bindings
-// cannot be bundled, so they stay external and are resolved from node_modules at run time.
+// cannot be bundled, so they stay external and are resolved from node_modules at run time; so does z3-solver,
+// whose Emscripten loader finds its .wasm beside itself and starts its own worker threads.
 import { build } from 'esbuild';
 
 const common = {
@@ -8,8 +9,9 @@ const common = {
   target: 'node20',
   format: 'cjs',
   sourcemap: true,
-  // The HTML report inlines mutation-testing-elements' viewer script, read from node_modules at run time.
-  external: ['tree-sitter', 'tree-sitter-rust', 'vscode', 'mutation-testing-elements'],
+  // The HTML report inlines mutation-testing-elements' viewer script, read from node_modules at run time; z3-solver
+  // loads its WASM build from node_modules.
+  external: ['tree-sitter', 'tree-sitter-rust', 'vscode', 'mutation-testing-elements', 'z3-solver'],
   // jsonc-parser's UMD build (its "main") requires its parts dynamically, which a bundle cannot resolve;
   // its ESM build ("module") bundles cleanly.
   mainFields: ['module', 'main'],

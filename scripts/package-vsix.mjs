@@ -1,5 +1,6 @@
-// Packages the extension as a .vsix (offline): the esbuild bundles in dist/ plus the native tree-sitter modules,
-// which cannot be bundled, copied to dist/node_modules so `require('tree-sitter')` from dist/server.js finds them.
+// Packages the extension as a .vsix (offline): the esbuild bundles in dist/ plus the native tree-sitter modules
+// and z3-solver (WASM, loaded beside its own JS), which cannot be bundled, copied to dist/node_modules so
+// `require('tree-sitter')` / `require('z3-solver')` from dist/server.js find them.
 // Every platform's prebuild is kept, so one .vsix serves linux, macOS and Windows (x64 and arm64).
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -9,6 +10,8 @@ const NATIVE = {
   'tree-sitter': ['package.json', 'index.js', 'LICENSE', 'prebuilds'],
   'tree-sitter-rust': ['package.json', 'LICENSE', 'bindings/node', 'prebuilds', 'queries'],
   'node-gyp-build': null, // the whole package: it finds the prebuild at run time
+  'z3-solver': ['package.json', 'LICENSE.txt', 'build'],
+  'async-mutex': null, // z3-solver's one dependency
 };
 
 const target = join('dist', 'node_modules');

@@ -41,7 +41,7 @@ async function inLargeStackWorker(request: LargeStackGenerateRequest): Promise<L
   const outfile = join(ROOT, 'node_modules', '.cache', 'spec-harness-generate-test', 'large-stack-worker.js');
   await build({
     entryPoints: [join(__dirname, 'large-stack-worker.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-    external: ['tree-sitter', 'tree-sitter-rust'], logLevel: 'error', mainFields: ['module', 'main'],
+    external: ['tree-sitter', 'tree-sitter-rust', 'z3-solver'], logLevel: 'error', mainFields: ['module', 'main'],
   });
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(outfile, { workerData: request, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } });

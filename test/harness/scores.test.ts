@@ -98,9 +98,10 @@ fn half(x: u32) -> (r: u32)
     expect(diagnostic?.range).toEqual(rejected?.clause?.range);
   });
 
-  it('says whether pre holds on a rejected pair input', () => {
+  it('sets a rejected pair apart when the requires rejects its input too', () => {
     const fn = only(check(source, { half: { pairs: [{ input: { x: 7 }, output: 3 }] } }));
-    expect(fn.rejectedPairs[0]?.preHolds).toBe(false);
+    expect(fn.rejectedPairs).toEqual([]);
+    expect(fn.pairsOutsideRequires?.[0]?.preHolds).toBe(false);
     expect(fn.rejectedValidInputs[0]?.clause).toMatchObject({ kind: 'requires', index: 0, text: 'x % 2 == 0' });
   });
 

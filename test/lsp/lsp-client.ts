@@ -20,7 +20,7 @@ export async function buildServerBundle(): Promise<string> {
   const outfile = join(BUNDLE_DIR, 'server.js');
   await build({
     entryPoints: [join(ROOT, 'server/src/lsp/main.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-    external: ['tree-sitter', 'tree-sitter-rust'], logLevel: 'error',
+    external: ['tree-sitter', 'tree-sitter-rust', 'z3-solver'], logLevel: 'error',
     // jsonc-parser's UMD build hides its requires from esbuild; its ESM build bundles cleanly.
     mainFields: ['module', 'main'],
   });

@@ -18,7 +18,7 @@ parentPort.on('message', ({ id, request }) => {
 const job = (path: string): WorkerRequest => ({
   kind: 'score',
   input: { path, text: '', pairsPath: '', pairsText: null },
-  options: { threshold: 0.75, mutantsPerPair: 8, weakPostcondition: 'realistic', seed: 1, stepBudget: 1, functions: null },
+  options: { threshold: 0.75, mutantsPerPair: 8, weakPostcondition: 'realistic', seed: 1, stepBudget: 1, functions: null, solver: 'none' },
   backend: { kind: 'embedded' },
 });
 

@@ -5,10 +5,10 @@ import { DEFAULT_SETTINGS, applyTrust, decodeSettings } from '../../server/src/l
 
 describe('settings', () => {
   it('decodes the specHarness section and falls back to defaults for bad values', () => {
-    expect(decodeSettings({ threshold: 0.5, run: 'onType', mutantsPerPair: 4, weakPostcondition: 'threshold', backend: 'both', verus: { path: '/opt/verus', extraArgs: ['--x', 3] } })).toEqual({
-      threshold: 0.5, run: 'onType', mutantsPerPair: 4, weakPostcondition: 'threshold', backend: 'both', verusPath: '/opt/verus', verusExtraArgs: ['--x'],
+    expect(decodeSettings({ threshold: 0.5, run: 'onType', mutantsPerPair: 4, weakPostcondition: 'threshold', backend: 'both', verus: { path: '/opt/verus', extraArgs: ['--x', 3] }, solver: 'none' })).toEqual({
+      threshold: 0.5, run: 'onType', mutantsPerPair: 4, weakPostcondition: 'threshold', backend: 'both', verusPath: '/opt/verus', verusExtraArgs: ['--x'], solver: 'none',
     });
-    expect(decodeSettings({ threshold: 7, run: 'sometimes', mutantsPerPair: 1.5, weakPostcondition: 'never', backend: 42 })).toEqual(DEFAULT_SETTINGS);
+    expect(decodeSettings({ threshold: 7, run: 'sometimes', mutantsPerPair: 1.5, weakPostcondition: 'never', backend: 42, solver: 'cvc5' })).toEqual(DEFAULT_SETTINGS);
     expect(decodeSettings(null)).toEqual(DEFAULT_SETTINGS);
   });
 

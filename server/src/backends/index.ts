@@ -1,7 +1,8 @@
 // Backend construction by kind, for the CLI and the language server: `embedded` (always available) and `verus`
 // (needs a verus binary). Environment problems are returned as errors, for the caller to report (CLI exit 2).
 
-import type { Backend } from '../harness';
+import type { Backend, Solver } from '../harness';
+import { createZ3Solver, Z3_DEFAULTS } from './z3';
 import type { StackAllowance } from '../eval';
 import { createEmbeddedBackend } from './embedded';
 import { VERUS_DEFAULTS, createVerusBackend } from './verus';
@@ -12,7 +13,34 @@ export type { EmbeddedBackend, EmbeddedBackendOptions } from './embedded';
 export { batchObligations, DEFAULT_PROBES_PER_FILE, gradeVerusRun, stubFile, verifyFile, VERUS_DEFAULTS } from './verus';
 export type { VerifyError, VerifyErrorKind, VerifyOptions, VerifyResult } from './verus';
 
+export { createZ3Solver, Z3_DEFAULTS, z3Loaded } from './z3';
+export type { Z3RunStats, Z3Solver } from './z3';
+
 export type BackendKind = 'embedded' | 'verus';
+
+/** `z3` (default): decide what the evaluator leaves indeterminate for an unbounded quantifier; `none`: do not. */
+export type SolverKind = 'z3' | 'none';
+
+export const SOLVER_KINDS: readonly SolverKind[] = ['z3', 'none'];
+
+export interface SolverOptions {
+  readonly stepBudget: number;
+  readonly stackAllowance?: StackAllowance;
+  /** Per query; Z3_DEFAULTS.timeLimitMs when absent. */
+  readonly timeLimitMs?: number;
+}
+
+/** A solver for one run (its own budget), or undefined for `none`. Nothing is loaded until the first query. */
+export function createSolver(kind: SolverKind, options: SolverOptions): Solver | undefined {
+  if (kind === 'none') return undefined;
+  return createZ3Solver({
+    ...Z3_DEFAULTS,
+    timeLimitMs: options.timeLimitMs ?? Z3_DEFAULTS.timeLimitMs,
+    stepBudget: options.stepBudget,
+    stackAllowance: options.stackAllowance ?? 'default',
+    now: () => performance.now(),
+  });
+}
 
 export interface BackendOptions {
   /** Evaluation steps per obligation (embedded, and the evaluator pass that sizes Verus fuel). */

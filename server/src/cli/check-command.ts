@@ -1,15 +1,15 @@
 // `spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
-// [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N] [--fn NAME]
-// [--held-out] [--code-mutants N] [--weak-threshold-only] [--format F] ...`: scores every function's contract (with
-// --held-out, on feedback and held-out pairs apart).
+// [--backend embedded|verus|both] [--solver z3|none] [--verus-path P] [--verus-arg ARG]... [--seed S] [--mutants N]
+// [--fn NAME] [--held-out] [--code-mutants N] [--weak-threshold-only] [--format F] ...`: scores every function's
+// contract (with --held-out, on feedback and held-out pairs apart).
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createBackend } from '../backends';
-import type { VerusEnvironment } from '../backends';
+import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
+import type { SolverKind, VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
-import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome } from '../harness';
+import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome, Solver } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
@@ -37,7 +37,8 @@ import type { ReportOptions } from './check-reports';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
-                          [--mutants N] [--fn NAME] [--step-budget N] [--held-out] [--code-mutants N] [--weak-threshold-only]
+                          [--mutants N] [--fn NAME] [--step-budget N] [--solver z3|none] [--solver-time-limit MS]
+                          [--held-out] [--code-mutants N] [--weak-threshold-only]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 --code-mutants N: code mutations run per function (default 24; 0 turns them off).
@@ -96,8 +97,11 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       return 2;
     }
     try {
-      files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options));
-      if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }));
+      // One solver per file and pair set: each is one run with its own query and time budget.
+      const solver = (): Solver | undefined =>
+        createSolver(parsed.solver, { stepBudget: parsed.options.stepBudget, stackAllowance: parsed.options.stackAllowance, timeLimitMs: parsed.solverTimeLimitMs });
+      files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options, solver()));
+      if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }, solver()));
     } catch (error) {
       io.stderr(`spec-harness check: backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
@@ -203,6 +207,8 @@ interface ParsedCheckArgs {
   readonly verusPath: string | undefined;
   /** `--verus-arg`, repeatable: passed to verus after the harness's own arguments. */
   readonly verusArgs: readonly string[];
+  readonly solver: SolverKind;
+  readonly solverTimeLimitMs: number | undefined;
   readonly options: CheckOptions;
 }
 
@@ -226,6 +232,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
         'verus-path': { type: 'string' },
         'verus-arg': { type: 'string', multiple: true },
         'held-out': { type: 'boolean' },
+        solver: { type: 'string' },
+        'solver-time-limit': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -241,7 +249,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
   const mutants = numberOption(values.mutants, 'mutants', DEFAULT_CHECK_OPTIONS.mutantsPerPair, { min: 0, max: 1000, integer: true });
   const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, { min: 1, max: 1e9, integer: true });
   const codeMutants = numberOption(values['code-mutants'], 'code-mutants', DEFAULT_CODE_MUTANTS, { min: 0, max: 1000, integer: true });
-  for (const option of [threshold, seed, mutants, stepBudget, codeMutants]) if (typeof option === 'string') return { ok: false, error: option };
+  const solverTimeLimit = numberOption(values['solver-time-limit'], 'solver-time-limit', 0, { min: 1, max: 600_000, integer: true });
+  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, solverTimeLimit]) if (typeof option === 'string') return { ok: false, error: option };
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
   if (typeof gate === 'string') return { ok: false, error: gate };
   const reports = parseReportOptions(values);
@@ -250,9 +259,13 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
   if (backend !== 'embedded' && backend !== 'verus' && backend !== 'both') {
     return { ok: false, error: `--backend must be embedded, verus or both (got '${backend}')` };
   }
+  const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
+  if (solver === undefined) return { ok: false, error: `--solver must be z3 or none (got '${values.solver ?? ''}')` };
   return {
     ok: true,
     help: values.help === true,
+    solver,
+    solverTimeLimitMs: values['solver-time-limit'] === undefined ? undefined : (solverTimeLimit as number),
     paths: parsed.positionals,
     reports,
     heldOut: values['held-out'] === true,
@@ -305,8 +318,8 @@ function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnviron
   return { ok: true, kind: 'both', embedded: embedded.backend, verus: verus.backend };
 }
 
-async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions): Promise<FileReport> {
+async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions, solver: Solver | undefined): Promise<FileReport> {
   const signal = new AbortController().signal;
-  if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal);
+  if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal, solver);
   return checkFileWithBoth(input, options, backends.embedded, backends.verus, signal);
 }

@@ -1,6 +1,6 @@
-// `spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]`: generates pairs and invalid inputs
-// by running each exec fn, and writes them into foo.pairs.json beside foo.rs with exact edits (every byte outside
-// generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
+// `spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE] [--solver z3|none]`: generates pairs and
+// invalid inputs by running each exec fn, and writes them into foo.pairs.json beside foo.rs with exact edits (every byte
+// outside generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
 
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,7 +8,9 @@ import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
 import type { StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
-import { generatePairsEntries, mergePairsText, pairsPathFor } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsEntriesWithSolver, mergePairsText, pairsPathFor } from '../harness';
+import { createSolver, SOLVER_KINDS } from '../backends';
+import type { SolverKind } from '../backends';
 import type { FunctionSummary } from '../harness';
 import { writePairsFile } from '../host';
 import type { PairsWriteHooks } from '../host';
@@ -16,7 +18,7 @@ import { collectRustFiles, displayPath, readRustFile } from './files';
 import type { RustFile } from './files';
 import type { CliIo } from './io';
 
-const PAIRS_USAGE = 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE]\n';
+const PAIRS_USAGE = 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]\n';
 
 interface PairsArgs {
   readonly paths: readonly string[];
@@ -25,6 +27,7 @@ interface PairsArgs {
   readonly invalidCount: number;
   readonly seed: number;
   readonly out: string | undefined;
+  readonly solver: SolverKind;
 }
 
 export async function runPairsCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -74,6 +77,8 @@ export interface GeneratePairsFileOptions {
   readonly out: string | undefined;
   readonly cwd: string;
   readonly stackAllowance: StackAllowance | undefined;
+  /** z3: the solver decides `requires` the evaluator cannot and finds inputs inside a strong one. */
+  readonly solver: SolverKind;
   /** Tests only: what happens between writing the temporary copy and replacing the file. */
   readonly hooks?: PairsWriteHooks;
 }
@@ -92,13 +97,19 @@ export async function generatePairsFile(file: RustFile, options: GeneratePairsFi
   const text = source.text;
   const target = options.out === undefined ? pairsPathFor(file.absolutePath) : path.resolve(options.cwd, options.out);
   const model = buildFileModel(parseSourceFile(text));
-  const { generated, summaries: list } = generatePairsEntries(model, {
+  const generateOptions = {
     functions: options.functions,
     count: options.count,
     invalidCount: options.invalidCount,
     seed: options.seed,
     ...(options.stackAllowance === undefined ? {} : { stackAllowance: options.stackAllowance }),
-  });
+  };
+  // One solver per file, as for `check`: each file is one run with its own budget.
+  const solver = createSolver(options.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: options.stackAllowance });
+  const { generated, summaries: list } =
+    solver === undefined
+      ? generatePairsEntries(model, generateOptions)
+      : await generatePairsEntriesWithSolver(model, generateOptions, solver, new AbortController().signal);
   const summaries = { list, lines: createLineIndex(text) };
   const written = await writePairsFile(target, (existing) => mergePairsText(existing, generated), options.hooks);
   if (written.kind === 'error') {
@@ -120,6 +131,7 @@ function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
         invalid: { type: 'string' },
         seed: { type: 'string' },
         out: { type: 'string' },
+        solver: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       allowPositionals: true,
@@ -137,7 +149,9 @@ function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
   if (count === undefined) return `--count must be a non-negative integer, got '${values.count}'`;
   if (invalidCount === undefined) return `--invalid must be a non-negative integer, got '${values.invalid}'`;
   if (seed === undefined) return `--seed must be a non-negative integer, got '${values.seed}'`;
-  return { paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out };
+  const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
+  if (solver === undefined) return `--solver must be z3 or none, got '${values.solver ?? ''}'`;
+  return { paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver };
 }
 
 function nonNegative(text: string | undefined, fallback: number): number | undefined {

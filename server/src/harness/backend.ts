@@ -24,6 +24,8 @@ export interface ObligationResult {
   readonly failingClause: number | undefined;
   /** Deepest user spec fn recursion seen while deciding (sizes `reveal_with_fuel` in Verus stubs). */
   readonly recursionDepth: number;
+  /** Set when a solver reached this verdict after the evaluator could not (a "solver verdict"). */
+  readonly decidedBy?: 'solver';
 }
 
 export interface Backend {
@@ -31,4 +33,16 @@ export interface Backend {
   /** Decides each obligation; the result array is parallel to `obligations`. Rejects only on environment
    *  failures (e.g. the verus binary is missing), never because of what the user wrote. */
   check(model: FileModel, obligations: readonly Obligation[], signal: AbortSignal): Promise<readonly ObligationResult[]>;
+}
+
+/** A solver for what the evaluator leaves indeterminate because a quantifier is unbounded (`backends/z3`
+ *  implements it). One object is one run: it owns that run's budget of queries and time. */
+export interface Solver {
+  readonly name: 'z3';
+  /** `results` (the evaluator's, parallel to `obligations`) with the ones `solverMayDecide` admits re-decided;
+   *  every other result is returned as it was. Rejects only when the solver cannot be loaded. */
+  decide(model: FileModel, obligations: readonly Obligation[], results: readonly ObligationResult[], signal: AbortSignal): Promise<ObligationResult[]>;
+  /** Up to `wanted` distinct inputs that satisfy `fn`'s requires, found as models over symbolic inputs; the same
+   *  for the same seed. Empty when the requires or a parameter type has no translation. */
+  findInputs(model: FileModel, fn: FunctionContract, wanted: number, seed: number, signal: AbortSignal): Promise<ReadonlyMap<string, Value>[]>;
 }

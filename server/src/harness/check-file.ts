@@ -6,7 +6,8 @@ import type { LineIndex } from '../syntax';
 import type { StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
-import type { Backend, Obligation, ObligationResult } from './backend';
+import type { Backend, Obligation, ObligationResult, Solver } from './backend';
+import { solverMayDecide } from './decide';
 import { fileDiagnostics } from './diagnostics';
 import { errorReport, noPairsReport, unsupportedReport } from './function-report';
 import { selectPairSet } from './held-out';
@@ -119,10 +120,30 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
 
-export async function checkFile(input: CheckInput, options: CheckOptions, backend: Backend, signal: AbortSignal): Promise<FileReport> {
+export async function checkFile(
+  input: CheckInput,
+  options: CheckOptions,
+  backend: Backend,
+  signal: AbortSignal,
+  solver: Solver | undefined,
+): Promise<FileReport> {
   const plan = planFile(input, options);
-  const results = await backend.check(plan.model, pendingObligations(plan), signal);
-  return withBackend(finishFile(plan, results), backend.name);
+  const pending = pendingObligations(plan);
+  const results = await backend.check(plan.model, pending, signal);
+  return withBackend(finishFile(plan, await solveUndecided(plan.model, pending, results, solver, signal)), backend.name);
+}
+
+/** The results with what a solver decides among the ones the evaluator left to it; the solver is not asked (nor
+ *  loaded) when there are none. */
+export async function solveUndecided(
+  model: FileModel,
+  obligations: readonly Obligation[],
+  results: readonly ObligationResult[],
+  solver: Solver | undefined,
+  signal: AbortSignal,
+): Promise<readonly ObligationResult[]> {
+  if (solver === undefined || !results.some(solverMayDecide)) return results;
+  return solver.decide(model, obligations, results, signal);
 }
 
 export function withBackend(report: FileReport, backend: string): FileReport {

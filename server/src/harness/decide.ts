@@ -35,7 +35,7 @@ export function decideOptionsOf(options: DecideOptions): DecideOptions {
 
 function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {
   const fn = obligation.fn;
-  const models = obligation.kind === 'pre' ? fn.requires : fn.ensures;
+  const models = contractClauses(obligation);
   let clauses = clauseLists.get(models);
   if (clauses === undefined) {
     clauses = models.map(clauseOf);
@@ -81,3 +81,36 @@ export function contractEnv(
 }
 
 const EMPTY_AFTER: ReadonlyMap<string, Value> = new Map();
+
+/** Whether a solver may re-decide this result: the evaluator gave up only because a quantifier's domain has no
+ *  bound it could enumerate. Other indeterminate verdicts (an index out of range, `/ 0`, the step budget) are
+ *  about the values, and a solver would not see more. */
+export function solverMayDecide(result: ObligationResult): boolean {
+  return result.verdict.kind === 'indeterminate' && result.verdict.reason.startsWith(UNBOUNDED_QUANTIFIER);
+}
+
+const UNBOUNDED_QUANTIFIER = 'unbounded quantifier';
+
+/** Each clause of the obligation's contract decided on its own, in order (for a solver to take up the undecided
+ *  ones). A clause that needs a `matches` binding from an earlier clause is undecided here. */
+export function decideClausesApart(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult[] {
+  const fn = obligation.fn;
+  const ctx = createSpecContext(model.scope, decideOptionsOf(options));
+  ctx.selfTypeName = fn.selfTypeName;
+  ctx.modulePath = fn.modulePath;
+  const env = obligationEnv(obligation);
+  return contractClauses(obligation).map((clause) => {
+    const result = evaluateClauses(ctx, [clause.clause], env);
+    return { verdict: result.verdict, failingClause: undefined, recursionDepth: result.recursionDepth };
+  });
+}
+
+/** The clauses an obligation asks about: the `requires` for `pre`, the `ensures` for `post`. */
+export function contractClauses(obligation: Obligation): readonly ClauseModel[] {
+  return obligation.kind === 'pre' ? obligation.fn.requires : obligation.fn.ensures;
+}
+
+/** The `pre` obligation on one input (pair generation asks the same question the scores do). */
+export function requiresObligation(fn: FunctionContract, inputs: ReadonlyMap<string, Value>, id: string): Obligation {
+  return { id, fn, kind: 'pre', inputs, output: undefined, after: EMPTY_AFTER };
+}

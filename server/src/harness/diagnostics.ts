@@ -90,13 +90,22 @@ function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPo
     const clauseText = first.clause === null ? '' : ` (clause ${first.clause.index + 1})`;
     const more = pairs.length > 1 ? `; ${pairs.length} correct pairs rejected here` : '';
     const score = postCorrectness === null ? '' : ` (PostCorr ${formatScore(postCorrectness)})`;
-    const pre = first.preHolds === false ? '; note: the requires also rejects this input' : '';
+    diagnostics.push(
+      source('error', first.clause?.range ?? ensuresAt, 'rejects-correct-output', `rejects the correct output ${shown(first)}${clauseText}${more}${score}`),
+    );
+  }
+  // A pair outside the requires is no error on the ensures: the implementation promises nothing there.
+  const outside = report.pairsOutsideRequires ?? [];
+  const firstOutside = outside[0];
+  if (firstOutside !== undefined) {
+    const clauseText = firstOutside.clause === null ? '' : ` (clause ${firstOutside.clause.index + 1})`;
+    const more = outside.length > 1 ? `; ${outside.length} such pairs` : '';
     diagnostics.push(
       source(
-        'error',
-        first.clause?.range ?? ensuresAt,
-        'rejects-correct-output',
-        `rejects the correct output ${shown(first)}${clauseText}${more}${score}${pre}`,
+        'information',
+        firstOutside.clause?.range ?? ensuresAt,
+        'outside-requires',
+        `outside requires: the ensures rejects ${shown(firstOutside)}${clauseText}${more}; note: the requires also rejects this input`,
       ),
     );
   }

@@ -1,9 +1,9 @@
 // The harness API: pairs files, obligations, scores, reports and their diagnostics. Pure (no IO): callers read
 // the source and pairs files and pass their text.
 
-import type { Backend } from './backend';
+import type { Backend, Solver } from './backend';
 import { finishFileWithBoth } from './compare';
-import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, withBackend } from './check-file';
+import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, solveUndecided, withBackend } from './check-file';
 import type { CheckInput, CheckOptions } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
@@ -12,7 +12,7 @@ import { withClauseView } from './clause-view';
 
 export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
-export { decideObligation, decideObligations, decideOptionsOf, obligationEnv } from './decide';
+export { contractClauses, decideClausesApart, decideObligation, decideObligations, decideOptionsOf, obligationEnv, requiresObligation, solverMayDecide } from './decide';
 export type { DecideOptions } from './decide';
 export { fileDiagnostics, functionDiagnostics } from './diagnostics';
 export type { WeakPostconditionRule } from './diagnostics';
@@ -35,7 +35,7 @@ export type { FunctionGateResult, Gate, GateInput, GateOutcome, GateVerdict, Sco
 export { functionValueTypes } from './value-types';
 export type { FunctionValueTypes } from './value-types';
 export type * from './report';
-export type { Backend, Obligation, ObligationResult } from './backend';
+export type { Backend, Obligation, ObligationResult, Solver } from './backend';
 export type { Verdict } from './verdict';
 export type { JsonValue } from '../eval';
 
@@ -49,13 +49,16 @@ export const DEFAULT_CHECK_OPTIONS: CheckOptions = {
 
 /** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
  *  does (environment failures, e.g. no verus binary). */
-export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal): Promise<FileReport> {
-  if (backend === undefined) return checkFileSync(input, options);
-  if (backend.name !== 'embedded') return checkPlannedFile(input, options, backend, signal ?? new AbortController().signal);
-  // The per-clause view asks the embedded evaluator about single clauses: only next to its own verdicts.
+export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal, solver?: Solver): Promise<FileReport> {
+  const abort = signal ?? new AbortController().signal;
+  if (backend !== undefined && backend.name !== 'embedded') return checkPlannedFile(input, options, backend, abort, solver);
+  if (backend === undefined && solver === undefined) return checkFileSync(input, options);
   const plan = planFile(input, options);
-  const results = await backend.check(plan.model, pendingObligations(plan), signal ?? new AbortController().signal);
-  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), backend.name);
+  const pending = pendingObligations(plan);
+  const decided = backend === undefined ? decideObligations(plan.model, pending, decideOptionsOf(options)) : await backend.check(plan.model, pending, abort);
+  const results = await solveUndecided(plan.model, pending, decided, solver, abort);
+  // The per-clause view asks the embedded evaluator about single clauses: only next to its own verdicts.
+  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), 'embedded');
 }
 
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
@@ -86,8 +89,8 @@ export async function checkFileWithBoth(
 export { scoreFunction } from './score';
 export type { ScoreContext } from './score';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
-export { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsText, mergePairsText } from './generate';
-export type { FunctionSummary, GeneratedEntries, PairsTextOptions, PairsTextResult } from './generate';
+export { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsEntriesWithSolver, generatePairsText, generatePairsTextWithSolver, mergePairsText } from './generate';
+export type { FunctionSummary, GeneratedEntries, GeneratedFile, PairsTextOptions, PairsTextResult } from './generate';
 // What the tools for coding agents (MCP server, VS Code language model tools) return.
 export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './agent-results';
 export type { AgentFunctionScore, AgentScoreResult, TaskCompleteResult, VerificationOutcome } from './agent-results';

@@ -37,7 +37,8 @@ export type DiagnosticCode =
   | 'reject-all-precondition'
   | 'unsupported'
   | 'indeterminate'
-  | 'no-pairs';
+  | 'no-pairs'
+  | 'outside-requires';
 
 export interface ReportDiagnostic {
   readonly message: string;
@@ -63,6 +64,8 @@ export interface Counts {
   readonly validInputs: number;
   readonly invalidInputs: number;
   readonly indeterminate: number;
+  /** Verdicts a solver reached after the evaluator could not (absent when none). */
+  readonly solverVerdicts?: number;
 }
 
 export interface ClauseRef {
@@ -82,6 +85,8 @@ export interface RejectedPair {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** `solver` when a solver, not the evaluator, reached the verdict. */
+  readonly decidedBy?: 'solver';
 }
 
 export interface AcceptedMutant {
@@ -95,6 +100,8 @@ export interface AcceptedMutant {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** `solver` when a solver, not the evaluator, reached the verdict. */
+  readonly decidedBy?: 'solver';
   /** Where the wrong output comes from: a value operator, another input's correct output, or a code mutant. */
   readonly source?: MutantSource;
   /** For code mutants: the changed code. */
@@ -140,6 +147,8 @@ export interface RejectedValidInput {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** `solver` when a solver, not the evaluator, reached the verdict. */
+  readonly decidedBy?: 'solver';
 }
 
 export interface AdmittedInvalidInput {
@@ -148,6 +157,8 @@ export interface AdmittedInvalidInput {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** `solver` when a solver, not the evaluator, reached the verdict. */
+  readonly decidedBy?: 'solver';
 }
 
 export interface IndeterminateVerdict {
@@ -177,6 +188,9 @@ export interface FunctionReport {
   readonly indeterminate: readonly IndeterminateVerdict[];
   readonly unsupported: readonly { readonly construct: string; readonly range: Range }[];
   readonly warnings: readonly Warning[];
+  /** Correct pairs the ensures rejects on inputs the requires rejects too: not errors on the ensures (a verified
+   *  implementation promises nothing there). Absent when none. */
+  readonly pairsOutsideRequires?: readonly RejectedPair[];
   /** Ranges of the contract parts, for editor decorations. */
   readonly requiresRange: Range | null;
   readonly ensuresRange: Range | null;

@@ -63,6 +63,7 @@ export function scoreFunction(
       validInputs: valid.total,
       invalidInputs: invalid.total,
       indeterminate: evidence.indeterminateCount,
+      ...(evidence.solverVerdicts > 0 ? { solverVerdicts: evidence.solverVerdicts } : {}),
     },
     rejectedPairs: evidence.rejectedPairs,
     acceptedMutants: evidence.acceptedMutants,
@@ -72,7 +73,49 @@ export function scoreFunction(
     unsupported: evidence.unsupported,
     warnings: warningsFor(scores, mutants, valid),
     wrongOutputs: wrongOutputSummary(evidence.wrongOutputs),
+    ...(evidence.pairsOutsideRequires.length > 0 ? { pairsOutsideRequires: evidence.pairsOutsideRequires } : {}),
   };
+}
+
+/** A verified implementation promises nothing outside its requires, so a correct pair the ensures rejects is an
+ *  error on the ensures only when the requires holds on its input. When the requires rejects the input, the pair
+ *  is listed as outside the requires; when the requires is undecided, the verdict counts as indeterminate.
+ *  Returns whether the pair was set aside so. */
+function outsideRequires(
+  ctx: ScoreContext,
+  fn: FunctionContract,
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  item: PlannedObligation,
+  result: ObligationResult,
+  preVerdicts: ReadonlyMap<PlannedObligation, ObligationResult>,
+  evidence: Evidence,
+): boolean {
+  if (item.role.kind !== 'pair') return false;
+  const pair = item.role.pair;
+  const preHolds = preHoldsFor(pair.inputs, preVerdicts);
+  if (preHolds === true) return false;
+  if (preHolds === null) {
+    evidence.indeterminateCount++;
+    if (evidence.indeterminate.length < MAX_LISTED_INDETERMINATE) {
+      evidence.indeterminate.push(indeterminateOf(item, 'the ensures rejects this pair, and the requires is undecided on its input', types));
+    }
+    return true;
+  }
+  evidence.pairsOutsideRequires.push({
+    input: pair.inputJson,
+    output: pair.outputJson,
+    after: pair.afterJson,
+    clause: clauseRef(ctx, fn, 'ensures', result.failingClause),
+    preHolds,
+    pairsRange: pair.range,
+    display: formatResult(fn, types, pair.inputs, pair.output, pair.after),
+    ...solverMark(result),
+  });
+  return true;
+}
+
+function solverMark(result: ObligationResult): { readonly decidedBy?: 'solver' } {
+  return result.decidedBy === 'solver' ? { decidedBy: 'solver' } : {};
 }
 
 /** At most this many indeterminate verdicts are listed (all are counted). */
@@ -86,6 +129,10 @@ interface Evidence {
   readonly admittedInvalidInputs: AdmittedInvalidInput[];
   readonly indeterminate: IndeterminateVerdict[];
   indeterminateCount: number;
+  /** Verdicts a solver reached after the evaluator could not. */
+  solverVerdicts: number;
+  /** Correct pairs the ensures rejects on inputs the requires rejects too. */
+  readonly pairsOutsideRequires: RejectedPair[];
   readonly unsupported: { construct: string; range: Range }[];
   readonly wrongOutputs: WrongOutputTally;
 }
@@ -105,6 +152,8 @@ function collectEvidence(
     admittedInvalidInputs: [],
     indeterminate: [],
     indeterminateCount: 0,
+    solverVerdicts: 0,
+    pairsOutsideRequires: [],
     unsupported: [],
     wrongOutputs: wrongOutputTally(),
   };
@@ -134,6 +183,8 @@ function collectEvidence(
       }
       return;
     }
+    if (role.kind === 'pair' && verdict.kind === 'fails' && outsideRequires(ctx, fn, types, item, result, preVerdicts, evidence)) return;
+    if (result.decidedBy === 'solver') evidence.solverVerdicts++;
     target.decided++;
     if (verdict.kind === 'holds') target.holds++;
     else target.fails++;
@@ -148,6 +199,7 @@ function collectEvidence(
             preHolds: preHoldsFor(role.pair.inputs, preVerdicts),
             pairsRange: role.pair.range,
             display: formatResult(fn, types, role.pair.inputs, role.pair.output, role.pair.after),
+            ...solverMark(result),
           });
         }
         return;
@@ -157,6 +209,7 @@ function collectEvidence(
             ...acceptedMutant(role.pair, role.mutant, types),
             display: formatResult(fn, types, role.pair.inputs, role.mutant.output, role.mutant.after),
             ...sourceDetails(ctx.lineIndex, fn, types, role.pair, role.mutant),
+            ...solverMark(result),
           });
         return;
       case 'valid-input':
@@ -166,6 +219,7 @@ function collectEvidence(
             clause: clauseRef(ctx, fn, 'requires', result.failingClause),
             pairsRange: role.pair.range,
             display: formatInput(fn, types, role.pair.inputs),
+            ...solverMark(result),
           });
         }
         return;
@@ -176,6 +230,7 @@ function collectEvidence(
             reason: role.entry.reason ?? 'declared invalid in the pairs file',
             pairsRange: role.entry.range,
             display: formatInput(fn, types, role.entry.inputs),
+            ...solverMark(result),
           });
         }
         return;

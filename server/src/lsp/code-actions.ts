@@ -125,7 +125,7 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
   const pairsText = pairs?.text ?? null;
   // Keyed by the function set: VS Code resolves several actions at once, and they must not cancel one another.
   const key = `generate:${uri}:${functions === null ? '*' : functions.join(',')}`;
-  const outcome = await ctx.runner.run<GenerateResult>(key, { kind: 'generate', path, text, pairsText, functions });
+  const outcome = await ctx.runner.run<GenerateResult>(key, { kind: 'generate', path, text, pairsText, functions, solver: ctx.state.settings.solver });
   if (outcome.kind !== 'done') {
     if (outcome.kind === 'failed') ctx.log(`bug: generating pairs for ${uri} failed: ${outcome.error}`);
     return null;

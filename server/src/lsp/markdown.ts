@@ -30,23 +30,32 @@ export function functionMarkdown(fn: FunctionReport, options: { readonly sourceU
   if (fn.rejectedPairs.length > 0) {
     lines.push('', `**Rejected correct pairs** (${fn.rejectedPairs.length})`, '', '| input | output | rejecting clause |', '|---|---|---|');
     for (const pair of fn.rejectedPairs.slice(0, MAX_ROWS)) {
-      lines.push(row([formatJson(pair.input), formatJson(pair.output), pair.clause === null ? '—' : `${pair.clause.kind} #${pair.clause.index + 1}: ${pair.clause.text}`]));
+      lines.push(row([formatJson(pair.input), formatJson(pair.output), `${pair.clause === null ? '—' : `${pair.clause.kind} #${pair.clause.index + 1}: ${pair.clause.text}`}${solverTag(pair)}`]));
     }
   }
   if (fn.rejectedValidInputs.length > 0) {
     lines.push('', `**Rejected valid inputs** (${fn.rejectedValidInputs.length})`, '', '| input | rejecting clause |', '|---|---|');
     for (const input of fn.rejectedValidInputs.slice(0, MAX_ROWS)) {
-      lines.push(row([formatJson(input.input), input.clause === null ? '—' : `${input.clause.kind} #${input.clause.index + 1}: ${input.clause.text}`]));
+      lines.push(row([formatJson(input.input), `${input.clause === null ? '—' : `${input.clause.kind} #${input.clause.index + 1}: ${input.clause.text}`}${solverTag(input)}`]));
     }
   }
   if (fn.admittedInvalidInputs.length > 0) {
     lines.push('', `**Admitted invalid inputs** (${fn.admittedInvalidInputs.length})`, '', '| input | why it is invalid |', '|---|---|');
     for (const input of fn.admittedInvalidInputs.slice(0, MAX_ROWS)) lines.push(row([formatJson(input.input), input.reason]));
   }
+  const outside = fn.pairsOutsideRequires?.length ?? 0;
+  if (outside > 0) lines.push('', `${plural(outside, 'correct pair')} outside the requires (the ensures rejects them; not counted)`);
+  const solverVerdicts = fn.counts.solverVerdicts ?? 0;
+  if (solverVerdicts > 0) lines.push('', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`);
   for (const warning of fn.warnings) lines.push('', `⚠ ${warning.message}`);
   if (fn.indeterminate.length > 0) lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
   for (const item of fn.unsupported.slice(0, MAX_ROWS)) lines.push('', `unsupported: \`${item.construct}\``);
   return lines.join('\n');
+}
+
+/** ` (solver)` on a row whose verdict Z3 reached. */
+function solverTag(entry: { readonly decidedBy?: 'solver' }): string {
+  return entry.decidedBy === 'solver' ? ' (solver)' : '';
 }
 
 export function fileMarkdown(report: FileReport, threshold: number, options: { readonly sourceUri?: string } = {}): string {
@@ -82,7 +91,7 @@ function acceptedGroup(mutants: readonly AcceptedMutant[], title: string, source
   for (const mutant of mutants.slice(0, MAX_ROWS)) {
     const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
     const wrong = mutant.mutantAfter === null ? mutant.mutant : { output: mutant.mutant, after: mutant.mutantAfter };
-    lines.push(`${row([formatJson(mutant.input), formatJson(correct), formatJson(wrong), mutant.operator])}${lineLink(mutant, sourceUri)}`);
+    lines.push(`${row([formatJson(mutant.input), formatJson(correct), formatJson(wrong), `${mutant.operator}${solverTag(mutant)}`])}${lineLink(mutant, sourceUri)}`);
   }
   if (mutants.length > MAX_ROWS) lines.push('', `… and ${mutants.length - MAX_ROWS} more`);
   return lines;

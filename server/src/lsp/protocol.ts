@@ -12,6 +12,8 @@ export interface HarnessSettings {
   readonly backend: 'embedded' | 'verus' | 'both';
   readonly verusPath: string | null;
   readonly verusExtraArgs: readonly string[];
+  /** `z3`: Z3 decides what the evaluator leaves indeterminate for an unbounded quantifier; `none`: it does not. */
+  readonly solver: 'z3' | 'none';
 }
 
 /** What the client passes in initializationOptions. */

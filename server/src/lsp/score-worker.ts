@@ -2,10 +2,10 @@
 // Started from the same bundle as the server (main.ts checks workerData.role), so there is one file to ship.
 
 import { parentPort, resourceLimits } from 'node:worker_threads';
-import { createBackend } from '../backends';
+import { createBackend, createSolver } from '../backends';
 import { stackAllowanceFor } from '../eval';
-import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText } from '../harness';
-import type { CheckInput, CheckOptions, FileReport } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver } from '../harness';
+import type { CheckInput, CheckOptions, FileReport, Solver } from '../harness';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import type { BackendRequest, GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
@@ -43,18 +43,25 @@ export async function perform(request: WorkerRequest): Promise<unknown> {
         stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
         ...(request.options.functions === null ? {} : { functions: request.options.functions }),
       };
-      if (request.backend.kind === 'embedded') return checkFileSync(request.input, options);
-      return checkWithVerus(request.input, options, request.backend);
+      // One solver per job: each scoring run has its own budget; z3-solver loads on the first query only.
+      const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
+      if (request.backend.kind === 'embedded') return solver === undefined ? checkFileSync(request.input, options) : checkFile(request.input, options, undefined, undefined, solver);
+      return checkWithVerus(request.input, options, request.backend, solver);
     }
     case 'generate': {
       const model = buildFileModel(parseSourceFile(request.text));
-      const result = generatePairsText(model, request.pairsText, {
+      const generateOptions = {
         ...(request.functions === null ? {} : { functions: request.functions }),
         count: DEFAULT_GENERATE_OPTIONS.count,
         invalidCount: DEFAULT_GENERATE_OPTIONS.invalidCount,
         seed: DEFAULT_GENERATE_OPTIONS.seed,
         stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
-      });
+      };
+      const solver = createSolver(request.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: generateOptions.stackAllowance });
+      const result =
+        solver === undefined
+          ? generatePairsText(model, request.pairsText, generateOptions)
+          : await generatePairsTextWithSolver(model, request.pairsText, generateOptions, solver, new AbortController().signal);
       const summary = result.summaries
         .map((fn) => `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`)
         .join('; ');
@@ -67,7 +74,12 @@ export async function perform(request: WorkerRequest): Promise<unknown> {
 }
 
 /** The verus backend (alone, or beside the embedded one to show the solver gap). Only reached in trusted workspaces. */
-async function checkWithVerus(input: CheckInput, options: CheckOptions, backend: Extract<BackendRequest, { kind: 'verus' | 'both' }>): Promise<FileReport> {
+async function checkWithVerus(
+  input: CheckInput,
+  options: CheckOptions,
+  backend: Extract<BackendRequest, { kind: 'verus' | 'both' }>,
+  solver: Solver | undefined,
+): Promise<FileReport> {
   const environment = {
     trusted: true,
     verusPath: backend.verusPath ?? undefined,
@@ -80,7 +92,7 @@ async function checkWithVerus(input: CheckInput, options: CheckOptions, backend:
   const verus = createBackend('verus', backendOptions);
   if (!verus.ok) throw new VerusUnavailable(verus.error);
   const signal = new AbortController().signal;
-  if (backend.kind === 'verus') return checkFile(input, options, verus.backend, signal);
+  if (backend.kind === 'verus') return checkFile(input, options, verus.backend, signal, solver);
   const embedded = createBackend('embedded', backendOptions);
   if (!embedded.ok) throw new VerusUnavailable(embedded.error);
   return checkFileWithBoth(input, options, embedded.backend, verus.backend, signal);

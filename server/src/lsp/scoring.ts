@@ -63,7 +63,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await pairsTextOnDisk(ctx, pairsPath));
   const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
-  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, settings.weakPostcondition, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs]);
+  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, settings.weakPostcondition, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs, settings.solver]);
   const backend: BackendRequest =
     settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
   const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
@@ -113,10 +113,11 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
 
 /** What the worker is asked to score with: the settings' threshold and mutants, the CLI's seed and step budget. */
 export function scoreOptionsFor(
-  settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair' | 'weakPostcondition'>,
+  settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair' | 'weakPostcondition' | 'solver'>,
   functions: readonly string[] | null,
 ): ScoreOptions {
-  return { threshold: settings.threshold, mutantsPerPair: settings.mutantsPerPair, weakPostcondition: settings.weakPostcondition, seed: SEED, stepBudget: STEP_BUDGET, functions };
+  const { threshold, mutantsPerPair, weakPostcondition, solver } = settings;
+  return { threshold, mutantsPerPair, weakPostcondition, seed: SEED, stepBudget: STEP_BUDGET, functions, solver };
 }
 
 /** The pairs file on disk; one that cannot be read (a FIFO, a device, over the size cap) is announced once and

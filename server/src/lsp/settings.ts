@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: HarnessSettings = {
   backend: 'embedded',
   verusPath: null,
   verusExtraArgs: [],
+  solver: 'z3',
 };
 
 export function decodeSettings(raw: unknown): HarnessSettings {
@@ -27,6 +28,7 @@ export function decodeSettings(raw: unknown): HarnessSettings {
     verusExtraArgs: Array.isArray(verus['extraArgs'])
       ? verus['extraArgs'].filter((arg): arg is string => typeof arg === 'string')
       : [],
+    solver: oneOf(record['solver'], ['z3', 'none'] as const) ?? DEFAULT_SETTINGS.solver,
   };
 }
 

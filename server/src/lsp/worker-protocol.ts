@@ -13,6 +13,7 @@ export type WorkerRequest =
       readonly text: string;
       readonly pairsText: string | null;
       readonly functions: readonly string[] | null;
+      readonly solver: 'z3' | 'none';
     };
 
 /** Which backend decides the obligations. Only ever non-embedded in a trusted workspace (settings.ts enforces it). */
@@ -28,6 +29,7 @@ export interface ScoreOptions {
   readonly stepBudget: number;
   /** Only these functions (qualified names); null scores every function. */
   readonly functions: readonly string[] | null;
+  readonly solver: 'z3' | 'none';
 }
 
 /** The new pairs-file text, or why there is none (e.g. the existing file is not valid JSON); `summary` is for the log. */

@@ -71,7 +71,7 @@ export async function generatePairs(ctx: ToolContext, target: string, fn: string
   if (!collected.ok) return collected;
   const files: GeneratePairsResult['files'][number][] = [];
   for (const file of collected.files) {
-    const options = { functions: fn === undefined ? undefined : [fn], count: 20, invalidCount: 10, seed: HARNESS_DEFAULTS.seed, out: undefined, cwd: ctx.cwd, stackAllowance: ctx.stackAllowance };
+    const options = { functions: fn === undefined ? undefined : [fn], count: 20, invalidCount: 10, seed: HARNESS_DEFAULTS.seed, out: undefined, cwd: ctx.cwd, stackAllowance: ctx.stackAllowance, solver: 'z3' as const };
     const result = await generatePairsFile(file, options);
     if (!result.ok) return result;
     files.push({

@@ -20,6 +20,11 @@ export const RULES: Readonly<Record<DiagnosticCode, RuleText>> = {
     fullDescription: 'A clause of the ensures rejects a known-correct pair: the contract is too strong, or the pair is wrong.',
     help: 'Weaken the named clause, or correct the pair in the pairs file.',
   },
+  'outside-requires': {
+    shortDescription: 'The ensures rejects a pair whose input the requires rejects too',
+    fullDescription: 'A pair lies outside the requires: a verified implementation promises nothing there, so the rejection is no error and is not counted in PostCorr.',
+    help: 'Nothing to fix in the contract; remove the pair or move its input to `invalid` if it is not a valid input.',
+  },
   'rejects-valid-input': {
     shortDescription: 'The requires rejects an input the implementation handles',
     fullDescription: 'The requires rejects an input on which the implementation returns normally.',

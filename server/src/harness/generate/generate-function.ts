@@ -19,6 +19,8 @@ import { createRng, hashSeed } from './rng';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { structuredRows } from './relations';
+import type { ObligationResult, Solver } from '../backend';
+import { decideObligations, requiresObligation, solverMayDecide } from '../decide';
 
 export interface GenerateOptions {
   /** Pairs to keep per function. */
@@ -61,6 +63,9 @@ export interface FunctionGeneration {
   readonly pairsOutsideRequires: number;
   /** Inputs on which an exec `assume(..)` was false: outside what Verus verified, neither pairs nor invalid. */
   readonly violatesAssume: number;
+  /** Runs on inputs whose `requires` the evaluator could not decide: never written as pairs, but a solver may
+   *  decide them (generateWithSolver). */
+  readonly undecided: readonly GeneratedPair[];
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
 }
@@ -83,7 +88,7 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 const MAX_TIMEOUTS = 5;
 
 export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
-  const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0, violatesAssume: 0 };
+  const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0, violatesAssume: 0, undecided: [] };
   if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn)) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
   // Without a contract there is nothing to score, so no entry is written for it.
   if (fn.requires.length === 0 && fn.ensures.length === 0) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} has no requires or ensures`, span: fn.nameSpan } };
@@ -91,8 +96,9 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
   const inputs = candidateInputs(model, fn, types, options);
   const pairs: GeneratedPair[] = [];
-  // Pairs whose `requires` the evaluator could not decide (deep recursion, budget): the input may be outside the
-  // requires, where a verified implementation promises nothing, so they only fill up what decided pairs leave.
+  // Pairs whose `requires` the evaluator could not decide (deep recursion, budget, an unbounded quantifier): the
+  // input may be outside the requires, where a verified implementation promises nothing, so they are never
+  // written; a solver may still decide them.
   const undecided: GeneratedPair[] = [];
   const invalid: GeneratedInvalid[] = [];
   let timeouts = 0;
@@ -133,9 +139,63 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     const kept = requiresHolds === true ? pairs : undecided;
     if (kept.length < options.count) kept.push({ inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) });
   }
-  const filled = [...pairs, ...undecided.slice(0, Math.max(0, options.count - pairs.length))];
-  return { qualifiedName: fn.qualifiedName, pairs: filled, invalid, timeouts, pairsOutsideRequires: outsideRequires, violatesAssume, notRunnable: undefined };
+  return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: outsideRequires, violatesAssume, undecided, notRunnable: undefined };
 }
+
+/** generateForFunction, then the solver: it decides the `requires` on the inputs the evaluator could not, and when
+ *  pairs are still missing it finds inputs inside the `requires`, which are run as any other input. */
+export async function generateWithSolver(model: FileModel, fn: FunctionContract, options: GenerateOptions, solver: Solver, signal: AbortSignal): Promise<FunctionGeneration> {
+  const base = generateForFunction(model, fn, options);
+  const types = functionValueTypes(fn, model.scope);
+  if (base.notRunnable !== undefined || types.kind === 'unsupported' || base.pairs.length >= options.count) return base;
+  const pairs = [...base.pairs];
+  const invalid = [...base.invalid];
+  const decided = await requiresHoldsBySolver(model, fn, base.undecided.map((pair) => pair.inputs), options, solver, signal);
+  base.undecided.forEach((pair, i) => {
+    if (decided[i] === true && pairs.length < options.count) pairs.push({ ...pair, requiresHolds: true });
+  });
+  // Models are sought only where the requires is what keeps pairs out (some inputs fell outside it or stayed
+  // undecided), not where the function simply has few distinct inputs.
+  if (pairs.length < options.count && (base.pairsOutsideRequires > 0 || base.undecided.length > 0)) {
+    const seen = new Set([...pairs, ...base.undecided, ...invalid].map((entry) => JSON.stringify(inputJson(types, entry.inputs))));
+    // Models may repeat inputs the generator already tried: ask for more than are missing.
+    const wanted = Math.min(2 * (options.count - pairs.length), options.count - pairs.length + seen.size);
+    const found = (await solver.findInputs(model, fn, wanted, options.seed, signal)).filter((inputs) => {
+      const key = JSON.stringify(inputJson(types, inputs));
+      const fresh = !seen.has(key);
+      seen.add(key);
+      return fresh;
+    });
+    const holds = await requiresHoldsBySolver(model, fn, found, options, solver, signal);
+    found.forEach((inputs, i) => {
+      if (holds[i] !== true) return;
+      const outcome = runExecFunction(model, fn, inputs, options.execLimits);
+      if (outcome.kind === 'panicked' && invalid.length < options.invalidCount) invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
+      if (outcome.kind !== 'returned' || pairs.length >= options.count) return;
+      const output = types.returnType === undefined ? undefined : outcome.value;
+      pairs.push({ inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) });
+    });
+  }
+  return { ...base, pairs, invalid, undecided: base.undecided.filter((_, i) => decided[i] === undefined) };
+}
+
+/** The `requires` on each input: the evaluator's verdict, or the solver's where the evaluator left it to one. */
+async function requiresHoldsBySolver(
+  model: FileModel,
+  fn: FunctionContract,
+  inputs: readonly ReadonlyMap<string, Value>[],
+  options: GenerateOptions,
+  solver: Solver,
+  signal: AbortSignal,
+): Promise<(boolean | undefined)[]> {
+  const obligations = inputs.map((input, i) => requiresObligation(fn, input, `${fn.qualifiedName}/pre/generated${i}`));
+  const decideOptions = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
+  const evaluated = fn.requires.length === 0 ? obligations.map(() => REQUIRES_TRUE) : decideObligations(model, obligations, decideOptions);
+  const results = evaluated.some(solverMayDecide) ? await solver.decide(model, obligations, evaluated, signal) : evaluated;
+  return results.map((result) => (result.verdict.kind === 'holds' ? true : result.verdict.kind === 'fails' ? false : undefined));
+}
+
+const REQUIRES_TRUE: ObligationResult = { verdict: { kind: 'holds' }, failingClause: undefined, recursionDepth: 0 };
 
 /** `fn main()` runs the examples; it has no inputs or output to pair. */
 function isProgramEntry(fn: FunctionContract): boolean {

@@ -2,14 +2,15 @@
 // the CLI writes it to disk, the LSP offers it as an undoable edit).
 
 import type { Span } from '../../syntax';
-import type { FileModel } from '../../model';
+import type { FileModel, FunctionContract } from '../../model';
 import type { StackAllowance } from '../../eval';
-import { generateForFunction, generateOptionsFor } from './generate-function';
+import { generateForFunction, generateOptionsFor, generateWithSolver } from './generate-function';
+import type { Solver } from '../backend';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';
 import type { GeneratedEntries } from './merge';
 
-export { generateForFunction, generateOptionsFor, DEFAULT_GENERATE_OPTIONS } from './generate-function';
+export { generateForFunction, generateOptionsFor, generateWithSolver, DEFAULT_GENERATE_OPTIONS } from './generate-function';
 export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInvalid } from './generate-function';
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
@@ -42,21 +43,56 @@ export type PairsTextResult =
   | { readonly ok: false; readonly error: string; readonly summaries: readonly FunctionSummary[] };
 
 export function generatePairsText(model: FileModel, existingText: string | null, options: PairsTextOptions): PairsTextResult {
-  const { generated, summaries } = generatePairsEntries(model, options);
-  const merged = mergePairsText(existingText, generated);
-  return merged.ok ? { ok: true, text: merged.text, summaries } : { ok: false, error: merged.error, summaries };
+  return mergedText(existingText, generatePairsEntries(model, options));
+}
+
+/** generatePairsText with a solver: it decides `requires` the evaluator cannot, and finds inputs inside a strong
+ *  `requires` when too few generated ones fall there (generateWithSolver). */
+export async function generatePairsTextWithSolver(
+  model: FileModel,
+  existingText: string | null,
+  options: PairsTextOptions,
+  solver: Solver,
+  signal: AbortSignal,
+): Promise<PairsTextResult> {
+  return mergedText(existingText, await generatePairsEntriesWithSolver(model, options, solver, signal));
 }
 
 /** The generated entries alone, by function: a writer that finds the file changed meanwhile merges them again into
  *  the new text without running the functions again. */
-export function generatePairsEntries(
-  model: FileModel,
-  options: PairsTextOptions,
-): { readonly generated: ReadonlyMap<string, GeneratedEntries>; readonly summaries: readonly FunctionSummary[] } {
+export interface GeneratedFile {
+  readonly generated: ReadonlyMap<string, GeneratedEntries>;
+  readonly summaries: readonly FunctionSummary[];
+}
+
+export function generatePairsEntries(model: FileModel, options: PairsTextOptions): GeneratedFile {
+  const generateOptions = generateOptionsOf(options);
+  return entriesOf(generationTargets(model, options).map((fn) => generateForFunction(model, fn, generateOptions)));
+}
+
+/** generatePairsEntries with a solver, one function at a time. */
+export async function generatePairsEntriesWithSolver(model: FileModel, options: PairsTextOptions, solver: Solver, signal: AbortSignal): Promise<GeneratedFile> {
+  const generateOptions = generateOptionsOf(options);
+  const results: FunctionGeneration[] = [];
+  for (const fn of generationTargets(model, options)) results.push(await generateWithSolver(model, fn, generateOptions, solver, signal));
+  return entriesOf(results);
+}
+
+function mergedText(existingText: string | null, file: GeneratedFile): PairsTextResult {
+  const merged = mergePairsText(existingText, file.generated);
+  return merged.ok ? { ok: true, text: merged.text, summaries: file.summaries } : { ok: false, error: merged.error, summaries: file.summaries };
+}
+
+function generationTargets(model: FileModel, options: PairsTextOptions): FunctionContract[] {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
-  const targets = model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
-  const generateOptions: GenerateOptions = { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
-  const results = targets.map((fn) => generateForFunction(model, fn, generateOptions));
+  return model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
+}
+
+function generateOptionsOf(options: PairsTextOptions): GenerateOptions {
+  return { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
+}
+
+function entriesOf(results: readonly FunctionGeneration[]): GeneratedFile {
   const summaries = results.map(summaryOf).sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
   const generated = new Map<string, GeneratedEntries>();
   for (const result of results) {

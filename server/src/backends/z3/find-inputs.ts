@@ -1,0 +1,172 @@
+// Inputs inside a strong `requires`: the requires over symbolic inputs (integers within their type's range, bools,
+// chars, sequences of a chosen length 0..8 with symbolic elements), asked for models one after another, each
+// new query blocking the models already found. Lengths follow a schedule fixed by the seed, so the same seed
+// finds the same inputs.
+
+import type { FileModel, FunctionContract } from '../../model';
+import type { Value, ValueType } from '../../eval';
+import { functionValueTypes } from '../../harness';
+import type { FunctionValueTypes } from '../../harness';
+import { Untranslatable, intConstraint, rangeConstraint, seqText, sortOf } from './smt-terms';
+import type { Term } from './smt-terms';
+import { emptyDeclarations, translateBool } from './translate';
+import type { Binding } from './translate';
+import { contractFrame } from './query';
+import type { ModelConstant, QueryOutcome } from './z3-session';
+
+export interface FindInputsRequest {
+  readonly model: FileModel;
+  readonly fn: FunctionContract;
+  readonly wanted: number;
+  readonly seed: number;
+  readonly signal: AbortSignal;
+  /** Runs one query within the run's budget; undefined once the budget is spent. */
+  readonly ask: (script: string, constants: readonly ModelConstant[]) => Promise<QueryOutcome | undefined>;
+}
+
+export const MAX_SYMBOLIC_LENGTH = 8;
+
+export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMap<string, Value>[]> {
+  const types = functionValueTypes(request.fn, request.model.scope);
+  if (types.kind === 'unsupported' || request.fn.requires.length === 0 || request.wanted <= 0) return [];
+  const found: ReadonlyMap<string, Value>[] = [];
+  const blocked = new Map<string, string[]>();
+  // A shape (the sequences' lengths) without more models, or on which Z3 gave up, is not asked again.
+  const exhausted = new Set<string>();
+  const shapes = shapeCount(types);
+  const maxQueries = request.wanted * 3;
+  for (let round = 0; round < maxQueries && found.length < request.wanted && exhausted.size < shapes; round += 1) {
+    request.signal.throwIfAborted();
+    const shape = symbolicInputs(types, lengthsFor(types, request.seed, round));
+    if (shape === undefined) return found;
+    const key = shape.constants.map((c) => c.name).join(',');
+    if (exhausted.has(key)) continue;
+    const requires = translateRequires(request.model, request.fn, shape.names);
+    if (requires === undefined) return found;
+    const blocks = blocked.get(key) ?? [];
+    const script = [...shape.declarations, ...requires.declarations, ...shape.ranges.map(assert), assert(requires.assertion), ...blocks.map(assert)].join('\n');
+    const outcome = await request.ask(script, shape.constants);
+    if (outcome === undefined) return found;
+    if (outcome.answer !== 'sat') {
+      exhausted.add(key);
+      continue;
+    }
+    const input = shape.read(outcome.values);
+    if (input === undefined) continue;
+    blocks.push(`(not (and true ${shape.constants.map((c) => `(= ${c.name} ${outcome.values.get(c.name) ?? '0'})`).join(' ')}))`);
+    blocked.set(key, blocks);
+    found.push(input);
+  }
+  return found;
+}
+
+interface SymbolicShape {
+  readonly declarations: readonly string[];
+  readonly ranges: readonly string[];
+  readonly constants: readonly ModelConstant[];
+  readonly names: ReadonlyMap<string, Binding>;
+  /** The input a model gives, or undefined when a value does not decode. */
+  readonly read: (values: ReadonlyMap<string, string>) => ReadonlyMap<string, Value> | undefined;
+}
+
+/** How many different shapes the schedule visits: every length for each sequence parameter (capped). */
+function shapeCount(types: Extract<FunctionValueTypes, { kind: 'supported' }>): number {
+  const sequences = [...types.params.values()].filter((type) => type.kind === 'seq').length;
+  return Math.min((MAX_SYMBOLIC_LENGTH + 1) ** sequences, 1_000);
+}
+
+/** A length per sequence parameter for this round. Even rounds give every sequence the same length (contracts
+ *  often require equal lengths), odd rounds lengths one apart; the seed rotates the schedule. */
+function lengthsFor(types: Extract<FunctionValueTypes, { kind: 'supported' }>, seed: number, round: number): ReadonlyMap<string, number> {
+  const lengths = new Map<string, number>();
+  // Starting at 4 and stepping by 5 mod 9 visits every length 0..8, the mid-sized ones first.
+  const base = 4 + 5 * (Math.floor(round / 2) + seed);
+  let k = 0;
+  for (const [name, type] of types.params) {
+    if (type.kind !== 'seq') continue;
+    lengths.set(name, (base + (round % 2) * k) % (MAX_SYMBOLIC_LENGTH + 1));
+    k += 1;
+  }
+  return lengths;
+}
+
+function symbolicInputs(types: Extract<FunctionValueTypes, { kind: 'supported' }>, lengths: ReadonlyMap<string, number>): SymbolicShape | undefined {
+  const declarations: string[] = [];
+  const ranges: string[] = [];
+  const constants: ModelConstant[] = [];
+  const names = new Map<string, Binding>();
+  const readers: [string, (values: ReadonlyMap<string, string>) => Value | undefined][] = [];
+  for (const [name, type] of types.params) {
+    const scalar = (constant: string, scalarType: ValueType): boolean => {
+      if (scalarType.kind !== 'int' && scalarType.kind !== 'bool' && scalarType.kind !== 'char') return false;
+      const sort = scalarType.kind === 'bool' ? 'Bool' : 'Int';
+      declarations.push(`(declare-const ${constant} ${sort})`);
+      constants.push({ name: constant, sort });
+      const range = scalarType.kind === 'int' ? intConstraint(constant, scalarType.int) : rangeConstraint(constant, scalarType);
+      if (range !== 'true') ranges.push(range);
+      return true;
+    };
+    if (type.kind === 'seq') {
+      const length = lengths.get(name) ?? 0;
+      const elements = Array.from({ length }, (_, i) => `in!${name}!${i}`);
+      if (!elements.every((constant) => scalar(constant, type.element))) return undefined;
+      if (type.length !== undefined && type.length !== length) return undefined;
+      const term: Term = { smt: seqText(elements, sortOf(type)), sort: sortOf(type) };
+      names.set(name, bindingOf(types, name, term));
+      const text = type.origin === 'String' || type.origin === 'str';
+      readers.push([name, (values) => seqValue(elements.map((constant) => scalarValue(values.get(constant), type.element)), text)]);
+      continue;
+    }
+    const constant = `in!${name}`;
+    if (!scalar(constant, type)) return undefined;
+    names.set(name, bindingOf(types, name, { smt: constant, sort: sortOf(type) }));
+    readers.push([name, (values) => scalarValue(values.get(constant), type)]);
+  }
+  const read = (values: ReadonlyMap<string, string>): ReadonlyMap<string, Value> | undefined => {
+    const input = new Map<string, Value>();
+    for (const [name, reader] of readers) {
+      const value = reader(values);
+      if (value === undefined) return undefined;
+      input.set(name, value);
+    }
+    return input;
+  };
+  return { declarations, ranges, constants, names, read };
+}
+
+/** In `requires`, a `&mut` parameter's `old(x)` and `x` are both its entry value. */
+function bindingOf(types: Extract<FunctionValueTypes, { kind: 'supported' }>, name: string, term: Term): Binding {
+  return types.mutParams.includes(name) ? { kind: 'mutable', old: term, final: term } : { kind: 'term', term };
+}
+
+function translateRequires(model: FileModel, fn: FunctionContract, names: ReadonlyMap<string, Binding>): { declarations: readonly string[]; assertion: string } | undefined {
+  try {
+    const decls = emptyDeclarations();
+    const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow: MAX_SYMBOLIC_LENGTH };
+    const parts = fn.requires.map((clause) => translateBool(frame, clause.clause.expr));
+    return { declarations: decls.lines, assertion: parts.length === 1 ? (parts[0] as string) : `(and ${parts.join(' ')})` };
+  } catch (error) {
+    if (error instanceof Untranslatable || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function assert(formula: string): string {
+  return `(assert ${formula})`;
+}
+
+function scalarValue(text: string | undefined, type: ValueType): Value | undefined {
+  if (text === undefined) return undefined;
+  if (type.kind === 'bool') return text === 'true' ? { kind: 'bool', value: true } : text === 'false' ? { kind: 'bool', value: false } : undefined;
+  const match = /^(?:\(- (\d+)\)|(-?\d+))$/.exec(text.trim());
+  if (match === null) return undefined;
+  const value = match[1] !== undefined ? -BigInt(match[1]) : BigInt(match[2] as string);
+  if (type.kind === 'char') return { kind: 'char', codePoint: Number(value) };
+  return { kind: 'int', value };
+}
+
+/** `text`: a `String`/`&str` parameter, which exec code tells from a `Vec<char>`. */
+function seqValue(elements: readonly (Value | undefined)[], text: boolean): Value | undefined {
+  if (elements.some((e) => e === undefined)) return undefined;
+  return text ? { kind: 'seq', elements: elements as Value[], text: true } : { kind: 'seq', elements: elements as Value[] };
+}

@@ -1,0 +1,134 @@
+// The Z3 solver for one run: takes up the obligations the evaluator left indeterminate because a quantifier is
+// unbounded, clause by clause, within the run's budget (queries and total time) and a per-query time limit.
+
+import type { FileModel, FunctionContract } from '../../model';
+import type { DecideOptions, Obligation, ObligationResult, Solver, Verdict } from '../../harness';
+import { contractClauses, decideClausesApart, functionValueTypes, solverMayDecide } from '../../harness';
+import { clauseQuery } from './query';
+import { findInputs } from './find-inputs';
+import { loadZ3, runQuery } from './z3-session';
+import type { ModelConstant, QueryAnswer } from './z3-session';
+
+export interface Z3Options extends DecideOptions {
+  /** Per query. */
+  readonly timeLimitMs: number;
+  /** Per run (one Solver object). */
+  readonly maxQueries: number;
+  readonly maxTotalMs: number;
+  /** The clock the budget is measured with (performance.now in production). */
+  readonly now: () => number;
+}
+
+/** Defaults for one run (one file in the CLI, one scoring or generating job in the editor). */
+export const Z3_DEFAULTS = { timeLimitMs: 1_000, maxQueries: 300, maxTotalMs: 5_000 } as const;
+
+export interface Z3Solver extends Solver {
+  /** What this run asked so far (the bench prints it). */
+  readonly stats: Z3RunStats;
+}
+
+export interface Z3RunStats {
+  queries: number;
+  /** Milliseconds per query, in the order asked (cached answers included: they are what a user waits for). */
+  readonly queryMs: number[];
+  decided: number;
+  /** Set when z3-solver could not be loaded (then nothing is asked). */
+  loadError?: string;
+}
+
+export function createZ3Solver(options: Z3Options): Z3Solver {
+  const stats: Z3RunStats = { queries: 0, queryMs: [], decided: 0 };
+  const budget = { spentMs: 0 };
+  const ask = async (script: string, constants: readonly ModelConstant[] = []) => {
+    if (stats.queries >= options.maxQueries || budget.spentMs >= options.maxTotalMs || stats.loadError !== undefined) return undefined;
+    try {
+      await loadZ3();
+    } catch (error) {
+      // Without Z3 the evaluator's verdicts stand; the front end reports why once.
+      stats.loadError = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+    const started = options.now();
+    const limit = Math.min(options.timeLimitMs, options.maxTotalMs - budget.spentMs);
+    const outcome = await runQuery(script, limit, constants);
+    const elapsed = options.now() - started;
+    budget.spentMs += elapsed;
+    stats.queries += 1;
+    stats.queryMs.push(elapsed);
+    return outcome;
+  };
+  const decideOne = async (model: FileModel, obligation: Obligation, result: ObligationResult, signal: AbortSignal): Promise<ObligationResult> => {
+    const types = functionValueTypes(obligation.fn, model.scope);
+    if (types.kind === 'unsupported') return result;
+    const apart = decideClausesApart(model, obligation, options);
+    const clauses = contractClauses(obligation);
+    const verdicts: ClauseOutcome[] = [];
+    for (let i = 0; i < clauses.length; i += 1) {
+      signal.throwIfAborted();
+      const alone = apart[i] as ObligationResult;
+      if (alone.verdict.kind === 'fails') return { ...result, verdict: { kind: 'fails' }, failingClause: i };
+      if (!solverMayDecide(alone)) {
+        verdicts.push({ verdict: alone.verdict, bySolver: false });
+        continue;
+      }
+      const query = clauseQuery(model.scope, types, obligation, clauses[i] as (typeof clauses)[number]);
+      const decided = query.ok ? await twoSided((negated) => ask(query.script(negated))) : undefined;
+      if (decided === 'fails') {
+        stats.decided += 1;
+        return { ...result, verdict: { kind: 'fails' }, failingClause: i, decidedBy: 'solver' };
+      }
+      verdicts.push(decided === 'holds' ? { verdict: { kind: 'holds' }, bySolver: true } : { verdict: undecided(alone.verdict, decided), bySolver: false });
+    }
+    return combine(result, verdicts, stats);
+  };
+  return {
+    name: 'z3',
+    stats,
+    decide: async (model, obligations, results, signal) => {
+      const decided: ObligationResult[] = [];
+      for (let i = 0; i < obligations.length; i += 1) {
+        const result = results[i] as ObligationResult;
+        decided.push(solverMayDecide(result) ? await decideOne(model, obligations[i] as Obligation, result, signal) : result);
+      }
+      return decided;
+    },
+    findInputs: (model: FileModel, fn: FunctionContract, wanted: number, seed: number, signal: AbortSignal) =>
+      findInputs({ model, fn, wanted, seed, signal, ask }),
+  };
+}
+
+interface ClauseOutcome {
+  readonly verdict: Verdict;
+  readonly bySolver: boolean;
+}
+
+/** `holds` / `fails` when one query is unsat; otherwise what the solver said (undefined: budget spent or no
+ *  answer either way, e.g. both satisfiable because the clause reads an unspecified value). */
+async function twoSided(ask: (negated: boolean) => Promise<{ readonly answer: QueryAnswer } | undefined>): Promise<'holds' | 'fails' | QueryAnswer | undefined> {
+  const negation = await ask(true);
+  if (negation === undefined) return undefined;
+  if (negation.answer === 'unsat') return 'holds';
+  const direct = await ask(false);
+  if (direct === undefined) return undefined;
+  if (direct.answer === 'unsat') return 'fails';
+  if (negation.answer === 'time limit' || direct.answer === 'time limit') return 'time limit';
+  if (negation.answer === 'unknown' || direct.answer === 'unknown') return 'unknown';
+  return undefined;
+}
+
+function undecided(verdict: Verdict, answer: 'holds' | 'fails' | QueryAnswer | undefined): Verdict {
+  if (verdict.kind !== 'indeterminate' || (answer !== 'unknown' && answer !== 'time limit')) return verdict;
+  return { ...verdict, reason: `solver: ${answer}` };
+}
+
+/** The clauses' verdicts as one Kleene conjunction (no clause failed, or we would have returned). */
+function combine(result: ObligationResult, verdicts: readonly ClauseOutcome[], stats: Z3RunStats): ObligationResult {
+  if (verdicts.every((v) => v.verdict.kind === 'holds')) {
+    const bySolver = verdicts.some((v) => v.bySolver);
+    if (bySolver) stats.decided += 1;
+    return { ...result, verdict: { kind: 'holds' }, failingClause: undefined, ...(bySolver ? { decidedBy: 'solver' as const } : {}) };
+  }
+  // Still undecided: keep the evaluator's verdict, with the solver's reason where it tried and could not say.
+  const first = verdicts.find((v) => v.verdict.kind === 'indeterminate' && v.verdict.reason.startsWith('solver:'));
+  return first === undefined ? result : { ...result, verdict: first.verdict };
+}
