@@ -53,6 +53,10 @@ describe('Vec and slice methods', () => {
     expect(run(split, 'f', { v: vec([1, 2, 3]), mid: i(4) })).toBe('panicked: mid > len');
     expect(run('fn f(v: Vec<u8>) -> Vec<u8> { let mut w = v; w.fill(7); w }', 'f', { v: vec([1, 2]) })).toBe('returned [7, 7]');
   });
+  it('append moves the other vector\'s elements, leaving it empty', () => {
+    const src = 'fn f(v: Vec<u8>, w: Vec<u8>) -> (Vec<u8>, usize) { let mut a = v; let mut b = w; a.append(&mut b); (a, b.len()) }';
+    expect(run(src, 'f', { v: vec([1]), w: vec([2, 3]) })).toBe('returned ([1, 2, 3], 0)');
+  });
 });
 
 describe('vstd CheckedU64 / CheckedU32', () => {

@@ -44,6 +44,7 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     count_occurrences: [[[1, 2, 1, 1], [1]], [[], [1]], [[3], [3]]],
     split_lengths: [[[1, 2, 3], 0], [[1, 2, 3], 3], [[1, 2, 3], 4]],
     filled: [[[1, 2], 9], [[], 9]],
+    appended: [[[1], [2, 3]], [[], []]],
     sum_through_iterator: [[[1, 2, 3]], [[]], [[200, 100]]],
   },
 };

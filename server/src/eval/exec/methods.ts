@@ -9,7 +9,7 @@ import { chargeWrite, readPlace, writePlace } from './context';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
-import { callResolved, minMax, optionValue } from './calls';
+import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls';
 import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './operators';
 import { textMethod, charMethod } from './text-methods';
@@ -26,8 +26,11 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
   const user = userMethod(ctx, frame, env, expr, place, receiver);
   if (user !== undefined) return user;
-  const args = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+  // `append(&mut other)` moves other's elements: other is taken by place and left empty.
+  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, expr.method === 'append'));
+  const args = passed.map(argumentValue);
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
+  for (const arg of passed) if (expr.method === 'append' && arg.kind === 'place') emptySequence(ctx, arg.place);
   if (result.receiver !== undefined) {
     if (place === undefined || !MUTATING.has(expr.method)) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
     chargeWrite(ctx, place);
@@ -245,6 +248,13 @@ function optionMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly 
     default:
       return notRunnable(`calls ${value.name}::${method}`, span);
   }
+}
+
+function emptySequence(ctx: Ctx, place: Place): void {
+  const value = readPlace(place).value;
+  if (value.kind !== 'seq') return;
+  chargeWrite(ctx, place);
+  writePlace(place, { ...value, elements: [] });
 }
 
 function checkIndex(index: bigint, len: bigint, span: Span): number {
