@@ -36,6 +36,17 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     count_eq: [[[1, 2, 1], 1], [[], 0]],
     middle: [[[1, 2, 3, 4]], [[7]], [[]]],
   },
+  'std-gaps.rs': {
+    logs_u32: [[100, 3], [1, 2], [4294967295, 2], [0, 2], [5, 1], [0, 0]],
+    logs_i8: [[127, 3], [-5, 2], [5, -2]],
+    checked_logs_u64: [[1000, 10], [0, 2], [5, 1], [18446744073709551615n, 16]],
+    is_simple_power: [[16, 2], [1, 4], [3, 2], [27, 3], [64, 4], [8, 1]],
+    count_occurrences: [[[1, 2, 1, 1], [1]], [[], [1]], [[3], [3]]],
+    split_lengths: [[[1, 2, 3], 0], [[1, 2, 3], 3], [[1, 2, 3], 4]],
+    filled: [[[1, 2], 9], [[], 9]],
+    appended: [[[1], [2, 3]], [[], []]],
+    sum_through_iterator: [[[1, 2, 3]], [[]], [[200, 100]]],
+  },
 };
 
 const rustc = spawnSync('rustc', ['--version'], { encoding: 'utf8' });

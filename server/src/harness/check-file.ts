@@ -150,11 +150,13 @@ export function withBackend(report: FileReport, backend: string): FileReport {
   return { ...report, functions: report.functions.map((fn) => (fn.status === 'scored' ? { ...fn, backend } : fn)) };
 }
 
-/** Exec fns with a contract (spec and proof fns are not scored), optionally narrowed to some names. */
+/** Exec fns with a body and a contract (spec and proof fns are not scored; a trait's bodiless declaration is
+ *  measured through its impls), optionally narrowed to some names. */
 export function scorableFunctions(model: FileModel, options: Pick<CheckOptions, 'functions'>): FunctionContract[] {
   return model.functions.filter(
     (fn) =>
       fn.mode === 'exec' &&
+      fn.hasBody &&
       (fn.requires.length > 0 || fn.ensures.length > 0) &&
       (options.functions === undefined || options.functions.includes(fn.qualifiedName)),
   );

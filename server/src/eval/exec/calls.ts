@@ -16,6 +16,8 @@ import { evalBlock, evalExpr, evalPlace, tempPlace, withDeclaredType } from './i
 import { matchPattern, bindPattern } from './patterns';
 import { notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
 import { intAssociatedCall } from './int-methods';
+import { checkedIntCall, isCheckedIntType } from './checked-ints';
+import { sliceOf } from './slices';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument = { readonly kind: 'value'; readonly typed: Typed } | { readonly kind: 'place'; readonly place: Place };
@@ -221,6 +223,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (owner !== undefined && isIntTypeName(owner)) return intAssociatedCall(ctx, owner, last, args(), expr.span);
   // vstd::slice's exec helpers, from before Verus supported `slice[i]` in exec code.
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
+  if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
+  if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':
@@ -255,6 +259,13 @@ function sliceIndexGet(args: readonly Typed[], span: Expr['span']): Typed | unde
   if (at < 0n || at >= BigInt(length)) panic(`index out of bounds: the len is ${length} but the index is ${at}`, span);
   const element = slice.value.elements[Number(at)];
   return element === undefined ? undefined : { value: element, type: slice.type.kind === 'seq' ? slice.type.element : UNKNOWN };
+}
+
+/** vstd's `slice_subrange(s, i, j)` is `&s[i..j]` (its requires rules out the panics Rust would raise). */
+function sliceSubrange(args: readonly Typed[], span: Expr['span']): Typed | undefined {
+  const [slice, start, end] = args;
+  if (slice === undefined || start?.value.kind !== 'int' || end?.value.kind !== 'int') return undefined;
+  return sliceOf(slice, { start: start.value.value, end: end.value.value, inclusive: false }, span);
 }
 
 export function minMax(ctx: Ctx, which: 'max' | 'min', args: readonly Typed[]): Typed | undefined {

@@ -33,6 +33,8 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
   const a = receiver.value.value;
   const b = args[0]?.value.kind === 'int' ? args[0].value.value : 0n;
   const self: ExecType = intType(type);
+  const log = integerLog(method, a, b, span);
+  if (log !== undefined) return log;
   const family = FAMILIES.find((f) => method.startsWith(`${f}_`));
   if (family !== undefined) return familyOp(type, family, method.slice(family.length + 1), a, b, span);
   switch (method) {
@@ -110,6 +112,28 @@ function familyOp(type: IntType, family: (typeof FAMILIES)[number], op: string, 
       return { value: { kind: 'tuple', elements: [int(wrapped), bool(overflows === true)] }, type: { kind: 'tuple', elements: [self, BOOL] } };
     }
   }
+}
+
+const LOG_BASES: Readonly<Record<string, bigint | undefined>> = { ilog: undefined, ilog2: 2n, ilog10: 10n };
+
+/** `ilog(b)`, `ilog2()`, `ilog10()` and their `checked_` forms. Rust checks the base before the argument, so
+ *  `0.ilog(1)` reports the base. */
+function integerLog(method: string, a: bigint, b: bigint, span: Span): Typed | undefined {
+  const checked = method.startsWith('checked_');
+  const name = checked ? method.slice('checked_'.length) : method;
+  if (!(name in LOG_BASES)) return undefined;
+  const base = LOG_BASES[name] ?? b;
+  const u32 = intType('u32');
+  if (checked) return base < 2n || a <= 0n ? optionNone(u32) : optionSome(int(floorLog(a, base)), u32);
+  if (base < 2n) return panic('base of integer logarithm must be at least 2', span);
+  if (a <= 0n) return panic('argument of integer logarithm must be positive', span);
+  return { value: int(floorLog(a, base)), type: u32 };
+}
+
+function floorLog(value: bigint, base: bigint): bigint {
+  let log = 0n;
+  for (let rest = value; rest >= base; rest /= base) log += 1n;
+  return log;
 }
 
 function shiftFamily(type: IntType, family: 'checked' | 'wrapping' | 'overflowing', op: 'shl' | 'shr', a: bigint, b: bigint, span: Span): Typed {

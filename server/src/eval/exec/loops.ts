@@ -7,7 +7,8 @@ import type { Ctx, Env, Frame, Typed } from './context';
 import { childEnv, tick } from './context';
 import type { ExecType } from './exec-types';
 import { CHAR, FLEX, intType, UNKNOWN } from './exec-types';
-import { evalBlock, evalCondition, evalExpr, intValue, pinFlexVariable, UNIT_TYPED } from './interpreter';
+import { evalBlock, evalCondition, evalExpr, intValue, pinFlexVariable, tempPlace, UNIT_TYPED } from './interpreter';
+import { invokeFunction } from './calls';
 import { bindPattern, matchPattern } from './patterns';
 import { commonIntType } from './operators';
 import { BreakSignal, ContinueSignal, notRunnable } from './signals';
@@ -81,9 +82,29 @@ function* iterate(ctx: Ctx, frame: Frame, env: Env, iterable: Expr): Generator<T
     }
   }
   const collection = evalExpr(ctx, frame, env, inner);
+  if (collection.value.kind === 'struct' || collection.value.kind === 'enum') {
+    yield* userIteratorItems(ctx, collection, iterable.span);
+    return;
+  }
   if (collection.value.kind !== 'seq') notRunnable(`iterating over a ${collection.value.kind}`, iterable.span);
   const elementType = collection.type.kind === 'seq' ? collection.type.element : collection.value.text === true ? CHAR : UNKNOWN;
   for (const element of collection.value.elements) yield { value: element, type: elementType };
+}
+
+/** A user type implementing `Iterator`: its `next` runs (on the loop's own copy) before each iteration until it
+ *  returns None, as Rust's desugaring of `for` does. */
+function* userIteratorItems(ctx: Ctx, iterator: Typed, span: Span): Generator<Typed> {
+  const name = iterator.value.kind === 'struct' || iterator.value.kind === 'enum' ? iterator.value.name : '';
+  const next = ctx.model.scope.resolveMethod(name, 'next');
+  if (next === undefined) return notRunnable(`iterating over a ${name} without a \`next\` method`, span);
+  const place = tempPlace(iterator);
+  for (;;) {
+    const item = invokeFunction(ctx, next, [{ kind: 'place', place }], span);
+    if (item.value.kind !== 'enum' || item.value.name !== 'Option') return notRunnable(`${next.qualifiedName} does not return an Option`, span);
+    const payload = item.value.fields[0]?.[1];
+    if (item.value.variant === 'None' || payload === undefined) return;
+    yield { value: payload, type: item.type.kind === 'adt' ? (item.type.args[0] ?? UNKNOWN) : UNKNOWN };
+  }
 }
 
 function* rangeItems(ctx: Ctx, frame: Frame, env: Env, range: Extract<Expr, { kind: 'range' }>, reversed: boolean): Generator<Typed> {

@@ -9,15 +9,16 @@ import { chargeWrite, readPlace, writePlace } from './context';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
-import { callResolved, minMax, optionValue } from './calls';
+import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls';
 import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './operators';
 import { textMethod, charMethod } from './text-methods';
 import { notRunnable, panic } from './signals';
 import { formatDebug } from './format-args';
+import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
-const MUTATING = new Set(['push', 'pop', 'insert', 'remove', 'clear', 'truncate', 'swap', 'set', 'extend_from_slice', 'append', 'reverse', 'sort', 'sort_unstable', 'push_str', 'take', 'dedup', 'swap_remove', 'resize']);
+const MUTATING = new Set(['push', 'pop', 'insert', 'remove', 'clear', 'truncate', 'swap', 'set', 'extend_from_slice', 'append', 'reverse', 'sort', 'sort_unstable', 'push_str', 'take', 'dedup', 'swap_remove', 'resize', 'split_off', 'fill', 'extend']);
 
 export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed {
   // The receiver is evaluated exactly once: `v.pop().unwrap()` must pop once, whichever method turns out to apply.
@@ -25,8 +26,11 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
   const user = userMethod(ctx, frame, env, expr, place, receiver);
   if (user !== undefined) return user;
-  const args = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+  // `append(&mut other)` moves other's elements: other is taken by place and left empty.
+  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, expr.method === 'append'));
+  const args = passed.map(argumentValue);
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
+  for (const arg of passed) if (expr.method === 'append' && arg.kind === 'place') emptySequence(ctx, arg.place);
   if (result.receiver !== undefined) {
     if (place === undefined || !MUTATING.has(expr.method)) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
     chargeWrite(ctx, place);
@@ -76,6 +80,7 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
     }
     return seqMethod(ctx, receiver, method, args, span);
   }
+  if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
   if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
   return notRunnable(`calls ${method} on a ${value.kind}`, span);
 }
@@ -144,6 +149,20 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
       const size = Number(argInt(0));
       return { value: unit, receiver: seq(size <= elements.length ? elements.slice(0, size) : [...elements, ...new Array<Value>(size - elements.length).fill(arg(1))]) };
     }
+    case 'split_off': {
+      const at = argInt(0);
+      if (at > len) panic(`\`at\` split index (is ${at}) should be <= len (is ${len})`, span);
+      return { value: { value: seq(elements.slice(Number(at))), type: receiver.type }, receiver: seq(elements.slice(0, Number(at))) };
+    }
+    case 'split_at': {
+      const mid = argInt(0);
+      if (mid > len) panic('mid > len', span);
+      const halves = [seq(elements.slice(0, Number(mid))), seq(elements.slice(Number(mid)))];
+      return { value: { value: { kind: 'tuple', elements: halves }, type: { kind: 'tuple', elements: [receiver.type, receiver.type] } } };
+    }
+    case 'fill':
+      return { value: unit, receiver: seq(elements.map(() => arg(0))) };
+    case 'extend':
     case 'extend_from_slice':
     case 'append': {
       const other = arg(0);
@@ -229,6 +248,13 @@ function optionMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly 
     default:
       return notRunnable(`calls ${value.name}::${method}`, span);
   }
+}
+
+function emptySequence(ctx: Ctx, place: Place): void {
+  const value = readPlace(place).value;
+  if (value.kind !== 'seq') return;
+  chargeWrite(ctx, place);
+  writePlace(place, { ...value, elements: [] });
 }
 
 function checkIndex(index: bigint, len: bigint, span: Span): number {

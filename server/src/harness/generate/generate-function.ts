@@ -8,7 +8,7 @@ import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
 import { encodeJson } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
-import { EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
+import { DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { requiresVerdict as evaluateRequires } from './contract-check';
 import { functionValueTypes } from '../value-types';
@@ -76,7 +76,7 @@ export const DEFAULT_GENERATE_OPTIONS: GenerateOptions = {
   seed: 1,
   maxAttempts: 400,
   execLimits: { stepBudget: 200_000, maxCallDepth: EXEC_CALL_DEPTH_LIMITS.default },
-  specStepBudget: 100_000,
+  specStepBudget: DEFAULT_STEP_BUDGET,
   stackAllowance: 'default',
 };
 

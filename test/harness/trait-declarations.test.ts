@@ -1,0 +1,31 @@
+// A trait's bodiless method declaration is not an exec fn that can run: `pairs` and `check` skip it (it is
+// measured through its impls, which are scored as any other fn).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildFileModel } from '../../server/src/model';
+import { parseSourceFile } from '../../server/src/syntax';
+import { checkFileSync, DEFAULT_CHECK_OPTIONS, scorableFunctions } from '../../server/src/harness';
+import { generatePairsText } from '../../server/src/harness/generate';
+
+const text = readFileSync(join(__dirname, '..', 'fixtures', 'harness', 'trait-declaration.rs'), 'utf8');
+const model = buildFileModel(parseSourceFile(text));
+
+describe('a trait method declaration without a body', () => {
+  it('is in the model, marked bodiless, beside its impl', () => {
+    expect(model.functions.map((fn) => [fn.qualifiedName, fn.hasBody])).toEqual([
+      ['T::f', false],
+      ['S::f', true],
+    ]);
+  });
+
+  it('is neither scored nor given pairs; the impl method is', () => {
+    expect(scorableFunctions(model, {}).map((fn) => fn.qualifiedName)).toEqual(['S::f']);
+    const generated = generatePairsText(model, null, { count: 5, invalidCount: 2, seed: 1 });
+    expect(generated.summaries.map((s) => s.qualifiedName)).toEqual(['S::f']);
+    if (!generated.ok) throw new Error(generated.error);
+    const report = checkFileSync({ path: 'f.rs', text, pairsPath: 'f.pairs.json', pairsText: generated.text }, DEFAULT_CHECK_OPTIONS);
+    expect(report.functions.map((fn) => [fn.qualifiedName, fn.status])).toEqual([['S::f', 'scored']]);
+  });
+});
