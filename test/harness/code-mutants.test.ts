@@ -5,7 +5,7 @@ import { parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
 import type { Value } from '../../server/src/eval';
 import { codeMutations, codeWrongOutcomes, codeMutantLimits } from '../../server/src/harness/code-mutants';
-import { functionValueTypes } from '../../server/src/harness';
+import { checkFileSync, DEFAULT_CHECK_OPTIONS, functionValueTypes } from '../../server/src/harness';
 
 const SOURCE = `verus! {
 fn max_of(a: &Vec<i32>) -> (r: i32)
@@ -77,5 +77,28 @@ describe('code mutants run on inputs', () => {
   it('an equivalent mutant on an input gives nothing there', () => {
     const onOne = outcomes(new Map([['a', vec(4)]])).map((outcome) => outcome.change);
     expect(onOne).not.toContain('changing `>` to `>=` in `a[i] > r`');
+  });
+});
+
+describe('wrong outputs across sources', () => {
+  it('tries each wrong outcome of a pair once, whichever source produced it first (code, swapped, value)', () => {
+    const clamp = `verus! {
+fn clamp(x: i32, lo: i32, hi: i32) -> (r: i32)
+    requires lo <= hi,
+    ensures lo <= r <= hi,
+{
+    if x < lo { lo } else if x > hi { hi } else { x }
+}
+}`;
+    const pairs = [[5, 0, 10, 5], [-4, 0, 10, 0], [40, 0, 10, 10]].map(([x, lo, hi, r]) => ({ input: { x, lo, hi }, output: r }));
+    const report = checkFileSync(
+      { path: 'clamp.rs', text: clamp, pairsPath: 'clamp.pairs.json', pairsText: JSON.stringify({ version: 1, functions: { clamp: { pairs } } }) },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    const accepted = report.functions[0]!.acceptedMutants;
+    const keys = accepted.map((mutant) => JSON.stringify([mutant.input, mutant.mutant]));
+    // `clamp(5, 0, 10) = 0` comes from a code mutant (`x < lo` negated) and from pair 2's output: tried once, as code.
+    expect(accepted.filter((mutant) => JSON.stringify(mutant.input) === '{"x":5,"lo":0,"hi":10}' && mutant.mutant === 0).map((m) => m.source)).toEqual(['code']);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });

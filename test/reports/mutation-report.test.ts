@@ -58,20 +58,24 @@ describe('check --format mutation-report', () => {
         expect(mutants.filter((m) => m.status === 'Survived')).toHaveLength(fn.acceptedMutants.length);
       }
     }
+    // Killed: every decided wrong output the ensures rejects.
     const changeCase = mutantsOf(report, 'examples/change_case.rs', 'change_case');
-    expect(changeCase.filter((m) => m.status === 'Killed')).toHaveLength(2);
+    const changeCaseJson = json.files.flatMap((file) => file.functions).find((fn) => fn.qualifiedName === 'change_case');
+    expect(changeCase.filter((m) => m.status === 'Killed')).toHaveLength(changeCaseJson!.counts.mutants - changeCaseJson!.acceptedMutants.length);
   });
 
-  it('puts each mutant at the ensures, with the correct and the wrong output, killed by its pair', async () => {
+  it('puts each value mutant at the ensures and each code mutant at its code, with the correct and the wrong output, killed by its pair', async () => {
     const report = await mutationReport('examples/argmax.rs');
-    const [first] = mutantsOf(report, 'examples/argmax.rs', 'argmax');
-    // The ensures of argmax spans lines 13-14 (1-based), from column 9 to one past its last character.
-    expect(first).toMatchObject({
-      mutatorName: 'int+1',
-      status: 'Killed',
-      description: 'argmax: correct argmax([1, 5, 3]) = 1; wrong argmax([1, 5, 3]) = 2 (int+1)',
-      location: { start: { line: 13, column: 9 }, end: { line: 14, column: 66 } },
-    });
+    const mutants = mutantsOf(report, 'examples/argmax.rs', 'argmax');
+    const value = mutants.find((m) => !/^(code|swapped): /.test(m.mutatorName));
+    // A value mutant is shown at the ensures of argmax: lines 13-14 (1-based), from column 9 to one past its end.
+    expect(value).toMatchObject({ status: 'Killed', location: { start: { line: 13, column: 9 }, end: { line: 14, column: 66 } } });
+    expect(value?.description).toBe(`argmax: correct argmax([1, 5, 3]) = 1; wrong ${value?.replacement} (${value?.mutatorName})`);
+    expect(value?.replacement).toMatch(/^argmax\(\[1, 5, 3\]\) = \d+$/);
+    // A code mutant is shown at the code it changes, inside the body (after the ensures).
+    const code = mutants.filter((m) => m.mutatorName.startsWith('code: '));
+    expect(code.length).toBeGreaterThan(0);
+    for (const mutant of code) expect(mutant.location.start.line).toBeGreaterThan(14);
     const tests = report.testFiles['examples/argmax.pairs.json']?.tests ?? [];
     expect(tests.map((t) => t.name)).toContain('argmax: argmax([1, 5, 3]) = 1');
     const testIds = new Set(tests.map((t) => t.id));
@@ -85,7 +89,7 @@ describe('check --format mutation-report', () => {
     const file = 'test/fixtures/reports/statuses.rs';
     const indexOf = mutantsOf(report, file, 'index_of');
     const undecided = indexOf.filter((m) => m.status === 'RuntimeError' || m.status === 'Timeout');
-    expect(undecided).toHaveLength(14);
+    expect(undecided).toHaveLength(17);
     expect(undecided[0]?.statusReason).toMatch(/out of range for length/);
     expect(indexOf.filter((m) => m.status === 'Killed')).toHaveLength(2);
     expect(mutantsOf(report, file, 'any_index').every((m) => m.status === 'Survived')).toBe(true);

@@ -40,7 +40,7 @@ describe('test results from a report', () => {
     const anyIndex = resultsFor('statuses').functions[1];
     const [first] = anyIndex?.messages ?? [];
     expect(first).toEqual({
-      message: 'The ensures accepts the wrong output any_index([1, 2]) = 1 (int+1)',
+      message: 'The ensures accepts the wrong output any_index([1, 2]) = 1 (replacing the constant `0` with `1`)',
       range: expect.anything(),
       expected: 'input {"a":[1,2]}\noutput 0',
       actual: 'input {"a":[1,2]}\noutput 1',

@@ -35,7 +35,8 @@ describe('the solver in the editor', () => {
   it('scores an ensures over all of int and marks the solver verdicts', async () => {
     const { lenses, hover } = await lensesAndHover('z3');
     expect(lenses).toContain('Post 1.00 / 0.50 · Pre 1.00 / N/A · 1 pair');
-    expect(hover).toContain('9 solver verdicts');
+    // One pair, eight value mutants and six code-mutant outputs, every verdict Z3's.
+    expect(hover).toContain('15 solver verdicts');
   });
 
   it('leaves it indeterminate with specHarness.solver: none', async () => {

@@ -55,9 +55,10 @@ describe('generation with the solver', () => {
   });
 
   it('finds strictly increasing sequences that contain a key with key * key == 49', async () => {
-    expect(generateForFunction(MODEL, fnNamed('find_key'), DEFAULT_GENERATE_OPTIONS).pairs).toHaveLength(0);
+    const alone = generateForFunction(MODEL, fnNamed('find_key'), DEFAULT_GENERATE_OPTIONS).pairs.length;
+    expect(alone).toBeLessThan(DEFAULT_GENERATE_OPTIONS.count / 4);
     const generated = await generate('find_key');
-    expect(generated.pairs.length).toBeGreaterThan(0);
+    expect(generated.pairs.length).toBeGreaterThan(alone);
     for (const pair of generated.pairs) {
       expect(requiresVerdict(MODEL.scope, fnNamed('find_key'), pair.inputs, 100_000).kind).toBe('holds');
     }

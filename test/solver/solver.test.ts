@@ -16,7 +16,8 @@ const SOURCE = readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'quantif
 async function check(name: string, pairs: readonly unknown[], solver: 'z3' | 'none', timeLimitMs: number = TEST_BUDGET.timeLimitMs): Promise<FunctionReport> {
   const input = { path: 'quantified.rs', text: SOURCE, pairsPath: 'quantified.pairs.json', pairsText: JSON.stringify({ version: 1, functions: { [name]: { pairs } } }) };
   const z3 = createZ3Solver({ ...TEST_BUDGET, timeLimitMs, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => performance.now() });
-  const report = await checkFile(input, { ...DEFAULT_CHECK_OPTIONS, functions: [name] }, undefined, undefined, solver === 'z3' ? z3 : undefined);
+  // Value mutants only: the counts below are those of one pair and its eight mutants.
+  const report = await checkFile(input, { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0, functions: [name] }, undefined, undefined, solver === 'z3' ? z3 : undefined);
   expect(report.functions).toHaveLength(1);
   return report.functions[0] as FunctionReport;
 }

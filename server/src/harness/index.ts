@@ -35,6 +35,7 @@ export type { FunctionGateResult, Gate, GateInput, GateOutcome, GateVerdict, Sco
 export { functionValueTypes } from './value-types';
 export type { FunctionValueTypes } from './value-types';
 export type * from './report';
+export { spanRange } from './function-report';
 export type { Backend, Obligation, ObligationResult, Solver } from './backend';
 export type { Verdict } from './verdict';
 export type { JsonValue } from '../eval';

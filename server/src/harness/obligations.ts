@@ -70,10 +70,10 @@ export function planObligations(
     if (others.some((other) => isEarlierPair(entry.pairs, other, pairIndex) && sameOutcome(other, pair))) return;
     planned.push({ obligation: postObligation(fn, `${name}/post/pair${pairIndex}`, pair, pair.output, pair.after), role: { kind: 'pair', pair } });
     const declared = others.map((other) => ({ output: other.output, after: other.after }));
-    const realistic = [
-      ...codeMutantsOfPair(pair, declared, codeOutcomes, options.codeOutputsPerPair ?? DEFAULT_CODE_OUTPUTS_PER_PAIR),
-      ...swappedOutputs(entry.pairs, pairIndex, declared, options.swappedPerPair ?? DEFAULT_SWAPPED_PER_PAIR),
-    ];
+    // Each wrong outcome is one piece of evidence whatever produced it: a swapped output a code mutant already gave,
+    // or a value mutant either gave, is not tried (and counted) twice.
+    const code = codeMutantsOfPair(pair, declared, codeOutcomes, options.codeOutputsPerPair ?? DEFAULT_CODE_OUTPUTS_PER_PAIR);
+    const realistic = [...code, ...swappedOutputs(entry.pairs, pairIndex, [...declared, ...code], options.swappedPerPair ?? DEFAULT_SWAPPED_PER_PAIR)];
     const mutants = [...realistic, ...mutantsOfPair(fn, [...declared, ...realistic], types, pair, pairIndex, options)];
     mutants.forEach((mutant, mutantIndex) => {
       const id = `${name}/post/pair${pairIndex}/mutant${mutantIndex}`;

@@ -2,8 +2,8 @@
 // accepted mutants, so the killed ones come from the plan (which obligation stands for which mutant) and the
 // verdicts a recording backend saw. No evaluation happens here.
 
-import type { FilePlan, Range, Verdict } from '../harness';
-import { formatResult } from '../harness';
+import type { FilePlan, MutantSource, Range, Verdict } from '../harness';
+import { formatResult, spanRange } from '../harness';
 
 export interface FunctionOutcomes {
   readonly qualifiedName: string;
@@ -26,6 +26,10 @@ export interface MutantOutcome {
   readonly id: string;
   readonly pairId: string;
   readonly operator: string;
+  /** value, swapped or code (absent from older plans: value). */
+  readonly source: MutantSource;
+  /** For a code mutant, the code it changes: where the viewer shows it. */
+  readonly codeRange: Range | undefined;
   readonly correct: string;
   readonly wrong: string;
   /** Undefined when no backend was asked: an empty ensures holds for every output. */
@@ -52,6 +56,8 @@ export function mutantOutcomes(plan: FilePlan, verdicts: ReadonlyMap<string, Ver
           id: item.obligation.id,
           pairId: pair?.id ?? '',
           operator: role.mutant.operator,
+          source: role.mutant.source ?? 'value',
+          codeRange: role.mutant.codeSpan === undefined ? undefined : spanRange(plan.lineIndex, role.mutant.codeSpan),
           correct: pair?.call ?? '',
           wrong: formatResult(planned.fn, planned.types, role.pair.inputs, role.mutant.output, role.mutant.after),
           verdict: verdicts.get(item.obligation.id),

@@ -2,7 +2,7 @@
 // wrong output a mutant at its function's ensures, the pairs as tests in `testFiles` (a pair kills the mutants made
 // from it). Read by Stryker's dashboard and HTML viewer (mutation-testing-elements).
 
-import type { CheckReport, FileReport, FunctionReport, Verdict } from '../harness';
+import type { CheckReport, FileReport, FunctionReport, Range, Verdict } from '../harness';
 import { ensuresOrName, oneBased } from './locations';
 import type { FunctionOutcomes, MutantOutcome } from './mutant-outcomes';
 
@@ -108,10 +108,11 @@ function scoredMutant(file: FileReport, fn: FunctionReport, mutant: MutantOutcom
   const pairTest = testId(file, mutant.pairId);
   return {
     id: testId(file, mutant.id),
-    mutatorName: mutant.operator,
-    location,
+    mutatorName: mutant.source === 'value' ? mutant.operator : `${mutant.source}: ${mutant.operator}`,
+    // A code mutant is shown at the code it changes; value and swapped outputs at the ensures that judges them.
+    location: mutant.codeRange === undefined ? location : strykerRange(mutant.codeRange),
     status,
-    description: `${fn.qualifiedName}: correct ${mutant.correct}; wrong ${mutant.wrong} (${mutant.operator})`,
+    description: `${fn.qualifiedName}: correct ${mutant.correct}; wrong ${mutant.wrong} (${mutant.source === 'value' ? '' : `${mutant.source}: `}${mutant.operator})`,
     replacement: mutant.wrong,
     ...(statusReason === undefined ? {} : { statusReason }),
     ...(status === 'Killed' ? { killedBy: [pairTest] } : {}),
@@ -120,7 +121,11 @@ function scoredMutant(file: FileReport, fn: FunctionReport, mutant: MutantOutcom
 }
 
 function strykerLocation(fn: FunctionReport): MutationReportLocation {
-  const range = oneBased(ensuresOrName(fn));
+  return strykerRange(ensuresOrName(fn));
+}
+
+function strykerRange(editorRange: Range): MutationReportLocation {
+  const range = oneBased(editorRange);
   return { start: { line: range.startLine, column: range.startColumn }, end: { line: range.endLine, column: range.endColumn } };
 }
 
