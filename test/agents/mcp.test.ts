@@ -89,7 +89,7 @@ describe('spec-harness mcp', () => {
     expect(weak['reasons']).toContainEqual(expect.stringMatching(/^double: PostComp 0\.\d\d < 0\.75$/));
     const undecided = await structured('task_complete', { path: 'undecided' });
     expect(undecided['accepted']).toBe(false);
-    expect(undecided['reasons']).toContainEqual('double: PostComp N/A: none of 88 verdicts was decided');
+    expect(undecided['reasons']).toContainEqual(expect.stringMatching(/^double: PostComp N\/A: none of \d+ verdicts was decided$/));
     const overfit = await structured('task_complete', { path: 'overfit' });
     expect(overfit).toMatchObject({ accepted: false, functions: [{ function: 'double', meets: false, overfit: true }] });
     expect(overfit['reasons']).toContainEqual('double: held-out: PostComp 0.00 < 0.75');
