@@ -27,7 +27,13 @@ interface ExtensionState {
 
 let active: ExtensionState | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+/** What the extension hands to other extensions (and to its tests in a real VS Code): the Test Explorer's controller,
+ *  whose items are the scored functions. */
+export interface SpecHarnessApi {
+  readonly testController: vscode.TestController;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<SpecHarnessApi> {
   const output = vscode.window.createOutputChannel('Spec Harness');
   const serverModule = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
@@ -50,6 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const reports = new ReportContentProvider();
   const state: ExtensionState = { client, statusItem, statuses: new Map(), reports };
   active = state;
+  const tests = registerTestExplorer(client);
 
   context.subscriptions.push(
     output,
@@ -65,7 +72,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.window.onDidChangeActiveTextEditor(() => renderStatus(state)),
     // Trust can be granted while running: restart so the server gets the new initializationOptions.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartTrusted(state)),
-    registerTestExplorer(client),
+    tests.disposable,
     ...registerLanguageModelTools(client),
   );
   client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
@@ -74,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   });
   await client.start();
   renderStatus(state);
+  return { testController: tests.controller };
 }
 
 export async function deactivate(): Promise<void> {

@@ -12,7 +12,7 @@ const TEST_RESULTS: TestResultsMethod = 'specHarness/testResults';
 const SCORE_FILE = 'specHarness.server.scoreFile';
 const SCORE_WORKSPACE = 'specHarness.scoreWorkspace';
 
-export function registerTestExplorer(client: LanguageClient): vscode.Disposable {
+export function registerTestExplorer(client: LanguageClient): { readonly controller: vscode.TestController; readonly disposable: vscode.Disposable } {
   const controller = vscode.tests.createTestController('specHarness', 'Spec Harness');
   // Runs the user started, by file URI: results arriving for those files are reported into them.
   const activeRuns = new Map<string, vscode.TestRun>();
@@ -32,7 +32,7 @@ export function registerTestExplorer(client: LanguageClient): vscode.Disposable 
     const item = controller.items.get(event.document.uri.toString());
     if (item !== undefined && event.contentChanges.length > 0) controller.invalidateTestResults(item);
   });
-  return vscode.Disposable.from(controller, edits);
+  return { controller, disposable: vscode.Disposable.from(controller, edits) };
 }
 
 async function runTests(

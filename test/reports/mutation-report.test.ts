@@ -13,6 +13,7 @@ interface Mutant {
   mutatorName: string;
   status: string;
   description: string;
+  replacement?: string;
   statusReason?: string;
   killedBy?: string[];
   coveredBy?: string[];

@@ -1,5 +1,6 @@
 // Runs inside the real VS Code extension host (code-server), with the extension loaded from the checkout: checks
-// diagnostics, CodeLens, hover, the report command and the Generate-pairs code action through VS Code's own APIs.
+// diagnostics, CodeLens, hover, the report command, the Test Explorer items, the language model tool and the
+// Generate-pairs code action through VS Code's own APIs.
 // The host reports success whatever happens, so the verdict goes to RESULT_FILE (read by run-ext-tests.js).
 const vscode = require('vscode');
 const fs = require('fs');
@@ -31,7 +32,29 @@ exports.run = async function run() {
 
     const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(6, 4));
     const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    check('hover lists accepted wrong outputs', hoverText.includes('accepted wrong output | operator'), hoverText.slice(0, 300));
+    check('hover lists accepted wrong outputs by source', hoverText.includes('| accepted wrong output |') && hoverText.includes('*Code mutants ('), hoverText.slice(0, 600));
+
+    // The Test Explorer: a file item with one child per function, described by its CodeLens score.
+    const api = vscode.extensions.getExtension('spec-harness.spec-harness-verus').exports;
+    const children = [];
+    // The results follow the diagnostics in a notification of their own: wait for them (at most 20 s).
+    for (let i = 0; i < 200 && children.length === 0; i++) {
+      const fileItem = api.testController.items.get(uri.toString());
+      if (fileItem) fileItem.children.forEach((child) => children.push(`${child.label}: ${child.description}`));
+      if (children.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    check('Test Explorer items per function with their scores', children.includes('double: Post 1.00 / 0.13 · Pre 1.00 / 1.00 · 3 pairs') && children.length === 4, children);
+
+    // The language model tool agent mode calls (VS Code 1.95+), answered by the language server.
+    if (vscode.lm && typeof vscode.lm.invokeTool === 'function') {
+      const names = vscode.lm.tools.map((tool) => tool.name);
+      check('language model tools registered', names.includes('spec-harness_score_contract') && names.includes('spec-harness_task_complete'), names);
+      const result = await vscode.lm.invokeTool('spec-harness_score_contract', { input: { path: 'arith.rs', function: 'double' }, toolInvocationToken: undefined });
+      const text = result.content.map((part) => (typeof part.value === 'string' ? part.value : '')).join('');
+      check('score_contract tool answers with the feedback scores', text.includes('"double"') && text.includes('PostComp'), text.slice(0, 400));
+    } else {
+      check('language model tool API present in this VS Code', false, 'vscode.lm.invokeTool missing');
+    }
 
     await vscode.commands.executeCommand('specHarness.showReport', uri.toString(), 'double');
     const report = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'spec-harness-report');
