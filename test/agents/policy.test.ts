@@ -9,7 +9,7 @@ const arbitraryScore = fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { n
 const arbitraryCount = fc.nat({ max: 50 });
 const arbitraryFunction = fc.record({
   scores: fc.record<Scores>({ postCorrectness: arbitraryScore, postCompleteness: arbitraryScore, preCorrectness: arbitraryScore, preCompleteness: arbitraryScore }),
-  counts: fc.record<Counts>({ pairs: arbitraryCount, mutants: arbitraryCount, validInputs: arbitraryCount, invalidInputs: arbitraryCount, indeterminate: arbitraryCount }),
+  counts: fc.record<Counts>({ pairs: arbitraryCount, mutants: arbitraryCount, validInputs: arbitraryCount, invalidInputs: arbitraryCount, indeterminate: arbitraryCount, indeterminatePairs: arbitraryCount }),
 });
 const THRESHOLD_VALUES = [0.25, 0.5, 0.75, 1];
 

@@ -38,7 +38,7 @@ describe('check examples --json', () => {
       expect(fn).toHaveProperty(key);
     }
     expect(Object.keys(fn['scores'] as object)).toEqual(['postCorrectness', 'postCompleteness', 'preCorrectness', 'preCompleteness']);
-    expect(Object.keys(fn['counts'] as object)).toEqual(['pairs', 'mutants', 'validInputs', 'invalidInputs', 'indeterminate']);
+    expect(Object.keys(fn['counts'] as object)).toEqual(['pairs', 'mutants', 'validInputs', 'invalidInputs', 'indeterminate', 'indeterminatePairs']);
     expect((fn['acceptedMutants'] as object[])[0]).toMatchObject({ input: { c: 'a' }, output: 'A', mutant: 'B', source: 'code', operator: 'replacing the constant `32` with `31`' });
     expect(fn['acceptedMutants']).toContainEqual(expect.objectContaining({ input: { c: 'z' }, mutant: 'Y', source: 'value', operator: 'char-1' }));
     expect(Object.keys((fn['wrongOutputs'] as Record<string, object>)['bySource'] as object)).toEqual(['value', 'swapped', 'code']);

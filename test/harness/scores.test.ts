@@ -72,6 +72,8 @@ describe('indeterminate verdicts', () => {
     );
     expect(fn.scores.postCorrectness).toBe(1);
     expect(fn.counts.indeterminate).toBeGreaterThanOrEqual(1);
+    // Of those, one is on a correct pair (`get([1, 2], 5)`); the rest are its wrong outputs.
+    expect(fn.counts.indeterminatePairs).toBe(1);
     expect(fn.indeterminate[0]).toMatchObject({ obligation: 'post', input: { a: [1, 2], i: 5 } });
     expect(fn.indeterminate[0]?.reason).toMatch(/range|index/);
   });
@@ -230,14 +232,14 @@ describe('Post-Harness@t and Harness@t', () => {
   });
 
   it('count an undecided N/A score (mutants tried, none decided) as meeting neither', () => {
-    const undecided = { ...scored('a', [1, null], [1, 1]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 1, indeterminate: 16 } };
+    const undecided = { ...scored('a', [1, null], [1, 1]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 1, indeterminate: 16, indeterminatePairs: 0 } };
     const summary = summarize([file([undecided])], 0.75);
     expect(summary.postHarnessAt['0.25']).toBe(0);
     expect(summary.harnessAt['0.25']).toBe(0);
   });
 
   it('count a nothing-to-measure N/A score (no invalid inputs exist) as meeting both', () => {
-    const nothing = { ...scored('a', [1, 1], [1, null]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 0, indeterminate: 0 } };
+    const nothing = { ...scored('a', [1, 1], [1, null]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 0, indeterminate: 0, indeterminatePairs: 0 } };
     const summary = summarize([file([nothing])], 0.75);
     expect(summary.postHarnessAt['1']).toBe(1);
     expect(summary.harnessAt['1']).toBe(1);

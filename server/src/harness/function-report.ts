@@ -17,7 +17,7 @@ export function emptyReport(lineIndex: LineIndex, fn: FunctionContract): Functio
     status: 'no-pairs',
     reason: null,
     scores: { postCorrectness: null, postCompleteness: null, preCorrectness: null, preCompleteness: null },
-    counts: { pairs: 0, mutants: 0, validInputs: 0, invalidInputs: 0, indeterminate: 0 },
+    counts: { pairs: 0, mutants: 0, validInputs: 0, invalidInputs: 0, indeterminate: 0, indeterminatePairs: 0 },
     rejectedPairs: [],
     acceptedMutants: [],
     rejectedValidInputs: [],

@@ -64,6 +64,8 @@ export interface Counts {
   readonly validInputs: number;
   readonly invalidInputs: number;
   readonly indeterminate: number;
+  /** Of the indeterminate verdicts, those on correct pairs. */
+  readonly indeterminatePairs: number;
   /** Verdicts a solver reached after the evaluator could not (absent when none). */
   readonly solverVerdicts?: number;
 }

@@ -63,6 +63,7 @@ export function scoreFunction(
       validInputs: valid.total,
       invalidInputs: invalid.total,
       indeterminate: evidence.indeterminateCount,
+      indeterminatePairs: evidence.indeterminatePairs,
       ...(evidence.solverVerdicts > 0 ? { solverVerdicts: evidence.solverVerdicts } : {}),
     },
     rejectedPairs: evidence.rejectedPairs,
@@ -96,6 +97,7 @@ function outsideRequires(
   if (preHolds === true) return false;
   if (preHolds === null) {
     evidence.indeterminateCount++;
+    evidence.indeterminatePairs++;
     if (evidence.indeterminate.length < MAX_LISTED_INDETERMINATE) {
       evidence.indeterminate.push(indeterminateOf(item, 'the ensures rejects this pair, and the requires is undecided on its input', types));
     }
@@ -129,6 +131,8 @@ interface Evidence {
   readonly admittedInvalidInputs: AdmittedInvalidInput[];
   readonly indeterminate: IndeterminateVerdict[];
   indeterminateCount: number;
+  /** Of those, verdicts on correct pairs (the figure that says how much of PostCorr went unmeasured). */
+  indeterminatePairs: number;
   /** Verdicts a solver reached after the evaluator could not. */
   solverVerdicts: number;
   /** Correct pairs the ensures rejects on inputs the requires rejects too. */
@@ -152,6 +156,7 @@ function collectEvidence(
     admittedInvalidInputs: [],
     indeterminate: [],
     indeterminateCount: 0,
+    indeterminatePairs: 0,
     solverVerdicts: 0,
     pairsOutsideRequires: [],
     unsupported: [],
@@ -171,6 +176,7 @@ function collectEvidence(
     target.total++;
     if (verdict.kind === 'indeterminate') {
       evidence.indeterminateCount++;
+      if (role.kind === 'pair') evidence.indeterminatePairs++;
       if (evidence.indeterminate.length < MAX_LISTED_INDETERMINATE) {
         evidence.indeterminate.push(indeterminateOf(item, verdict.reason, types));
       }
