@@ -5,7 +5,9 @@
 #   2. VS Code's own TextMate engine (from code-server) on the injection grammars.
 #   3. A real VS Code workbench (code-server 4.100.3 + Debian chromium via playwright-core) with the .vsix installed:
 #      opens the fixture, reads the CodeLens texts and the Problems panel back, saves a screenshot.
-#   4. VS Code's extension host (extension loaded from this checkout): test/e2e/vscode/ext-tests.js.
+#   4. VS Code's extension host (extension loaded from this checkout): test/e2e/vscode/ext-tests.js (diagnostics,
+#      CodeLens, hover, report view, Test Explorer items, the language model tool, the Generate-pairs action).
+#   Also: Chromium opens the self-contained HTML mutation report (test/e2e/html-report.js).
 # Tools come from scripts/e2e-setup.sh (idempotent). E2E_SKIP_VSCODE=1 runs only the Neovim part.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -46,6 +48,10 @@ echo "$out"
 expect_line "$out" 'message=accepts double(3) = '
 
 if [ "${E2E_SKIP_VSCODE:-}" = 1 ]; then echo "e2e: Neovim passed (VS Code skipped)"; exit 0; fi
+
+echo "== Chromium: the HTML mutation report (check --html) renders offline from file://"
+node bin/spec-harness.js check examples --html "$WORK/report.html" >/dev/null
+NODE_PATH="$PLAYWRIGHT_NODE_PATH" node test/e2e/html-report.js "$WORK/report.html" change_case.rs
 
 echo "== VS Code's TextMate engine: the Verus injection grammar inside verus! only"
 node test/e2e/grammar-check.js "$CS"
