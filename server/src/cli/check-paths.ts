@@ -1,10 +1,11 @@
 // "Check these paths", shared by `check`, `gate` and the MCP tools: find the Rust files, read each with its pairs
 // file (the sibling foo.pairs.json, or an explicit one for a single file), and score them with the embedded
-// evaluator on all, feedback or held-out pairs.
+// evaluator (and the solver) on all, feedback or held-out pairs.
 
 import * as path from 'node:path';
 import type { CheckInput, CheckOptions, FileReport } from '../harness';
-import { checkFileSync, pairsPathFor } from '../harness';
+import { checkFile, pairsPathFor } from '../harness';
+import { createSolver } from '../backends';
 import { readPairsFile } from '../host';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
@@ -33,11 +34,18 @@ export interface SplitReports {
   readonly heldOut: readonly FileReport[];
 }
 
-export function checkSplitEmbedded(inputs: readonly CheckInput[], options: CheckOptions): SplitReports {
-  return {
-    feedback: inputs.map((input) => checkFileSync(input, { ...options, pairSet: 'feedback' })),
-    heldOut: inputs.map((input) => checkFileSync(input, { ...options, pairSet: 'held-out' })),
-  };
+/** The embedded evaluator with the solver, as `check` scores by default: an agent's gate and CI's `check --gate`
+ *  reach the same verdicts. One solver per file and pair set, each a run with its own budget. */
+export async function checkSplit(inputs: readonly CheckInput[], options: CheckOptions): Promise<SplitReports> {
+  const score = (input: CheckInput, pairSet: 'feedback' | 'held-out'): Promise<FileReport> =>
+    checkFile(input, { ...options, pairSet }, undefined, undefined, createSolver('z3', { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance }));
+  const feedback: FileReport[] = [];
+  const heldOut: FileReport[] = [];
+  for (const input of inputs) {
+    feedback.push(await score(input, 'feedback'));
+    heldOut.push(await score(input, 'held-out'));
+  }
+  return { feedback, heldOut };
 }
 
 /** The options a CLI process scores with: the policy's defaults on this thread's stack. */

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, evaluateGate } from '../harness';
 import type { Gate, GateOutcome } from '../harness';
 import { formatGate, gateLines, parseGate } from './check-gate';
-import { checkSplitEmbedded, embeddedOptions, readCheckInputs } from './check-paths';
+import { checkSplit, embeddedOptions, readCheckInputs } from './check-paths';
 import type { Read } from './check-paths';
 import { HOOK_AGENTS, decodeHookInput, hookAnswer } from './gate-hooks';
 import type { HookAgent } from './gate-hooks';
@@ -98,7 +98,7 @@ function holdReason(gate: Gate, outcome: Extract<GateOutcome, { ok: true }>): st
 async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read<GateOutcome>> {
   const inputs = await readCheckInputs(cwd, args.paths, undefined);
   if (!inputs.ok) return inputs;
-  const split = checkSplitEmbedded(inputs.value, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
+  const split = await checkSplit(inputs.value, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
   return { ok: true, value: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate) };
 }
 

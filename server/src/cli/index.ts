@@ -1,7 +1,7 @@
 // What other front ends (the MCP server) reuse from the CLI: reading files and pairs files, scoring them, writing
 // pairs files. The commands themselves stay private to cli/.
 
-export { checkSplitEmbedded, embeddedOptions, readCheckInputs } from './check-paths';
+export { checkSplit, embeddedOptions, readCheckInputs } from './check-paths';
 export type { Read, SplitReports } from './check-paths';
 export { collectRustFiles, displayPath, readRustFile } from './files';
 export type { RustFile } from './files';

@@ -47,7 +47,7 @@ export const scoreContractOutput = {
       reason: z.string().nullable(),
       scores: scoreNames(score),
       standings: scoreNames(standing),
-      counts: z.object({ pairs: z.number(), mutants: z.number(), validInputs: z.number(), invalidInputs: z.number(), indeterminate: z.number() }),
+      counts: z.object({ pairs: z.number(), mutants: z.number(), validInputs: z.number(), invalidInputs: z.number(), indeterminate: z.number(), indeterminatePairs: z.number(), solverVerdicts: z.number().optional() }),
       acceptedWrongOutputs: z.array(z.object({ call: z.string(), operator: z.string(), input: z.unknown(), wrongOutput: z.unknown() })),
       rejectedPairs: z.array(clauseEvidence),
       rejectedValidInputs: z.array(clauseEvidence),

@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { VERUS_DEFAULTS, verifyFile } from '../backends';
 import type { VerifyError } from '../backends';
-import { checkSplitEmbedded, collectRustFiles, displayPath, embeddedOptions, readCheckInputs, readRustFile, generatePairsFile } from '../cli';
+import { checkSplit, collectRustFiles, displayPath, embeddedOptions, readCheckInputs, readRustFile, generatePairsFile } from '../cli';
 import type { Read } from '../cli';
 import { buildFileModel, fileModelToListJson } from '../model';
 import type { ListFunctionJson } from '../model';
@@ -124,7 +124,7 @@ async function scoreSplit(ctx: ToolContext, target: string, fn: string | undefin
   const inputs = await readCheckInputs(ctx.cwd, [target], undefined);
   if (!inputs.ok) return inputs;
   const options = embeddedOptions(ctx, DEFAULT_CHECK_OPTIONS, fn === undefined ? undefined : [fn]);
-  return { ok: true as const, value: { inputs: inputs.value, ...checkSplitEmbedded(inputs.value, options) } };
+  return { ok: true as const, value: { inputs: inputs.value, ...(await checkSplit(inputs.value, options)) } };
 }
 
 /** Failed if any file failed; verus-absent is said plainly and does not refuse on its own. */
