@@ -57,4 +57,26 @@ describe('ScoreRunner', () => {
     expect(await replacement).toEqual({ kind: 'done', value: 'y2' });
     runner.dispose();
   });
+
+  it('shuts down without stopping a worker in the middle of a run: it finishes first, then exits', async () => {
+    const gate = new SharedArrayBuffer(4);
+    const workers: Worker[] = [];
+    const runner = new ScoreRunner(() => {
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { gate } });
+      workers.push(worker);
+      return worker;
+    });
+    const running = runner.run<string>('score:a', job('blocked'));
+    const events: string[] = [];
+    const answered = new Promise<void>((resolve) => workers[0]?.once('message', () => { events.push('answered'); resolve(); }));
+    workers[0]?.once('exit', () => events.push('exited'));
+    const shutdown = runner.dispose().then(() => events.push('disposed'));
+    expect(await running).toEqual({ kind: 'cancelled' });
+    expect(events).toEqual([]);
+    Atomics.store(new Int32Array(gate), 0, 1);
+    Atomics.notify(new Int32Array(gate), 0);
+    await answered;
+    await shutdown;
+    expect(events).toEqual(['answered', 'exited', 'disposed']);
+  });
 });

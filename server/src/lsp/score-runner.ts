@@ -9,6 +9,9 @@ import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export type JobOutcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'cancelled' } | { readonly kind: 'failed'; readonly error: string };
 
+/** How long shutdown waits for a run in progress to finish before stopping its worker anyway. */
+const SHUTDOWN_WAIT_MS = 15_000;
+
 /** Abandoned workers still finishing a stale run; beyond this many, new jobs wait for one to drain. */
 const MAX_DRAINING_WORKERS = 2;
 
@@ -52,13 +55,27 @@ export class ScoreRunner {
     return this.running?.key === key || this.queue.some((job) => job.key === key);
   }
 
-  dispose(): void {
+  /** Stops everything for shutdown. Queued jobs are cancelled; a running one is abandoned and left to finish, since
+   *  terminating a worker inside a parse aborts the whole process (a crash instead of a clean exit); an idle worker is
+   *  terminated at once. Resolves when every worker has stopped, or after `maxWaitMs` (runs are step-budgeted, so
+   *  this is a bound, not a wait) with the rest terminated anyway. */
+  async dispose(maxWaitMs = SHUTDOWN_WAIT_MS): Promise<void> {
     for (const job of this.queue.splice(0)) job.settle({ kind: 'cancelled' });
-    if (this.running !== null) this.running.settle({ kind: 'cancelled' });
+    const running = this.running;
     this.running = null;
-    // The process is about to exit: stopping workers now is no worse than exiting under them.
-    for (const worker of [this.worker, ...this.draining]) if (worker !== null) void worker.terminate();
-    this.worker = null;
+    if (running !== null) {
+      this.abandonWorker();
+      running.settle({ kind: 'cancelled' });
+    } else if (this.worker !== null) {
+      const idle = this.worker;
+      this.worker = null;
+      await idle.terminate();
+    }
+    const stopped = [...this.draining].map((worker) => new Promise<void>((resolve) => worker.once('exit', () => resolve())));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(stopped), new Promise<void>((resolve) => (timer = setTimeout(resolve, maxWaitMs)))]);
+    clearTimeout(timer);
+    for (const worker of this.draining) void worker.terminate();
     this.draining.clear();
   }
 
