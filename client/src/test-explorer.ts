@@ -24,7 +24,9 @@ export function registerTestExplorer(client: LanguageClient): { readonly control
     const run = userRun ?? controller.createTestRun(new vscode.TestRunRequest([fileItem]), 'Spec Harness', false);
     for (const result of params.functions) {
       const item = fileItem.children.get(functionId(params.uri, result.qualifiedName));
-      if (item !== undefined) report(run, item, result);
+      // Automatic runs (on save) leave their messages unplaced: the diagnostics already mark the code, and a second
+      // inline error per failing function would only repeat them. A run the user started points at the code.
+      if (item !== undefined) report(run, item, result, { placed: userRun !== undefined });
     }
     if (userRun === undefined) run.end();
   });
@@ -97,7 +99,7 @@ function upsertFile(controller: vscode.TestController, params: TestResultsParams
   return fileItem;
 }
 
-function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTestResult): void {
+function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTestResult, options: { readonly placed: boolean }): void {
   switch (result.outcome) {
     case 'passed':
       run.passed(item);
@@ -106,21 +108,21 @@ function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTest
       run.skipped(item);
       return;
     case 'errored':
-      run.errored(item, messages(item, result));
+      run.errored(item, messages(item, result, options));
       return;
     case 'failed':
-      run.failed(item, messages(item, result));
+      run.failed(item, messages(item, result, options));
       return;
   }
 }
 
-function messages(item: vscode.TestItem, result: FunctionTestResult): vscode.TestMessage[] {
+function messages(item: vscode.TestItem, result: FunctionTestResult, options: { readonly placed: boolean }): vscode.TestMessage[] {
   return result.messages.map((message) => {
     const testMessage =
       message.expected !== undefined && message.actual !== undefined
         ? vscode.TestMessage.diff(message.message, message.expected, message.actual)
         : new vscode.TestMessage(message.message);
-    if (item.uri !== undefined) testMessage.location = new vscode.Location(item.uri, toRange(message.range));
+    if (options.placed && item.uri !== undefined) testMessage.location = new vscode.Location(item.uri, toRange(message.range));
     return testMessage;
   });
 }
