@@ -24,9 +24,7 @@ export function registerTestExplorer(client: LanguageClient): { readonly control
     const run = userRun ?? controller.createTestRun(new vscode.TestRunRequest([fileItem]), 'Spec Harness', false);
     for (const result of params.functions) {
       const item = fileItem.children.get(functionId(params.uri, result.qualifiedName));
-      // Automatic runs (on save) leave their messages unplaced: the diagnostics already mark the code, and a second
-      // inline error per failing function would only repeat them. A run the user started points at the code.
-      if (item !== undefined) report(run, item, result, { placed: userRun !== undefined });
+      if (item !== undefined) report(run, item, result);
     }
     if (userRun === undefined) run.end();
   });
@@ -99,7 +97,7 @@ function upsertFile(controller: vscode.TestController, params: TestResultsParams
   return fileItem;
 }
 
-function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTestResult, options: { readonly placed: boolean }): void {
+function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTestResult): void {
   switch (result.outcome) {
     case 'passed':
       run.passed(item);
@@ -108,21 +106,21 @@ function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTest
       run.skipped(item);
       return;
     case 'errored':
-      run.errored(item, messages(item, result, options));
+      run.errored(item, messages(item, result));
       return;
     case 'failed':
-      run.failed(item, messages(item, result, options));
+      run.failed(item, messages(item, result));
       return;
   }
 }
 
-function messages(item: vscode.TestItem, result: FunctionTestResult, options: { readonly placed: boolean }): vscode.TestMessage[] {
+function messages(item: vscode.TestItem, result: FunctionTestResult): vscode.TestMessage[] {
   return result.messages.map((message) => {
     const testMessage =
       message.expected !== undefined && message.actual !== undefined
         ? vscode.TestMessage.diff(message.message, message.expected, message.actual)
         : new vscode.TestMessage(message.message);
-    if (options.placed && item.uri !== undefined) testMessage.location = new vscode.Location(item.uri, toRange(message.range));
+    if (item.uri !== undefined) testMessage.location = new vscode.Location(item.uri, toRange(message.range));
     return testMessage;
   });
 }
