@@ -87,6 +87,9 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   }
   const recorder = needsMutantOutcomes(reporting) ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend) : undefined;
   const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
+  // One solver per file and pair set: each is one run with its own query and time budget.
+  const newSolver = (): Solver | undefined =>
+    createSolver(parsed.solver, { stepBudget: parsed.options.stepBudget, stackAllowance: parsed.options.stackAllowance, timeLimitMs: parsed.solverTimeLimitMs });
   const extras = emptyExtras();
   const files: FileReport[] = [];
   const heldOutFiles: FileReport[] = [];
@@ -97,11 +100,8 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       return 2;
     }
     try {
-      // One solver per file and pair set: each is one run with its own query and time budget.
-      const solver = (): Solver | undefined =>
-        createSolver(parsed.solver, { stepBudget: parsed.options.stepBudget, stackAllowance: parsed.options.stackAllowance, timeLimitMs: parsed.solverTimeLimitMs });
-      files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options, solver()));
-      if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }, solver()));
+      files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options, newSolver()));
+      if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }, newSolver()));
     } catch (error) {
       io.stderr(`spec-harness check: backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}\n`);
       return 2;
