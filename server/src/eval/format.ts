@@ -4,6 +4,7 @@
 import type { Value } from './value';
 import type { ValueType } from './value-type';
 import { textOf } from './value-ops';
+import { assertNever } from '../stdx';
 
 /** `type` (when known) only refines text: a seq of chars declared `String`/`&str` prints as a string literal. */
 export function formatValue(value: Value, type?: ValueType): string {
@@ -53,7 +54,7 @@ export function formatValue(value: Value, type?: ValueType): string {
     case 'closure':
       return `<closure at ${value.span.start}>`;
     default:
-      return assertNeverValue(value);
+      return assertNever(value);
   }
 }
 
@@ -88,8 +89,4 @@ function escapeChar(codePoint: number, quote: string): string {
 
 function elementType(type: ValueType | undefined): ValueType | undefined {
   return type?.kind === 'seq' || type?.kind === 'set' || type?.kind === 'multiset' ? type.element : undefined;
-}
-
-function assertNeverValue(value: never): never {
-  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
 }

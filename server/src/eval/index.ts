@@ -18,7 +18,6 @@ export {
   textValue,
   valueEquals,
   valueKey,
-  assertNever,
 } from './value-ops';
 export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valueTypeText } from './types';
 export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './types';

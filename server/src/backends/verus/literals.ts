@@ -3,6 +3,7 @@
 
 import type { Value } from '../../eval';
 import type { IntType, ValueType } from '../../eval';
+import { assertNever } from '../../stdx';
 
 /** How the fields of a user struct or enum variant are laid out, as the stub needs them to write a literal. */
 export interface FieldLayout {
@@ -225,8 +226,4 @@ function mismatch(value: Value, type: ValueType): Printed {
 
 function ok(text: string): Printed {
   return { ok: true, text };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected ${JSON.stringify(value)}`);
 }

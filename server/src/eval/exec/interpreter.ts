@@ -17,6 +17,7 @@ import { evalMacro } from './macros';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
+import { assertNever } from '../../stdx';
 
 export const UNIT_TYPED: Typed = { value: UNIT, type: UNIT_TYPE };
 
@@ -360,10 +361,6 @@ export function stringValue(text: string): Value {
 
 function bytesValue(text: string): Value {
   return { kind: 'seq', elements: Array.from(new TextEncoder().encode(text), (b) => int(b)) };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled node: ${JSON.stringify(value)}`);
 }
 
 /** `assume(c)` is ghost code, but Verus checked the fn only for runs where c holds: an input on which c is false

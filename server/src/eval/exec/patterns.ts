@@ -9,6 +9,7 @@ import type { ExecType } from './exec-types';
 import { UNKNOWN } from './exec-types';
 import { compareValues, valuesEqual } from './operators';
 import { notRunnable } from './signals';
+import { assertNever } from '../../stdx';
 
 /** Matches `typed` against `pattern`, adding bindings on success. */
 export function matchPattern(ctx: Ctx, frame: Frame, pattern: Pattern, typed: Typed, bindings: Map<string, Typed>): boolean {
@@ -148,8 +149,4 @@ function listOf(value: Value): readonly Value[] {
 
 function elementType(type: ExecType, index: number): ExecType {
   return type.kind === 'tuple' ? (type.elements[index] ?? UNKNOWN) : UNKNOWN;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled pattern: ${JSON.stringify(value)}`);
 }

@@ -8,6 +8,7 @@ import { parseTree, printParseErrorCode } from 'jsonc-parser';
 import { createLineIndex } from '../../syntax';
 import type { LineIndex } from '../../syntax';
 import type { TextSlice } from './context';
+import { fnv1a } from '../../stdx';
 
 /** Deeper nesting is refused before parsing: real pairs files stay far below it, and every thread survives it. */
 export const MAX_PAIRS_NESTING = 512;
@@ -146,23 +147,13 @@ function functionEntriesOf(text: string, root: JsonNode | undefined): FunctionEn
     const keyNode = property.children?.[0];
     if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
     const propertyText = text.slice(property.offset, property.offset + property.length);
-    entries.push({ name: keyNode.value, key: slice(keyNode), property: slice(property), hash: fnv1a(propertyText) });
+    entries.push({ name: keyNode.value, key: slice(keyNode), property: slice(property), hash: fnv1a(propertyText).toString(16).padStart(8, '0') });
   }
   return entries;
 }
 
 function slice(node: JsonNode): TextSlice {
   return { offset: node.offset, length: node.length };
-}
-
-/** 32-bit FNV-1a over UTF-16 code units, as 8 hex digits. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 function describeParseError(error: ParseError): string {
