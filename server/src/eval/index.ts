@@ -23,6 +23,6 @@ export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valu
 export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './types';
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
-export { formatValue } from './format';
+export { charLiteral, formatValue } from './format';
 export * from './spec';
 export * from './exec';

@@ -15,7 +15,7 @@ import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } f
 
 export type { ExecLimits } from './context';
 export { EXEC_CALL_DEPTH_LIMITS } from './context';
-export { formatDebug, formatDisplay } from './format-args';
+export { formatDebug, formatDisplay } from '../format';
 export { checkedArith } from './int-ops';
 
 export type ExecOutcome =

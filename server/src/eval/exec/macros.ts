@@ -8,7 +8,8 @@ import { lookup, placeOfBinding, readPlace } from './context';
 import { BOOL, STRING_TYPE } from './exec-types';
 import { evalExpr, stringValue, truthy, UNIT_TYPED } from './interpreter';
 import { valuesEqual } from './operators';
-import { formatDebug, formatTemplate } from './format-args';
+import { formatDebug } from '../format';
+import { formatTemplate } from './format-args';
 import { notRunnable, panic } from './signals';
 
 export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'macro-call' }>): Typed {

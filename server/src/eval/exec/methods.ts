@@ -14,7 +14,7 @@ import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './operators';
 import { textMethod, charMethod } from './text-methods';
 import { notRunnable, panic } from './signals';
-import { formatDebug } from './format-args';
+import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
