@@ -1,9 +1,10 @@
 // `spec-harness list PATH... [--json]`: prints every fn's contract (mode, name, params, return, clauses) as the
-// model sees it. Glue only: the JSON shape comes from the model's fileModelToListJson.
+// model sees it. Glue only: the JSON shape is list-json.ts's fileModelToListJson.
 
 import { parseSourceFile } from '../syntax';
-import { buildFileModel, fileModelToListJson } from '../model';
-import type { ListClauseJson, ListFileJson, ListFunctionJson, ListJson } from '../model';
+import { buildFileModel } from '../model';
+import { fileModelToListJson } from './list-json';
+import type { ListClauseJson, ListFileJson, ListFunctionJson, ListJson } from './list-json';
 import { collectRustFiles, readRustFile } from './files';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
 import type { CommandArgs, CommandInfo } from './command';
