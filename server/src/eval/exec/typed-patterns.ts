@@ -3,11 +3,11 @@
 
 import type { Expr, Pattern } from '../../syntax';
 import type { Value } from '../value';
-import type { Ctx, Env, Frame, Typed } from './context';
+import type { Ctx, Env, Frame, Typed } from './interpreter-state';
 import { fieldType, resolveVariant } from './datatypes';
 import type { ExecType } from './exec-types';
 import { UNKNOWN } from './exec-types';
-import { compareValues, valuesEqual } from './operators';
+import { compareValues, valuesEqual } from './typed-operators';
 import { notRunnable } from './signals';
 import { assertNever } from '../../stdx';
 
