@@ -2,7 +2,7 @@
 // because mutants, generated pairs and the held-out split depend on them (a change would change every output).
 
 import { describe, expect, it } from 'vitest';
-import { assertNever, createRng, fnv1a, hashSeed, isRecord } from '../../server/src/stdx';
+import { assertNever, createRng, fnv1a, hashSeed, isRecord, stripByteOrderMark } from '../../server/src/stdx';
 
 describe('createRng', () => {
   it('gives the mulberry32 sequence the engine has always used for a seed', () => {
@@ -52,5 +52,11 @@ describe('assertNever', () => {
 describe('isRecord', () => {
   it('accepts plain objects only', () => {
     expect([{}, { a: 1 }, [], null, 'text', 3].map(isRecord)).toEqual([true, true, false, false, false, false]);
+  });
+});
+
+describe('stripByteOrderMark', () => {
+  it('drops one leading mark only, as editors hide it', () => {
+    expect(['\uFEFFfn f() {}', 'fn f() {}', '\uFEFF\uFEFFx', 'a\uFEFF'].map(stripByteOrderMark)).toEqual(['fn f() {}', 'fn f() {}', '\uFEFFx', 'a\uFEFF']);
   });
 });

@@ -4,6 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { describeFsError, walkSourceTree, type WalkLimits } from '../host';
+import { stripByteOrderMark } from '../stdx';
 
 export type CollectedFiles =
   | { readonly ok: true; readonly files: readonly RustFile[] }
@@ -40,7 +41,7 @@ export async function readRustFile(
 ): Promise<{ readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string }> {
   try {
     const text = await readFile(file.absolutePath, 'utf8');
-    return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+    return { ok: true, text: stripByteOrderMark(text) };
   } catch (error) {
     return { ok: false, error: `cannot read '${file.displayPath}': ${describeFsError(error)}` };
   }

@@ -2,7 +2,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { stripByteOrderMark } from '../harness';
+import { stripByteOrderMark } from '../stdx';
 import { readPairsFile, walkSourceTree } from '../host';
 
 import { isPairsPath } from '../harness';
@@ -31,7 +31,7 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   try {
     const text = await readFile(path, 'utf8');
     // Editors drop a BOM from a document's text; so must we, or every column on the first line shifts.
-    return text.startsWith('\uFEFF') ? text.slice(1) : text;
+    return stripByteOrderMark(text);
   } catch {
     return null;
   }

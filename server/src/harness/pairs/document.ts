@@ -8,7 +8,7 @@ import { parseTree, printParseErrorCode } from 'jsonc-parser';
 import { createLineIndex } from '../../syntax';
 import type { LineIndex } from '../../syntax';
 import type { TextSlice } from './context';
-import { fnv1a } from '../../stdx';
+import { fnv1a, stripByteOrderMark } from '../../stdx';
 
 /** Deeper nesting is refused before parsing: real pairs files stay far below it, and every thread survives it. */
 export const MAX_PAIRS_NESTING = 512;
@@ -50,8 +50,6 @@ export interface FunctionEntrySpan {
   readonly hash: string;
 }
 
-const BYTE_ORDER_MARK = '\uFEFF';
-
 export function readPairsDocument(rawText: string): PairsDocument {
   const text = stripByteOrderMark(rawText);
   const lineIndex = createLineIndex(text);
@@ -62,10 +60,6 @@ export function readPairsDocument(rawText: string): PairsDocument {
   const root = text.trim() === '' ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const syntaxProblems = errors.map((error): PairsProblem => ({ kind: 'syntax', at: { offset: error.offset, length: Math.max(1, error.length) }, message: `JSON syntax error: ${describeParseError(error)}` }));
   return { ...base, root, syntaxProblems, duplicates: root === undefined ? [] : duplicateKeys(root), functionEntries: functionEntriesOf(text, root) };
-}
-
-export function stripByteOrderMark(text: string): string {
-  return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
 }
 
 /** The problem of a text nested deeper than MAX_PAIRS_NESTING (at the bracket one level too deep), if it is. */
