@@ -1,6 +1,6 @@
-// Scoring benchmark (issue 3, item 9): obligations per second, median obligation time, and the time to score one
-// typical function (20 pairs, 8 mutants each, pre and post), on the examples and on a generated 200-function
-// file; the peer is a plain JS closure computing the same predicate as max_of's ensures.
+// Scoring benchmark (the targets in ARCHITECTURE.md's Performance section): obligations per second, median obligation
+// time, and the time to score one typical function (20 pairs, 8 mutants each, pre and post), on the examples and on a
+// generated 200-function file; the peer is a plain JS closure computing the same predicate as max_of's ensures.
 // Times of whole batches are CPU time (process.cpuUsage), medians over many runs: the machine is shared, and wall
 // time there mostly measures the other processes. Single obligations are too short for CPU time; they use wall time.
 

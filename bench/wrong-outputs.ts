@@ -1,6 +1,7 @@
-// Wrong-outputs benchmark (issue 9, item 7): for one typical function (a loop over a vector, two ensures clauses),
-// the time to generate its pairs (`spec-harness pairs`) and to check it with all three sources of wrong outputs
-// (value mutants, swapped outputs, code mutants run with the interpreter), next to the check without code mutants.
+// Wrong-outputs benchmark (code mutants must stay cheap enough to run on every check): for one typical function (a loop
+// over a vector, two ensures clauses), the time to generate its pairs (`spec-harness pairs`) and to check it with all
+// three sources of wrong outputs (value mutants, swapped outputs, code mutants run with the interpreter), next to the
+// check without code mutants.
 // CPU time (process.cpuUsage), medians over batches: the machine is shared, wall time mostly measures the others.
 
 import { readFileSync } from 'node:fs';

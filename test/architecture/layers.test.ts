@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'server/src');
 
-/** A layer may import from layers of lower or equal rank only. */
+/** A layer may import from layers of lower or equal rank only; `stdx` (rank -1) from none, and every layer from it. */
 const LAYER_RANK: Readonly<Record<string, number>> = {
+  stdx: -1,
   syntax: 0,
   model: 1,
   eval: 2,
@@ -21,7 +22,7 @@ const LAYER_RANK: Readonly<Record<string, number>> = {
   lsp: 5,
   mcp: 5,
 };
-const CORE_LAYERS = ['syntax', 'model', 'eval', 'harness'];
+const CORE_LAYERS = ['stdx', 'syntax', 'model', 'eval', 'harness'];
 /** `spec-harness lsp --stdio` and `spec-harness mcp` start their servers: the places the CLI reaches into them. */
 const ALLOWED_CROSSINGS = new Set(['cli/lsp-command.ts -> lsp', 'cli/mcp-command.ts -> mcp']);
 

@@ -1,4 +1,4 @@
-// std/vstd APIs that verified Verus exec code calls (findings item 6): integer logarithms, vstd slice_subrange,
+// std/vstd APIs that verified Verus exec code calls (met in real verified code): integer logarithms, vstd slice_subrange,
 // Vec::split_off and friends, vstd's CheckedU32/CheckedU64, and `for` over a user Iterator. Panic messages are
 // rustc 1.95's, word for word.
 

@@ -5,12 +5,13 @@
 // Glue only: reads files, calls the harness, prints; exit 0, 1 (gate not met) or 2 (usage or I/O error).
 
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
 import type { SolverKind, VerusEnvironment } from '../backends';
 import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome, Solver } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
+import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
+import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
 import { formatCheckText } from './check-text';
 import type { TextOptions } from './check-text';
@@ -35,7 +36,9 @@ import {
 } from './check-reports';
 import type { ReportOptions } from './check-reports';
 
-const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
+export const CHECK_COMMAND = {
+  name: 'check',
+  usage: `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
                           [--mutants N] [--fn NAME] [--step-budget N] [--solver z3|none] [--solver-time-limit MS]
                           [--held-out] [--code-mutants N] [--weak-threshold-only]
@@ -44,23 +47,34 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
 --code-mutants N: code mutations run per function (default 24; 0 turns them off).
 --weak-threshold-only: report weak-postcondition only below the threshold, not on any accepted code mutant or
                        swapped output.
-`;
+`,
+  options: {
+    ...REPORT_ARG_OPTIONS,
+    pairs: { type: 'string' },
+    threshold: { type: 'string' },
+    gate: { type: 'string' },
+    backend: { type: 'string' },
+    seed: { type: 'string' },
+    mutants: { type: 'string' },
+    fn: { type: 'string', multiple: true },
+    'step-budget': { type: 'string' },
+    'code-mutants': { type: 'string' },
+    'weak-threshold-only': { type: 'boolean' },
+    'verus-path': { type: 'string' },
+    'verus-arg': { type: 'string', multiple: true },
+    'held-out': { type: 'boolean' },
+    solver: { type: 'string' },
+    'solver-time-limit': { type: 'string' },
+  },
+} as const satisfies CommandInfo;
 
 export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCheckArgs(args, io.stackAllowance);
-  if (!parsed.ok) {
-    io.stderr(`spec-harness check: ${parsed.error}\n${CHECK_USAGE}`);
-    return 2;
-  }
-  if (parsed.help) {
-    io.stdout(CHECK_USAGE);
-    return 0;
-  }
+  const command = parseCheckArgs(args, io.stackAllowance);
+  if (command.kind !== 'run') return answerWithoutRunning(io, CHECK_COMMAND, command);
+  const parsed = command.args;
+  const fail = commandFailure(io, CHECK_COMMAND);
   const inputs = await readCheckInputs(io.cwd, parsed.paths, parsed.pairs);
-  if (!inputs.ok) {
-    io.stderr(`spec-harness check: ${inputs.error}\n`);
-    return 2;
-  }
+  if (!inputs.ok) return fail(inputs.error);
   const backends = makeBackends(parsed.backend, parsed.options, {
     trusted: true,
     verusPath: parsed.verusPath,
@@ -73,18 +87,13 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       if (event.kind === 'time-limit') io.stderr(`spec-harness check: verus run hit its time limit (${event.timeLimitMs} ms)\n`);
     },
   });
-  if (!backends.ok) {
-    io.stderr(`spec-harness check: ${backends.error}\n`);
-    return 2;
-  }
+  if (!backends.ok) return fail(backends.error);
   // Reporting (--format, --baseline, --changed-since): see check-reports.ts.
   const reporting = parsed.reports;
   const baseline = reporting.baseline === undefined ? undefined : await readBaseline(io, reporting.baseline);
   const revision = reporting.changedSince === undefined ? undefined : await resolveRevision(io.cwd, reporting.changedSince);
-  if (typeof baseline === 'string' || typeof revision === 'string') {
-    io.stderr(`spec-harness check: ${typeof baseline === 'string' ? baseline : revision}\n`);
-    return 2;
-  }
+  if (typeof baseline === 'string') return fail(baseline);
+  if (typeof revision === 'string') return fail(revision);
   const recorder = needsMutantOutcomes(reporting) ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend) : undefined;
   const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
   // One solver per file and pair set: each is one run with its own query and time budget.
@@ -95,16 +104,12 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const heldOutFiles: FileReport[] = [];
   for (const input of inputs.value) {
     const options = await fileOptions(io, parsed, revision, input, extras.skipped);
-    if (typeof options === 'string') {
-      io.stderr(`spec-harness check: ${options}\n`);
-      return 2;
-    }
+    if (typeof options === 'string') return fail(options);
     try {
       files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options, newSolver()));
       if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }, newSolver()));
     } catch (error) {
-      io.stderr(`spec-harness check: backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}\n`);
-      return 2;
+      return fail(`backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}`);
     }
     recordFile(extras, input, recorder === undefined ? undefined : planFile(input, options), recorder?.take() ?? new Map());
   }
@@ -130,27 +135,21 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     json: () => jsonReport(heldOutReport === undefined ? report : { ...report, heldOut: heldOutReport, overfit }),
     stepSummaryPath: process.env['GITHUB_STEP_SUMMARY'],
   });
-  if (written !== undefined) {
-    io.stderr(`spec-harness check: ${written}\n`);
-    return 2;
-  }
+  if (written !== undefined) return fail(written);
   if (extras.skipped.length > 0) io.stderr(`spec-harness check: not scored (unchanged since ${reporting.changedSince ?? ''}): ${extras.skipped.join(', ')}\n`);
   const quiet = reporting.format === 'json';
   if (baseline !== undefined) {
     if (failures.size > 0 && !quiet) io.stderr(`spec-harness check: worse than the baseline by ${describeFailures(failures).join(', ')}\n`);
-    return failures.size > 0 ? 1 : 0;
+    return failures.size > 0 ? EXIT_CODES.gateNotMet : EXIT_CODES.ok;
   }
-  return parsed.gate === undefined ? 0 : gateExitCode(io, parsed.gate, outcome, { quiet });
+  return parsed.gate === undefined ? EXIT_CODES.ok : gateExitCode(io, parsed.gate, outcome, { quiet });
 }
 
 /** 0 met, 1 not met, 2 a gate over no function; the reasons go to stderr unless JSON was asked for. */
 function gateExitCode(io: CliIo, gate: Gate, outcome: GateOutcome, options: { readonly quiet: boolean }): number {
-  if (!outcome.ok) {
-    io.stderr(`spec-harness check: --gate ${formatGate(gate)}: ${outcome.error}\n`);
-    return 2;
-  }
+  if (!outcome.ok) return commandFailure(io, CHECK_COMMAND)(`--gate ${formatGate(gate)}: ${outcome.error}`);
   if (!options.quiet) for (const line of gateLines(outcome)) io.stderr(`spec-harness check: ${line}\n`);
-  return outcome.meets ? 0 : 1;
+  return outcome.meets ? EXIT_CODES.ok : EXIT_CODES.gateNotMet;
 }
 
 function reportOf(files: readonly FileReport[], parsed: ParsedCheckArgs): CheckReport {
@@ -195,8 +194,6 @@ function withRecorder(backends: Exclude<Backends, { ok: false }>, recording: Bac
 type BackendChoice = 'embedded' | 'verus' | 'both';
 
 interface ParsedCheckArgs {
-  readonly ok: true;
-  readonly help: boolean;
   readonly paths: readonly string[];
   readonly reports: ReportOptions;
   /** `--held-out`: score feedback and held-out pairs apart, flag overfit functions; the gate checks both. */
@@ -212,58 +209,30 @@ interface ParsedCheckArgs {
   readonly options: CheckOptions;
 }
 
-function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance | undefined): ParsedCheckArgs | { readonly ok: false; readonly error: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: {
-        ...REPORT_ARG_OPTIONS,
-        pairs: { type: 'string' },
-        threshold: { type: 'string' },
-        gate: { type: 'string' },
-        backend: { type: 'string' },
-        seed: { type: 'string' },
-        mutants: { type: 'string' },
-        fn: { type: 'string', multiple: true },
-        'step-budget': { type: 'string' },
-        'code-mutants': { type: 'string' },
-        'weak-threshold-only': { type: 'boolean' },
-        'verus-path': { type: 'string' },
-        'verus-arg': { type: 'string', multiple: true },
-        'held-out': { type: 'boolean' },
-        solver: { type: 'string' },
-        'solver-time-limit': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
-  }
+function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance | undefined): CommandArgs<ParsedCheckArgs> {
+  const line = parseCommandLine(args, CHECK_COMMAND.options);
+  if (line.kind !== 'run') return line;
+  const parsed = line.args;
   const values = parsed.values;
-  if (values.help !== true && parsed.positionals.length === 0) return { ok: false, error: 'no PATH given' };
+  if (parsed.positionals.length === 0) return mistake('no PATH given');
   const threshold = numberOption(values.threshold, 'threshold', DEFAULT_CHECK_OPTIONS.threshold, { min: 0, max: 1, integer: false });
   const seed = numberOption(values.seed, 'seed', DEFAULT_CHECK_OPTIONS.seed, { min: 0, max: 2 ** 32 - 1, integer: true });
   const mutants = numberOption(values.mutants, 'mutants', DEFAULT_CHECK_OPTIONS.mutantsPerPair, { min: 0, max: 1000, integer: true });
   const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, { min: 1, max: 1e9, integer: true });
   const codeMutants = numberOption(values['code-mutants'], 'code-mutants', DEFAULT_CODE_MUTANTS, { min: 0, max: 1000, integer: true });
   const solverTimeLimit = numberOption(values['solver-time-limit'], 'solver-time-limit', 0, { min: 1, max: 600_000, integer: true });
-  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, solverTimeLimit]) if (typeof option === 'string') return { ok: false, error: option };
+  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, solverTimeLimit]) if (typeof option === 'string') return mistake(option);
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
-  if (typeof gate === 'string') return { ok: false, error: gate };
+  if (typeof gate === 'string') return mistake(gate);
   const reports = parseReportOptions(values);
-  if (typeof reports === 'string') return { ok: false, error: reports };
+  if (typeof reports === 'string') return mistake(reports);
   const backend = values.backend ?? 'embedded';
   if (backend !== 'embedded' && backend !== 'verus' && backend !== 'both') {
-    return { ok: false, error: `--backend must be embedded, verus or both (got '${backend}')` };
+    return mistake(`--backend must be embedded, verus or both (got '${backend}')`);
   }
   const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
-  if (solver === undefined) return { ok: false, error: `--solver must be z3 or none (got '${values.solver ?? ''}')` };
-  return {
-    ok: true,
-    help: values.help === true,
+  if (solver === undefined) return mistake(`--solver must be z3 or none (got '${values.solver ?? ''}')`);
+  return run({
     solver,
     solverTimeLimitMs: values['solver-time-limit'] === undefined ? undefined : (solverTimeLimit as number),
     paths: parsed.positionals,
@@ -284,7 +253,7 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
       stackAllowance,
       ...(values.fn === undefined ? {} : { functions: values.fn }),
     },
-  };
+  });
 }
 
 function numberOption(

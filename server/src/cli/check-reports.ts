@@ -9,6 +9,7 @@ import { decodeBaseline, mutantOutcomes, mutationReportHtml, ratchetFailures, to
 import type { Baseline, FunctionFailures, FunctionOutcomes } from '../reports';
 import { version as TOOL_VERSION } from '../../../package.json';
 import type { CliIo } from './io';
+import { assertNever } from '../stdx';
 
 export const REPORT_FORMATS = ['text', 'json', 'mutation-report', 'sarif', 'junit', 'github'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -191,8 +192,4 @@ async function htmlReport(ctx: WriteContext): Promise<string> {
 /** Failures as the stderr line names them: `path::fn (PostComp 0.50 < 0.75)`. */
 export function describeFailures(failures: FunctionFailures): string[] {
   return [...failures].map(([key, reasons]) => `${key} (${reasons.join(', ')})`);
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected format ${String(value)}`);
 }

@@ -1,8 +1,10 @@
-// Finds the Rust files a command works on: explicit files as given, directories walked for `.rs` files
-// (skipping `target/`, `node_modules/` and hidden folders), deduplicated and sorted so output is deterministic.
+// Finds the Rust files a command works on: explicit files as given, directories walked for `.rs` files by host's
+// walker (skipping `target/`, `node_modules/` and hidden folders), deduplicated and sorted so output is deterministic.
 
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
+import { describeFsError, walkSourceTree, type WalkLimits } from '../host';
+import { stripByteOrderMark } from '../stdx';
 
 export type CollectedFiles =
   | { readonly ok: true; readonly files: readonly RustFile[] }
@@ -39,9 +41,9 @@ export async function readRustFile(
 ): Promise<{ readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string }> {
   try {
     const text = await readFile(file.absolutePath, 'utf8');
-    return { ok: true, text: text.startsWith('\uFEFF') ? text.slice(1) : text };
+    return { ok: true, text: stripByteOrderMark(text) };
   } catch (error) {
-    return { ok: false, error: `cannot read '${file.displayPath}': ${describeError(error)}` };
+    return { ok: false, error: `cannot read '${file.displayPath}': ${describeFsError(error)}` };
   }
 }
 
@@ -51,32 +53,19 @@ export function displayPath(absolutePath: string, cwd: string): string {
   return relative.split(path.sep).join('/');
 }
 
-const SKIPPED_DIRECTORIES = new Set(['target', 'node_modules']);
+/** Bounds on one directory argument: far above any real project, so they only stop a walk of `/` or a home folder. */
+const WALK_LIMITS: WalkLimits = { maxFiles: 50_000, maxDirectories: 200_000 };
 
-// Deep trees are walked iteratively; symlinked directories are not followed, so link cycles cannot loop.
+/** The `.rs` files under a directory argument; an unreadable folder inside it or a tree past the bounds is an error. */
 async function walkDirectory(
   root: string,
   given: string,
 ): Promise<{ readonly ok: true; readonly files: readonly string[] } | { readonly ok: false; readonly error: string }> {
-  const files: string[] = [];
-  const pending = [root];
-  for (let directory = pending.pop(); directory !== undefined; directory = pending.pop()) {
-    let entries;
-    try {
-      entries = await readdir(directory, { withFileTypes: true });
-    } catch (error) {
-      return { ok: false, error: `cannot read '${given}': ${describeError(error)}` };
-    }
-    for (const entry of entries) {
-      const full = path.join(directory, entry.name);
-      if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && !SKIPPED_DIRECTORIES.has(entry.name)) pending.push(full);
-      } else if (entry.name.endsWith('.rs') && (entry.isFile() || (entry.isSymbolicLink() && (await isFile(full))))) {
-        files.push(full);
-      }
-    }
-  }
-  return { ok: true, files };
+  const walk = await walkSourceTree([root], (name) => name.endsWith('.rs'), WALK_LIMITS);
+  const [unreadable] = walk.unreadable;
+  if (unreadable !== undefined) return { ok: false, error: `cannot read '${given}': ${unreadable.reason}` };
+  if (walk.truncated) return { ok: false, error: `'${given}' holds more than ${WALK_LIMITS.maxFiles} .rs files or ${WALK_LIMITS.maxDirectories} folders; name smaller folders` };
+  return { ok: true, files: walk.files };
 }
 
 async function pathKind(
@@ -88,20 +77,6 @@ async function pathKind(
     if (info.isFile()) return { kind: 'file' };
     return { kind: 'error', reason: 'not a file or directory' };
   } catch (error) {
-    return { kind: 'error', reason: describeError(error) };
+    return { kind: 'error', reason: describeFsError(error) };
   }
-}
-
-async function isFile(absolute: string): Promise<boolean> {
-  try {
-    return (await stat(absolute)).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return 'no such file or directory';
-  if (error instanceof Error && 'code' in error && error.code === 'EACCES') return 'permission denied';
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,6 @@
 // holding the agent while the gate is not met; errors never hold it (they go to stderr, exit 0).
 
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, evaluateGate } from '../harness';
 import type { Gate, GateOutcome } from '../harness';
 import { formatGate, gateLines, parseGate } from './check-gate';
@@ -12,12 +11,18 @@ import { checkSplit, embeddedOptions, readCheckInputs } from './check-paths';
 import type { Read } from './check-paths';
 import { HOOK_AGENTS, decodeHookInput, hookAnswer } from './gate-hooks';
 import type { HookAgent } from './gate-hooks';
+import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
+import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
 
-const GATE_USAGE = `Usage: spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME]... [--hook claude-code|codex|cursor]
+export const GATE_COMMAND = {
+  name: 'gate',
+  usage: `Usage: spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME]... [--hook claude-code|codex|cursor]
 Checks every contract under PATH (default: .) on feedback and held-out pairs. With --hook, reads the agent's stop-hook
 JSON on stdin and answers in its format.
-`;
+`,
+  options: { gate: { type: 'string' }, fn: { type: 'string', multiple: true }, hook: { type: 'string' } },
+} as const satisfies CommandInfo;
 
 /** A hook's stdin is a small JSON object; more than this is not one. */
 const MAX_HOOK_INPUT_BYTES = 1 << 20;
@@ -30,30 +35,19 @@ interface GateArgs {
 }
 
 export async function runGateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseGateArgs(args);
-  if (parsed === 'help') {
-    io.stdout(GATE_USAGE);
-    return 0;
-  }
-  if (typeof parsed === 'string') {
-    io.stderr(`spec-harness gate: ${parsed}\n${GATE_USAGE}`);
-    return 2;
-  }
+  const command = parseGateArgs(args);
+  if (command.kind !== 'run') return answerWithoutRunning(io, GATE_COMMAND, command);
+  const parsed = command.args;
   if (parsed.hook !== undefined) return runHook(parsed, parsed.hook, io);
+  const fail = commandFailure(io, GATE_COMMAND);
   const read = await gateOutcome(io, io.cwd, parsed);
-  if (!read.ok) {
-    io.stderr(`spec-harness gate: ${read.error}\n`);
-    return 2;
-  }
+  if (!read.ok) return fail(read.error);
   const outcome = read.value;
-  if (!outcome.ok) {
-    io.stderr(`spec-harness gate: --gate ${formatGate(parsed.gate)}: ${outcome.error}\n`);
-    return 2;
-  }
+  if (!outcome.ok) return fail(`--gate ${formatGate(parsed.gate)}: ${outcome.error}`);
   for (const line of gateLines(outcome)) io.stdout(`${line}\n`);
   const count = outcome.verdicts.length;
   if (outcome.meets) io.stdout(`gate ${formatGate(parsed.gate)} met on feedback and held-out pairs by ${count} function${count === 1 ? '' : 's'}\n`);
-  return outcome.meets ? 0 : 1;
+  return outcome.meets ? EXIT_CODES.ok : EXIT_CODES.gateNotMet;
 }
 
 async function runHook(args: GateArgs, agent: HookAgent, io: CliIo): Promise<number> {
@@ -102,27 +96,18 @@ async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read
   return { ok: true, value: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate) };
 }
 
-function parseGateArgs(args: readonly string[]): GateArgs | 'help' | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: { gate: { type: 'string' }, fn: { type: 'string', multiple: true }, hook: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-  if (parsed.values.help === true) return 'help';
-  const gate = parseGate(parsed.values.gate ?? `post=${HARNESS_DEFAULTS.threshold}`);
-  if (typeof gate === 'string') return gate;
-  const hook = parsed.values.hook;
-  if (hook !== undefined && !HOOK_AGENTS.includes(hook as HookAgent)) return `--hook must be ${HOOK_AGENTS.join(', ')} (got '${hook}')`;
-  return {
-    paths: parsed.positionals.length === 0 ? ['.'] : parsed.positionals,
+function parseGateArgs(args: readonly string[]): CommandArgs<GateArgs> {
+  const line = parseCommandLine(args, GATE_COMMAND.options);
+  if (line.kind !== 'run') return line;
+  const { values, positionals } = line.args;
+  const gate = parseGate(values.gate ?? `post=${HARNESS_DEFAULTS.threshold}`);
+  if (typeof gate === 'string') return mistake(gate);
+  const hook = values.hook;
+  if (hook !== undefined && !HOOK_AGENTS.includes(hook as HookAgent)) return mistake(`--hook must be ${HOOK_AGENTS.join(', ')} (got '${hook}')`);
+  return run({
+    paths: positionals.length === 0 ? ['.'] : positionals,
     gate,
-    functions: parsed.values.fn,
+    functions: values.fn,
     hook: hook as HookAgent | undefined,
-  };
+  });
 }

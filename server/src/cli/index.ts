@@ -1,5 +1,5 @@
 // What other front ends (the MCP server) reuse from the CLI: reading files and pairs files, scoring them, writing
-// pairs files. The commands themselves stay private to cli/.
+// pairs files, the JSON listing of contracts. The commands themselves stay private to cli/.
 
 export { checkSplit, embeddedOptions, readCheckInputs } from './check-paths';
 export type { Read, SplitReports } from './check-paths';
@@ -9,3 +9,5 @@ export { parseGate, formatGate } from './check-gate';
 export { generatePairsFile } from './pairs-command';
 export type { GeneratePairsFileOptions, GeneratePairsFileResult } from './pairs-command';
 export type { CliIo } from './io';
+export { fileModelToListJson } from './list-json';
+export type { ListFunctionJson } from './list-json';

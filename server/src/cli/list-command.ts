@@ -1,53 +1,43 @@
 // `spec-harness list PATH... [--json]`: prints every fn's contract (mode, name, params, return, clauses) as the
-// model sees it. Glue only: the JSON shape comes from the model's fileModelToListJson.
+// model sees it. Glue only: the JSON shape is list-json.ts's fileModelToListJson.
 
-import { parseArgs } from 'node:util';
 import { parseSourceFile } from '../syntax';
-import { buildFileModel, fileModelToListJson } from '../model';
-import type { ListClauseJson, ListFileJson, ListFunctionJson, ListJson } from '../model';
+import { buildFileModel } from '../model';
+import { fileModelToListJson } from './list-json';
+import type { ListClauseJson, ListFileJson, ListFunctionJson, ListJson } from './list-json';
 import { collectRustFiles, readRustFile } from './files';
+import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
+import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
 
-const LIST_USAGE = 'Usage: spec-harness list PATH... [--json]\n';
+export const LIST_COMMAND = {
+  name: 'list',
+  usage: 'Usage: spec-harness list PATH... [--json]\n',
+  options: { json: { type: 'boolean' } },
+} as const satisfies CommandInfo;
 
 export async function runListCommand(args: readonly string[], io: CliIo): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    io.stderr(`spec-harness list: ${error instanceof Error ? error.message : String(error)}\n${LIST_USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help === true) {
-    io.stdout(LIST_USAGE);
-    return 0;
-  }
-  if (parsed.positionals.length === 0) {
-    io.stderr(`spec-harness list: no PATH given\n${LIST_USAGE}`);
-    return 2;
-  }
-  const collected = await collectRustFiles(parsed.positionals, io.cwd);
-  if (!collected.ok) {
-    io.stderr(`spec-harness list: ${collected.error}\n`);
-    return 2;
-  }
+  const parsed = parseListArgs(args);
+  if (parsed.kind !== 'run') return answerWithoutRunning(io, LIST_COMMAND, parsed);
+  const fail = commandFailure(io, LIST_COMMAND);
+  const collected = await collectRustFiles(parsed.args.paths, io.cwd);
+  if (!collected.ok) return fail(collected.error);
   const files: ListFileJson[] = [];
   for (const file of collected.files) {
     const read = await readRustFile(file);
-    if (!read.ok) {
-      io.stderr(`spec-harness list: ${read.error}\n`);
-      return 2;
-    }
+    if (!read.ok) return fail(read.error);
     files.push(fileModelToListJson(buildFileModel(parseSourceFile(read.text)), file.displayPath));
   }
   const listing: ListJson = { files };
-  io.stdout(parsed.values.json === true ? `${JSON.stringify(listing, null, 2)}\n` : formatListText(listing));
-  return 0;
+  io.stdout(parsed.args.json ? `${JSON.stringify(listing, null, 2)}\n` : formatListText(listing));
+  return EXIT_CODES.ok;
+}
+
+function parseListArgs(args: readonly string[]): CommandArgs<{ readonly paths: readonly string[]; readonly json: boolean }> {
+  const line = parseCommandLine(args, LIST_COMMAND.options);
+  if (line.kind !== 'run') return line;
+  if (line.args.positionals.length === 0) return mistake('no PATH given');
+  return run({ paths: line.args.positionals, json: line.args.values.json === true });
 }
 
 /** The human-readable listing: 1-based lines and columns, one clause per line, whitespace in clauses collapsed. */

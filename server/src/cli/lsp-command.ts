@@ -4,26 +4,28 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake } from './command';
+import type { CommandInfo } from './command';
 import type { CliIo } from './io';
 
+export const LSP_COMMAND = {
+  name: 'lsp',
+  usage: 'Usage: spec-harness lsp --stdio\nRuns the language server over standard input and output.\n',
+  options: { stdio: { type: 'boolean' } },
+} as const satisfies CommandInfo;
+
+/** Arguments are not parsed strictly: language clients add their own (`--clientProcessId=N`), which the server reads. */
 export async function runLspCommand(args: readonly string[], io: CliIo): Promise<number> {
-  if (!args.includes('--stdio')) {
-    io.stderr('usage: spec-harness lsp --stdio\n');
-    return 2;
-  }
+  if (args.includes('--help') || args.includes('-h')) return answerWithoutRunning(io, LSP_COMMAND, { kind: 'help' });
+  if (!args.includes('--stdio')) return answerWithoutRunning(io, LSP_COMMAND, mistake('--stdio is required'));
+  const fail = commandFailure(io, LSP_COMMAND);
   // dist/cli.js finds dist/server.js beside it; run from source (tsx), the built bundle in dist/.
   const candidates = [join(__dirname, 'server.js'), join(__dirname, '..', '..', '..', 'dist', 'server.js')];
   const serverPath = candidates.find((candidate) => existsSync(candidate));
-  if (serverPath === undefined) {
-    io.stderr(`spec-harness lsp: the server bundle is missing (looked for ${candidates.join(', ')}); run npm run build\n`);
-    return 2;
-  }
+  if (serverPath === undefined) return fail(`the server bundle is missing (looked for ${candidates.join(', ')}); run npm run build`);
   return new Promise<number>((resolve) => {
     const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'inherit' });
-    child.on('error', (error) => {
-      io.stderr(`spec-harness lsp: ${error.message}\n`);
-      resolve(2);
-    });
-    child.on('exit', (code) => resolve(code ?? 2));
+    child.on('error', (error) => resolve(fail(error.message)));
+    child.on('exit', (code) => resolve(code ?? EXIT_CODES.usageOrIoError));
   });
 }

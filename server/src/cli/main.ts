@@ -1,63 +1,63 @@
 // The `spec-harness` command line: dispatches to one module per subcommand. Exit codes: 0 ok, 1 gate failed,
 // 2 usage or I/O error. The only place (with lsp/) that reads process.argv or calls process.exit.
 
-import { runAnonymizeCommand } from './anonymize-command';
-import { runCheckCommand } from './check-command';
-import { runGateCommand } from './gate-command';
-import { runListCommand } from './list-command';
-import { runPairsCommand } from './pairs-command';
-import { runStubsCommand } from './stubs-command';
-import { runLspCommand } from './lsp-command';
-import { runMcpCommand } from './mcp-command';
+import { ANONYMIZE_COMMAND, runAnonymizeCommand } from './anonymize-command';
+import { CHECK_COMMAND, runCheckCommand } from './check-command';
+import { EXIT_CODES } from './command';
+import type { CommandInfo } from './command';
+import { GATE_COMMAND, runGateCommand } from './gate-command';
+import { LIST_COMMAND, runListCommand } from './list-command';
+import { LSP_COMMAND, runLspCommand } from './lsp-command';
+import { MCP_COMMAND, runMcpCommand } from './mcp-command';
+import { PAIRS_COMMAND, runPairsCommand } from './pairs-command';
+import { STUBS_COMMAND, runStubsCommand } from './stubs-command';
 import type { CliIo } from './io';
 import { nodeIo } from './io';
 
-const USAGE = `spec-harness: measure how much Verus contracts say, on concrete values
+/** Every subcommand, in the order `spec-harness --help` lists them. */
+export const COMMANDS: readonly { readonly info: CommandInfo; readonly run: (args: readonly string[], io: CliIo) => Promise<number> }[] = [
+  { info: LIST_COMMAND, run: runListCommand },
+  { info: CHECK_COMMAND, run: runCheckCommand },
+  { info: PAIRS_COMMAND, run: runPairsCommand },
+  { info: STUBS_COMMAND, run: runStubsCommand },
+  { info: GATE_COMMAND, run: runGateCommand },
+  { info: ANONYMIZE_COMMAND, run: runAnonymizeCommand },
+  { info: LSP_COMMAND, run: runLspCommand },
+  { info: MCP_COMMAND, run: runMcpCommand },
+];
+
+/** Built from each command's own usage (its first line), so the overview cannot drift from the commands. */
+export const USAGE = `spec-harness: measure how much Verus contracts say, on concrete values
 
 Usage:
-  spec-harness list PATH... [--json]
-  spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]] [--backend embedded|verus|both] [--held-out]
-  spec-harness pairs PATH... [--fn NAME] [--count N] [--seed S] [--out FILE]
-  spec-harness stubs FILE [--fn NAME]
-  spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME] [--hook claude-code|codex|cursor]
-  spec-harness anonymize FILE --out DIR [--fn NAME]
-  spec-harness lsp --stdio
-  spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
-
+${COMMANDS.map((command) => `  ${synopsis(command.info)}\n`).join('')}
+Run \`spec-harness COMMAND --help\` for all of a command's options.
 Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error (or a gate over no function).
 `;
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'list':
-      return runListCommand(rest, io);
-    case 'check':
-      return runCheckCommand(rest, io);
-    case 'pairs':
-      return runPairsCommand(rest, io);
-    case 'gate':
-      return runGateCommand(rest, io);
-    case 'anonymize':
-      return runAnonymizeCommand(rest, io);
-    case 'stubs':
-      return runStubsCommand(rest, io);
-    case 'lsp':
-      return runLspCommand(rest, io);
-    case 'mcp':
-      return runMcpCommand(rest, io);
+  const [name, ...rest] = argv;
+  const command = COMMANDS.find((candidate) => candidate.info.name === name);
+  if (command !== undefined) return command.run(rest, io);
+  switch (name) {
     case '--help':
     case '-h':
     case 'help':
       io.stdout(USAGE);
-      return 0;
+      return EXIT_CODES.ok;
     case '--version':
       io.stdout('0.1.0\n');
-      return 0;
+      return EXIT_CODES.ok;
     default:
-      io.stderr(command === undefined ? USAGE : `spec-harness: unknown command '${command}'\n\n${USAGE}`);
-      return 2;
+      io.stderr(name === undefined ? USAGE : `spec-harness: unknown command '${name}'\n\n${USAGE}`);
+      return EXIT_CODES.usageOrIoError;
   }
+}
+
+/** The usage's first line; ` ...` when its options go on over indented lines. */
+function synopsis(command: CommandInfo): string {
+  const [firstLine = '', secondLine = ''] = command.usage.split('\n');
+  return `${firstLine.replace(/^Usage: /, '')}${/^\s/.test(secondLine) ? ' ...' : ''}`;
 }
 
 /** Runs the CLI as a process: the `spec-harness` bin and `node dist/cli.js` both land here. */
@@ -68,7 +68,7 @@ export function main(argv: readonly string[]): void {
     },
     (error: unknown) => {
       process.stderr.write(`spec-harness: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 2;
+      process.exitCode = EXIT_CODES.usageOrIoError;
     },
   );
 }

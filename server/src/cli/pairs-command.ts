@@ -3,7 +3,6 @@
 // outside generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
 
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
 import type { StackAllowance } from '../eval';
@@ -16,9 +15,22 @@ import { writePairsFile } from '../host';
 import type { PairsWriteHooks } from '../host';
 import { collectRustFiles, displayPath, readRustFile } from './files';
 import type { RustFile } from './files';
+import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
+import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
 
-const PAIRS_USAGE = 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]\n';
+export const PAIRS_COMMAND = {
+  name: 'pairs',
+  usage: 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]\n',
+  options: {
+    fn: { type: 'string', multiple: true },
+    count: { type: 'string' },
+    invalid: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    solver: { type: 'string' },
+  },
+} as const satisfies CommandInfo;
 
 interface PairsArgs {
   readonly paths: readonly string[];
@@ -31,41 +43,27 @@ interface PairsArgs {
 }
 
 export async function runPairsCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parsePairsArgs(args);
-  if (parsed === 'help') {
-    io.stdout(PAIRS_USAGE);
-    return 0;
-  }
-  if (typeof parsed === 'string') {
-    io.stderr(`spec-harness pairs: ${parsed}\n${PAIRS_USAGE}`);
-    return 2;
-  }
+  const command = parsePairsArgs(args);
+  if (command.kind !== 'run') return answerWithoutRunning(io, PAIRS_COMMAND, command);
+  const parsed = command.args;
+  const fail = commandFailure(io, PAIRS_COMMAND);
   const collected = await collectRustFiles(parsed.paths, io.cwd);
-  if (!collected.ok) {
-    io.stderr(`spec-harness pairs: ${collected.error}\n`);
-    return 2;
-  }
-  if (parsed.out !== undefined && collected.files.length !== 1) {
-    io.stderr(`spec-harness pairs: --out needs exactly one Rust file (found ${collected.files.length})\n`);
-    return 2;
-  }
+  if (!collected.ok) return fail(collected.error);
+  if (parsed.out !== undefined && collected.files.length !== 1) return fail(`--out needs exactly one Rust file (found ${collected.files.length})`);
   for (const file of collected.files) {
     const code = await pairsForFile(file, parsed, io);
-    if (code !== 0) return code;
+    if (code !== EXIT_CODES.ok) return code;
   }
-  return 0;
+  return EXIT_CODES.ok;
 }
 
 async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise<number> {
   const result = await generatePairsFile(file, { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance, hooks: io.pairsWriteHooks });
   if (result.summaries !== undefined) io.stdout(formatSummaries(file.displayPath, result.summaries.list, result.summaries.lines));
-  if (!result.ok) {
-    io.stderr(`spec-harness pairs: ${result.error}\n`);
-    return 2;
-  }
+  if (!result.ok) return commandFailure(io, PAIRS_COMMAND)(result.error);
   const shown = displayPath(result.target, io.cwd);
   io.stdout(result.written ? `  wrote ${shown}\n` : `  ${shown} unchanged\n`);
-  return 0;
+  return EXIT_CODES.ok;
 }
 
 export interface GeneratePairsFileOptions {
@@ -120,38 +118,21 @@ export async function generatePairsFile(file: RustFile, options: GeneratePairsFi
   return { ok: true, target, written: written.kind !== 'unchanged', summaries };
 }
 
-function parsePairsArgs(args: readonly string[]): PairsArgs | 'help' | string {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      options: {
-        fn: { type: 'string', multiple: true },
-        count: { type: 'string' },
-        invalid: { type: 'string' },
-        seed: { type: 'string' },
-        out: { type: 'string' },
-        solver: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (error) {
-    return messageOf(error);
-  }
+function parsePairsArgs(args: readonly string[]): CommandArgs<PairsArgs> {
+  const line = parseCommandLine(args, PAIRS_COMMAND.options);
+  if (line.kind !== 'run') return line;
+  const parsed = line.args;
   const values = parsed.values;
-  if (values.help === true) return 'help';
-  if (parsed.positionals.length === 0) return 'no PATH given';
+  if (parsed.positionals.length === 0) return mistake('no PATH given');
   const count = nonNegative(values.count, 20);
   const invalidCount = nonNegative(values.invalid, 10);
   const seed = nonNegative(values.seed, 1);
-  if (count === undefined) return `--count must be a non-negative integer, got '${values.count}'`;
-  if (invalidCount === undefined) return `--invalid must be a non-negative integer, got '${values.invalid}'`;
-  if (seed === undefined) return `--seed must be a non-negative integer, got '${values.seed}'`;
+  if (count === undefined) return mistake(`--count must be a non-negative integer, got '${values.count}'`);
+  if (invalidCount === undefined) return mistake(`--invalid must be a non-negative integer, got '${values.invalid}'`);
+  if (seed === undefined) return mistake(`--seed must be a non-negative integer, got '${values.seed}'`);
   const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
-  if (solver === undefined) return `--solver must be z3 or none, got '${values.solver ?? ''}'`;
-  return { paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver };
+  if (solver === undefined) return mistake(`--solver must be z3 or none, got '${values.solver ?? ''}'`);
+  return run({ paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver });
 }
 
 function nonNegative(text: string | undefined, fallback: number): number | undefined {
@@ -173,8 +154,4 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
     out.push(`  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`);
   }
   return `${out.join('\n')}\n`;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -6,6 +6,7 @@ import { adtShape, valueTypeText, type FieldsShape, type TypeContext } from './t
 import type { Value } from './value';
 import type { IntType, ValueType } from './value-type';
 import { charValue, inRange, intRange, makeMap, makeMultiset, makeSet, textOf, textValue } from './value-ops';
+import { assertNever } from '../stdx';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -63,7 +64,7 @@ export function encodeJson(value: Value, type: ValueType, ctx: TypeContext): Jso
     case 'closure':
       return '<closure>';
     default:
-      return assertNeverValue(value);
+      return assertNever(value);
   }
 }
 
@@ -132,7 +133,7 @@ function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath
     case 'unsupported':
       return fail(path, `values of type ${type.text} are not supported: ${type.reason}`);
     default:
-      return assertNeverValue(type);
+      return assertNever(type);
   }
 }
 
@@ -315,8 +316,4 @@ function isTextType(type: ValueType): boolean {
 
 function isPlainObject(json: unknown): json is Record<string, unknown> {
   return typeof json === 'object' && json !== null && !Array.isArray(json);
-}
-
-function assertNeverValue(value: never): never {
-  throw new Error(`unexpected: ${JSON.stringify(value)}`);
 }

@@ -18,12 +18,11 @@ export {
   textValue,
   valueEquals,
   valueKey,
-  assertNever,
 } from './value-ops';
 export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valueTypeText } from './types';
 export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './types';
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
-export { formatValue } from './format';
+export { charLiteral, formatValue } from './format';
 export * from './spec';
 export * from './exec';

@@ -4,6 +4,7 @@
 import type { Expr, Fields, GenericArg, GenericParam, PathType, Span, Type } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
+import { assertNever } from '../stdx';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -126,7 +127,7 @@ export function valueTypeText(type: ValueType): string {
     case 'unsupported':
       return type.text;
     default:
-      return assertNeverType(type);
+      return assertNever(type);
   }
 }
 
@@ -177,7 +178,7 @@ function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
     case 'opaque':
       return unsupported(type.text, opaqueReason(type.text));
     default:
-      return assertNeverType(type);
+      return assertNever(type);
   }
 }
 
@@ -312,10 +313,6 @@ function seqTypeText(origin: SeqOrigin, element: string, length: number | undefi
 
 function unsupported(text: string, reason: string): ValueType {
   return { kind: 'unsupported', text, reason };
-}
-
-function assertNeverType(value: never): never {
-  throw new Error(`unexpected type: ${JSON.stringify(value)}`);
 }
 
 /** The first unsupported part of a type (depth-first), so callers can report it before using the type; adt

@@ -3,6 +3,7 @@
 
 import type { Value } from './value';
 import type { IntType } from './value-type';
+import { assertNever } from '../stdx';
 
 export { intRange, inRange, isSignedInt } from './int-types';
 export type { IntRange } from './int-types';
@@ -129,10 +130,6 @@ export function textOf(value: Value): string | undefined {
     text += String.fromCodePoint(element.codePoint);
   }
   return text;
-}
-
-export function assertNever(value: never): never {
-  throw new Error(`unexpected value: ${JSON.stringify(value)}`);
 }
 
 const KIND_RANK: Readonly<Record<Value['kind'], number>> = {

@@ -25,14 +25,24 @@ export function formatResult(
   output: Value | undefined,
   after: ReadonlyMap<string, Value>,
 ): string {
+  const outcome = formatOutcome(types, output, after);
   const parts = [formatInput(fn, types, inputs)];
-  if (types.returnType !== undefined && output !== undefined) parts.push(`= ${formatValue(output, types.returnType)}`);
+  if (outcome.output !== undefined) parts.push(`= ${outcome.output}`);
+  if (outcome.finals.length > 0) parts.push(`${parts.length > 1 ? 'and ' : ''}leaves ${outcome.finals.join(', ')}`);
+  return parts.join(' ');
+}
+
+/** The printed return value (when the fn returns one) and `v = [..]` for each `&mut` parameter's final value. */
+export function formatOutcome(
+  types: SupportedTypes,
+  output: Value | undefined,
+  after: ReadonlyMap<string, Value>,
+): { readonly output: string | undefined; readonly finals: readonly string[] } {
   const finals = types.mutParams.flatMap((name) => {
     const value = after.get(name);
     return value === undefined ? [] : [`${name} = ${formatValue(value, types.params.get(name))}`];
   });
-  if (finals.length > 0) parts.push(`${parts.length > 1 ? 'and ' : ''}leaves ${finals.join(', ')}`);
-  return parts.join(' ');
+  return { output: types.returnType !== undefined && output !== undefined ? formatValue(output, types.returnType) : undefined, finals };
 }
 
 /** Scores in text: two decimals, or N/A. */

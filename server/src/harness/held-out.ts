@@ -4,6 +4,7 @@
 
 import type { JsonValue } from '../eval';
 import type { PairsFunctionEntry } from './pairs';
+import { fnv1a } from '../stdx';
 
 /** Which of a function's pairs a run scores (absent: all of them). */
 export type PairSet = 'feedback' | 'held-out';
@@ -29,14 +30,4 @@ function canonicalJson(value: JsonValue): string {
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(record[key] ?? null)}`).join(',')}}`;
   }
   return JSON.stringify(value);
-}
-
-/** 32-bit FNV-1a over UTF-16 code units: tiny, fixed, and the same in every JS engine. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash;
 }

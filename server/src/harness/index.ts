@@ -23,7 +23,7 @@ export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic, PairsDocument } from './pairs';
 export { editPairsLists, implementationMismatches, nodeJson, propertyValue } from './pairs';
 export type { ImplementationMismatch } from './pairs';
-export { pairsPathFor, isPairsPath, sourcePathForPairs, stripByteOrderMark, readPairsDocument, duplicateMessage, refusalToEdit, positionText } from './pairs';
+export { pairsPathFor, isPairsPath, sourcePathForPairs, readPairsDocument, duplicateMessage, refusalToEdit, positionText } from './pairs';
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs';
 export { planObligations } from './obligations';
 export type { PlannedObligation, ObligationRole } from './obligations';

@@ -8,6 +8,7 @@ import type { Value } from '../eval';
 import type { ValueType } from '../eval';
 import { valueEquals, valueKey } from '../eval';
 import { inputValueCandidates, mutateValue, operatorFamily, type Candidate, type MutationEnv } from './mutant-operators';
+import { createRng } from '../stdx';
 
 export interface MutantRequest {
   readonly ctx: TypeContext;
@@ -45,7 +46,7 @@ export const DEFAULT_MAX_MUTANTS_PER_PAIR = 8;
 const NO_AFTER: ReadonlyMap<string, Value> = new Map();
 
 export function generateMutants(request: MutantRequest): Mutant[] {
-  const random = mulberry32(request.seed);
+  const random = createRng(request.seed).next;
   const env: MutationEnv = { ctx: request.ctx, inputLengths: sequenceLengths(request.inputs), random };
   const correctAfter = request.after.size === 0 ? NO_AFTER : new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
   const tiered: { mutant: Mutant; tier: number }[] = [];
@@ -120,18 +121,6 @@ function outcomeKey(outcome: ForbiddenOutcome, correctAfter: ReadonlyMap<string,
     key += `|${part}`;
   }
   return key;
-}
-
-/** mulberry32: a tiny seeded PRNG giving floats in [0, 1); the core may not use `Math.random`. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function afterMutant(output: Value | undefined, correctAfter: ReadonlyMap<string, Value>, name: string, candidate: Candidate): Mutant {

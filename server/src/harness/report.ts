@@ -121,7 +121,7 @@ export interface SourceCount {
   readonly accepted: number;
 }
 
-/** Per-source counts and the input-level figure (issue: "scores that show it"). */
+/** Per-source counts and the input-level figure: how often a realistic bug slips through, not only how many mutants. */
 export interface WrongOutputSummary {
   readonly bySource: Readonly<Record<MutantSource, SourceCount>>;
   /** Distinct inputs with at least one decided wrong output. */

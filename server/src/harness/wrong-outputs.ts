@@ -4,12 +4,11 @@
 import type { FunctionContract } from '../model';
 import type { LineIndex } from '../syntax';
 import type { JsonValue, Value } from '../eval';
-import { formatValue } from '../eval';
 import type { PairEntry } from './pairs';
 import type { PlannedMutant } from './obligations';
 import type { AcceptedMutant, MutantSource, WrongOutputSummary } from './report';
 import type { FunctionValueTypes } from './value-types';
-import { formatInput } from './format-call';
+import { formatInput, formatOutcome } from './format-call';
 import { spanRange } from './function-report';
 import { ratio } from './tally';
 
@@ -90,12 +89,9 @@ export function isRealistic(mutant: AcceptedMutant): boolean {
 
 /** `return 3`, `leave v = [1, 2]`, or `return 3 and leave v = [1, 2]`. */
 function outcomeText(types: SupportedTypes, output: Value | undefined, after: ReadonlyMap<string, Value>): string {
+  const outcome = formatOutcome(types, output, after);
   const parts: string[] = [];
-  if (types.returnType !== undefined && output !== undefined) parts.push(`return ${formatValue(output, types.returnType)}`);
-  const finals = types.mutParams.flatMap((name) => {
-    const value = after.get(name);
-    return value === undefined ? [] : [`${name} = ${formatValue(value, types.params.get(name))}`];
-  });
-  if (finals.length > 0) parts.push(`leave ${finals.join(', ')}`);
+  if (outcome.output !== undefined) parts.push(`return ${outcome.output}`);
+  if (outcome.finals.length > 0) parts.push(`leave ${outcome.finals.join(', ')}`);
   return parts.join(' and ');
 }

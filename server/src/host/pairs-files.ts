@@ -7,6 +7,7 @@ import { constants } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { lstat, open, readdir, rename, unlink } from 'node:fs/promises';
 import * as path from 'node:path';
+import { describeFsError, errorCode } from './fs-errors';
 
 /** Larger pairs files are refused: real ones are kilobytes, and a read must not cost gigabytes. */
 export const DEFAULT_MAX_PAIRS_MEGABYTES = 64;
@@ -209,14 +210,7 @@ function tooLarge(maxBytes: number): string {
   return `it is larger than the ${megabytes} MB allowed for a pairs file (set ${MAX_PAIRS_MEGABYTES_VARIABLE} to raise the limit)`;
 }
 
-function errorCode(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
-}
-
+/** `O_NOFOLLOW` refuses a symlink with ELOOP: say what that means here. */
 function describeError(error: unknown): string {
-  const code = errorCode(error);
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES') return 'permission denied';
-  if (code === 'ELOOP') return 'it is a symbolic link';
-  return error instanceof Error ? error.message : String(error);
+  return errorCode(error) === 'ELOOP' ? 'it is a symbolic link' : describeFsError(error);
 }

@@ -1,16 +1,15 @@
 // workspace/executeCommand handlers: score one file or the whole workspace (with $/progress), generate pairs.
 
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ExecuteCommandParams } from 'vscode-languageserver';
+import { walkSourceTree } from '../host';
 import { generatePairsEdit } from './code-actions';
-import { pathToUri, uriToPath } from './paths';
+import { isRustPath, pathToUri, uriToPath } from './paths';
 import { SERVER_COMMANDS } from './protocol';
 import { scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
 
-const MAX_WORKSPACE_FILES = 5_000;
-const SKIPPED_DIRECTORIES = new Set(['node_modules', 'target', '.git', 'dist', '.verus-log']);
+/** Bounds on "score workspace", so a huge workspace costs a bounded walk. */
+const WORKSPACE_LIMITS = { maxFiles: 5_000, maxDirectories: 20_000 };
 
 export interface WorkspaceSummary {
   readonly files: number;
@@ -43,11 +42,8 @@ export async function executeCommand(ctx: ServerContext, params: ExecuteCommandP
 }
 
 export async function scoreWorkspace(ctx: ServerContext): Promise<WorkspaceSummary> {
-  const files: string[] = [];
-  for (const folder of ctx.state.workspaceFolders) {
-    const path = uriToPath(folder);
-    if (path !== null) await collectRustFiles(path, files);
-  }
+  const folders = ctx.state.workspaceFolders.map(uriToPath).filter((folder): folder is string => folder !== null);
+  const { files } = await walkSourceTree(folders, isRustPath, WORKSPACE_LIMITS);
   let scored = 0;
   await withProgress(ctx, 'Scoring workspace', async (report) => {
     for (const [idx, path] of files.entries()) {
@@ -67,26 +63,6 @@ export async function withProgress<T>(ctx: ServerContext, title: string, work: (
     return await work((message, percentage) => progress.report(percentage, message));
   } finally {
     progress.done();
-  }
-}
-
-/** Every .rs file under `directory`, bounded, skipping build and dependency folders. */
-async function collectRustFiles(directory: string, into: string[]): Promise<void> {
-  const pending = [directory];
-  while (pending.length > 0 && into.length < MAX_WORKSPACE_FILES) {
-    const current = pending.shift();
-    if (current === undefined) break;
-    let entries;
-    try {
-      entries = await readdir(current, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
-    for (const entry of entries) {
-      if (entry.isDirectory() && !SKIPPED_DIRECTORIES.has(entry.name) && !entry.name.startsWith('.')) pending.push(join(current, entry.name));
-      else if (entry.isFile() && entry.name.endsWith('.rs') && into.length < MAX_WORKSPACE_FILES) into.push(join(current, entry.name));
-    }
   }
 }
 

@@ -1,10 +1,9 @@
 // File URIs and the pairs-file convention: `src/foo.rs` is scored with `src/foo.pairs.json` beside it.
 
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { stripByteOrderMark } from '../harness';
-import { readPairsFile } from '../host';
+import { stripByteOrderMark } from '../stdx';
+import { readPairsFile, walkSourceTree } from '../host';
 
 import { isPairsPath } from '../harness';
 
@@ -32,7 +31,7 @@ export async function readTextOrNull(path: string): Promise<string | null> {
   try {
     const text = await readFile(path, 'utf8');
     // Editors drop a BOM from a document's text; so must we, or every column on the first line shifts.
-    return text.startsWith('\uFEFF') ? text.slice(1) : text;
+    return stripByteOrderMark(text);
   } catch {
     return null;
   }
@@ -47,23 +46,11 @@ export async function readPairsText(path: string): Promise<{ readonly text: stri
 }
 
 /** Bounds on the start-up search for pairs files, so a huge workspace costs a bounded walk. */
-const MAX_PAIRS_FILES = 200;
-const MAX_DIRECTORIES = 5_000;
-const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['target', 'node_modules']);
+const PAIRS_SEARCH_LIMITS = { maxFiles: 200, maxDirectories: 5_000 };
 
-/** `*.pairs.json` files under the workspace folders (hidden, `target/` and `node_modules/` folders skipped; symlinked
- *  folders not followed), so each is diagnosed without being opened. Walked iteratively, within fixed bounds. */
-export async function workspacePairsFiles(folderUris: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
-  const pending = folderUris.map(uriToPath).filter((folder): folder is string => folder !== null);
-  for (let visited = 0; pending.length > 0 && visited < MAX_DIRECTORIES && found.length < MAX_PAIRS_FILES; visited++) {
-    const directory = pending.pop() as string;
-    const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const full = join(directory, entry.name);
-      if (entry.isDirectory() && !entry.name.startsWith('.') && !SKIPPED_DIRECTORIES.has(entry.name)) pending.push(full);
-      else if (entry.isFile() && isPairsPath(entry.name) && found.length < MAX_PAIRS_FILES) found.push(full);
-    }
-  }
-  return found.sort();
+/** `*.pairs.json` files under the workspace folders (found by host's walker: hidden, `target/` and `node_modules/`
+ *  folders skipped, symlinked folders not followed), so each is diagnosed without being opened. */
+export async function workspacePairsFiles(folderUris: readonly string[]): Promise<readonly string[]> {
+  const folders = folderUris.map(uriToPath).filter((folder): folder is string => folder !== null);
+  return (await walkSourceTree(folders, isPairsPath, PAIRS_SEARCH_LIMITS)).files;
 }

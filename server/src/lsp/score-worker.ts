@@ -9,6 +9,7 @@ import type { CheckInput, CheckOptions, FileReport, Solver } from '../harness';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import type { BackendRequest, GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
+import { assertNever } from '../stdx';
 
 export const SCORE_WORKER_ROLE = 'spec-harness-score-worker';
 
@@ -101,8 +102,4 @@ async function checkWithVerus(
 /** An environment problem (no verus binary): reported once to the user, not a bug. */
 class VerusUnavailable extends Error {
   override name = 'VerusUnavailable';
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected worker request ${JSON.stringify(value)}`);
 }

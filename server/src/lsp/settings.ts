@@ -3,6 +3,7 @@
 
 import { HARNESS_DEFAULTS } from '../harness';
 import type { HarnessSettings } from './protocol';
+import { isRecord } from '../stdx';
 
 export const DEFAULT_SETTINGS: HarnessSettings = {
   threshold: HARNESS_DEFAULTS.threshold,
@@ -36,10 +37,6 @@ export function decodeSettings(raw: unknown): HarnessSettings {
 export function applyTrust(settings: HarnessSettings, trusted: boolean): HarnessSettings {
   if (trusted) return settings;
   return { ...settings, backend: 'embedded', verusPath: null, verusExtraArgs: [] };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function numberIn(value: unknown, min: number, max: number): number | undefined {

@@ -4,10 +4,9 @@
 import * as path from 'node:path';
 import { VERUS_DEFAULTS, verifyFile } from '../backends';
 import type { VerifyError } from '../backends';
-import { checkSplit, collectRustFiles, displayPath, embeddedOptions, readCheckInputs, readRustFile, generatePairsFile } from '../cli';
-import type { Read } from '../cli';
-import { buildFileModel, fileModelToListJson } from '../model';
-import type { ListFunctionJson } from '../model';
+import { checkSplit, collectRustFiles, displayPath, embeddedOptions, fileModelToListJson, readCheckInputs, readRustFile, generatePairsFile } from '../cli';
+import type { ListFunctionJson, Read } from '../cli';
+import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import { agentScoreResult, DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, taskCompleteResult } from '../harness';
 import type { AgentScoreResult, Gate, TaskCompleteResult, VerificationOutcome } from '../harness';

@@ -5,6 +5,7 @@
 import type { CheckReport, FileReport, FunctionReport, Range, Verdict } from '../harness';
 import { ensuresOrName, oneBased } from './locations';
 import type { FunctionOutcomes, MutantOutcome } from './mutant-outcomes';
+import { assertNever } from '../stdx';
 
 export type MutantStatus = 'Killed' | 'Survived' | 'NoCoverage' | 'CompileError' | 'RuntimeError' | 'Timeout' | 'Ignored' | 'Pending';
 
@@ -132,8 +133,4 @@ function strykerRange(editorRange: Range): MutationReportLocation {
 /** Ids are unique across files: obligation ids are unique within one file only. */
 function testId(file: FileReport, id: string): string {
   return `${file.path}#${id}`;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected verdict ${JSON.stringify(value)}`);
 }

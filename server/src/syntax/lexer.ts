@@ -7,7 +7,7 @@
 import Parser = require('tree-sitter');
 import RustLanguage = require('tree-sitter-rust');
 import { matchDelimiters } from './delimiters';
-import { COMMENT_LITERAL, scanTokens, type LiteralAt } from './scanner';
+import { scanTokens, type LiteralAt, type LiteralHit } from './scanner';
 import { TokenKind, type TokenStream } from './tokens';
 
 export { TokenKind } from './tokens';
@@ -62,9 +62,9 @@ function literalsOf(tree: Parser.Tree, shift: number, length: number): LiteralAt
   };
 }
 
-function literalKind(type: string): TokenKind | undefined {
+function literalKind(type: string): LiteralHit['kind'] | undefined {
   if (type === 'char_literal') return TokenKind.Char;
   if (type === 'string_literal' || type === 'raw_string_literal') return TokenKind.Str;
-  if (type === 'line_comment' || type === 'block_comment') return COMMENT_LITERAL;
+  if (type === 'line_comment' || type === 'block_comment') return 'comment';
   return undefined;
 }

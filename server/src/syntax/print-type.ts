@@ -1,6 +1,7 @@
 // Canonical text of a syntax Type (`Vec<u8>`, `&mut Vec<u8>`, `(u8, bool)`, `[i32; 3]`), used for display and
 // as a stable key; spacing is normalised, so equal types print equally whatever their source layout.
 import type { Expr, GenericArg, Type } from './ast';
+import { assertNever } from '../stdx';
 
 export function printType(type: Type): string {
   switch (type.kind) {
@@ -41,8 +42,4 @@ function printLength(expr: Expr): string {
   if (expr.kind === 'int') return expr.value.toString() + (expr.suffix ?? '');
   if (expr.kind === 'path') return expr.segments.map((segment) => segment.name).join('::');
   return '_';
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected type node ${JSON.stringify(value)}`);
 }

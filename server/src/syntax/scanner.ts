@@ -7,8 +7,8 @@ import { TokenKind, type Comment } from './tokens';
 /** A comment, string or char literal found by tree-sitter at an offset; `end` is exclusive. */
 export interface LiteralHit {
   readonly end: number;
-  /** TokenKind.Str, TokenKind.Char, or COMMENT_LITERAL. */
-  readonly kind: TokenKind;
+  /** A string or char literal becomes a token of that kind; a comment is kept aside (`ScannedTokens.comments`). */
+  readonly kind: TokenKind.Str | TokenKind.Char | 'comment';
 }
 
 /** Asks the tree which literal (if any) covers the character at `offset`. */
@@ -33,8 +33,6 @@ interface TokenBuffer {
   count: number;
 }
 
-export const COMMENT_LITERAL = TokenKind.Eof;
-
 /** Scans all of `text` into tokens. */
 export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
   // About one token per four characters in typical code; `grow` doubles when that is not enough.
@@ -48,7 +46,7 @@ export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
     if (mayStartLiteral(text, pos, limit)) {
       const hit = literalAt(pos);
       if (hit !== undefined && hit.end > pos) {
-        if (hit.kind === COMMENT_LITERAL) out.comments.push(makeComment(text, pos, hit.end));
+        if (hit.kind === 'comment') out.comments.push(makeComment(text, pos, hit.end));
         else push(out, hit.kind, pos, hit.end, text.slice(pos, hit.end));
         pos = hit.end;
         continue;

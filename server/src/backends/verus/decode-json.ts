@@ -7,7 +7,3 @@ export function tryParseJson(text: string): unknown {
     return undefined;
   }
 }
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

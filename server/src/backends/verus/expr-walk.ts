@@ -1,6 +1,7 @@
 // The direct sub-expressions of an expression, so stub rewriting can walk clause trees without a case per kind.
 
 import type { Block, Expr } from '../../syntax';
+import { assertNever } from '../../stdx';
 
 export function childExpressions(expr: Expr): readonly Expr[] {
   switch (expr.kind) {
@@ -97,8 +98,4 @@ function blockExpressions(block: Block): readonly Expr[] {
     return [];
   });
   return block.tail === undefined ? fromStmts : [...fromStmts, block.tail];
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected expression ${JSON.stringify(value)}`);
 }

@@ -3,6 +3,8 @@
 
 import type { Value } from '../../eval';
 import type { IntType, ValueType } from '../../eval';
+import { charLiteral } from '../../eval';
+import { assertNever } from '../../stdx';
 
 /** How the fields of a user struct or enum variant are laid out, as the stub needs them to write a literal. */
 export interface FieldLayout {
@@ -211,22 +213,10 @@ function intLiteral(value: bigint, int: IntType): string {
 
 const SIGNED_BITS: Readonly<Partial<Record<IntType, number>>> = { i8: 8, i16: 16, i32: 32, i64: 64, i128: 128, isize: 64 };
 
-function charLiteral(codePoint: number): string {
-  const escapes: Readonly<Record<number, string>> = { 9: '\\t', 10: '\\n', 13: '\\r', 39: "\\'", 92: '\\\\', 0: '\\0' };
-  const escaped = escapes[codePoint];
-  if (escaped !== undefined) return `'${escaped}'`;
-  const printable = codePoint >= 0x20 && codePoint !== 0x7f && !(codePoint >= 0x80 && codePoint < 0xa0);
-  return printable ? `'${String.fromCodePoint(codePoint)}'` : `'\\u{${codePoint.toString(16)}}'`;
-}
-
 function mismatch(value: Value, type: ValueType): Printed {
   return { ok: false, construct: `a value of kind ${value.kind} where the type is ${verusTypeText(type) ?? type.kind}` };
 }
 
 function ok(text: string): Printed {
   return { ok: true, text };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unexpected ${JSON.stringify(value)}`);
 }

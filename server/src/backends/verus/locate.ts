@@ -6,7 +6,8 @@ import { access, stat } from 'node:fs/promises';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { VerusBackendError } from './errors';
 import { runProcess } from './run';
-import { isRecord, tryParseJson } from './decode-json';
+import { tryParseJson } from './decode-json';
+import { isRecord } from '../../stdx';
 
 export interface LocateOptions {
   /** The `verusPath` setting or `--verus-path` option; undefined when not configured. */

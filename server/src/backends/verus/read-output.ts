@@ -3,7 +3,8 @@
 
 import type { Verdict } from '../../harness';
 import type { StubProbe } from './stub-file';
-import { isRecord, tryParseJson } from './decode-json';
+import { tryParseJson } from './decode-json';
+import { isRecord } from '../../stdx';
 
 /** One rustc diagnostic (`--error-format=json`), reduced to the fields the reader uses. */
 export interface RustcDiagnostic {

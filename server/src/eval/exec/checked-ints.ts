@@ -5,7 +5,7 @@ import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
 import type { IntType } from '../value-type';
-import type { Typed } from './context';
+import type { Typed } from './interpreter-state';
 import { BOOL, intType, optionOf } from './exec-types';
 import type { ExecType } from './exec-types';
 import { intRange } from './int-ops';

@@ -2,7 +2,7 @@
 // built-in Option/Result shapes, so values read out of structs and enums keep their exact integer types.
 
 import type { EnumItem, Fields, PathSegment, StructItem } from '../../syntax';
-import type { Ctx } from './context';
+import type { Ctx } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { execTypeOf, UNKNOWN } from './exec-types';
 

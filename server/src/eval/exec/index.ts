@@ -4,18 +4,18 @@
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../value';
-import type { Argument } from './calls';
-import { invokeFunction } from './calls';
-import type { Ctx, ExecLimits, Slot } from './context';
-import { EXEC_CALL_DEPTH_LIMITS } from './context';
+import type { Argument } from './calls-and-paths';
+import { invokeFunction } from './calls-and-paths';
+import type { Ctx, ExecLimits, Slot } from './interpreter-state';
+import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { execTypeOf, intType, isErasedParam, UNKNOWN } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { functionTypeContext } from '../types';
 import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
-export type { ExecLimits } from './context';
-export { EXEC_CALL_DEPTH_LIMITS } from './context';
-export { formatDebug, formatDisplay } from './format-args';
+export type { ExecLimits } from './interpreter-state';
+export { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
+export { formatDebug, formatDisplay } from '../format';
 export { checkedArith } from './int-ops';
 
 export type ExecOutcome =

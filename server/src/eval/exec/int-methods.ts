@@ -5,7 +5,7 @@ import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
 import type { IntType } from '../value-type';
-import type { Ctx, Typed } from './context';
+import type { Ctx, Typed } from './interpreter-state';
 import { BOOL, FLEX, intType, optionOf, UNKNOWN } from './exec-types';
 import type { ExecType } from './exec-types';
 import { checkedArith, checkedNeg, inRange, intRange, saturateTo, truncateTo } from './int-ops';

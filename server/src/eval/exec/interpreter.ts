@@ -1,22 +1,23 @@
 // The expression and statement evaluator for exec code: Rust run-time semantics (debug build) over typed values.
-// Ghost code (proof blocks, asserts, `let ghost`) is erased; loops and calls live in loops.ts and calls.ts.
+// Ghost code (proof blocks, asserts, `let ghost`) is erased; loops and calls live in loops.ts and calls-and-paths.ts.
 
 import type { Block, Expr, Stmt } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
-import type { Ctx, Env, Frame, Place, Typed } from './context';
-import { chargeWrite, childEnv, fieldPlace, indexPlace, lookup, placeOfBinding, readPlace, tick, writePlace } from './context';
+import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
+import { chargeWrite, childEnv, fieldPlace, indexPlace, lookup, placeOfBinding, readPlace, tick, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, execTypeOf, FLEX, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
-import { binaryOp, castValue, checkFits, negate, not } from './operators';
-import { bindPattern, matchPattern } from './patterns';
-import { evalCall, evalPathValue, evalStructLiteral } from './calls';
+import { binaryOp, castValue, checkFits, negate, not } from './typed-operators';
+import { bindPattern, matchPattern } from './typed-patterns';
+import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
 import { evalMacro } from './macros';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
+import { assertNever } from '../../stdx';
 
 export const UNIT_TYPED: Typed = { value: UNIT, type: UNIT_TYPE };
 
@@ -360,10 +361,6 @@ export function stringValue(text: string): Value {
 
 function bytesValue(text: string): Value {
   return { kind: 'seq', elements: Array.from(new TextEncoder().encode(text), (b) => int(b)) };
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled node: ${JSON.stringify(value)}`);
 }
 
 /** `assume(c)` is ghost code, but Verus checked the fn only for runs where c holds: an input on which c is false

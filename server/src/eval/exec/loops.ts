@@ -3,14 +3,14 @@
 
 import type { Expr, Span } from '../../syntax';
 import { int } from '../value';
-import type { Ctx, Env, Frame, Typed } from './context';
-import { childEnv, tick } from './context';
+import type { Ctx, Env, Frame, Typed } from './interpreter-state';
+import { childEnv, tick } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { CHAR, FLEX, intType, UNKNOWN } from './exec-types';
 import { evalBlock, evalCondition, evalExpr, intValue, pinFlexVariable, tempPlace, UNIT_TYPED } from './interpreter';
-import { invokeFunction } from './calls';
-import { bindPattern, matchPattern } from './patterns';
-import { commonIntType } from './operators';
+import { invokeFunction } from './calls-and-paths';
+import { bindPattern, matchPattern } from './typed-patterns';
+import { commonIntType } from './typed-operators';
 import { BreakSignal, ContinueSignal, notRunnable } from './signals';
 
 export function evalWhile(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'while' }>): Typed {

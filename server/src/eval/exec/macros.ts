@@ -3,12 +3,13 @@
 
 import type { Expr } from '../../syntax';
 import type { Value } from '../value';
-import type { Ctx, Env, Frame, Typed } from './context';
-import { lookup, placeOfBinding, readPlace } from './context';
+import type { Ctx, Env, Frame, Typed } from './interpreter-state';
+import { lookup, placeOfBinding, readPlace } from './interpreter-state';
 import { BOOL, STRING_TYPE } from './exec-types';
 import { evalExpr, stringValue, truthy, UNIT_TYPED } from './interpreter';
-import { valuesEqual } from './operators';
-import { formatDebug, formatTemplate } from './format-args';
+import { valuesEqual } from './typed-operators';
+import { formatDebug } from '../format';
+import { formatTemplate } from './format-template';
 import { notRunnable, panic } from './signals';
 
 export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'macro-call' }>): Typed {

@@ -4,17 +4,17 @@
 import type { Expr, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
-import type { Ctx, Env, Frame, Place, Typed } from './context';
-import { chargeWrite, readPlace, writePlace } from './context';
+import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
+import { chargeWrite, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
-import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls';
+import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
 import { intMethod } from './int-methods';
-import { valuesEqual, compareValues } from './operators';
+import { valuesEqual, compareValues } from './typed-operators';
 import { textMethod, charMethod } from './text-methods';
 import { notRunnable, panic } from './signals';
-import { formatDebug } from './format-args';
+import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */

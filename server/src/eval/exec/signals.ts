@@ -2,7 +2,7 @@
 // inside eval/exec: `runExecFunction` turns every one of them into an ExecOutcome, so nothing escapes as a throw.
 
 import type { Span } from '../../syntax';
-import type { Typed } from './context';
+import type { Typed } from './interpreter-state';
 
 export class BreakSignal {
   constructor(

@@ -1,7 +1,7 @@
 // Range indexing `&v[a..b]`, `&s[..n]`, with Rust's panic messages for bad bounds.
 
 import type { Span } from '../../syntax';
-import type { Typed } from './context';
+import type { Typed } from './interpreter-state';
 import { notRunnable, panic } from './signals';
 
 export interface RangeBounds {

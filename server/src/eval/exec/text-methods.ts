@@ -4,7 +4,7 @@
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
-import type { Typed } from './context';
+import type { Typed } from './interpreter-state';
 import { BOOL, CHAR, intType, optionOf, seqOf, STRING_TYPE, UNIT_TYPE, USIZE } from './exec-types';
 import { notRunnable, panic } from './signals';
 

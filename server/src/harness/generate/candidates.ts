@@ -8,7 +8,7 @@ import type { IntType, ValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
 import { adtShape } from '../../eval';
 import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
-import type { Rng } from './rng';
+import type { Rng } from '../../stdx';
 
 export interface CandidateContext {
   readonly typeContext: TypeContext;

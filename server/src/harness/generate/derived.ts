@@ -4,7 +4,7 @@
 
 import type { Value, ValueType } from '../../eval';
 import { compareValues, inRange, int, valueEquals } from '../../eval';
-import type { Rng } from './rng';
+import type { Rng } from '../../stdx';
 
 type Row = readonly (Value | undefined)[];
 

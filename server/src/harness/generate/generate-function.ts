@@ -15,7 +15,7 @@ import { functionValueTypes } from '../value-types';
 import type { FunctionValueTypes } from '../value-types';
 import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
-import { createRng, hashSeed } from './rng';
+import { createRng, hashSeed } from '../../stdx';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { structuredRows } from './relations';

@@ -14,7 +14,6 @@ export { generateForFunction, generateOptionsFor, generateWithSolver, DEFAULT_GE
 export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInvalid } from './generate-function';
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
-export { createRng, hashSeed } from './rng';
 export { ensuresVerdict, requiresVerdict } from './contract-check';
 
 export interface PairsTextOptions {

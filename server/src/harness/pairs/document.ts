@@ -8,6 +8,7 @@ import { parseTree, printParseErrorCode } from 'jsonc-parser';
 import { createLineIndex } from '../../syntax';
 import type { LineIndex } from '../../syntax';
 import type { TextSlice } from './context';
+import { fnv1a, stripByteOrderMark } from '../../stdx';
 
 /** Deeper nesting is refused before parsing: real pairs files stay far below it, and every thread survives it. */
 export const MAX_PAIRS_NESTING = 512;
@@ -49,8 +50,6 @@ export interface FunctionEntrySpan {
   readonly hash: string;
 }
 
-const BYTE_ORDER_MARK = '\uFEFF';
-
 export function readPairsDocument(rawText: string): PairsDocument {
   const text = stripByteOrderMark(rawText);
   const lineIndex = createLineIndex(text);
@@ -61,10 +60,6 @@ export function readPairsDocument(rawText: string): PairsDocument {
   const root = text.trim() === '' ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   const syntaxProblems = errors.map((error): PairsProblem => ({ kind: 'syntax', at: { offset: error.offset, length: Math.max(1, error.length) }, message: `JSON syntax error: ${describeParseError(error)}` }));
   return { ...base, root, syntaxProblems, duplicates: root === undefined ? [] : duplicateKeys(root), functionEntries: functionEntriesOf(text, root) };
-}
-
-export function stripByteOrderMark(text: string): string {
-  return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
 }
 
 /** The problem of a text nested deeper than MAX_PAIRS_NESTING (at the bracket one level too deep), if it is. */
@@ -146,23 +141,13 @@ function functionEntriesOf(text: string, root: JsonNode | undefined): FunctionEn
     const keyNode = property.children?.[0];
     if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
     const propertyText = text.slice(property.offset, property.offset + property.length);
-    entries.push({ name: keyNode.value, key: slice(keyNode), property: slice(property), hash: fnv1a(propertyText) });
+    entries.push({ name: keyNode.value, key: slice(keyNode), property: slice(property), hash: fnv1a(propertyText).toString(16).padStart(8, '0') });
   }
   return entries;
 }
 
 function slice(node: JsonNode): TextSlice {
   return { offset: node.offset, length: node.length };
-}
-
-/** 32-bit FNV-1a over UTF-16 code units, as 8 hex digits. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 function describeParseError(error: ParseError): string {

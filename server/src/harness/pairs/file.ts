@@ -18,7 +18,8 @@ import { functionValueTypes } from '../value-types';
 import { closestNames } from '../suggest';
 import { sameInputs } from '../obligations';
 import { readCleanPairsFile } from './clean';
-import { duplicateMessage, nestingProblem, readPairsDocument, stripByteOrderMark } from './document';
+import { duplicateMessage, nestingProblem, readPairsDocument } from './document';
+import { stripByteOrderMark } from '../../stdx';
 import type { PairsDocument } from './document';
 
 export type { PairsDiagnostic } from './context';

@@ -10,7 +10,7 @@ export { propertyValue, propertyKey, nodeJson } from './json-nodes';
 export { validatePairsSchema, pairsValueIsValid, jsonPathText } from './schema';
 export { readCleanPairsFile } from './clean';
 export { scanPairsLayout } from './layout';
-export { readPairsDocument, refusalToEdit, duplicateMessage, positionText, stripByteOrderMark, MAX_PAIRS_NESTING } from './document';
+export { readPairsDocument, refusalToEdit, duplicateMessage, positionText, MAX_PAIRS_NESTING } from './document';
 export type { PairsDocument, PairsProblem, DuplicateKey, FunctionEntrySpan } from './document';
 export { editPairsLists, isGenerated, mergeGeneratedEntries } from './edit';
 export type { GeneratedEntries, ListEdit, MergeResult } from './edit';

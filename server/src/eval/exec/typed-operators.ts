@@ -5,7 +5,7 @@ import type { BinaryOp, Span, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
 import type { IntType } from '../value-type';
-import type { Ctx, Typed } from './context';
+import type { Ctx, Typed } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, FLEX, intType } from './exec-types';
 import type { ArithOp } from './int-ops';

@@ -3,12 +3,13 @@
 
 import type { Expr, Pattern } from '../../syntax';
 import type { Value } from '../value';
-import type { Ctx, Env, Frame, Typed } from './context';
+import type { Ctx, Env, Frame, Typed } from './interpreter-state';
 import { fieldType, resolveVariant } from './datatypes';
 import type { ExecType } from './exec-types';
 import { UNKNOWN } from './exec-types';
-import { compareValues, valuesEqual } from './operators';
+import { compareValues, valuesEqual } from './typed-operators';
 import { notRunnable } from './signals';
+import { assertNever } from '../../stdx';
 
 /** Matches `typed` against `pattern`, adding bindings on success. */
 export function matchPattern(ctx: Ctx, frame: Frame, pattern: Pattern, typed: Typed, bindings: Map<string, Typed>): boolean {
@@ -148,8 +149,4 @@ function listOf(value: Value): readonly Value[] {
 
 function elementType(type: ExecType, index: number): ExecType {
   return type.kind === 'tuple' ? (type.elements[index] ?? UNKNOWN) : UNKNOWN;
-}
-
-function assertNever(value: never): never {
-  throw new Error(`unhandled pattern: ${JSON.stringify(value)}`);
 }

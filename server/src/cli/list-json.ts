@@ -1,10 +1,10 @@
-// The plain-JSON shape of a FileModel that `spec-harness list --json` prints (and the LSP may reuse):
+// The plain-JSON shape of a FileModel that `spec-harness list --json` prints and the MCP tool list_contracts reads:
 // 0-based UTF-16 line/character ranges, functions in source order, diagnostics sorted by (range, message).
 
 import { createLineIndex } from '../syntax';
 import type { LineIndex } from '../syntax';
 import type { Span, SyntaxDiagnostic } from '../syntax';
-import type { ClauseModel, FileModel, FunctionContract } from './types';
+import type { ClauseModel, FileModel, FunctionContract } from '../model';
 
 export interface ListJson {
   readonly files: readonly ListFileJson[];
