@@ -6,9 +6,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliIo } from './io';
 
+/** The language server's flag that starts it trusted (the server defines it; the CLI never imports lsp/). */
+const TRUSTED_FLAG = '--trusted';
+
 export async function runLspCommand(args: readonly string[], io: CliIo): Promise<number> {
   if (!args.includes('--stdio')) {
-    io.stderr('usage: spec-harness lsp --stdio\n');
+    io.stderr('usage: spec-harness lsp --stdio [--trusted]\n');
     return 2;
   }
   // dist/cli.js finds dist/server.js beside it; run from source (tsx), the built bundle in dist/.
@@ -19,7 +22,9 @@ export async function runLspCommand(args: readonly string[], io: CliIo): Promise
     return 2;
   }
   return new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'inherit' });
+    // Untrusted unless the user vouches for the workspace: the flag is passed on, never assumed.
+    const trust = args.includes(TRUSTED_FLAG) ? [TRUSTED_FLAG] : [];
+    const child = spawn(process.execPath, [serverPath, '--stdio', ...trust], { stdio: 'inherit' });
     child.on('error', (error) => {
       io.stderr(`spec-harness lsp: ${error.message}\n`);
       resolve(2);

@@ -21,7 +21,7 @@ Usage:
   spec-harness stubs FILE [--fn NAME]
   spec-harness gate [PATH...] [--gate post=0.75[,pre=0.5]] [--fn NAME] [--hook claude-code|codex|cursor]
   spec-harness anonymize FILE --out DIR [--fn NAME]
-  spec-harness lsp --stdio
+  spec-harness lsp --stdio [--trusted]
   spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]
 
 Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error (or a gate over no function).

@@ -16,16 +16,17 @@ import { answerAgentTool } from './agent-tools';
 import type { ScoreRunner } from './score-runner';
 import { clearPublished, refreshModel, scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
-import { decodeSettings } from './settings';
+import { decideTrust, decodeSettings } from './settings';
 import { ServerState } from './state';
 
 const ON_TYPE_DEBOUNCE_MS = 400;
 
-export function startServer(connection: Connection, runner: ScoreRunner): void {
+/** `trustedFlag`: the server was started with `--trusted` (see `decideTrust`). */
+export function startServer(connection: Connection, runner: ScoreRunner, startedWith: { readonly trustedFlag: boolean }): void {
   const state = new ServerState();
   const ctx: ServerContext = { connection, state, runner, log: (message) => connection.console.log(message) };
 
-  connection.onInitialize((params) => initialize(ctx, params));
+  connection.onInitialize((params) => initialize(ctx, params, startedWith));
   connection.onInitialized(() => void initialized(ctx));
   connection.onDidChangeConfiguration(() => void refreshSettings(ctx).then(() => rescoreKnown(ctx)));
   connection.onDidChangeWatchedFiles((params) => {
@@ -86,12 +87,12 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
   connection.listen();
 }
 
-function initialize(ctx: ServerContext, params: InitializeParams): InitializeResult {
-  const options = (params.initializationOptions ?? {}) as InitializationOptions;
+function initialize(ctx: ServerContext, params: InitializeParams, startedWith: { readonly trustedFlag: boolean }): InitializeResult {
+  const options: unknown = params.initializationOptions;
   const state = ctx.state;
-  // VS Code states trust; a client that says nothing (Neovim, a terminal user) started the server itself: trusted.
-  state.trusted = options.trusted !== false;
-  state.docsUrl = typeof options.docsUrl === 'string' ? options.docsUrl : pathToUri(readmeBesideServer());
+  state.trusted = decideTrust(options, startedWith);
+  const docsUrl = typeof options === 'object' && options !== null ? (options as InitializationOptions).docsUrl : undefined;
+  state.docsUrl = typeof docsUrl === 'string' ? docsUrl : pathToUri(readmeBesideServer());
   state.workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
   if (state.workspaceFolders.length === 0 && params.rootUri) state.workspaceFolders = [params.rootUri];
   const capabilities = params.capabilities;
