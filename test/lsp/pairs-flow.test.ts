@@ -84,6 +84,7 @@ describe('pairs-file flow', () => {
     diagnostics = await published;
     await idle;
     expect(codes(diagnostics)).toEqual(['no-pairs']);
+    expect(diagnostics[0]?.message).toBe('no pairs for `double`: the quick fix generates up to 20 inputs inside the `requires` and writes them to flow.pairs.json, keeping existing entries (or run `spec-harness pairs`)');
     expect(await lensTitles()).toEqual(['Generate pairs']);
   });
 
@@ -92,6 +93,8 @@ describe('pairs-file flow', () => {
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: noPairs?.range, context: { diagnostics: [noPairs] } });
     const generate = actions.find((action) => action.title === 'Generate pairs file for double');
     expect(generate?.isPreferred).toBe(true);
+    expect(generate?.kind).toBe('quickfix');
+    expect(generate?.diagnostics?.map((d) => d.code)).toEqual(['no-pairs']);
     const resolved: CodeAction = await client.connection.sendRequest('codeAction/resolve', generate);
     const operations = (resolved.edit?.documentChanges ?? []).map((change) => (!('kind' in change) ? `edit ${change.textDocument.uri}` : change.kind === 'create' ? `create ${change.uri}` : change.kind));
     expect(operations).toEqual([`create ${pairsUri}`, `edit ${pairsUri}`]);

@@ -17,7 +17,7 @@ import { HARNESS_DEFAULTS } from './policy';
 import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './code-mutants';
 import type { WeakPostconditionRule } from './diagnostics';
 import type { PlannedObligation } from './obligations';
-import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, parsePairsFile } from './pairs';
+import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, pairsPathFor, parsePairsFile } from './pairs';
 import type { ParsedPairsFile } from './pairs';
 import type { FileReport, FunctionReport } from './report';
 import { scoreFunction } from './score';
@@ -116,6 +116,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
     pairsDiagnostics: plan.pairs.diagnostics,
     threshold: plan.options.threshold,
     weakPostcondition: plan.options.weakPostcondition,
+    pairsFileName: fileName(plan.input.pairsPath ?? pairsPathFor(plan.input.path)),
   });
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
@@ -205,4 +206,9 @@ function planFunction(
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The last segment of a path, either separator (the core does not import node:path). */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
 }
