@@ -50,6 +50,8 @@ export function functionDiagnostics(
     case 'unsupported':
       return unsupportedDiagnostics(report);
     case 'error':
+      // A syntax error in the contract is already diagnosed where it is; a second error on the name adds nothing.
+      if (report.contractSyntaxError !== undefined) return [];
       return [source('error', report.nameRange, 'unsupported', `not scored: ${report.reason ?? 'internal error'}`)];
     case 'scored':
       return [

@@ -193,6 +193,9 @@ export interface FunctionReport {
   /** Correct pairs the ensures rejects on inputs the requires rejects too: not errors on the ensures (a verified
    *  implementation promises nothing there). Absent when none. */
   readonly pairsOutsideRequires?: readonly RejectedPair[];
+  /** Set when the function is not scored because its contract has a syntax error (status `error`): where the
+   *  error is. The syntax diagnostic is then the function's only diagnostic. */
+  readonly contractSyntaxError?: Range;
   /** Ranges of the contract parts, for editor decorations. */
   readonly requiresRange: Range | null;
   readonly ensuresRange: Range | null;
