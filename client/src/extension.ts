@@ -52,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions,
+    // The hover's "Show all" link runs this one command; no other command link in server markdown is trusted.
+    markdown: { isTrusted: { enabledCommands: ['specHarness.showReport'] } },
   };
   const client = new LanguageClient('specHarness', 'Spec Harness', serverOptions, clientOptions);
   const statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);

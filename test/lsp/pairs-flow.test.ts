@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CodeLens, Diagnostic, Hover, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { DEFAULT_CHECK_OPTIONS, checkFileSync } from '../../server/src/harness';
-import { functionMarkdown } from '../../server/src/lsp/markdown';
+import { hoverMarkdown as expectedHover } from '../../server/src/lsp/markdown';
 import { SEED, STEP_BUDGET } from '../../server/src/lsp/scoring';
 import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
@@ -142,7 +142,7 @@ describe('pairs-file flow', () => {
     const expected = checkFileSync({ path: 'flow.rs', text: sourceText, pairsPath: 'flow.pairs.json', pairsText: after },
       { ...DEFAULT_CHECK_OPTIONS, seed: SEED, stepBudget: STEP_BUDGET }).functions.find((fn) => fn.qualifiedName === 'double');
     expect(expected?.acceptedMutants.map((m) => `${JSON.stringify(m.input)} -> ${JSON.stringify(m.mutant)}`)).not.toContain(marked);
-    expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : functionMarkdown(expected, { sourceUri }));
+    expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : expectedHover(expected, { sourceUri }));
     const acceptable = (JSON.parse(after) as { functions: Record<string, { acceptable?: unknown[] }> }).functions['double']?.acceptable;
     expect(acceptable).toEqual([{ input: JSON.parse(input ?? 'null') as unknown, output: JSON.parse(output ?? 'null') as unknown }]);
     expect(client.logs.filter((line) => /\bbug\b|failed/.test(line))).toEqual([]);

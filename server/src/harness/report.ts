@@ -102,6 +102,8 @@ export interface AcceptedMutant {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** Rust-like text of the correct call beside it, e.g. `max_of([1, 5, 3]) = 5`. */
+  readonly correctDisplay?: string;
   /** `solver` when a solver, not the evaluator, reached the verdict. */
   readonly decidedBy?: 'solver';
   /** Where the wrong output comes from: a value operator, another input's correct output, or a code mutant. */
