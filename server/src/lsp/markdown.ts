@@ -30,6 +30,7 @@ export function hoverMarkdown(fn: FunctionReport, options: { readonly sourceUri:
   const lines = [`**${fn.qualifiedName}** · ${headline(fn)}`];
   if (fn.status === 'scored') lines.push('', scoreTable(fn.scores, fn));
   lines.push(...evidenceSections(fn, { rowsPerSection: HOVER_ROWS_PER_SECTION, maxCell: HOVER_MAX_CELL, sourceUri: options.sourceUri }));
+  lines.push(...solverLine(fn));
   for (const warning of fn.warnings) lines.push('', `⚠ ${warning.message}`);
   lines.push('', `[Show all](${showReportLink(options.sourceUri, fn.qualifiedName)})`);
   return lines.join('\n');
@@ -45,8 +46,7 @@ export function functionMarkdown(fn: FunctionReport, options: { readonly sourceU
   lines.push(...evidenceSections(fn, { rowsPerSection: 'all', maxCell: 'none', sourceUri: options.sourceUri }));
   const outside = fn.pairsOutsideRequires?.length ?? 0;
   if (outside > 0) lines.push('', `${plural(outside, 'correct pair')} outside the requires (the ensures rejects them; not counted)`);
-  const solverVerdicts = fn.counts.solverVerdicts ?? 0;
-  if (solverVerdicts > 0) lines.push('', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`);
+  lines.push(...solverLine(fn));
   for (const warning of fn.warnings) lines.push('', `⚠ ${warning.message}`);
   if (fn.indeterminate.length > 0) lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
   for (const item of fn.unsupported) lines.push('', `unsupported: ${codeSpan(item.construct)}`);
@@ -174,6 +174,12 @@ function correctCall(mutant: AcceptedMutant): string {
   if (mutant.correctDisplay !== undefined) return mutant.correctDisplay;
   const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
   return `${formatJson(mutant.input)} -> ${formatJson(correct)}`;
+}
+
+/** Why some rows say “(solver)”; nothing when no verdict came from Z3. */
+function solverLine(fn: FunctionReport): string[] {
+  const solverVerdicts = fn.counts.solverVerdicts ?? 0;
+  return solverVerdicts > 0 ? ['', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`] : [];
 }
 
 /** ` (solver)` on a row whose verdict Z3 reached. */
