@@ -9,6 +9,7 @@ import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient
 import type { InitializationOptions, ReportParams, ReportResult, StatusParams } from '../../server/src/lsp/protocol';
 import { registerTestExplorer } from './test-explorer';
 import { registerLanguageModelTools } from './lm-tools';
+import { statusText } from './status-text';
 
 // Names duplicated from server/src/lsp/protocol.ts (the client imports only types from the server).
 const STATUS_NOTIFICATION = 'specHarness/status';
@@ -28,9 +29,11 @@ interface ExtensionState {
 let active: ExtensionState | undefined;
 
 /** What the extension hands to other extensions (and to its tests in a real VS Code): the Test Explorer's controller,
- *  whose items are the scored functions. */
+ *  whose items are the scored functions, and the status bar item. */
 export interface SpecHarnessApi {
   readonly testController: vscode.TestController;
+  /** The status bar item, whose text the real-VS-Code test reads. */
+  readonly statusItem: vscode.StatusBarItem;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<SpecHarnessApi> {
@@ -49,6 +52,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions,
+    // The hover's "Show all" link runs this one command; no other command link in server markdown is trusted.
+    markdown: { isTrusted: { enabledCommands: ['specHarness.showReport'] } },
   };
   const client = new LanguageClient('specHarness', 'Spec Harness', serverOptions, clientOptions);
   const statusItem = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 50);
@@ -81,7 +86,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
   });
   await client.start();
   renderStatus(state);
-  return { testController: tests.controller };
+  return { testController: tests.controller, statusItem };
 }
 
 export async function deactivate(): Promise<void> {
@@ -103,22 +108,13 @@ function activeRustUri(): string | undefined {
 
 function renderStatus(state: ExtensionState): void {
   const uri = activeRustUri();
-  const status = uri === undefined ? undefined : state.statuses.get(uri);
   if (uri === undefined) {
     state.statusItem.hide();
     return;
   }
-  if (status === undefined) {
-    state.statusItem.text = '$(beaker) Spec Harness';
-    state.statusItem.tooltip = 'Spec Harness: not scored yet (save the file or run "Spec Harness: Rescore file")';
-  } else if (status.state === 'scoring') {
-    state.statusItem.text = `$(sync~spin) Harness@${status.threshold}: scoring…`;
-    state.statusItem.tooltip = 'Spec Harness is scoring this file';
-  } else {
-    const icon = status.state === 'error' ? '$(error)' : '$(beaker)';
-    state.statusItem.text = `${icon} Harness@${status.threshold}: ${status.passing}/${status.scored}`;
-    state.statusItem.tooltip = status.message ?? `${status.passing} of ${status.scored} scored functions meet every score at ${status.threshold}. Click for the report.`;
-  }
+  const words = statusText(state.statuses.get(uri));
+  state.statusItem.text = words.text;
+  state.statusItem.tooltip = words.tooltip;
   state.statusItem.show();
 }
 

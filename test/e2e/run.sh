@@ -40,7 +40,7 @@ echo "$out"
 expect_line "$out" 'DIAG arith.rs:11:9 severity=2 source=spec-harness message=accepts double(3) = '
 expect_line "$out" 'DIAG arith.rs:21:9 severity=1 source=spec-harness message=rejects the correct output inc(1) = 2'
 expect_line "$out" 'DIAG arith.rs:29:9 severity=2 source=spec-harness message=rejects the valid input identity(-1)'
-expect_line "$out" 'DIAG arith.rs:37:4 severity=3 source=spec-harness message=not scored: no entry for `square` in arith.pairs.json'
+expect_line "$out" 'DIAG arith.rs:37:4 severity=3 source=spec-harness message=no pairs for `square`: the quick fix generates up to 20 inputs inside the `requires` and writes them to arith.pairs.json, keeping existing entries (or run `spec-harness pairs`)'
 
 echo "== Neovim: spec-harness lsp --stdio"
 out=$(LSP_CMD="node $ROOT/bin/spec-harness.js lsp --stdio" nvim --headless --clean -c "luafile test/e2e/lsp-diagnostics.lua" "$WORK/ws/arith.rs" 2>&1)

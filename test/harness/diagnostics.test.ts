@@ -68,10 +68,10 @@ describe('diagnostics on the source', () => {
     expect(info?.message).toMatch(/^\d+ verdicts? indeterminate \(not counted in the scores\): /);
   });
 
-  it('report a function without pairs as information', () => {
+  it('report a function without pairs as information, saying what the quick fix will do', () => {
     const found = diagnose(`fn f(x: u8) -> (r: u8) ensures r == x, { x }`, {});
     expect(found.map((d) => [d.code, d.severity, d.covers, d.message])).toEqual([
-      ['no-pairs', 'information', 'f', 'not scored: no entry for `f` in f.pairs.json'],
+      ['no-pairs', 'information', 'f', 'no pairs for `f`: the quick fix generates up to 20 inputs inside the `requires` and writes them to f.pairs.json, keeping existing entries (or run `spec-harness pairs`)'],
     ]);
   });
 

@@ -4,14 +4,15 @@
 
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams, WorkspaceEdit } from 'vscode-languageserver-protocol';
 
 export const ROOT = resolve(__dirname, '..', '..');
-const BUNDLE_DIR = join(ROOT, 'node_modules', '.cache', 'spec-harness-lsp-test');
+// One directory per checkout: worktrees share node_modules, and one must not run another's server.
+const BUNDLE_DIR = join(ROOT, 'node_modules', '.cache', `spec-harness-lsp-test-${basename(ROOT)}`);
 
 /** Bundles the server from source (fresh for every run); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
 export async function buildServerBundle(): Promise<string> {
@@ -44,8 +45,10 @@ export interface TestClient {
   stop(): Promise<number | null>;
 }
 
-export async function startClient(serverPath: string, settings: Record<string, unknown>, initializationOptions: Record<string, unknown> = {}, rootUri: string | null = null): Promise<TestClient> {
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'pipe' });
+/** `initializationOptions` is sent as given (`undefined` leaves it out, as a client that sends none); `serverArgs`
+ *  follow `--stdio` on the server's command line (e.g. `--trusted`). */
+export async function startClient(serverPath: string, settings: Record<string, unknown>, initializationOptions: unknown = {}, rootUri: string | null = null, serverArgs: readonly string[] = []): Promise<TestClient> {
+  const child = spawn(process.execPath, [serverPath, '--stdio', ...serverArgs], { stdio: 'pipe' });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const appliedEdits: WorkspaceEdit[] = [];
   const statuses: unknown[] = [];

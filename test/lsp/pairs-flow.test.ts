@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, CodeLens, Diagnostic, Hover, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { DEFAULT_CHECK_OPTIONS, checkFileSync } from '../../server/src/harness';
-import { functionMarkdown } from '../../server/src/lsp/markdown';
+import { hoverMarkdown as expectedHover } from '../../server/src/lsp/markdown';
 import { SEED, STEP_BUDGET } from '../../server/src/lsp/scoring';
 import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
@@ -46,14 +46,11 @@ async function hoverMarkdown(): Promise<string> {
   return hover !== null && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
 }
 
-/** The (input, wrong output) rows of the hover's "Accepted wrong outputs" table. */
+/** The wrong calls (`double(0) = 2`) of the report's "Accepted wrong outputs" tables: every row, unlike the hover. */
 async function acceptedRows(): Promise<string[]> {
-  const markdown = await hoverMarkdown();
+  const { markdown } = await client.connection.sendRequest<{ markdown: string }>('specHarness/report', { uri: sourceUri, functionName: 'double' });
   const table = markdown.split('**Accepted wrong outputs**')[1]?.split('\n\n**')[0] ?? '';
-  return table.split('\n').filter((row) => row.startsWith('| `')).map((row) => {
-    const cells = row.split(' | ').map((cell) => cell.replace(/^\|? ?`|`( \|)?$/g, ''));
-    return `${cells[0] ?? ''} -> ${cells[2] ?? ''}`;
-  });
+  return table.split('\n').filter((row) => row.startsWith('| `')).map((row) => /^\| `([^`]+)`/.exec(row)?.[1] ?? '');
 }
 
 /** Applies a WorkspaceEdit to disk as an editor would: resource operations first-to-last, then text edits. */
@@ -84,6 +81,7 @@ describe('pairs-file flow', () => {
     diagnostics = await published;
     await idle;
     expect(codes(diagnostics)).toEqual(['no-pairs']);
+    expect(diagnostics[0]?.message).toBe('no pairs for `double`: the quick fix generates up to 20 inputs inside the `requires` and writes them to flow.pairs.json, keeping existing entries (or run `spec-harness pairs`)');
     expect(await lensTitles()).toEqual(['Generate pairs']);
   });
 
@@ -92,6 +90,8 @@ describe('pairs-file flow', () => {
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: noPairs?.range, context: { diagnostics: [noPairs] } });
     const generate = actions.find((action) => action.title === 'Generate pairs file for double');
     expect(generate?.isPreferred).toBe(true);
+    expect(generate?.kind).toBe('quickfix');
+    expect(generate?.diagnostics?.map((d) => d.code)).toEqual(['no-pairs']);
     const resolved: CodeAction = await client.connection.sendRequest('codeAction/resolve', generate);
     const operations = (resolved.edit?.documentChanges ?? []).map((change) => (!('kind' in change) ? `edit ${change.textDocument.uri}` : change.kind === 'create' ? `create ${change.uri}` : change.kind));
     expect(operations).toEqual([`create ${pairsUri}`, `edit ${pairsUri}`]);
@@ -116,8 +116,7 @@ describe('pairs-file flow', () => {
     const weak = diagnostics.find((d) => d.code === 'weak-postcondition');
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: weak?.range, context: { diagnostics: [weak] } });
     const mark = actions.find((action) => action.title.startsWith('Mark '));
-    const [, output, input] = /^Mark (.+) as an acceptable output for (.+)$/.exec(mark?.title ?? '') ?? [];
-    const marked = `${input ?? '?'} -> ${output ?? '?'}`;
+    const [, marked, input, output] = /^Mark (double\((\d+)\) = (\d+)) as an acceptable output$/.exec(mark?.title ?? '') ?? [];
     const rowsBefore = await acceptedRows();
     expect(rowsBefore).toContain(marked);
 
@@ -138,10 +137,10 @@ describe('pairs-file flow', () => {
     expect(await acceptedRows()).not.toContain(marked);
     const expected = checkFileSync({ path: 'flow.rs', text: sourceText, pairsPath: 'flow.pairs.json', pairsText: after },
       { ...DEFAULT_CHECK_OPTIONS, seed: SEED, stepBudget: STEP_BUDGET }).functions.find((fn) => fn.qualifiedName === 'double');
-    expect(expected?.acceptedMutants.map((m) => `${JSON.stringify(m.input)} -> ${JSON.stringify(m.mutant)}`)).not.toContain(marked);
-    expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : functionMarkdown(expected, { sourceUri }));
+    expect(expected?.acceptedMutants.map((m) => m.display)).not.toContain(marked);
+    expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : expectedHover(expected, { sourceUri }));
     const acceptable = (JSON.parse(after) as { functions: Record<string, { acceptable?: unknown[] }> }).functions['double']?.acceptable;
-    expect(acceptable).toEqual([{ input: JSON.parse(input ?? 'null') as unknown, output: JSON.parse(output ?? 'null') as unknown }]);
+    expect(acceptable).toEqual([{ input: { x: Number(input) }, output: Number(output) }]);
     expect(client.logs.filter((line) => /\bbug\b|failed/.test(line))).toEqual([]);
   });
 

@@ -77,7 +77,9 @@ describe('language server over stdio', () => {
     const line = lineOf(sourceText, 'fn double');
     const hover: Hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: sourceUri }, position: { line, character: 5 } });
     const markdown = typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
-    expect(markdown).toContain('| input | correct output | accepted wrong output | from |');
+    expect(markdown.split('\n')[0]).toMatch(/^\*\*double\*\* · ⚠ accepts `double\(\d+\) = \d+`; correct: `double\(\d+\) = \d+`/);
+    expect(markdown).toContain('| accepted wrong output | correct | from |');
+    expect(markdown).toMatch(/\[Show all\]\(command:specHarness\.showReport\?[^)]+\)$/);
     expect(markdown).toContain('| PostComp |');
     const incHover: Hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: sourceUri }, position: { line: lineOf(sourceText, 'r == x + 2'), character: 9 } });
     expect(JSON.stringify(incHover.contents)).toContain('ensures #1: r == x + 2');
@@ -87,7 +89,7 @@ describe('language server over stdio', () => {
     const [weak] = byCode(diagnostics, 'weak-postcondition');
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: weak?.range, context: { diagnostics: [weak] } });
     const mark = actions.find((action) => action.title.startsWith('Mark '));
-    expect(mark?.title).toMatch(/^Mark \d+ as an acceptable output for \{"x":\d+\}$/);
+    expect(mark?.title).toMatch(/^Mark double\(\d+\) = \d+ as an acceptable output$/);
     const edited = applyTextEdits(pairsText, editsFor(mark?.edit, pairsUri));
     const before = JSON.parse(pairsText) as PairsJson;
     const after = JSON.parse(edited) as PairsJson;
@@ -100,7 +102,7 @@ describe('language server over stdio', () => {
     const [rejected] = byCode(diagnostics, 'rejects-valid-input');
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: rejected?.range, context: { diagnostics: [rejected] } });
     const move = actions.find((action) => action.title.startsWith('Move '));
-    expect(move?.title).toBe('Move {"x":-1} to invalid inputs');
+    expect(move?.title).toBe('Move identity(-1) to invalid inputs');
     const after = JSON.parse(applyTextEdits(pairsText, editsFor(move?.edit, pairsUri))) as PairsJson;
     expect(after.functions['identity']?.pairs).toEqual([{ input: { x: 5 }, output: 5 }]);
     expect(after.functions['identity']?.invalid?.map((entry) => entry.input)).toEqual([{ x: -1 }]);

@@ -8,10 +8,13 @@ import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake } from './com
 import type { CommandInfo } from './command';
 import type { CliIo } from './io';
 
+/** The language server's flag that starts it trusted (the server defines it; the CLI never imports lsp/). */
+const TRUSTED_FLAG = '--trusted';
+
 export const LSP_COMMAND = {
   name: 'lsp',
-  usage: 'Usage: spec-harness lsp --stdio\nRuns the language server over standard input and output.\n',
-  options: { stdio: { type: 'boolean' } },
+  usage: 'Usage: spec-harness lsp --stdio [--trusted]\nRuns the language server over standard input and output.\n--trusted: the workspace is trusted, so a configured verus may be started (untrusted otherwise).\n',
+  options: { stdio: { type: 'boolean' }, trusted: { type: 'boolean' } },
 } as const satisfies CommandInfo;
 
 /** Arguments are not parsed strictly: language clients add their own (`--clientProcessId=N`), which the server reads. */
@@ -24,7 +27,9 @@ export async function runLspCommand(args: readonly string[], io: CliIo): Promise
   const serverPath = candidates.find((candidate) => existsSync(candidate));
   if (serverPath === undefined) return fail(`the server bundle is missing (looked for ${candidates.join(', ')}); run npm run build`);
   return new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: 'inherit' });
+    // Untrusted unless the user vouches for the workspace: the flag is passed on, never assumed.
+    const trust = args.includes(TRUSTED_FLAG) ? [TRUSTED_FLAG] : [];
+    const child = spawn(process.execPath, [serverPath, '--stdio', ...trust], { stdio: 'inherit' });
     child.on('error', (error) => resolve(fail(error.message)));
     child.on('exit', (code) => resolve(code ?? EXIT_CODES.usageOrIoError));
   });

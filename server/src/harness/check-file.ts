@@ -2,14 +2,14 @@
 // backend decide them (in one batch per file), score, and word the diagnostics. Pure: the caller reads files.
 
 import { createLineIndex, parseSourceFile } from '../syntax';
-import type { LineIndex } from '../syntax';
+import type { LineIndex, SyntaxDiagnostic } from '../syntax';
 import type { StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
 import { solverMayDecide } from './decide';
 import { fileDiagnostics } from './diagnostics';
-import { errorReport, noPairsReport, unsupportedReport } from './function-report';
+import { errorReport, noPairsReport, syntaxErrorReport, unsupportedReport } from './function-report';
 import { selectPairSet } from './held-out';
 import type { PairSet } from './held-out';
 import { planObligations } from './obligations';
@@ -17,7 +17,7 @@ import { HARNESS_DEFAULTS } from './policy';
 import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './code-mutants';
 import type { WeakPostconditionRule } from './diagnostics';
 import type { PlannedObligation } from './obligations';
-import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, parsePairsFile } from './pairs';
+import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, pairsPathFor, parsePairsFile } from './pairs';
 import type { ParsedPairsFile } from './pairs';
 import type { FileReport, FunctionReport } from './report';
 import { scoreFunction } from './score';
@@ -116,6 +116,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
     pairsDiagnostics: plan.pairs.diagnostics,
     threshold: plan.options.threshold,
     weakPostcondition: plan.options.weakPostcondition,
+    pairsFileName: fileName(plan.input.pairsPath ?? pairsPathFor(plan.input.path)),
   });
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
@@ -181,6 +182,8 @@ function planFunction(
   input: CheckInput,
   options: CheckOptions,
 ): PlannedFunction {
+  const syntaxError = contractSyntaxError(model, fn);
+  if (syntaxError !== undefined) return { kind: 'done', fn, report: syntaxErrorReport(lineIndex, fn, syntaxError) };
   try {
     const types = functionValueTypes(fn, model.scope);
     if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
@@ -205,4 +208,16 @@ function planFunction(
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The first syntax error inside the function's signature and contract: scores measured on a contract the parser
+ *  had to guess at would be wrong, so such a function is not scored and the syntax error is its diagnostic. */
+function contractSyntaxError(model: FileModel, fn: FunctionContract): SyntaxDiagnostic | undefined {
+  const contract = fn.item.signatureSpan;
+  return model.diagnostics.find((diagnostic) => diagnostic.severity === 'error' && diagnostic.span.start >= contract.start && diagnostic.span.start < contract.end);
+}
+
+/** The last segment of a path, either separator (the core does not import node:path). */
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
 }

@@ -11,6 +11,7 @@ import { formatScore } from './format-call';
 import { isBelowThreshold } from './policy';
 import type { JsonValue } from '../eval';
 import { describeAccepted } from './wrong-outputs';
+import { DEFAULT_GENERATE_OPTIONS } from './generate';
 
 /** When an ensures is reported weak: `realistic` also on any accepted code mutant or swapped output. */
 export type WeakPostconditionRule = 'realistic' | 'threshold';
@@ -23,6 +24,8 @@ export interface DiagnosticsInput {
   readonly threshold: number;
   /** `realistic` when absent. */
   readonly weakPostcondition?: WeakPostconditionRule;
+  /** The pairs file's name (`arith.pairs.json`, existing or not): where generated pairs go. */
+  readonly pairsFileName: string;
 }
 
 export function fileDiagnostics(input: DiagnosticsInput): ReportDiagnostic[] {
@@ -31,18 +34,24 @@ export function fileDiagnostics(input: DiagnosticsInput): ReportDiagnostic[] {
   for (const pairs of input.pairsDiagnostics) {
     diagnostics.push({ message: pairs.message, severity: pairs.severity, file: 'pairs', range: pairs.range, code: 'pairs-file' });
   }
-  for (const report of input.functions) diagnostics.push(...functionDiagnostics(report, input.threshold, input.weakPostcondition ?? 'realistic'));
+  const context = { threshold: input.threshold, rule: input.weakPostcondition ?? 'realistic', pairsFileName: input.pairsFileName } as const;
+  for (const report of input.functions) diagnostics.push(...functionDiagnostics(report, context));
   return diagnostics;
 }
 
-/** The diagnostics of one function's report (the language server calls this per function). */
-export function functionDiagnostics(report: FunctionReport, threshold: number, rule: WeakPostconditionRule = 'realistic'): ReportDiagnostic[] {
+/** The diagnostics of one function's report. */
+export function functionDiagnostics(
+  report: FunctionReport,
+  { threshold, rule, pairsFileName }: { readonly threshold: number; readonly rule: WeakPostconditionRule; readonly pairsFileName: string },
+): ReportDiagnostic[] {
   switch (report.status) {
     case 'no-pairs':
-      return [source('information', report.nameRange, 'no-pairs', `not scored: ${report.reason ?? 'no pairs'}`)];
+      return [source('information', report.nameRange, 'no-pairs', noPairsMessage(report, pairsFileName))];
     case 'unsupported':
       return unsupportedDiagnostics(report);
     case 'error':
+      // A syntax error in the contract is already diagnosed where it is; a second error on the name adds nothing.
+      if (report.contractSyntaxError !== undefined) return [];
       return [source('error', report.nameRange, 'unsupported', `not scored: ${report.reason ?? 'internal error'}`)];
     case 'scored':
       return [
@@ -53,6 +62,12 @@ export function functionDiagnostics(report: FunctionReport, threshold: number, r
     default:
       return [];
   }
+}
+
+/** Says what the quick fix (and `spec-harness pairs`, with the same defaults) will do, so it is safe to accept. */
+function noPairsMessage(report: FunctionReport, pairsFileName: string): string {
+  const name = report.qualifiedName;
+  return `no pairs for \`${name}\`: the quick fix generates up to ${DEFAULT_GENERATE_OPTIONS.count} inputs inside the \`requires\` and writes them to ${pairsFileName}, keeping existing entries (or run \`spec-harness pairs\`)`;
 }
 
 function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPostconditionRule): ReportDiagnostic[] {

@@ -1,7 +1,7 @@
 // FunctionReports for functions that were not scored (no pairs, unsupported, error) and the shared empty shape.
 
 import type { FunctionContract } from '../model';
-import type { LineIndex, Span } from '../syntax';
+import type { LineIndex, Span, SyntaxDiagnostic } from '../syntax';
 import type { FunctionReport, Range } from './report';
 
 export function spanRange(lineIndex: LineIndex, span: Span): Range {
@@ -46,6 +46,12 @@ export function unsupportedReport(lineIndex: LineIndex, fn: FunctionContract, re
     reason: `${reason} (line ${range.start.line + 1})`,
     unsupported: [{ construct: reason, range }],
   };
+}
+
+/** Not scored: the contract has a syntax error (its diagnostic is the syntax error itself, at the offending token). */
+export function syntaxErrorReport(lineIndex: LineIndex, fn: FunctionContract, syntax: SyntaxDiagnostic): FunctionReport {
+  const range = spanRange(lineIndex, syntax.span);
+  return { ...emptyReport(lineIndex, fn), status: 'error', reason: `syntax error in its signature or contract (line ${range.start.line + 1}): ${syntax.message}`, contractSyntaxError: range };
 }
 
 export function errorReport(lineIndex: LineIndex, fn: FunctionContract, reason: string): FunctionReport {

@@ -102,6 +102,8 @@ export interface AcceptedMutant {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** Rust-like text of the correct call beside it, e.g. `max_of([1, 5, 3]) = 5`. */
+  readonly correctDisplay?: string;
   /** `solver` when a solver, not the evaluator, reached the verdict. */
   readonly decidedBy?: 'solver';
   /** Where the wrong output comes from: a value operator, another input's correct output, or a code mutant. */
@@ -193,6 +195,9 @@ export interface FunctionReport {
   /** Correct pairs the ensures rejects on inputs the requires rejects too: not errors on the ensures (a verified
    *  implementation promises nothing there). Absent when none. */
   readonly pairsOutsideRequires?: readonly RejectedPair[];
+  /** Set when the function is not scored because its contract has a syntax error (status `error`): where the
+   *  error is. The syntax diagnostic is then the function's only diagnostic. */
+  readonly contractSyntaxError?: Range;
   /** Ranges of the contract parts, for editor decorations. */
   readonly requiresRange: Range | null;
   readonly ensuresRange: Range | null;

@@ -214,6 +214,7 @@ function collectEvidence(
         if (verdict.kind === 'holds') evidence.acceptedMutants.push({
             ...acceptedMutant(role.pair, role.mutant, types),
             display: formatResult(fn, types, role.pair.inputs, role.mutant.output, role.mutant.after),
+            correctDisplay: formatResult(fn, types, role.pair.inputs, role.pair.output, role.pair.after),
             ...sourceDetails(ctx.lineIndex, fn, types, role.pair, role.mutant),
             ...solverMark(result),
           });

@@ -46,13 +46,16 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
     const edits: { title: string; next: () => string | null }[] = [];
     if (diagnostic.code === 'weak-postcondition' || diagnostic.code === 'vacuous-postcondition') {
       for (const mutant of fn.acceptedMutants.slice(0, MAX_ACTIONS_PER_KIND)) {
-        const title = `Mark ${formatJson(mutant.mutant)} as an acceptable output for ${formatJson(mutant.input)}`;
+        // Named as the diagnostics and the hover name it: `Mark double(3) = 7 as an acceptable output`.
+        const title = mutant.display === undefined
+          ? `Mark ${formatJson(mutant.mutant)} as an acceptable output for ${formatJson(mutant.input)}`
+          : `Mark ${mutant.display} as an acceptable output`;
         edits.push({ title, next: () => addAcceptableOutput(pairs.text, functionName, { input: mutant.input, output: mutant.mutant, after: mutant.mutantAfter }) });
       }
     }
     if (diagnostic.code === 'rejects-valid-input' || diagnostic.code === 'reject-all-precondition') {
       for (const input of fn.rejectedValidInputs.slice(0, MAX_ACTIONS_PER_KIND)) {
-        edits.push({ title: `Move ${formatJson(input.input)} to invalid inputs`, next: () => movePairToInvalid(pairs.text, functionName, input.input) });
+        edits.push({ title: `Move ${input.display ?? formatJson(input.input)} to invalid inputs`, next: () => movePairToInvalid(pairs.text, functionName, input.input) });
       }
     }
     for (const { title, next } of edits) {

@@ -4,6 +4,8 @@
 import type { Diagnostic, DiagnosticRelatedInformation, Range as LspRange } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
+import { codeHref } from './docs-links';
+import type { DocsUrl } from './docs-links';
 import { formatJson } from './markdown';
 
 export const DIAGNOSTIC_SOURCE = 'spec-harness';
@@ -19,7 +21,7 @@ export interface PublishedDiagnostics {
   readonly pairs: Diagnostic[];
 }
 
-export function toLspDiagnostics(report: FileReport, ctx: { readonly docsUrl: string; readonly pairsUri: string }): PublishedDiagnostics {
+export function toLspDiagnostics(report: FileReport, ctx: { readonly docsUrl: DocsUrl; readonly pairsUri: string }): PublishedDiagnostics {
   const published: PublishedDiagnostics = { source: [], pairs: [] };
   for (const diagnostic of report.diagnostics) {
     const owner = diagnostic.file === 'source' ? functionAt(report, diagnostic.range) : null;
@@ -28,7 +30,7 @@ export function toLspDiagnostics(report: FileReport, ctx: { readonly docsUrl: st
       severity: SEVERITY[diagnostic.severity],
       source: DIAGNOSTIC_SOURCE,
       code: diagnostic.code,
-      codeDescription: { href: `${ctx.docsUrl}#${diagnostic.code}` },
+      codeDescription: { href: codeHref(ctx.docsUrl, diagnostic.code) },
       message: diagnostic.message,
       data: { functionName: owner?.qualifiedName ?? null } satisfies DiagnosticData,
     };

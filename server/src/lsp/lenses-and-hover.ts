@@ -3,7 +3,7 @@
 import type { CodeLens, Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import { locateFunctions, functionAtPosition } from './locate';
-import { acceptedLensTitle, functionMarkdown, scoreLensTitle } from './markdown';
+import { acceptedLensTitle, hoverMarkdown, scoreLensTitle } from './markdown';
 import { CLIENT_COMMANDS, SERVER_COMMANDS } from './protocol';
 import type { SourceFileState } from './state';
 import { toLspRange } from './convert';
@@ -29,9 +29,9 @@ export function codeLenses(uri: string, file: SourceFileState): CodeLens[] {
   return lenses;
 }
 
-/** `uri` is the Rust file's: code-mutant rows link to their line in it. */
+/** `uri` is the Rust file's: code-mutant rows link to their line in it, "Show all" to its report. */
 export function hover(file: SourceFileState, position: Position, uri: string): Hover | null {
   const fn = functionAtPosition(file, position);
   if (fn === null || fn.report === null) return null;
-  return { contents: { kind: MarkupKind.Markdown, value: functionMarkdown(fn.report, { sourceUri: uri }) } };
+  return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(fn.report, { sourceUri: uri }) } };
 }

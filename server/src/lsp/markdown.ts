@@ -1,11 +1,18 @@
-// Text the editor shows: CodeLens titles, hover tables and the report view, all made from a FunctionReport.
+// Text the editor shows: CodeLens titles, the hover and the report view, all made from a FunctionReport. The hover
+// leads with one line naming what is wrong (an accepted wrong output beside the correct one), then the scores, then a
+// few rows per section and a link to the report; the report lists every row. Values are Rust calls, as the
+// diagnostics write them, in code spans that survive any backtick or pipe in a value.
 
 import { meetsHarness } from '../harness';
 import type { FileReport, FunctionReport, JsonValue, Scores } from '../harness';
 import { describeAccepted } from '../harness';
+import { CLIENT_COMMANDS } from './protocol';
 
-const MAX_ROWS = 12;
-const MAX_CELL = 80;
+/** Rows per section in the hover; the report shows them all. */
+export const HOVER_ROWS_PER_SECTION = 3;
+/** Characters per cell in the hover (values can be long vectors); the report clips nothing. */
+const HOVER_MAX_CELL = 80;
+const MAX_JSON_TEXT = 80;
 
 /** `Post 1.00 / 0.85 · Pre 1.00 / 0.67 · 20 pairs` */
 export function scoreLensTitle(fn: FunctionReport): string {
@@ -18,61 +25,122 @@ export function acceptedLensTitle(fn: FunctionReport): string | null {
   return count === 0 ? null : `${count} wrong output${count === 1 ? '' : 's'} accepted`;
 }
 
-/** `sourceUri` (the Rust file's URI) makes each code mutant's line a link to the changed code. */
-export function functionMarkdown(fn: FunctionReport, options: { readonly sourceUri?: string } = {}): string {
-  const lines = [`**${fn.qualifiedName}** · ${statusText(fn)}`, '', scoreTable(fn.scores, fn)];
-  if (fn.acceptedMutants.length > 0) {
-    lines.push('', `**Accepted wrong outputs** (${fn.acceptedMutants.length}): the ensures lets these through`);
-    for (const group of SOURCE_GROUPS) lines.push(...acceptedGroup(fn.acceptedMutants.filter(group.includes), group.title, options.sourceUri));
-  }
-  if (fn.wrongOutputs !== undefined) lines.push('', wrongOutputLine(fn.wrongOutputs));
-  if (fn.clauses !== undefined && fn.clauses.length > 0) lines.push('', ...clauseLines(fn));
-  if (fn.rejectedPairs.length > 0) {
-    lines.push('', `**Rejected correct pairs** (${fn.rejectedPairs.length})`, '', '| input | output | rejecting clause |', '|---|---|---|');
-    for (const pair of fn.rejectedPairs.slice(0, MAX_ROWS)) {
-      lines.push(row([formatJson(pair.input), formatJson(pair.output), `${pair.clause === null ? '—' : `${pair.clause.kind} #${pair.clause.index + 1}: ${pair.clause.text}`}${solverTag(pair)}`]));
-    }
-  }
-  if (fn.rejectedValidInputs.length > 0) {
-    lines.push('', `**Rejected valid inputs** (${fn.rejectedValidInputs.length})`, '', '| input | rejecting clause |', '|---|---|');
-    for (const input of fn.rejectedValidInputs.slice(0, MAX_ROWS)) {
-      lines.push(row([formatJson(input.input), `${input.clause === null ? '—' : `${input.clause.kind} #${input.clause.index + 1}: ${input.clause.text}`}${solverTag(input)}`]));
-    }
-  }
-  if (fn.admittedInvalidInputs.length > 0) {
-    lines.push('', `**Admitted invalid inputs** (${fn.admittedInvalidInputs.length})`, '', '| input | why it is invalid |', '|---|---|');
-    for (const input of fn.admittedInvalidInputs.slice(0, MAX_ROWS)) lines.push(row([formatJson(input.input), input.reason]));
-  }
-  const outside = fn.pairsOutsideRequires?.length ?? 0;
-  if (outside > 0) lines.push('', `${plural(outside, 'correct pair')} outside the requires (the ensures rejects them; not counted)`);
-  const solverVerdicts = fn.counts.solverVerdicts ?? 0;
-  if (solverVerdicts > 0) lines.push('', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`);
+/** The hover: the headline, the scores, a few rows per section and "Show all" (the report of this function). */
+export function hoverMarkdown(fn: FunctionReport, options: { readonly sourceUri: string }): string {
+  const lines = [`**${fn.qualifiedName}** · ${headline(fn)}`];
+  if (fn.status === 'scored') lines.push('', scoreTable(fn.scores, fn));
+  lines.push(...evidenceSections(fn, { rowsPerSection: HOVER_ROWS_PER_SECTION, maxCell: HOVER_MAX_CELL, sourceUri: options.sourceUri }));
+  lines.push(...solverLine(fn));
   for (const warning of fn.warnings) lines.push('', `⚠ ${warning.message}`);
-  if (fn.indeterminate.length > 0) lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
-  for (const item of fn.unsupported.slice(0, MAX_ROWS)) lines.push('', `unsupported: \`${item.construct}\``);
+  lines.push('', `[Show all](${showReportLink(options.sourceUri, fn.qualifiedName)})`);
   return lines.join('\n');
 }
 
-/** ` (solver)` on a row whose verdict Z3 reached. */
-function solverTag(entry: { readonly decidedBy?: 'solver' }): string {
-  return entry.decidedBy === 'solver' ? ' (solver)' : '';
+/** The report of one function: everything the hover has, every row, and the per-source and per-clause figures.
+ *  `sourceUri` (the Rust file's URI) makes each code mutant's line a link to the changed code. */
+export function functionMarkdown(fn: FunctionReport, options: { readonly sourceUri?: string } = {}): string {
+  const lines = [`**${fn.qualifiedName}** · ${headline(fn)}`];
+  if (fn.status === 'scored') lines.push('', scoreLensTitle(fn), '', scoreTable(fn.scores, fn));
+  if (fn.wrongOutputs !== undefined) lines.push('', wrongOutputLine(fn.wrongOutputs));
+  if (fn.clauses !== undefined && fn.clauses.length > 0) lines.push('', ...clauseLines(fn));
+  lines.push(...evidenceSections(fn, { rowsPerSection: 'all', maxCell: 'none', sourceUri: options.sourceUri }));
+  const outside = fn.pairsOutsideRequires?.length ?? 0;
+  if (outside > 0) lines.push('', `${plural(outside, 'correct pair')} outside the requires (the ensures rejects them; not counted)`);
+  lines.push(...solverLine(fn));
+  for (const warning of fn.warnings) lines.push('', `⚠ ${warning.message}`);
+  if (fn.indeterminate.length > 0) lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
+  for (const item of fn.unsupported) lines.push('', `unsupported: ${codeSpan(item.construct)}`);
+  return lines.join('\n');
 }
 
 export function fileMarkdown(report: FileReport, threshold: number, options: { readonly sourceUri?: string } = {}): string {
   const scored = report.functions.filter((fn) => fn.status === 'scored');
   const passing = scored.filter((fn) => meetsHarness(fn, threshold)).length;
-  const lines = [`# Spec Harness report: ${report.path}`, '', `Pairs file: ${report.pairsFile ?? '(none)'}`, '',
-    `Harness@${threshold}: ${passing} of ${scored.length} scored functions`, ''];
+  const summary = scored.length === 0 ? 'No contracts scored' : `Harness@${threshold}: ${passing} of ${scored.length} scored functions`;
+  const lines = [`# Spec Harness report: ${report.path}`, '', `Pairs file: ${report.pairsFile ?? '(none)'}`, '', summary, ''];
   for (const fn of report.functions) lines.push('---', '', functionMarkdown(fn, options), '');
   return lines.join('\n');
 }
 
+/** Compact JSON for titles and related information (quick-fix titles, diagnostics' evidence links). */
 export function formatJson(value: JsonValue | undefined): string {
   const text = value === undefined ? '()' : JSON.stringify(value);
-  return text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
+  return text.length > MAX_JSON_TEXT ? `${text.slice(0, MAX_JSON_TEXT - 1)}…` : text;
+}
+
+/** A code span that shows `text` exactly: delimited by one backtick more than its longest run of backticks, and
+ *  padded with a space when it starts or ends with one (CommonMark strips one space from each side). */
+export function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n/g, ' ');
+  const longestRun = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+/** `command:specHarness.showReport?<["uri","fn"]>`: the client command that opens this function's report. */
+export function showReportLink(sourceUri: string, functionName: string): string {
+  return `command:${CLIENT_COMMANDS.showReport}?${encodeURIComponent(JSON.stringify([sourceUri, functionName]))}`;
 }
 
 type AcceptedMutant = FunctionReport['acceptedMutants'][number];
+
+interface RowOptions {
+  readonly rowsPerSection: number | 'all';
+  readonly maxCell: number | 'none';
+  readonly sourceUri: string | undefined;
+}
+
+/** One line: what is wrong, with one example (an accepted wrong output beside the correct one first). */
+function headline(fn: FunctionReport): string {
+  if (fn.status !== 'scored') return fn.reason === null ? `not scored (${fn.status})` : `not scored: ${fn.reason}`;
+  const accepted = fn.acceptedMutants.find((mutant) => mutant.source === 'code' || mutant.source === 'swapped') ?? fn.acceptedMutants[0];
+  if (accepted !== undefined) {
+    const more = fn.acceptedMutants.length > 1 ? ` (${fn.acceptedMutants.length} wrong outputs accepted)` : '';
+    return `⚠ accepts ${codeSpan(wrongCall(accepted))}; correct: ${codeSpan(correctCall(accepted))}${more}`;
+  }
+  const rejected = fn.rejectedPairs[0];
+  if (rejected !== undefined) return `⚠ rejects the correct output ${codeSpan(rejected.display ?? formatJson(rejected.input))}${clauseSuffix(rejected.clause)}`;
+  const rejectedInput = fn.rejectedValidInputs[0];
+  if (rejectedInput !== undefined) return `⚠ rejects the valid input ${codeSpan(rejectedInput.display ?? formatJson(rejectedInput.input))}${clauseSuffix(rejectedInput.clause)}`;
+  const admitted = fn.admittedInvalidInputs[0];
+  if (admitted !== undefined) return `⚠ admits the invalid input ${codeSpan(admitted.display ?? formatJson(admitted.input))} (${admitted.reason})`;
+  return 'no wrong output accepted, no correct pair or valid input rejected';
+}
+
+function clauseSuffix(clause: FunctionReport['rejectedPairs'][number]['clause']): string {
+  return clause === null ? '' : ` (${clause.kind} #${clause.index + 1})`;
+}
+
+/** The evidence tables: accepted wrong outputs by source, rejected correct pairs, rejected valid inputs, admitted
+ *  invalid inputs. */
+function evidenceSections(fn: FunctionReport, options: RowOptions): string[] {
+  const lines: string[] = [];
+  if (fn.acceptedMutants.length > 0) {
+    lines.push('', `**Accepted wrong outputs** (${fn.acceptedMutants.length}): the ensures lets these through`);
+    for (const group of SOURCE_GROUPS) lines.push(...acceptedGroup(fn.acceptedMutants.filter(group.includes), group.title, options));
+  }
+  lines.push(...section(`**Rejected correct pairs** (${fn.rejectedPairs.length})`, ['correct call', 'rejecting clause'], fn.rejectedPairs, options,
+    (pair) => [pair.display ?? formatJson(pair.input), `${clauseText(pair.clause)}${solverTag(pair)}`]));
+  lines.push(...section(`**Rejected valid inputs** (${fn.rejectedValidInputs.length})`, ['input', 'rejecting clause'], fn.rejectedValidInputs, options,
+    (input) => [input.display ?? formatJson(input.input), `${clauseText(input.clause)}${solverTag(input)}`]));
+  lines.push(...section(`**Admitted invalid inputs** (${fn.admittedInvalidInputs.length})`, ['input', 'why it is invalid'], fn.admittedInvalidInputs, options,
+    (input) => [input.display ?? formatJson(input.input), input.reason]));
+  return lines;
+}
+
+/** A titled table of at most `rowsPerSection` rows, with a count of the rest. Nothing when there are no items. */
+function section<T>(title: string, header: readonly string[], items: readonly T[], options: RowOptions, cells: (item: T) => readonly string[]): string[] {
+  if (items.length === 0) return [];
+  const shown = options.rowsPerSection === 'all' ? items : items.slice(0, options.rowsPerSection);
+  const lines = ['', title, '', `| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`];
+  for (const item of shown) lines.push(row(cells(item), options.maxCell));
+  return [...lines, ...restNote(items.length - shown.length)];
+}
+
+function restNote(hidden: number): string[] {
+  return hidden > 0 ? ['', `${hidden} more (Show all)`] : [];
+}
 
 /** Accepted wrong outputs grouped by source, the realistic bugs first; entries without a source (older reports,
  *  other backends) count as value mutants. */
@@ -82,19 +150,45 @@ const SOURCE_GROUPS: readonly { readonly title: string; readonly includes: (muta
   { title: 'Value mutants', includes: (mutant) => mutant.source === undefined || mutant.source === 'value' },
 ];
 
-function acceptedGroup(mutants: readonly AcceptedMutant[], title: string, sourceUri: string | undefined): string[] {
+function acceptedGroup(mutants: readonly AcceptedMutant[], title: string, options: RowOptions): string[] {
   if (mutants.length === 0) return [];
   const located = mutants.some((mutant) => mutant.codeRange !== undefined);
-  const header = located ? ['| input | correct output | accepted wrong output | change | where |', '|---|---|---|---|---|'] : ['| input | correct output | accepted wrong output | from |', '|---|---|---|---|'];
+  const header = located ? '| accepted wrong output | correct | change | where |\n|---|---|---|---|' : '| accepted wrong output | correct | from |\n|---|---|---|';
   const first = mutants[0] === undefined ? undefined : describeAccepted(mutants[0], { withLine: true });
-  const lines = ['', `*${title}* (${mutants.length})${first === undefined ? '' : `: e.g. ${first}`}`, '', ...header];
-  for (const mutant of mutants.slice(0, MAX_ROWS)) {
-    const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
-    const wrong = mutant.mutantAfter === null ? mutant.mutant : { output: mutant.mutant, after: mutant.mutantAfter };
-    lines.push(`${row([formatJson(mutant.input), formatJson(correct), formatJson(wrong), `${mutant.operator}${solverTag(mutant)}`])}${lineLink(mutant, sourceUri)}`);
+  const lines = ['', `*${title}* (${mutants.length})${first === undefined ? '' : `: e.g. ${first}`}`, '', header];
+  const shown = options.rowsPerSection === 'all' ? mutants : mutants.slice(0, options.rowsPerSection);
+  for (const mutant of shown) {
+    lines.push(`${row([wrongCall(mutant), correctCall(mutant), `${mutant.operator}${solverTag(mutant)}`], options.maxCell)}${lineLink(mutant, options.sourceUri)}`);
   }
-  if (mutants.length > MAX_ROWS) lines.push('', `… and ${mutants.length - MAX_ROWS} more`);
-  return lines;
+  return [...lines, ...restNote(mutants.length - shown.length)];
+}
+
+/** `double(3) = 7`, or the JSON of the input and the wrong output for reports made without types. */
+function wrongCall(mutant: AcceptedMutant): string {
+  if (mutant.display !== undefined) return mutant.display;
+  const wrong = mutant.mutantAfter === null ? mutant.mutant : { output: mutant.mutant, after: mutant.mutantAfter };
+  return `${formatJson(mutant.input)} -> ${formatJson(wrong)}`;
+}
+
+function correctCall(mutant: AcceptedMutant): string {
+  if (mutant.correctDisplay !== undefined) return mutant.correctDisplay;
+  const correct = mutant.after === null ? mutant.output : { output: mutant.output, after: mutant.after };
+  return `${formatJson(mutant.input)} -> ${formatJson(correct)}`;
+}
+
+/** Why some rows say “(solver)”; nothing when no verdict came from Z3. */
+function solverLine(fn: FunctionReport): string[] {
+  const solverVerdicts = fn.counts.solverVerdicts ?? 0;
+  return solverVerdicts > 0 ? ['', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`] : [];
+}
+
+/** ` (solver)` on a row whose verdict Z3 reached. */
+function solverTag(entry: { readonly decidedBy?: 'solver' }): string {
+  return entry.decidedBy === 'solver' ? ' (solver)' : '';
+}
+
+function clauseText(clause: FunctionReport['rejectedPairs'][number]['clause']): string {
+  return clause === null ? '—' : `${clause.kind} #${clause.index + 1}: ${clause.text}`;
 }
 
 /** A trailing cell linking a code mutant to its line (`file:///a.rs#L12`), or naming the line without a URI. */
@@ -116,7 +210,7 @@ function clauseLines(fn: FunctionReport): string[] {
   const redundant = new Set(fn.redundantClauses ?? []);
   const lines = ['**Per clause** (wrong outputs this clause alone rejects)', '', '| clause | alone | rejects |', '|---|---|---|'];
   for (const clause of fn.clauses ?? []) {
-    lines.push(`${row([`#${clause.index + 1}: ${clause.text}`])} ${clause.rejectsAlone}${redundant.has(clause.index) ? ' (redundant)' : ''} | ${clause.rejects} |`);
+    lines.push(`${row([`#${clause.index + 1}: ${clause.text}`], 'none')} ${clause.rejectsAlone}${redundant.has(clause.index) ? ' (redundant)' : ''} | ${clause.rejects} |`);
   }
   return lines;
 }
@@ -133,18 +227,13 @@ function scoreTable(scores: Scores, fn: FunctionReport): string {
   ].join('\n');
 }
 
-function statusText(fn: FunctionReport): string {
-  if (fn.status === 'scored') return scoreLensTitle(fn);
-  return fn.reason === null ? fn.status : `${fn.status}: ${fn.reason}`;
+/** A table row of code spans; `|` is escaped even inside them (GitHub-flavoured tables split on it first). */
+function row(cells: readonly string[], maxCell: number | 'none'): string {
+  return `| ${cells.map((cell) => codeSpan(clip(cell, maxCell)).replace(/\|/g, '\\|')).join(' | ')} |`;
 }
 
-function row(cells: readonly string[]): string {
-  return `| ${cells.map((cell) => escapeCell(cell)).join(' | ')} |`;
-}
-
-function escapeCell(text: string): string {
-  const clipped = text.length > MAX_CELL ? `${text.slice(0, MAX_CELL - 1)}…` : text;
-  return `\`${clipped.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\n/g, ' ')}\``;
+function clip(text: string, maxCell: number | 'none'): string {
+  return maxCell === 'none' || text.length <= maxCell ? text : `${text.slice(0, maxCell - 1)}…`;
 }
 
 function score(value: number | null): string {

@@ -18,7 +18,8 @@ export interface HarnessSettings {
 
 /** What the client passes in initializationOptions. */
 export interface InitializationOptions {
-  /** VS Code Workspace Trust: untrusted means embedded scoring only and no process is ever started. */
+  /** VS Code Workspace Trust: untrusted means embedded scoring only and no process is ever started. Only a boolean
+   *  `true` is trust; anything else, or nothing, is untrusted (unless the server was started with `--trusted`). */
   readonly trusted?: boolean;
   /** Base of the diagnostic-code links (`<base>#weak-postcondition`); defaults to the README beside the server. */
   readonly docsUrl?: string;

@@ -1,12 +1,14 @@
 // Wires the connection's handlers to the state, the scoring loop and the features. Handlers are thin: they decode,
 // delegate and catch bugs once per request (logged with the URI), so one bad request never takes the server down.
 
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Connection, InitializeParams, InitializeResult } from 'vscode-languageserver';
 import { DidChangeConfigurationNotification, DidChangeWatchedFilesNotification, TextDocumentSyncKind } from 'vscode-languageserver';
 import { codeActions, resolveCodeAction } from './code-actions';
 import { executeCommand, withProgress } from './commands';
+import { docsUrlFor } from './docs-links';
+import type { DocsUrl } from './docs-links';
 import { codeLenses, hover } from './lenses-and-hover';
 import { fileMarkdown, functionMarkdown } from './markdown';
 import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, workspacePairsFiles } from './paths';
@@ -16,16 +18,17 @@ import { answerAgentTool } from './agent-tools';
 import type { ScoreRunner } from './score-runner';
 import { clearPublished, refreshModel, scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
-import { decodeSettings } from './settings';
+import { decideTrust, decodeSettings } from './settings';
 import { ServerState } from './state';
 
 const ON_TYPE_DEBOUNCE_MS = 400;
 
-export function startServer(connection: Connection, runner: ScoreRunner): void {
+/** `trustedFlag`: the server was started with `--trusted` (see `decideTrust`). */
+export function startServer(connection: Connection, runner: ScoreRunner, startedWith: { readonly trustedFlag: boolean }): void {
   const state = new ServerState();
   const ctx: ServerContext = { connection, state, runner, log: (message) => connection.console.log(message) };
 
-  connection.onInitialize((params) => initialize(ctx, params));
+  connection.onInitialize((params) => initialize(ctx, params, startedWith));
   connection.onInitialized(() => void initialized(ctx));
   connection.onDidChangeConfiguration(() => void refreshSettings(ctx).then(() => rescoreKnown(ctx)));
   connection.onDidChangeWatchedFiles((params) => {
@@ -86,12 +89,12 @@ export function startServer(connection: Connection, runner: ScoreRunner): void {
   connection.listen();
 }
 
-function initialize(ctx: ServerContext, params: InitializeParams): InitializeResult {
-  const options = (params.initializationOptions ?? {}) as InitializationOptions;
+function initialize(ctx: ServerContext, params: InitializeParams, startedWith: { readonly trustedFlag: boolean }): InitializeResult {
+  const options: unknown = params.initializationOptions;
   const state = ctx.state;
-  // VS Code states trust; a client that says nothing (Neovim, a terminal user) started the server itself: trusted.
-  state.trusted = options.trusted !== false;
-  state.docsUrl = typeof options.docsUrl === 'string' ? options.docsUrl : pathToUri(readmeBesideServer());
+  state.trusted = decideTrust(options, startedWith);
+  const docsUrl = typeof options === 'object' && options !== null ? (options as InitializationOptions).docsUrl : undefined;
+  state.docsUrl = docsLinks(typeof docsUrl === 'string' ? docsUrl : pathToUri(readmeBesideServer()));
   state.workspaceFolders = (params.workspaceFolders ?? []).map((folder) => folder.uri);
   if (state.workspaceFolders.length === 0 && params.rootUri) state.workspaceFolders = [params.rootUri];
   const capabilities = params.capabilities;
@@ -122,6 +125,17 @@ function initialize(ctx: ServerContext, params: InitializeParams): InitializeRes
 function readmeBesideServer(): string {
   const candidates = ['README.md', 'readme.md'].map((name) => join(dirname(__dirname), name));
   return candidates.find((candidate) => existsSync(candidate)) ?? join(dirname(__dirname), 'README.md');
+}
+
+/** A README on disk is read once, for the lines of its headings; a web URL is linked by slug. */
+function docsLinks(base: string): DocsUrl {
+  const path = base.startsWith('file:') ? uriToPath(base.replace(/#.*$/, '')) : null;
+  if (path === null) return docsUrlFor(base, null);
+  try {
+    return docsUrlFor(base, readFileSync(path, 'utf8'));
+  } catch {
+    return docsUrlFor(base, null);
+  }
 }
 
 async function initialized(ctx: ServerContext): Promise<void> {

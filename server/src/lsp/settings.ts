@@ -33,6 +33,17 @@ export function decodeSettings(raw: unknown): HarnessSettings {
   };
 }
 
+/** How the server was told the workspace is trusted. Trust fails closed: only a boolean `true` in the initialize
+ *  options (VS Code sends Workspace Trust that way) or the `--trusted` flag on the command line (the user who starts
+ *  the server vouches for the workspace) counts; anything else (`"true"`, `1`, missing options) is untrusted. */
+export function decideTrust(initializationOptions: unknown, startedWith: { readonly trustedFlag: boolean }): boolean {
+  if (startedWith.trustedFlag) return true;
+  return isRecord(initializationOptions) && initializationOptions['trusted'] === true;
+}
+
+/** The command-line flag that starts the server trusted (`node dist/server.js --stdio --trusted`). */
+export const TRUSTED_FLAG = '--trusted';
+
 /** Untrusted workspaces: embedded only, and executable settings are dropped so nothing downstream can use them. */
 export function applyTrust(settings: HarnessSettings, trusted: boolean): HarnessSettings {
   if (trusted) return settings;

@@ -6,6 +6,7 @@ import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport } from '../harness';
 import type { FileModel } from '../model';
+import type { DocsUrl } from './docs-links';
 import type { CacheEntry } from './function-cache';
 import type { HarnessSettings } from './protocol';
 import { DEFAULT_SETTINGS, applyTrust } from './settings';
@@ -42,7 +43,7 @@ export class ServerState {
   private readonly files = new Map<string, SourceFileState>();
   private rawSettings: HarnessSettings = DEFAULT_SETTINGS;
   trusted = false;
-  docsUrl = '';
+  docsUrl: DocsUrl = { base: '', headingLines: new Map() };
   workspaceFolders: readonly string[] = [];
   /** Failure messages already shown in a window message, so a broken environment is announced once, not per save. */
   readonly announcedFailures = new Set<string>();

@@ -2,13 +2,8 @@
 // item that begins with `&&&` split into one clause per bullet. `{` ends the list (it starts the body).
 import type { Clause, Expr } from './ast';
 import { parseBulletItems, parseExprNoStruct } from './expr';
+import { SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
-
-/** Identifiers that end a clause list because they start the next spec section. */
-export const SPEC_KEYWORDS = new Set([
-  'requires', 'ensures', 'recommends', 'decreases', 'returns', 'opens_invariants', 'no_unwind', 'invariant',
-  'invariants', 'invariant_except_break', 'invariant_ensures', 'when', 'via', 'default_ensures', 'unwind',
-]);
 
 export function parseClauseList(p: ParserState): Clause[] {
   const clauses: Clause[] = [];

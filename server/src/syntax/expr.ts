@@ -2,6 +2,7 @@
 // level 1 is postfix, 20 is `|||`; `parseExprLevel(p, n)` parses an expression whose loosest operator is <= n.
 import type { BinaryOp, ComparisonOp, Expr, Span } from './ast';
 import { parsePrimary } from './expr-primary';
+import { SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
 import { TokenKind } from './tokens';
@@ -106,11 +107,34 @@ function parseInfix(p: ParserState, left: Expr, maxLevel: number): Expr | undefi
     return { kind: 'assign', op: op as Extract<Expr, { kind: 'assign' }>['op'], target: left, value, span: p.span(start) };
   }
   if (op === '&&&' || op === '|||') return parseInfixBullets(p, left, op);
+  const opSpan = { start: p.startOffset(), end: p.ts.ends[p.pos] ?? p.startOffset() };
   p.bump();
+  if (operandMissing(p)) {
+    // Reported at the operator, where the mistake is, and the `{` is left for the body it starts.
+    p.error(`expected an expression after \`${op}\``, opSpan);
+    return binary(op as BinaryOp, left, { kind: 'error', span: { start: opSpan.end, end: opSpan.end } }, p.span(start));
+  }
   // `==>` is right-associative; `<==>` is non-associative (parsed like left with one operand).
   const rightLevel = op === '==>' ? 14 : level - 1;
   const right = parseExprLevel(p, rightLevel);
   return binary(op as BinaryOp, left, right, p.span(start));
+}
+
+/** Words that begin the next item: after a `{ .. }` group they show it was a fn body, not an operand. */
+const ITEM_START_WORDS = new Set(['fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'broadcast', 'uninterp', 'struct', 'enum', 'impl', 'trait', 'mod', 'use', 'const', 'type']);
+
+/** After a binary operator: nothing that can be its right operand. In a clause or condition (`noStruct`) that is
+ *  also the next spec section's keyword (`x >= 0 ||` then `ensures`), and a `{` group followed by the next item (or
+ *  by the end of the enclosing group): the body, which a dangling `&&` would otherwise swallow
+ *  (`ensures r >= x && { x * 2 }` then `fn next`). */
+function operandMissing(p: ParserState): boolean {
+  if (p.atEnd() || p.at(',') || p.at(';')) return true;
+  if (p.noStruct && p.isIdent() && SPEC_KEYWORDS.has(p.tok())) return true;
+  if (!p.at('{') || !p.noStruct) return false;
+  const close = p.ts.match[p.pos] ?? -1;
+  if (close < 0 || close + 1 >= p.limit) return true;
+  const after = p.ts.texts[close + 1] ?? '';
+  return after === '#' || (p.ts.kinds[close + 1] === TokenKind.Ident && ITEM_START_WORDS.has(after));
 }
 
 function parseTestOperator(p: ParserState, left: Expr, start: number): Expr {

@@ -1,6 +1,6 @@
 // Generic parameter lists (`<T: Copy, 'a, const N: usize>`) and where clauses; bounds are kept as written text.
 import type { GenericParam, Span } from './ast';
-import { SPEC_KEYWORDS } from './clauses';
+import { SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 import { TokenKind } from './tokens';
 import { parseType } from './types';

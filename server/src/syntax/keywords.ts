@@ -1,4 +1,5 @@
-// Rust's strict keywords, which can never name an item; used to reject `struct fn` and similar damage.
+// Rust's strict keywords, which can never name an item (used to reject `struct fn` and similar damage), and the
+// words that begin a function's spec sections.
 
 const RESERVED = new Set([
   'as', 'break', 'const', 'continue', 'crate', 'else', 'enum', 'extern', 'false', 'fn', 'for', 'if', 'impl', 'in',
@@ -9,3 +10,9 @@ const RESERVED = new Set([
 export function isReservedWord(word: string): boolean {
   return RESERVED.has(word);
 }
+
+/** Identifiers that end a clause list because they start the next spec section. */
+export const SPEC_KEYWORDS = new Set([
+  'requires', 'ensures', 'recommends', 'decreases', 'returns', 'opens_invariants', 'no_unwind', 'invariant',
+  'invariants', 'invariant_except_break', 'invariant_ensures', 'when', 'via', 'default_ensures', 'unwind',
+]);

@@ -32,7 +32,17 @@ exports.run = async function run() {
 
     const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', uri, new vscode.Position(6, 4));
     const hoverText = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
-    check('hover lists accepted wrong outputs by source', hoverText.includes('| accepted wrong output |') && hoverText.includes('*Code mutants ('), hoverText.slice(0, 600));
+    const firstLine = hoverText.split('\n')[0];
+    check('hover leads with an accepted wrong output beside the correct one', /^\*\*double\*\* · ⚠ accepts `double\(\d+\) = \d+`; correct: `double\(\d+\) = \d+`/.test(firstLine), firstLine);
+    check('hover lists accepted wrong outputs by source', hoverText.includes('| accepted wrong output | correct |') && hoverText.includes('*Code mutants ('), hoverText.slice(0, 600));
+    const showAll = /\[Show all\]\(command:specHarness\.showReport\?([^)]+)\)/.exec(hoverText);
+    const showAllArgs = showAll ? JSON.parse(decodeURIComponent(showAll[1])) : null;
+    check('hover ends with a Show all link to the function report', showAllArgs && showAllArgs[0] === uri.toString() && showAllArgs[1] === 'double', hoverText.slice(-300));
+
+    const href = weak && weak.code && weak.code.target ? weak.code.target : null;
+    const readmeLines = fs.readFileSync(path.join(vscode.extensions.getExtension('spec-harness.spec-harness-verus').extensionPath, href ? path.basename(href.fsPath) : 'README.md'), 'utf8').split('\n');
+    const anchorLine = href ? Number((/^L(\d+)$/.exec(href.fragment) || [])[1]) : NaN;
+    check('diagnostic code link opens the README at the code section', readmeLines[anchorLine - 1] === '### weak-postcondition', href ? href.toString() : 'no code link');
 
     // The Test Explorer: a file item with one child per function, described by its CodeLens score.
     const api = vscode.extensions.getExtension('spec-harness.spec-harness-verus').exports;
@@ -56,9 +66,20 @@ exports.run = async function run() {
       check('language model tool API present in this VS Code', false, 'vscode.lm.invokeTool missing');
     }
 
-    await vscode.commands.executeCommand('specHarness.showReport', uri.toString(), 'double');
+    await vscode.commands.executeCommand('specHarness.showReport', ...(showAllArgs || [uri.toString(), 'double']));
     const report = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'spec-harness-report');
     check('report view opens a read-only markdown document', report && report.getText().includes('**double**'), report ? report.getText().slice(0, 200) : 'no report document');
+    check('the report shows every row', report && !/more \(Show all\)/.test(report.getText()), report ? report.getText().slice(0, 400) : 'no report document');
+
+    await vscode.window.showTextDocument(document);
+    check('status bar shows Harness@t for a scored file', /Harness@0\.75: \d+\/\d+$/.test(api.statusItem.text), api.statusItem.text);
+    const plainUri = vscode.Uri.joinPath(folder, 'plain.rs');
+    fs.writeFileSync(plainUri.fsPath, 'fn main() {}\n');
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(plainUri));
+    // The status follows the server's notification for the new file (at most 20 s).
+    for (let i = 0; i < 200 && !api.statusItem.text.endsWith('no contracts scored'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    check('status bar says no contracts scored for a file without any', api.statusItem.text === '$(beaker) Spec Harness: no contracts scored', api.statusItem.text);
+    await vscode.window.showTextDocument(document);
 
     const squareRange = new vscode.Range(36, 3, 36, 9);
     const actions = await vscode.commands.executeCommand('vscode.executeCodeActionProvider', uri, squareRange, undefined, 10);
