@@ -6,6 +6,7 @@ import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { LARGE_STACK_SIZE_MB } from '../eval';
 import { ScoreRunner } from './score-runner';
 import { SCORE_WORKER_ROLE, runScoreWorker } from './score-worker';
+import type { ScoreWorkerData } from './score-worker';
 import { startServer } from './server';
 
 function isScoreWorker(): boolean {
@@ -16,6 +17,9 @@ if (isScoreWorker()) {
   runScoreWorker();
 } else {
   const connection = createConnection(ProposedFeatures.all);
-  const runner = new ScoreRunner(() => new Worker(__filename, { workerData: { role: SCORE_WORKER_ROLE }, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } }));
+  const runner = new ScoreRunner((cancel) => {
+    const workerData: ScoreWorkerData = { role: SCORE_WORKER_ROLE, cancel };
+    return new Worker(__filename, { workerData, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } });
+  });
   startServer(connection, runner);
 }
