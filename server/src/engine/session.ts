@@ -9,8 +9,8 @@ import type { CheckInput, CheckOptions, FileReport, FunctionReport, PairsDiagnos
 import { fileDiagnostics } from '../harness';
 import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
-import { createLineIndex, parseSourceFile } from '../syntax';
-import type { LineIndex } from '../syntax';
+import { createLineIndex, parseSourceFileIncrementally } from '../syntax';
+import type { IncrementalParse, LineIndex } from '../syntax';
 import { isReusable, memoEntriesOf, moveEntry, pairsDiagnosticsOf } from './function-memo';
 import type { MemoEntry } from './function-memo';
 import { locateFunctions } from './located';
@@ -82,7 +82,9 @@ export class EngineSession {
   private refresh(document: ScoreDocument, options: CheckOptions, settingsKey: string): DocumentState {
     const previous = this.documents.get(document.uri);
     const sameText = previous !== undefined && previous.text === document.text;
-    const model = sameText ? previous.model : buildFileModel(parseSourceFile(document.text));
+    // The previous version's tree is edited in place by the next parse: it is handed on, never reused twice.
+    const parse = sameText ? previous.parse : parseSourceFileIncrementally(document.text, previous?.parse);
+    const model = sameText ? previous.model : buildFileModel(parse.file);
     const lineIndex = sameText ? previous.lineIndex : createLineIndex(document.text);
     const samePairs = previous !== undefined && previous.pairsText === document.pairsText;
     const layout = samePairs ? previous.layout : document.pairsText === null ? null : pairsLayout(document.pairsText);
@@ -93,7 +95,7 @@ export class EngineSession {
     const usableLayout = layout === null || layout.entries !== null;
     const keys = !usableLayout ? null : functionKeys(model, lineIndex, document.pairsText, layout?.entries ?? []);
     const memo = previous !== undefined && previous.contextKey === contextKey ? previous.memo : new Map<string, MemoEntry>();
-    const state: DocumentState = { text: document.text, model, lineIndex, pairsText: document.pairsText, layout, contextKey, keys, memo };
+    const state: DocumentState = { text: document.text, parse, model, lineIndex, pairsText: document.pairsText, layout, contextKey, keys, memo };
     this.documents.set(document.uri, state);
     return state;
   }
@@ -101,6 +103,7 @@ export class EngineSession {
 
 interface DocumentState {
   readonly text: string;
+  readonly parse: IncrementalParse;
   readonly model: FileModel;
   readonly lineIndex: LineIndex;
   readonly pairsText: string | null;

@@ -33,6 +33,45 @@ export function tokenize(text: string): TokenStream {
   return finishStream(text, literalsOf(getParser().parse(text), 0, text.length));
 }
 
+/** A document's tree-sitter tree, kept between its versions so the next parse re-reads only the edited region.
+ *  Opaque outside syntax/; a tree is edited in place, so an `IncrementalTree` is used for one next version only. */
+export interface IncrementalTree {
+  readonly text: string;
+  readonly tree: Parser.Tree;
+}
+
+/** `tokenize`, reusing the previous version's tree: tree-sitter re-parses only around the edit (the span between
+ *  the texts' common prefix and suffix); the JS scanner still runs over the whole text. */
+export function tokenizeIncrementally(text: string, previous: IncrementalTree | undefined): { stream: TokenStream; tree: IncrementalTree } {
+  const tree = previous === undefined ? getParser().parse(text) : getParser().parse(text, editedTree(previous, text));
+  return { stream: finishStream(text, literalsOf(tree, 0, text.length)), tree: { text, tree } };
+}
+
+/** Tells the previous tree where the text changed (indices and columns in UTF-16 units, as the binding expects). */
+function editedTree(previous: IncrementalTree, text: string): Parser.Tree {
+  const before = previous.text;
+  const shortest = Math.min(before.length, text.length);
+  let prefix = 0;
+  while (prefix < shortest && before.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  previous.tree.edit({
+    startIndex: prefix,
+    oldEndIndex: before.length - suffix,
+    newEndIndex: text.length - suffix,
+    startPosition: pointAt(before, prefix),
+    oldEndPosition: pointAt(before, before.length - suffix),
+    newEndPosition: pointAt(text, text.length - suffix),
+  });
+  return previous.tree;
+}
+
+function pointAt(text: string, offset: number): Parser.Point {
+  let row = 0;
+  for (let idx = text.indexOf('\n'); idx !== -1 && idx < offset; idx = text.indexOf('\n', idx + 1)) row++;
+  return { row, column: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+}
+
 const EXPRESSION_PREFIX = 'verus!{';
 
 /** Tokenizes a lone expression inside a `verus!` token tree, where tree-sitter accepts any token sequence. */
