@@ -5,6 +5,7 @@
 import type { Position } from 'vscode-languageserver';
 import type { LocatedFunction } from '../engine';
 import type { FunctionReport, Range } from '../harness';
+import { changedSpan, lineAndColumn } from '../syntax';
 import type { SourceFileState } from './state';
 
 export interface LocatedReport extends LocatedFunction {
@@ -24,40 +25,25 @@ export function functionAtPosition(file: SourceFileState, position: Position): L
   return best;
 }
 
-/** Moves the file's function locations from the text they were made for to `text`. The edit is found as the part
- *  between the common prefix and suffix (a plain scan, no parse): a few hundred microseconds at 1 MB. */
+/** Moves the file's function locations from the text they were made for to `text`: a position at or after the
+ *  edited span moves with the text after it; one before it stays. The edit is found by a plain scan (no parse). */
 export function moveLocated(file: SourceFileState, text: string): void {
   const located = file.located;
   if (located === null || located.text === text) return;
   const before = located.text;
-  let prefix = 0;
-  const shortest = Math.min(before.length, text.length);
-  while (prefix < shortest && before.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
-  const editLine = countLines(before, 0, prefix);
-  const removedEndLine = editLine + countLines(before, prefix, before.length - suffix);
-  const delta = countLines(text, prefix, text.length - suffix) - (removedEndLine - editLine);
-  const move = (range: Range): Range => (range.start.line > removedEndLine ? shift(range, delta) : range.end.line > removedEndLine ? stretch(range, delta) : range);
+  const { start, oldEnd, newEnd } = changedSpan(before, text);
+  const oldEndAt = lineAndColumn(before, oldEnd);
+  const newEndAt = lineAndColumn(text, newEnd);
+  const move = (position: Position): Position => {
+    if (position.line < oldEndAt.line || (position.line === oldEndAt.line && position.character < oldEndAt.character)) return position;
+    if (position.line === oldEndAt.line) return { line: newEndAt.line, character: newEndAt.character + position.character - oldEndAt.character };
+    return { line: position.line + newEndAt.line - oldEndAt.line, character: position.character };
+  };
+  const moveRange = (range: Range): Range => ({ start: move(range.start), end: move(range.end) });
   file.located = {
     text,
-    functions: delta === 0 ? located.functions : located.functions.map((fn) => ({ ...fn, nameRange: move(fn.nameRange), headerRange: move(fn.headerRange) })),
+    functions: start === oldEnd && start === newEnd ? located.functions : located.functions.map((fn) => ({ ...fn, nameRange: moveRange(fn.nameRange), headerRange: moveRange(fn.headerRange) })),
   };
-}
-
-function countLines(text: string, start: number, end: number): number {
-  let lines = 0;
-  for (let idx = text.indexOf('\n', start); idx !== -1 && idx < end; idx = text.indexOf('\n', idx + 1)) lines++;
-  return lines;
-}
-
-function shift(range: Range, lines: number): Range {
-  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
-}
-
-/** A range the edit falls inside: its end moves with the text after the edit. */
-function stretch(range: Range, lines: number): Range {
-  return { start: range.start, end: { line: range.end.line + lines, character: range.end.character } };
 }
 
 function inRange(range: Range, position: Position): boolean {

@@ -6,6 +6,7 @@
 // Invariant: tokens are in text order, never overlap, and carry UTF-16 offsets (JS string indices).
 import Parser = require('tree-sitter');
 import RustLanguage = require('tree-sitter-rust');
+import { changedSpan, lineAndColumn } from './changed-span';
 import { matchDelimiters } from './delimiters';
 import { COMMENT_LITERAL, scanTokens, type LiteralAt } from './scanner';
 import { TokenKind, type TokenStream } from './tokens';
@@ -50,26 +51,21 @@ export function tokenizeIncrementally(text: string, previous: IncrementalTree | 
 /** Tells the previous tree where the text changed (indices and columns in UTF-16 units, as the binding expects). */
 function editedTree(previous: IncrementalTree, text: string): Parser.Tree {
   const before = previous.text;
-  const shortest = Math.min(before.length, text.length);
-  let prefix = 0;
-  while (prefix < shortest && before.charCodeAt(prefix) === text.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === text.charCodeAt(text.length - 1 - suffix)) suffix++;
+  const { start, oldEnd, newEnd } = changedSpan(before, text);
   previous.tree.edit({
-    startIndex: prefix,
-    oldEndIndex: before.length - suffix,
-    newEndIndex: text.length - suffix,
-    startPosition: pointAt(before, prefix),
-    oldEndPosition: pointAt(before, before.length - suffix),
-    newEndPosition: pointAt(text, text.length - suffix),
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, oldEnd),
+    newEndPosition: pointAt(text, newEnd),
   });
   return previous.tree;
 }
 
 function pointAt(text: string, offset: number): Parser.Point {
-  let row = 0;
-  for (let idx = text.indexOf('\n'); idx !== -1 && idx < offset; idx = text.indexOf('\n', idx + 1)) row++;
-  return { row, column: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+  const { line, character } = lineAndColumn(text, offset);
+  return { row: line, column: character };
 }
 
 const EXPRESSION_PREFIX = 'verus!{';
