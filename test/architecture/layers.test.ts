@@ -16,13 +16,14 @@ const LAYER_RANK: Readonly<Record<string, number>> = {
   eval: 2,
   harness: 3,
   backends: 4,
+  engine: 4,
   host: 4,
   reports: 5,
   cli: 5,
   lsp: 5,
   mcp: 5,
 };
-const CORE_LAYERS = ['stdx', 'syntax', 'model', 'eval', 'harness'];
+const CORE_LAYERS = ['stdx', 'syntax', 'model', 'eval', 'harness', 'engine'];
 /** `spec-harness lsp --stdio` and `spec-harness mcp` start their servers: the places the CLI reaches into them. */
 const ALLOWED_CROSSINGS = new Set(['cli/lsp-command.ts -> lsp', 'cli/mcp-command.ts -> mcp']);
 

@@ -36,8 +36,9 @@ export interface TestClient {
   /** Every $/progress value, in order (begin/report/end). */
   readonly progress: { kind: string; title?: string; message?: string }[];
   readonly logs: string[];
-  /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept`. */
-  diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[]) => boolean): Promise<Diagnostic[]>;
+  /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept` (given the
+   *  document version they were made from, when the server sent one). */
+  diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[], version: number | undefined) => boolean): Promise<Diagnostic[]>;
   /** Resolves on the next `specHarness/status` notification for `uri` that satisfies `accept`. */
   status(uri: string, accept: (params: { state: string; scored: number; passing: number }) => boolean): Promise<void>;
   /** Resolves on the first server log line (from now on) that satisfies `accept`. */
@@ -54,7 +55,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const statuses: unknown[] = [];
   const progress: { kind: string; title?: string; message?: string }[] = [];
   const logs: string[] = [];
-  const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[], version: number | undefined) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   const logWaiters: { accept: (line: string) => boolean; resolve: (line: string) => void }[] = [];
   const statusWaiters: { uri: string; accept: (p: { state: string; scored: number; passing: number }) => boolean; resolve: () => void }[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
@@ -90,7 +91,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => progress.push(params.value));
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const waiter of [...diagnosticWaiters]) {
-      if (waiter.uri === params.uri && waiter.accept(params.diagnostics)) {
+      if (waiter.uri === params.uri && waiter.accept(params.diagnostics, params.version)) {
         diagnosticWaiters.splice(diagnosticWaiters.indexOf(waiter), 1);
         waiter.resolve(params.diagnostics);
       }

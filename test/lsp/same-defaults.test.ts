@@ -8,7 +8,9 @@ import { runCheckCommand } from '../../server/src/cli/check-command';
 import { captureIo } from '../../server/src/cli/io';
 import { DEFAULT_STEP_BUDGET } from '../../server/src/eval';
 import type { FileReport } from '../../server/src/harness';
+import { EngineSession } from '../../server/src/engine';
 import { perform } from '../../server/src/lsp/score-worker';
+import type { ScoreResult } from '../../server/src/lsp/worker-protocol';
 import { scoreOptionsFor } from '../../server/src/lsp/scoring';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { ROOT } from './lsp-client';
@@ -17,7 +19,7 @@ const FOLDER = join(ROOT, 'test', 'fixtures', 'lsp');
 
 describe('one step budget for the CLI and the editor', () => {
   it('uses the evaluator default in both', () => {
-    expect(scoreOptionsFor(DEFAULT_SETTINGS, null).stepBudget).toBe(DEFAULT_STEP_BUDGET);
+    expect(scoreOptionsFor(DEFAULT_SETTINGS).stepBudget).toBe(DEFAULT_STEP_BUDGET);
   });
 
   it('scores budget.rs the same through `check --json` and the worker', async () => {
@@ -30,8 +32,9 @@ describe('one step budget for the CLI and the editor', () => {
       pairsPath: 'budget.pairs.json',
       pairsText: readFileSync(join(FOLDER, 'budget.pairs.json'), 'utf8'),
     };
-    const editor = await perform({ kind: 'score', input, options: scoreOptionsFor(DEFAULT_SETTINGS, null), backend: { kind: 'embedded' } });
-    expect(editor).toEqual(cli);
+    const request = { kind: 'score', uri: 'file:///budget.rs', input, options: scoreOptionsFor(DEFAULT_SETTINGS), backend: { kind: 'embedded' } } as const;
+    const editor = (await perform(new EngineSession(), request, () => false)) as ScoreResult;
+    expect(JSON.stringify(editor.report)).toBe(JSON.stringify(cli));
     const fn = cli?.functions.find((f) => f.qualifiedName === 'count_up');
     // Decided in both: at 100,000 steps the n = 12,000 pair is "step budget exhausted".
     expect(fn?.counts.indeterminate).toBe(0);

@@ -30,6 +30,8 @@ export interface CheckInput {
   readonly text: string;
   readonly pairsPath: string | null;
   readonly pairsText: string | null;
+  /** The model of `text`, when the caller already built it (the editor's engine keeps one per version). */
+  readonly model?: FileModel;
 }
 
 export interface CheckOptions {
@@ -50,6 +52,9 @@ export interface CheckOptions {
   /** `realistic` (default): an accepted code mutant or swapped output is a weak postcondition whatever PostComp is;
    *  `threshold`: only PostComp below the threshold is. */
   readonly weakPostcondition?: WeakPostconditionRule;
+  /** The editor's cancellation flag (a newer version arrived): polled between functions and by the evaluator. A
+   *  cancelled run's report is meaningless and must be discarded by the caller. Never true when absent. */
+  readonly cancelled?: () => boolean;
 }
 
 export interface FilePlan {
@@ -72,10 +77,11 @@ export type PlannedFunction =
 
 /** Every step before a backend is involved. Never throws on user input. */
 export function planFile(input: CheckInput, options: CheckOptions): FilePlan {
-  const model = buildFileModel(parseSourceFile(input.text));
+  const model = input.model ?? buildFileModel(parseSourceFile(input.text));
   const lineIndex = createLineIndex(input.text);
   const pairs: ParsedPairsFile = input.pairsText === null ? { file: EMPTY_PAIRS_FILE, diagnostics: [] } : withImplementationCheck(model, parsePairsFile(input.pairsText, model), options);
-  const functions = scorableFunctions(model, options).map((fn) => planFunction(fn, model, lineIndex, pairs, input, options));
+  const functions = scorableFunctions(model, options).map((fn) =>
+    options.cancelled?.() === true ? cancelledFunction(lineIndex, fn) : planFunction(fn, model, lineIndex, pairs, input, options));
   return { input, options, model, lineIndex, pairs, functions };
 }
 
@@ -116,7 +122,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
     pairsDiagnostics: plan.pairs.diagnostics,
     threshold: plan.options.threshold,
     weakPostcondition: plan.options.weakPostcondition,
-    pairsFileName: fileName(plan.input.pairsPath ?? pairsPathFor(plan.input.path)),
+    pairsFileName: pairsFileNameOf(plan.input.path, plan.input.pairsPath),
   });
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
@@ -174,6 +180,10 @@ function isTrivial(obligation: Obligation): boolean {
   return (obligation.kind === 'pre' ? obligation.fn.requires : obligation.fn.ensures).length === 0;
 }
 
+function cancelledFunction(lineIndex: LineIndex, fn: FunctionContract): PlannedFunction {
+  return { kind: 'done', fn, report: errorReport(lineIndex, fn, 'the run was cancelled') };
+}
+
 function planFunction(
   fn: FunctionContract,
   model: FileModel,
@@ -217,7 +227,9 @@ function contractSyntaxError(model: FileModel, fn: FunctionContract): SyntaxDiag
   return model.diagnostics.find((diagnostic) => diagnostic.severity === 'error' && diagnostic.span.start >= contract.start && diagnostic.span.start < contract.end);
 }
 
-/** The last segment of a path, either separator (the core does not import node:path). */
-function fileName(path: string): string {
+/** The name of a source file's pairs file (`arith.pairs.json`, existing or not): the last segment of its path, either
+ *  separator (the core does not import node:path). */
+export function pairsFileNameOf(sourcePath: string, pairsPath: string | null): string {
+  const path = pairsPath ?? pairsPathFor(sourcePath);
   return path.split(/[\\/]/).pop() ?? path;
 }

@@ -2,7 +2,7 @@
 // harness (not in backends/) so the synchronous scoring path (LSP worker, bench) needs no backend object.
 
 import type { Value } from '../eval';
-import { createSpecContext, evaluateClauses } from '../eval';
+import { RUN_CANCELLED, createSpecContext, evaluateClauses } from '../eval';
 import type { SpecContext, SpecEnv, StackAllowance } from '../eval';
 import type { Clause } from '../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from '../model';
@@ -14,6 +14,8 @@ export interface DecideOptions {
   readonly stepBudget: number;
   /** The JS stack the host gives (RECURSION_LIMITS); `default` when absent. */
   readonly stackAllowance?: StackAllowance;
+  /** The editor's cancellation flag, polled by the evaluator and between obligations; never true when absent. */
+  readonly cancelled?: () => boolean;
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
@@ -21,8 +23,12 @@ export function decideObligations(model: FileModel, obligations: readonly Obliga
   // caches by syntax node (quantifier plans, body depths) is computed once per batch; clause lists likewise.
   const ctx = createSpecContext(model.scope, decideOptionsOf(options));
   const clauseLists = new Map<readonly ClauseModel[], Clause[]>();
-  return obligations.map((obligation) => decideWith(ctx, obligation, clauseLists));
+  const cancelled = options.cancelled;
+  // A cancelled batch answers the rest at once: its results are discarded by the caller.
+  return obligations.map((obligation) => (cancelled?.() === true ? CANCELLED_RESULT : decideWith(ctx, obligation, clauseLists)));
 }
+
+const CANCELLED_RESULT: ObligationResult = { verdict: { kind: 'indeterminate', reason: RUN_CANCELLED }, failingClause: undefined, recursionDepth: 0 };
 
 export function decideObligation(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult {
   return decideWith(createSpecContext(model.scope, decideOptionsOf(options)), obligation, new Map());
@@ -30,7 +36,7 @@ export function decideObligation(model: FileModel, obligation: Obligation, optio
 
 /** The decide options a check's (or a backend's) options imply. */
 export function decideOptionsOf(options: DecideOptions): DecideOptions {
-  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance };
+  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }) };
 }
 
 function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {

@@ -31,12 +31,23 @@ export interface DiagnosticsInput {
 export function fileDiagnostics(input: DiagnosticsInput): ReportDiagnostic[] {
   const diagnostics: ReportDiagnostic[] = [];
   for (const syntax of input.model.diagnostics) diagnostics.push(syntaxDiagnostic(input.lineIndex, syntax));
-  for (const pairs of input.pairsDiagnostics) {
+  // In file order: a report assembled from per-function parts (the editor's engine) then lists them as a cold run does.
+  for (const pairs of inFileOrder(input.pairsDiagnostics)) {
     diagnostics.push({ message: pairs.message, severity: pairs.severity, file: 'pairs', range: pairs.range, code: 'pairs-file' });
   }
   const context = { threshold: input.threshold, rule: input.weakPostcondition ?? 'realistic', pairsFileName: input.pairsFileName } as const;
   for (const report of input.functions) diagnostics.push(...functionDiagnostics(report, context));
   return diagnostics;
+}
+
+function inFileOrder<T extends { readonly range: Range; readonly message: string }>(diagnostics: readonly T[]): T[] {
+  const at = (range: Range): number[] => [range.start.line, range.start.character, range.end.line, range.end.character];
+  return [...diagnostics].sort((a, b) => {
+    const [x, y] = [at(a.range), at(b.range)];
+    const byPosition = x.findIndex((value, idx) => value !== y[idx]);
+    if (byPosition >= 0) return (x[byPosition] ?? 0) - (y[byPosition] ?? 0);
+    return a.message < b.message ? -1 : a.message > b.message ? 1 : 0;
+  });
 }
 
 /** The diagnostics of one function's report. */

@@ -10,7 +10,7 @@ import type { FileReport } from './report';
 import { HARNESS_DEFAULTS } from './policy';
 import { withClauseView } from './clause-view';
 
-export { finishFile, pendingObligations, planFile, scorableFunctions } from './check-file';
+export { finishFile, pairsFileNameOf, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
 export { contractClauses, decideClausesApart, decideObligation, decideObligations, decideOptionsOf, obligationEnv, requiresObligation, solverMayDecide } from './decide';
 export type { DecideOptions } from './decide';

@@ -7,6 +7,7 @@ import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { LARGE_STACK_SIZE_MB } from '../eval';
 import { ScoreRunner } from './score-runner';
 import { SCORE_WORKER_ROLE, runScoreWorker } from './score-worker';
+import type { ScoreWorkerData } from './score-worker';
 import { startServer } from './server';
 import { TRUSTED_FLAG } from './settings';
 
@@ -18,6 +19,9 @@ if (isScoreWorker()) {
   runScoreWorker();
 } else {
   const connection = createConnection(ProposedFeatures.all);
-  const runner = new ScoreRunner(() => new Worker(__filename, { workerData: { role: SCORE_WORKER_ROLE }, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } }));
+  const runner = new ScoreRunner((cancel) => {
+    const workerData: ScoreWorkerData = { role: SCORE_WORKER_ROLE, cancel };
+    return new Worker(__filename, { workerData, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } });
+  });
   startServer(connection, runner, { trustedFlag: process.argv.includes(TRUSTED_FLAG) });
 }

@@ -1,37 +1,53 @@
-// The body of the score worker thread: runs the engine's sync entry points on plain data and posts results back.
-// Started from the same bundle as the server (main.ts checks workerData.role), so there is one file to ship.
+// The body of the score worker thread: one long-lived engine session (per-document text, model, pairs layout and
+// memoized results), requests answered one at a time in arrival order. Started from the same bundle as the server
+// (main.ts checks workerData.role), so there is one file to ship. A run is cancelled cooperatively: the server
+// writes the run's id into the shared flag, which the evaluator polls; the thread is never terminated mid-run.
 
-import { parentPort, resourceLimits } from 'node:worker_threads';
+import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { createBackend, createSolver } from '../backends';
+import { EngineSession } from '../engine';
+import type { Scorer } from '../engine';
 import { stackAllowanceFor } from '../eval';
 import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver } from '../harness';
 import type { CheckInput, CheckOptions, FileReport, Solver } from '../harness';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import type { BackendRequest, GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { BackendRequest, GenerateResult, ScoreResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
 import { assertNever } from '../stdx';
 
 export const SCORE_WORKER_ROLE = 'spec-harness-score-worker';
 
+/** What main.ts passes as workerData: the role, and the shared cancellation flag (the id of the cancelled run). */
+export interface ScoreWorkerData {
+  readonly role: typeof SCORE_WORKER_ROLE;
+  readonly cancel: SharedArrayBuffer;
+}
+
 export function runScoreWorker(): void {
   const port = parentPort;
   if (port === null) throw new Error('runScoreWorker must run inside a worker thread');
+  const flag = new Int32Array((workerData as ScoreWorkerData).cancel);
+  const session = new EngineSession();
+  // Requests are answered in order, one at a time: an async run (solver, verus) must not interleave with the next
+  // run on the same session.
+  let previous: Promise<void> = Promise.resolve();
   port.on('message', (envelope: WorkerEnvelope) => {
-    void answer(envelope).then((response) => port.postMessage(response));
+    const cancelled = (): boolean => Atomics.load(flag, 0) === envelope.id;
+    previous = previous.then(() => answer(session, envelope, cancelled)).then((response) => port.postMessage(response));
   });
 }
 
-async function answer(envelope: WorkerEnvelope): Promise<WorkerResponse> {
+async function answer(session: EngineSession, envelope: WorkerEnvelope, cancelled: () => boolean): Promise<WorkerResponse> {
   try {
-    return { id: envelope.id, ok: true, value: await perform(envelope.request) };
+    return { id: envelope.id, ok: true, value: await perform(session, envelope.request, cancelled) };
   } catch (error) {
     // A throw here is an engine bug: report it as a failed job rather than killing the worker.
     return { id: envelope.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
-/** Answers one request as the worker thread does (exported so a test can compare it with the CLI's `check`). */
-export async function perform(request: WorkerRequest): Promise<unknown> {
+/** Answers one request as the worker thread does (exported so tests can compare it with the CLI's `check`). */
+export async function perform(session: EngineSession, request: WorkerRequest, cancelled: () => boolean): Promise<unknown> {
   switch (request.kind) {
     case 'score': {
       const options: CheckOptions = {
@@ -42,36 +58,50 @@ export async function perform(request: WorkerRequest): Promise<unknown> {
         stepBudget: request.options.stepBudget,
         // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.
         stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
-        ...(request.options.functions === null ? {} : { functions: request.options.functions }),
+        cancelled,
       };
-      // One solver per job: each scoring run has its own budget; z3-solver loads on the first query only.
+      // One solver per run: each scoring run has its own budget; z3-solver loads on the first query only.
       const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
-      if (request.backend.kind === 'embedded') return solver === undefined ? checkFileSync(request.input, options) : checkFile(request.input, options, undefined, undefined, solver);
-      return checkWithVerus(request.input, options, request.backend, solver);
+      const scorer = scorerFor(request.backend, solver);
+      const settingsKey = JSON.stringify([request.backend, request.options.solver]);
+      const run = await session.score({ uri: request.uri, ...request.input }, options, settingsKey, scorer);
+      const result: ScoreResult | null = run === null ? null : { report: run.report, located: run.located, evaluated: run.evaluated.length };
+      return result;
     }
-    case 'generate': {
-      const model = buildFileModel(parseSourceFile(request.text));
-      const generateOptions = {
-        ...(request.functions === null ? {} : { functions: request.functions }),
-        count: DEFAULT_GENERATE_OPTIONS.count,
-        invalidCount: DEFAULT_GENERATE_OPTIONS.invalidCount,
-        seed: DEFAULT_GENERATE_OPTIONS.seed,
-        stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
-      };
-      const solver = createSolver(request.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: generateOptions.stackAllowance });
-      const result =
-        solver === undefined
-          ? generatePairsText(model, request.pairsText, generateOptions)
-          : await generatePairsTextWithSolver(model, request.pairsText, generateOptions, solver, new AbortController().signal);
-      const summary = result.summaries
-        .map((fn) => `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`)
-        .join('; ');
-      const answer: GenerateResult = result.ok ? { ok: true, text: result.text, summary } : { ok: false, error: result.error, summary };
-      return answer;
-    }
+    case 'close':
+      session.close(request.uri);
+      return null;
+    case 'generate':
+      return generate(request);
     default:
       return assertNever(request);
   }
+}
+
+function scorerFor(backend: BackendRequest, solver: Solver | undefined): Scorer {
+  if (backend.kind !== 'embedded') return (input, options) => checkWithVerus(input, options, backend, solver);
+  if (solver === undefined) return (input, options) => Promise.resolve(checkFileSync(input, options));
+  return (input, options) => checkFile(input, options, undefined, undefined, solver);
+}
+
+async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>): Promise<GenerateResult> {
+  const model = buildFileModel(parseSourceFile(request.text));
+  const generateOptions = {
+    ...(request.functions === null ? {} : { functions: request.functions }),
+    count: DEFAULT_GENERATE_OPTIONS.count,
+    invalidCount: DEFAULT_GENERATE_OPTIONS.invalidCount,
+    seed: DEFAULT_GENERATE_OPTIONS.seed,
+    stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
+  };
+  const solver = createSolver(request.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: generateOptions.stackAllowance });
+  const result =
+    solver === undefined
+      ? generatePairsText(model, request.pairsText, generateOptions)
+      : await generatePairsTextWithSolver(model, request.pairsText, generateOptions, solver, new AbortController().signal);
+  const summary = result.summaries
+    .map((fn) => `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`)
+    .join('; ');
+  return result.ok ? { ok: true, text: result.text, summary } : { ok: false, error: result.error, summary };
 }
 
 /** The verus backend (alone, or beside the embedded one to show the solver gap). Only reached in trusted workspaces. */

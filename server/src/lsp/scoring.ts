@@ -1,25 +1,21 @@
-// The scoring loop: gathers a source file's text and pairs text, works out which functions changed, runs the
-// worker on those, merges with the cache, stores the report and publishes diagnostics and status.
+// The scoring loop: gathers a source file's text and pairs text, asks the worker (whose engine re-scores only what
+// changed) for the report, stores it with its function locations, and publishes diagnostics and status. Parses
+// neither Rust nor JSON: that is the worker's.
 
 import { basename, dirname, isAbsolute, relative } from 'node:path';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_CHECK_OPTIONS, meetsHarness } from '../harness';
-import type { FileReport, Range } from '../harness';
-import { buildFileModel } from '../model';
-import type { FileModel } from '../model';
-import { parseSourceFile } from '../syntax';
+import type { FileReport } from '../harness';
 import { toLspDiagnostics } from './convert';
-import { cacheEntriesOf, functionKeys, mergeReport, moveEntry, withoutPairsDiagnostics } from './function-cache';
-import type { CacheEntry } from './function-cache';
-import { entryRanges, reducePairsText } from './pairs-reduce';
 import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './paths';
 import { STATUS_NOTIFICATION, TEST_RESULTS_NOTIFICATION } from './protocol';
 import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
+import { moveLocated } from './locate';
 import type { ServerState, SourceFileState } from './state';
 import { testResults } from './test-results';
-import type { BackendRequest, ScoreOptions } from './worker-protocol';
+import type { BackendRequest, ScoreOptions, ScoreResult } from './worker-protocol';
 
 /** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker.
  *  Both are the CLI's defaults, so a file scores the same in the editor and in `spec-harness check`. */
@@ -35,21 +31,6 @@ export interface ServerContext {
 
 export type ScoreOutcome = 'scored' | 'cancelled' | 'failed' | 'unreadable';
 
-/** Parses the current text into the file's model (once per document version). */
-export function refreshModel(ctx: ServerContext, uri: string): FileModel | null {
-  const document = ctx.state.documents.get(uri);
-  const file = ctx.state.file(uri);
-  if (document === undefined) return file.model;
-  if (file.modelVersion === document.version && file.model !== null) return file.model;
-  try {
-    file.model = buildFileModel(parseSourceFile(document.getText()));
-    file.modelVersion = document.version;
-  } catch (error) {
-    ctx.log(`bug: parsing ${uri} v${document.version} threw: ${describe(error)}`);
-  }
-  return file.model;
-}
-
 export async function scoreSource(ctx: ServerContext, uri: string): Promise<ScoreOutcome> {
   const path = uriToPath(uri);
   if (path === null) return 'unreadable';
@@ -63,30 +44,14 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await pairsTextOnDisk(ctx, pairsPath));
   const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
-  const optionsKey = JSON.stringify([settings.threshold, settings.mutantsPerPair, settings.weakPostcondition, SEED, STEP_BUDGET, settings.backend, settings.verusPath, settings.verusExtraArgs, settings.solver]);
   const backend: BackendRequest =
     settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
-  const model = ctx.state.documents.get(uri) !== undefined ? refreshModel(ctx, uri) : safeModel(ctx, uri, text);
-  const keys = model === null ? null : functionKeys(model, pairsText, optionsKey);
-  const stale = keys === null ? null : [...keys.values()].filter((key) => file.cache.get(key.qualifiedName)?.key.hash !== key.hash).map((key) => key.qualifiedName);
-  const options = scoreOptionsFor(settings, stale);
-  // The worker reads only the pairs entries it scores: reused functions' entries are blanked (offsets kept).
-  const pairsEntries = pairsText === null || keys === null ? null : entryRanges(pairsText);
-  const blankable = new Set(stale === null ? [] : [...file.cache.values()]
-    .filter((entry) => entry.ownsPairsDiagnostics && !stale.includes(entry.key.qualifiedName) && keys?.has(entry.key.qualifiedName))
-    .map((entry) => entry.key.qualifiedName));
-  const reducedPairs = pairsText === null || pairsEntries === null ? null : reducePairsText(pairsText, blankable);
-  const blanked = reducedPairs === null ? new Set<string>() : blankable;
 
   sendStatus(ctx, uri, file, 'scoring', null);
   // Messages name files as the user sees them in the workspace, not by absolute path.
-  const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText: reducedPairs ?? pairsText };
-  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input, options, backend });
-  if (outcome.kind === 'cancelled') {
-    // A newer run for this file sends its own status; otherwise the file is idle again, with its last results.
-    if (!ctx.runner.isBusy(`score:${uri}`)) sendStatus(ctx, uri, file, 'idle', null);
-    return 'cancelled';
-  }
+  const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText };
+  const outcome = await ctx.runner.run<ScoreResult | null>(`score:${uri}`, { kind: 'score', uri, input, options: scoreOptionsFor(settings), backend });
+  if (outcome.kind === 'cancelled') return cancelled(ctx, uri, file);
   if (outcome.kind === 'failed') {
     ctx.log(`scoring ${uri} failed: ${outcome.error}`);
     const firstLine = outcome.error.split('\n')[0] ?? outcome.error;
@@ -97,12 +62,14 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
     }
     return 'failed';
   }
-  const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys, pairsEntries, blanked);
+  if (outcome.value === null) return cancelled(ctx, uri, file);
+  const { report, located, evaluated } = outcome.value;
   const total = report.functions.length;
-  const fresh = stale === null ? total : stale.filter((name) => report.functions.some((fn) => fn.qualifiedName === name)).length;
-  ctx.log(`scored ${uri}: ${fresh} of ${total} functions evaluated, ${total - fresh} from cache`);
+  ctx.log(`scored ${uri}: ${evaluated} of ${total} functions evaluated, ${total - evaluated} from cache`);
   file.report = report;
-  file.reportText = text;
+  // Where the functions are in the text scored; edits since then are applied to them (state.ts).
+  file.located = { text, functions: located };
+  if (document !== undefined && document.getText() !== text) moveLocated(file, document.getText());
   publish(ctx, uri, file, report, pairsUri, version);
   void ctx.connection.sendNotification(TEST_RESULTS_NOTIFICATION, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
@@ -111,13 +78,16 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   return 'scored';
 }
 
+/** A newer run for this file sends its own status; otherwise the file is idle again, with its last results. */
+function cancelled(ctx: ServerContext, uri: string, file: SourceFileState): ScoreOutcome {
+  if (!ctx.runner.isBusy(`score:${uri}`)) sendStatus(ctx, uri, file, 'idle', null);
+  return 'cancelled';
+}
+
 /** What the worker is asked to score with: the settings' threshold and mutants, the CLI's seed and step budget. */
-export function scoreOptionsFor(
-  settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair' | 'weakPostcondition' | 'solver'>,
-  functions: readonly string[] | null,
-): ScoreOptions {
+export function scoreOptionsFor(settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair' | 'weakPostcondition' | 'solver'>): ScoreOptions {
   const { threshold, mutantsPerPair, weakPostcondition, solver } = settings;
-  return { threshold, mutantsPerPair, weakPostcondition, seed: SEED, stepBudget: STEP_BUDGET, functions, solver };
+  return { threshold, mutantsPerPair, weakPostcondition, seed: SEED, stepBudget: STEP_BUDGET, solver };
 }
 
 /** The pairs file on disk; one that cannot be read (a FIFO, a device, over the size cap) is announced once and
@@ -139,27 +109,6 @@ export function clearPublished(ctx: ServerContext, uri: string): void {
   const file = ctx.state.existingFile(uri);
   void ctx.connection.sendDiagnostics({ uri, diagnostics: [] });
   if (file?.publishedPairsUri) void ctx.connection.sendDiagnostics({ uri: file.publishedPairsUri, diagnostics: [] });
-}
-
-function mergeWithCache(
-  file: SourceFileState,
-  fresh: FileReport,
-  keys: ReturnType<typeof functionKeys> & object,
-  pairsEntries: ReadonlyMap<string, Range> | null,
-  blanked: ReadonlySet<string>,
-): FileReport {
-  const { entries, fileLevel } = cacheEntriesOf(fresh, keys, pairsEntries);
-  const freshNames = new Set(entries.map((entry) => entry.key.qualifiedName));
-  const reused: CacheEntry[] = [];
-  for (const [name, key] of keys) {
-    const cached = file.cache.get(name);
-    if (freshNames.has(name) || cached === undefined || cached.key.hash !== key.hash) continue;
-    // An entry the worker read afresh has its pairs-file diagnostics in the fresh run's file-level ones.
-    const moved = moveEntry(cached, key);
-    reused.push(blanked.has(name) ? moved : withoutPairsDiagnostics(moved));
-  }
-  file.cache = new Map([...entries, ...reused].filter((entry) => entry.cacheable).map((entry) => [entry.key.qualifiedName, entry]));
-  return mergeReport(fresh, fileLevel, [...entries, ...reused]);
 }
 
 function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, pairsUri: string, version: number | null): void {
@@ -187,15 +136,6 @@ function displayPath(ctx: ServerContext, path: string): string {
     if (relativePath !== '' && !relativePath.startsWith('..') && !isAbsolute(relativePath)) return relativePath;
   }
   return basename(path);
-}
-
-function safeModel(ctx: ServerContext, uri: string, text: string): FileModel | null {
-  try {
-    return buildFileModel(parseSourceFile(text));
-  } catch (error) {
-    ctx.log(`bug: parsing ${uri} threw: ${describe(error)}`);
-    return null;
-  }
 }
 
 function describe(error: unknown): string {

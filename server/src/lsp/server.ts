@@ -16,7 +16,8 @@ import { AGENT_TOOL_REQUEST, REPORT_REQUEST, SERVER_COMMANDS } from './protocol'
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
 import { answerAgentTool } from './agent-tools';
 import type { ScoreRunner } from './score-runner';
-import { clearPublished, refreshModel, scoreSource } from './scoring';
+import { moveLocated } from './locate';
+import { clearPublished, scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
 import { decideTrust, decodeSettings } from './settings';
 import { ServerState } from './state';
@@ -40,7 +41,6 @@ export function startServer(connection: Connection, runner: ScoreRunner, started
     // A pairs file is diagnosed on its own: its source is scored (from disk when it is not open).
     if (path !== null && isPairsPath(path)) void state.settingsLoaded.then(() => onPairsFileChanged(ctx, event.document.uri, 'saved'));
     if (path !== null && isRustPath(path)) {
-      refreshModel(ctx, event.document.uri);
       void state.settingsLoaded.then(() => {
         if (state.settings.run !== 'manual') scheduleScore(ctx, event.document.uri, 0);
       });
@@ -52,9 +52,16 @@ export function startServer(connection: Connection, runner: ScoreRunner, started
     if (path === null) return;
     if (isPairsPath(path)) return onPairsFileChanged(ctx, uri, 'edited');
     if (!isRustPath(path)) return;
-    refreshModel(ctx, uri);
+    // A keystroke costs a text scan (locations moved) and a timer, never a parse: the worker parses when it scores.
+    const file = state.existingFile(uri);
+    if (file !== undefined) moveLocated(file, event.document.getText());
     runner.cancel(`score:${uri}`); // The running job scores text that no longer exists.
     if (state.settings.run === 'onType') scheduleScore(ctx, uri, ON_TYPE_DEBOUNCE_MS);
+  }));
+  state.documents.onDidClose((event) => guard(ctx, event.document.uri, () => {
+    const path = uriToPath(event.document.uri);
+    // The worker forgets the document's text and memo; a pairs file on disk may still have its source scored.
+    if (path !== null && isRustPath(path)) void runner.run(`close:${event.document.uri}`, { kind: 'close', uri: event.document.uri });
   }));
   state.documents.onDidSave((event) => guard(ctx, event.document.uri, () => {
     const path = uriToPath(event.document.uri);

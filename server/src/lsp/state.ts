@@ -1,13 +1,12 @@
 // The language server's one home of state: open documents, settings, client capabilities, and per source file the
-// current model (re-parsed on every change), the last finished report and the per-function cache. Handlers read it;
-// only the scoring loop and document events write it.
+// last finished report and where its functions are in the current text. No model and no cache: the worker's engine
+// holds those. Handlers read it; only the scoring loop and document events write it.
 
 import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport } from '../harness';
-import type { FileModel } from '../model';
 import type { DocsUrl } from './docs-links';
-import type { CacheEntry } from './function-cache';
+import type { LocatedFunction } from '../engine';
 import type { HarnessSettings } from './protocol';
 import { DEFAULT_SETTINGS, applyTrust } from './settings';
 
@@ -25,14 +24,10 @@ export interface ClientFeatures {
 }
 
 export interface SourceFileState {
-  /** The model of the current text, or null before the first parse. */
-  model: FileModel | null;
-  modelVersion: number | null;
   /** The last finished report: hover, CodeLens and code actions answer from it while a new run is in progress. */
   report: FileReport | null;
-  /** The text the report was made from. */
-  reportText: string | null;
-  cache: Map<string, CacheEntry>;
+  /** The report's functions, located in `text` (the latest text seen: moved through edits since the report). */
+  located: { readonly text: string; readonly functions: readonly LocatedFunction[] } | null;
   /** The pairs-file URI diagnostics were last published on, so they can be cleared when it changes. */
   publishedPairsUri: string | null;
   debounce: NodeJS.Timeout | null;
@@ -76,7 +71,7 @@ export class ServerState {
   file(uri: string): SourceFileState {
     let state = this.files.get(uri);
     if (state === undefined) {
-      state = { model: null, modelVersion: null, report: null, reportText: null, cache: new Map(), publishedPairsUri: null, debounce: null };
+      state = { report: null, located: null, publishedPairsUri: null, debounce: null };
       this.files.set(uri, state);
     }
     return state;

@@ -1,12 +1,18 @@
-// Messages between the language server and its score worker (plain, structured-clone-able data).
+// Messages between the language server and its score worker (plain, structured-clone-able data). The worker is
+// long-lived and keeps per-document state (the engine's session), so a score request names its document.
+
+import type { LocatedFunction } from '../engine';
+import type { FileReport } from '../harness';
 
 export type WorkerRequest =
   | {
       readonly kind: 'score';
+      readonly uri: string;
       readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }
+  | { readonly kind: 'close'; readonly uri: string }
   | {
       readonly kind: 'generate';
       readonly path: string;
@@ -27,9 +33,15 @@ export interface ScoreOptions {
   readonly weakPostcondition: 'realistic' | 'threshold';
   readonly seed: number;
   readonly stepBudget: number;
-  /** Only these functions (qualified names); null scores every function. */
-  readonly functions: readonly string[] | null;
   readonly solver: 'z3' | 'none';
+}
+
+/** A finished score run: the report, where its functions are in the text it was made from, and how many functions
+ *  were scored afresh (the rest came from the engine's memo). Null when the run was cancelled. */
+export interface ScoreResult {
+  readonly report: FileReport;
+  readonly located: readonly LocatedFunction[];
+  readonly evaluated: number;
 }
 
 /** The new pairs-file text, or why there is none (e.g. the existing file is not valid JSON); `summary` is for the log. */

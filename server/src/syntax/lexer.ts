@@ -6,6 +6,7 @@
 // Invariant: tokens are in text order, never overlap, and carry UTF-16 offsets (JS string indices).
 import Parser = require('tree-sitter');
 import RustLanguage = require('tree-sitter-rust');
+import { changedSpan, lineAndColumn } from './changed-span';
 import { matchDelimiters } from './delimiters';
 import { scanTokens, type LiteralAt, type LiteralHit } from './scanner';
 import { TokenKind, type TokenStream } from './tokens';
@@ -31,6 +32,40 @@ export function parseTreeOnly(text: string): void {
 
 export function tokenize(text: string): TokenStream {
   return finishStream(text, literalsOf(getParser().parse(text), 0, text.length));
+}
+
+/** A document's tree-sitter tree, kept between its versions so the next parse re-reads only the edited region.
+ *  Opaque outside syntax/; a tree is edited in place, so an `IncrementalTree` is used for one next version only. */
+export interface IncrementalTree {
+  readonly text: string;
+  readonly tree: Parser.Tree;
+}
+
+/** `tokenize`, reusing the previous version's tree: tree-sitter re-parses only around the edit (the span between
+ *  the texts' common prefix and suffix); the JS scanner still runs over the whole text. */
+export function tokenizeIncrementally(text: string, previous: IncrementalTree | undefined): { stream: TokenStream; tree: IncrementalTree } {
+  const tree = previous === undefined ? getParser().parse(text) : getParser().parse(text, editedTree(previous, text));
+  return { stream: finishStream(text, literalsOf(tree, 0, text.length)), tree: { text, tree } };
+}
+
+/** Tells the previous tree where the text changed (indices and columns in UTF-16 units, as the binding expects). */
+function editedTree(previous: IncrementalTree, text: string): Parser.Tree {
+  const before = previous.text;
+  const { start, oldEnd, newEnd } = changedSpan(before, text);
+  previous.tree.edit({
+    startIndex: start,
+    oldEndIndex: oldEnd,
+    newEndIndex: newEnd,
+    startPosition: pointAt(before, start),
+    oldEndPosition: pointAt(before, oldEnd),
+    newEndPosition: pointAt(text, newEnd),
+  });
+  return previous.tree;
+}
+
+function pointAt(text: string, offset: number): Parser.Point {
+  const { line, character } = lineAndColumn(text, offset);
+  return { row: line, column: character };
 }
 
 const EXPRESSION_PREFIX = 'verus!{';

@@ -5,7 +5,7 @@ import type { ModelScope } from '../../model';
 import type { Span, Type } from '../../syntax';
 import type { BinderPlan } from './quantifiers';
 import type { Value } from '../value';
-import { BUDGET_EXHAUSTED } from './reasons';
+import { BUDGET_EXHAUSTED, RUN_CANCELLED } from './reasons';
 
 /** The one default step budget per evaluation: the CLI (`check --step-budget`), the editor and the generator's
  *  `requires` checks all start from it, so the same file scores the same everywhere. */
@@ -58,6 +58,8 @@ export type Res = Value | Failure;
 export interface SpecContext {
   readonly scope: ModelScope;
   readonly stepBudget: number;
+  /** Polled every CANCEL_POLL_STEPS steps: once true, evaluation stops as `run cancelled` (the caller discards it). */
+  readonly cancelled: () => boolean;
   /** The impl whose body is being evaluated (for `Self::`); switched while a method body runs. */
   selfTypeName: string | undefined;
   readonly maxRecursionDepth: number;
@@ -99,6 +101,9 @@ export interface SpecContextOptions {
   /** Overrides the allowance's limit (tests). */
   readonly maxStackUnits?: number;
   readonly modulePath?: readonly string[];
+  /** A newer run made this one moot (the editor's shared flag); never true when absent. A pure input: the
+   *  evaluator polls it, it reads no clock. */
+  readonly cancelled?: () => boolean;
 }
 
 /** Immutable bindings an expression is evaluated under. */
@@ -130,6 +135,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
   return {
     scope,
     stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
+    cancelled: options.cancelled ?? NEVER_CANCELLED,
     selfTypeName: options.selfTypeName,
     maxRecursionDepth: options.maxRecursionDepth ?? limits.maxRecursionDepth,
     maxStackUnits: options.maxStackUnits ?? limits.maxStackUnits,
@@ -160,7 +166,19 @@ export function isFailure(res: Res): res is Failure {
   return res.kind === 'indeterminate' || res.kind === 'unsupported';
 }
 
-export { BUDGET_EXHAUSTED } from './reasons';
+export { BUDGET_EXHAUSTED, RUN_CANCELLED } from './reasons';
+
+/** How often (in steps) the evaluator polls `cancelled`: often enough to stop within a fraction of a millisecond,
+ *  rarely enough that an Atomics.load costs nothing measurable. */
+const CANCEL_POLL_STEPS = 4096;
+
+const NEVER_CANCELLED = (): boolean => false;
+
+/** Counts one step; a failure once the budget is spent or the run was cancelled. */
+export function step(ctx: SpecContext, span: Span): Failure | undefined {
+  if (++ctx.steps > ctx.stepBudget) return indeterminate(BUDGET_EXHAUSTED, span);
+  return ctx.steps % CANCEL_POLL_STEPS === 0 && ctx.cancelled() ? indeterminate(RUN_CANCELLED, span) : undefined;
+}
 
 /** Charges `n` steps; returns a failure once the budget is spent. */
 export function charge(ctx: SpecContext, n: number, span: Span): Failure | undefined {

@@ -8,14 +8,15 @@ import { makeMap, makeMultiset, makeSet, textValue } from '../value-ops';
 import { evalArrow, evalField, evalIs, evalStructLiteral } from './adt';
 import { evalCall, evalMethodCall } from './calls';
 import type { Env, Res, SpecContext } from './context';
-import { BUDGET_EXHAUSTED, captureEnv, charge, indeterminate, isFailure, unsupported } from './context';
+import { BUDGET_EXHAUSTED, captureEnv, charge, indeterminate, isFailure, step, unsupported } from './context';
 import { evalBinary, evalCast, evalChain, evalCond, evalIndex, evalUnary, evalView } from './operators';
 import { evalPath } from './paths';
 import { matchPattern } from './patterns';
 import { evalQuantifier } from './quantifiers';
 
 export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
-  if (++ctx.steps > ctx.stepBudget) return indeterminate(BUDGET_EXHAUSTED, expr.span);
+  const spent = step(ctx, expr.span);
+  if (spent !== undefined) return spent;
   // Frequent kinds first: a string switch tests its cases in order.
   switch (expr.kind) {
     case 'path':

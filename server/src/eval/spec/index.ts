@@ -21,4 +21,4 @@ export {
 } from './context';
 export type { ClausesOutcome, ClausesVerdict } from './entry';
 export { evaluateClauses, evaluateExpr } from './entry';
-export { BUDGET_EXHAUSTED, CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, isUnboundedQuantifier, RECURSION_TOO_DEEP, unboundedQuantifier } from './reasons';
+export { BUDGET_EXHAUSTED, CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, isUnboundedQuantifier, RECURSION_TOO_DEEP, RUN_CANCELLED, unboundedQuantifier } from './reasons';

@@ -9,7 +9,7 @@ import type { Value } from '../value';
 import { bool } from '../value';
 import { inRange, intRange, valueEquals, valueKey } from '../value-ops';
 import type { Env, Failure, Res, SpecContext } from './context';
-import { BUDGET_EXHAUSTED, bindLocal, envFromCapture, indeterminate, isFailure, unsupported } from './context';
+import { BUDGET_EXHAUSTED, bindLocal, envFromCapture, indeterminate, isFailure, step, unsupported } from './context';
 import { evalExpr } from './evaluate';
 import { asIntType } from './integers';
 import { truth } from './operators';
@@ -159,7 +159,8 @@ function enumerateFrom(walk: Walk, k: number, current: Env): boolean {
   const tracksValues = walk.quantifier === 'choose' || walk.quantifier === 'comprehension';
   let next = domain.kind === 'range' ? domain.lo : 0n;
   for (let i = 0; i < n; i++) {
-    if (++ctx.steps > ctx.stepBudget) return onFailure(walk, indeterminate(BUDGET_EXHAUSTED, walk.span));
+    const spent = step(ctx, walk.span);
+    if (spent !== undefined) return onFailure(walk, spent);
     let value: Value;
     if (domain.kind === 'range') {
       value = { kind: 'int', value: next };

@@ -4,6 +4,9 @@
 /** The evaluation ran out of its step budget. */
 export const BUDGET_EXHAUSTED = 'step budget exhausted';
 
+/** The editor cancelled the run (a newer version of the file arrived); such results are discarded, never shown. */
+export const RUN_CANCELLED = 'run cancelled';
+
 /** User spec fn calls nested deeper than the recursion limits allow. */
 export const RECURSION_TOO_DEEP = 'recursion too deep';
 

@@ -1,0 +1,140 @@
+// The incremental engine: per open document it holds the text, the model and the pairs layout of the last version
+// it saw, and each function's results under the key of what they depend on. Scoring a new version parses once,
+// re-scores only the functions whose key changed (the scorer gets the pairs text with the other entries blanked)
+// and assembles the report exactly as a cold run does (`fileDiagnostics` over the merged parts).
+// Invariant: the report equals `checkFile` on the same text, pairs text and options, byte for byte (the property
+// test in test/engine/); a cancelled run changes no memo.
+
+import type { CheckInput, CheckOptions, FileReport, FunctionReport, PairsDiagnostic } from '../harness';
+import { fileDiagnostics, pairsFileNameOf } from '../harness';
+import { buildFileModel } from '../model';
+import type { FileModel } from '../model';
+import { createLineIndex, parseSourceFileIncrementally } from '../syntax';
+import type { IncrementalParse, LineIndex } from '../syntax';
+import { isReusable, memoEntriesOf, moveEntry, pairsDiagnosticsOf } from './function-memo';
+import type { MemoEntry } from './function-memo';
+import { locateFunctions } from './located';
+import type { LocatedFunction } from './located';
+import { functionKeys, sameKey, specContext } from './memo-keys';
+import type { FunctionKey } from './memo-keys';
+import { pairsLayout, reducePairsText } from './pairs-layout';
+import type { PairsLayout } from './pairs-layout';
+
+/** One version of a document to score: the source and pairs texts, and the names reports show. */
+export interface ScoreDocument {
+  readonly uri: string;
+  readonly path: string;
+  readonly text: string;
+  readonly pairsPath: string | null;
+  readonly pairsText: string | null;
+}
+
+/** Runs the check on some functions (`options.functions`) with the backend the host chose. */
+export type Scorer = (input: CheckInput, options: CheckOptions) => Promise<FileReport>;
+
+export interface EngineRun {
+  readonly report: FileReport;
+  readonly located: readonly LocatedFunction[];
+  /** Functions scored afresh in this run; the others came from the memo. */
+  readonly evaluated: readonly string[];
+}
+
+export class EngineSession {
+  private readonly documents = new Map<string, DocumentState>();
+
+  /** Scores `document` under `options` (`settingsKey` names everything else the results depend on: backend,
+   *  solver). Null when `options.cancelled` turned true during the run: nothing is memoized from it. */
+  async score(document: ScoreDocument, options: CheckOptions, settingsKey: string, scorer: Scorer): Promise<EngineRun | null> {
+    const state = this.refresh(document, options, settingsKey);
+    const input: CheckInput = { path: document.path, text: document.text, pairsPath: document.pairsPath, pairsText: document.pairsText, model: state.model };
+    const { functions: _all, ...wholeFile } = options;
+    const keys = state.keys;
+    if (keys === null) {
+      const report = await scorer(input, wholeFile);
+      if (options.cancelled?.() === true) return null;
+      state.memo = new Map();
+      return { report, located: located(state, report), evaluated: report.functions.map((fn) => fn.qualifiedName) };
+    }
+    const reused = [...keys.values()].flatMap((key) => {
+      const entry = state.memo.get(key.qualifiedName);
+      return entry !== undefined && sameKey(entry.key, key) ? [moveEntry(entry, key)] : [];
+    });
+    const reusedNames = new Set(reused.map((entry) => entry.key.qualifiedName));
+    const stale = [...keys.keys()].filter((name) => !reusedNames.has(name));
+    const entries = state.layout?.entries ?? [];
+    const pairsText = document.pairsText === null ? null : reducePairsText(document.pairsText, entries, reusedNames);
+    const fresh = await scorer({ ...input, pairsText }, { ...wholeFile, functions: stale });
+    if (options.cancelled?.() === true) return null;
+    const { entries: freshEntries, fileLevel } = memoEntriesOf(fresh.functions, pairsDiagnosticsOf(fresh), keys);
+    const merged = inSourceOrder([...freshEntries, ...reused], keys);
+    state.memo = new Map(merged.filter(isReusable).map((entry) => [entry.key.qualifiedName, entry]));
+    const report = assemble(state, fresh, merged, fileLevel, options);
+    return { report, located: located(state, report), evaluated: fresh.functions.map((fn) => fn.qualifiedName) };
+  }
+
+  /** Forgets a closed document. */
+  close(uri: string): void {
+    this.documents.delete(uri);
+  }
+
+  /** The document's state for this version: the model re-parsed only when the text changed, the pairs layout only
+   *  when the pairs text did, the memo dropped when anything every function depends on changed. */
+  private refresh(document: ScoreDocument, options: CheckOptions, settingsKey: string): DocumentState {
+    const previous = this.documents.get(document.uri);
+    const sameText = previous !== undefined && previous.text === document.text;
+    // The previous version's tree is edited in place by the next parse: it is handed on, never reused twice.
+    const parse = sameText ? previous.parse : parseSourceFileIncrementally(document.text, previous?.parse);
+    const model = sameText ? previous.model : buildFileModel(parse.file);
+    const lineIndex = sameText ? previous.lineIndex : createLineIndex(document.text);
+    const samePairs = previous !== undefined && previous.pairsText === document.pairsText;
+    const layout = samePairs ? previous.layout : document.pairsText === null ? null : pairsLayout(document.pairsText);
+    const contextKey = JSON.stringify([
+      settingsKey, document.path, document.pairsPath, options.threshold, options.mutantsPerPair, options.seed, options.stepBudget,
+      options.stackAllowance ?? null, options.pairSet ?? null, options.codeMutants ?? null, options.weakPostcondition ?? null, specContext(model),
+    ]);
+    const usableLayout = layout === null || layout.entries !== null;
+    const keys = !usableLayout ? null : functionKeys(model, lineIndex, document.pairsText, layout?.entries ?? []);
+    const memo = previous !== undefined && previous.contextKey === contextKey ? previous.memo : new Map<string, MemoEntry>();
+    const state: DocumentState = { text: document.text, parse, model, lineIndex, pairsText: document.pairsText, layout, contextKey, keys, memo };
+    this.documents.set(document.uri, state);
+    return state;
+  }
+}
+
+interface DocumentState {
+  readonly text: string;
+  readonly parse: IncrementalParse;
+  readonly model: FileModel;
+  readonly lineIndex: LineIndex;
+  readonly pairsText: string | null;
+  readonly layout: PairsLayout | null;
+  readonly contextKey: string;
+  /** Null when nothing can be reused (a pairs file that cannot be reduced safely, two functions with one name). */
+  readonly keys: ReadonlyMap<string, FunctionKey> | null;
+  memo: Map<string, MemoEntry>;
+}
+
+/** The whole-file report from its parts, through the same `fileDiagnostics` a cold run's `finishFile` uses. */
+function assemble(state: DocumentState, fresh: FileReport, merged: readonly MemoEntry[], fileLevel: readonly PairsDiagnostic[], options: CheckOptions): FileReport {
+  const functions: FunctionReport[] = merged.map((entry) => entry.report);
+  const pairsDiagnostics = [...fileLevel, ...merged.flatMap((entry) => entry.pairsDiagnostics)];
+  const diagnostics = fileDiagnostics({
+    model: state.model,
+    lineIndex: state.lineIndex,
+    functions,
+    pairsDiagnostics,
+    pairsFileName: pairsFileNameOf(fresh.path, fresh.pairsFile),
+    threshold: options.threshold,
+    weakPostcondition: options.weakPostcondition,
+  });
+  return { path: fresh.path, pairsFile: fresh.pairsFile, diagnostics, functions };
+}
+
+function inSourceOrder(entries: readonly MemoEntry[], keys: ReadonlyMap<string, FunctionKey>): MemoEntry[] {
+  const order = new Map([...keys.keys()].map((name, idx) => [name, idx]));
+  return [...entries].sort((a, b) => (order.get(a.key.qualifiedName) ?? 0) - (order.get(b.key.qualifiedName) ?? 0));
+}
+
+function located(state: DocumentState, report: FileReport): LocatedFunction[] {
+  return locateFunctions(state.model, state.lineIndex, new Set(report.functions.map((fn) => fn.qualifiedName)));
+}
