@@ -9,6 +9,7 @@ import { captureIo } from '../../server/src/cli/io';
 import { DEFAULT_STEP_BUDGET } from '../../server/src/eval';
 import type { FileReport } from '../../server/src/harness';
 import { perform } from '../../server/src/lsp/score-worker';
+import type { ScoredFile } from '../../server/src/lsp/worker-protocol';
 import { scoreOptionsFor } from '../../server/src/lsp/scoring';
 import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
 import { ROOT } from './lsp-client';
@@ -30,8 +31,8 @@ describe('one step budget for the CLI and the editor', () => {
       pairsPath: 'budget.pairs.json',
       pairsText: readFileSync(join(FOLDER, 'budget.pairs.json'), 'utf8'),
     };
-    const editor = await perform({ kind: 'score', input, options: scoreOptionsFor(DEFAULT_SETTINGS, null), backend: { kind: 'embedded' } });
-    expect(editor).toEqual(cli);
+    const editor = (await perform({ kind: 'score', input, options: scoreOptionsFor(DEFAULT_SETTINGS, null), backend: { kind: 'embedded' } })) as ScoredFile;
+    expect(editor.report).toEqual(cli);
     const fn = cli?.functions.find((f) => f.qualifiedName === 'count_up');
     // Decided in both: at 100,000 steps the n = 12,000 pair is "step budget exhausted".
     expect(fn?.counts.indeterminate).toBe(0);

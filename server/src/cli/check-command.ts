@@ -29,11 +29,11 @@ import {
   parseReportOptions,
   readBaseline,
   recordFile,
-  recordingBackend,
   runFailures,
   writeReports,
 } from './check-reports';
 import type { ReportOptions } from './check-reports';
+import { recordingBackend } from '../reports';
 
 const CHECK_USAGE = `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]

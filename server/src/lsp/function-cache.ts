@@ -11,6 +11,8 @@ import { createLineIndex } from '../syntax';
 import type { LineIndex } from '../syntax';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
 import { readPairsDocument } from '../harness';
+import { moveOutcomes } from '../reports';
+import type { FunctionOutcomes } from '../reports';
 
 export interface FunctionKey {
   readonly qualifiedName: string;
@@ -31,6 +33,8 @@ export interface CacheEntry {
   /** True when `diagnostics` include the pairs-file diagnostics inside the function's pairs entry, so the entry may
    *  be blanked from the worker's input when these results are reused (pairs-reduce.ts). */
   readonly ownsPairsDiagnostics: boolean;
+  /** Every mutant with its verdict, for the mutation report view (null when the run did not say). */
+  readonly outcomes: FunctionOutcomes | null;
 }
 
 /** Keys for every function of the model, or null when the pairs file is not valid JSON (then nothing is reused). */
@@ -79,6 +83,7 @@ export function cacheEntriesOf(
   report: FileReport,
   keys: ReadonlyMap<string, FunctionKey>,
   pairsEntries: ReadonlyMap<string, Range> | null = null,
+  outcomes: readonly FunctionOutcomes[] = [],
 ): { entries: CacheEntry[]; fileLevel: ReportDiagnostic[] } {
   const owned = new Set<ReportDiagnostic>();
   const entries: CacheEntry[] = [];
@@ -91,7 +96,8 @@ export function cacheEntriesOf(
       ? !FILE_LEVEL_CODES.has(diagnostic.code) && contains(fn.range, diagnostic.range)
       : entryRange !== null && contains(entryRange, diagnostic.range));
     for (const diagnostic of diagnostics) owned.add(diagnostic);
-    entries.push({ key, cacheable: fn.status !== 'unsupported' && fn.status !== 'error', report: fn, diagnostics, ownsPairsDiagnostics: pairsEntries !== null });
+    const fnOutcomes = outcomes.find((candidate) => candidate.qualifiedName === fn.qualifiedName) ?? null;
+    entries.push({ key, cacheable: fn.status !== 'unsupported' && fn.status !== 'error', report: fn, diagnostics, ownsPairsDiagnostics: pairsEntries !== null, outcomes: fnOutcomes });
   }
   return { entries, fileLevel: report.diagnostics.filter((diagnostic) => !owned.has(diagnostic)) };
 }
@@ -133,7 +139,8 @@ export function moveEntry(entry: CacheEntry, now: FunctionKey): CacheEntry {
     ...diagnostic,
     range: shift(diagnostic.range, diagnostic.file === 'source' ? sourceDelta : pairsDelta),
   }));
-  return { key: now, cacheable: entry.cacheable, report, diagnostics, ownsPairsDiagnostics: entry.ownsPairsDiagnostics };
+  const outcomes = entry.outcomes === null ? null : moveOutcomes(entry.outcomes, sourceDelta, pairsDelta);
+  return { key: now, cacheable: entry.cacheable, report, diagnostics, ownsPairsDiagnostics: entry.ownsPairsDiagnostics, outcomes };
 }
 
 /** A reused entry whose pairs entry the worker read afresh: its pairs-file diagnostics are in the fresh run's. */

@@ -4,11 +4,12 @@
 import { parentPort, resourceLimits } from 'node:worker_threads';
 import { createBackend, createSolver } from '../backends';
 import { stackAllowanceFor } from '../eval';
-import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver } from '../harness';
-import type { CheckInput, CheckOptions, FileReport, Solver } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileKeepingVerdicts, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver, planFile } from '../harness';
+import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
+import { mutantOutcomes, recordingBackend } from '../reports';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import type { BackendRequest, GenerateResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { BackendRequest, GenerateResult, ScoredFile, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
 
 export const SCORE_WORKER_ROLE = 'spec-harness-score-worker';
 
@@ -45,8 +46,10 @@ export async function perform(request: WorkerRequest): Promise<unknown> {
       };
       // One solver per job: each scoring run has its own budget; z3-solver loads on the first query only.
       const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
-      if (request.backend.kind === 'embedded') return solver === undefined ? checkFileSync(request.input, options) : checkFile(request.input, options, undefined, undefined, solver);
-      return checkWithVerus(request.input, options, request.backend, solver);
+      if (request.backend.kind !== 'embedded') return checkWithVerus(request.input, options, request.backend, solver);
+      const checked = await checkFileKeepingVerdicts(request.input, options, solver, new AbortController().signal);
+      const scored: ScoredFile = { report: checked.report, outcomes: mutantOutcomes(checked.plan, checked.verdicts) };
+      return scored;
     }
     case 'generate': {
       const model = buildFileModel(parseSourceFile(request.text));
@@ -79,7 +82,7 @@ async function checkWithVerus(
   options: CheckOptions,
   backend: Extract<BackendRequest, { kind: 'verus' | 'both' }>,
   solver: Solver | undefined,
-): Promise<FileReport> {
+): Promise<ScoredFile> {
   const environment = {
     trusted: true,
     verusPath: backend.verusPath ?? undefined,
@@ -92,10 +95,17 @@ async function checkWithVerus(
   const verus = createBackend('verus', backendOptions);
   if (!verus.ok) throw new VerusUnavailable(verus.error);
   const signal = new AbortController().signal;
-  if (backend.kind === 'verus') return checkFile(input, options, verus.backend, signal, solver);
+  // The plan is made again for the mutation report's outcomes: cheap next to a verus run.
+  const scored = (report: FileReport, verdicts: ReadonlyMap<string, Verdict>): ScoredFile => ({ report, outcomes: mutantOutcomes(planFile(input, options), verdicts) });
+  if (backend.kind === 'verus') {
+    const recorder = recordingBackend(verus.backend);
+    return scored(await checkFile(input, options, recorder.backend, signal, solver), recorder.take());
+  }
   const embedded = createBackend('embedded', backendOptions);
   if (!embedded.ok) throw new VerusUnavailable(embedded.error);
-  return checkFileWithBoth(input, options, embedded.backend, verus.backend, signal);
+  // As in `spec-harness check --backend both`: the mutation report shows the embedded evaluator's verdicts.
+  const recorder = recordingBackend(embedded.backend);
+  return scored(await checkFileWithBoth(input, options, recorder.backend, verus.backend, signal), recorder.take());
 }
 
 /** An environment problem (no verus binary): reported once to the user, not a bug. */

@@ -19,7 +19,7 @@ import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
 import type { ServerState, SourceFileState } from './state';
 import { testResults } from './test-results';
-import type { BackendRequest, ScoreOptions } from './worker-protocol';
+import type { BackendRequest, ScoreOptions, ScoredFile } from './worker-protocol';
 
 /** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker.
  *  Both are the CLI's defaults, so a file scores the same in the editor and in `spec-harness check`. */
@@ -81,7 +81,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   sendStatus(ctx, uri, file, 'scoring', null);
   // Messages name files as the user sees them in the workspace, not by absolute path.
   const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText: reducedPairs ?? pairsText };
-  const outcome = await ctx.runner.run<FileReport>(`score:${uri}`, { kind: 'score', input, options, backend });
+  const outcome = await ctx.runner.run<ScoredFile>(`score:${uri}`, { kind: 'score', input, options, backend });
   if (outcome.kind === 'cancelled') {
     // A newer run for this file sends its own status; otherwise the file is idle again, with its last results.
     if (!ctx.runner.isBusy(`score:${uri}`)) sendStatus(ctx, uri, file, 'idle', null);
@@ -97,12 +97,13 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
     }
     return 'failed';
   }
-  const report = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys, pairsEntries, blanked);
+  const { report, outcomes } = keys === null ? outcome.value : mergeWithCache(file, outcome.value, keys, pairsEntries, blanked);
   const total = report.functions.length;
   const fresh = stale === null ? total : stale.filter((name) => report.functions.some((fn) => fn.qualifiedName === name)).length;
   ctx.log(`scored ${uri}: ${fresh} of ${total} functions evaluated, ${total - fresh} from cache`);
   file.report = report;
   file.reportText = text;
+  file.outcomes = outcomes;
   publish(ctx, uri, file, report, pairsUri, version);
   void ctx.connection.sendNotification(TEST_RESULTS_NOTIFICATION, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
@@ -143,12 +144,12 @@ export function clearPublished(ctx: ServerContext, uri: string): void {
 
 function mergeWithCache(
   file: SourceFileState,
-  fresh: FileReport,
+  fresh: ScoredFile,
   keys: ReturnType<typeof functionKeys> & object,
   pairsEntries: ReadonlyMap<string, Range> | null,
   blanked: ReadonlySet<string>,
-): FileReport {
-  const { entries, fileLevel } = cacheEntriesOf(fresh, keys, pairsEntries);
+): ScoredFile {
+  const { entries, fileLevel } = cacheEntriesOf(fresh.report, keys, pairsEntries, fresh.outcomes);
   const freshNames = new Set(entries.map((entry) => entry.key.qualifiedName));
   const reused: CacheEntry[] = [];
   for (const [name, key] of keys) {
@@ -159,7 +160,9 @@ function mergeWithCache(
     reused.push(blanked.has(name) ? moved : withoutPairsDiagnostics(moved));
   }
   file.cache = new Map([...entries, ...reused].filter((entry) => entry.cacheable).map((entry) => [entry.key.qualifiedName, entry]));
-  return mergeReport(fresh, fileLevel, [...entries, ...reused]);
+  const report = mergeReport(fresh.report, fileLevel, [...entries, ...reused]);
+  const outcomes = new Map([...entries, ...reused].flatMap((entry) => (entry.outcomes === null ? [] : [[entry.key.qualifiedName, entry.outcomes] as const])));
+  return { report, outcomes: report.functions.flatMap((fn) => outcomes.get(fn.qualifiedName) ?? []) };
 }
 
 function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, pairsUri: string, version: number | null): void {

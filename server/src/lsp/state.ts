@@ -6,6 +6,7 @@ import { TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { FileReport } from '../harness';
 import type { FileModel } from '../model';
+import type { FunctionOutcomes } from '../reports';
 import type { CacheEntry } from './function-cache';
 import type { HarnessSettings } from './protocol';
 import { DEFAULT_SETTINGS, applyTrust } from './settings';
@@ -31,6 +32,8 @@ export interface SourceFileState {
   report: FileReport | null;
   /** The text the report was made from. */
   reportText: string | null;
+  /** Every mutant of the report's functions with its verdict (the mutation report view). */
+  outcomes: readonly FunctionOutcomes[];
   cache: Map<string, CacheEntry>;
   /** The pairs-file URI diagnostics were last published on, so they can be cleared when it changes. */
   publishedPairsUri: string | null;
@@ -75,7 +78,7 @@ export class ServerState {
   file(uri: string): SourceFileState {
     let state = this.files.get(uri);
     if (state === undefined) {
-      state = { model: null, modelVersion: null, report: null, reportText: null, cache: new Map(), publishedPairsUri: null, debounce: null };
+      state = { model: null, modelVersion: null, report: null, reportText: null, outcomes: [], cache: new Map(), publishedPairsUri: null, debounce: null };
       this.files.set(uri, state);
     }
     return state;

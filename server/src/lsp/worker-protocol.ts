@@ -1,5 +1,8 @@
 // Messages between the language server and its score worker (plain, structured-clone-able data).
 
+import type { FileReport } from '../harness';
+import type { FunctionOutcomes } from '../reports';
+
 export type WorkerRequest =
   | {
       readonly kind: 'score';
@@ -30,6 +33,13 @@ export interface ScoreOptions {
   /** Only these functions (qualified names); null scores every function. */
   readonly functions: readonly string[] | null;
   readonly solver: 'z3' | 'none';
+}
+
+/** A score job's answer: the report, and every mutant of the functions scored with its verdict (the report lists only
+ *  the accepted ones), which the mutation report view shows. */
+export interface ScoredFile {
+  readonly report: FileReport;
+  readonly outcomes: readonly FunctionOutcomes[];
 }
 
 /** The new pairs-file text, or why there is none (e.g. the existing file is not valid JSON); `summary` is for the log. */
