@@ -46,7 +46,10 @@ export function registerMutationReportViews(context: vscode.ExtensionContext, cl
     if (view === undefined) {
       const created = createView(viewerRoot, scope);
       views.set(scope, created);
-      created.panel.onDidDispose(() => views.delete(scope));
+      created.panel.onDidDispose(() => {
+        created.disposed = true;
+        views.delete(scope);
+      });
       view = created;
     } else {
       view.panel.reveal(undefined, true);
@@ -67,6 +70,8 @@ interface ViewState {
   readonly scope: string;
   readonly panel: vscode.WebviewPanel;
   result: MutationReportResult | undefined;
+  /** Closed by the user: a refresh still in flight must not post to it. */
+  disposed: boolean;
 }
 
 function createView(viewerRoot: vscode.Uri, scope: string): ViewState {
@@ -77,7 +82,7 @@ function createView(viewerRoot: vscode.Uri, scope: string): ViewState {
     retainContextWhenHidden: true,
     localResourceRoots: [viewerRoot],
   });
-  const view: ViewState = { scope, panel, result: undefined };
+  const view: ViewState = { scope, panel, result: undefined, disposed: false };
   const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(viewerRoot, VIEWER_SCRIPT)).toString();
   panel.webview.html = viewerPage({ cspSource: panel.webview.cspSource, scriptUri, title, nonce: randomBytes(16).toString('base64') });
   panel.webview.onDidReceiveMessage((message: unknown) => {
@@ -93,7 +98,7 @@ async function refresh(client: LanguageClient, view: ViewState): Promise<Mutatio
   const uri = view.scope === WORKSPACE_SCOPE ? null : view.scope;
   const result: MutationReportResult = await client.sendRequest('workspace/executeCommand', { command: MUTATION_REPORT, arguments: [uri] });
   view.result = result;
-  await view.panel.webview.postMessage({ type: 'report', report: result.report });
+  if (!view.disposed) await view.panel.webview.postMessage({ type: 'report', report: result.report });
   return result;
 }
 
