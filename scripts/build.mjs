@@ -1,6 +1,9 @@
 // Bundles the CLI, the language server and the VS Code client with esbuild. tree-sitter's native bindings
 // cannot be bundled, so they stay external and are resolved from node_modules at run time; so does z3-solver,
 // whose Emscripten loader finds its .wasm beside itself and starts its own worker threads.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
 const common = {
@@ -23,3 +26,11 @@ await Promise.all([
   build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' }),
 ]);
+
+// The editor's mutation report view loads Stryker's viewer from the extension's own files (no network): one
+// self-contained script, shipped with its licence.
+const require = createRequire(import.meta.url);
+const viewer = require.resolve('mutation-testing-elements/dist/mutation-test-elements.js');
+mkdirSync('dist', { recursive: true });
+copyFileSync(viewer, 'dist/mutation-test-elements.js');
+copyFileSync(join(dirname(viewer), '..', 'LICENSE'), 'dist/mutation-test-elements.LICENSE');

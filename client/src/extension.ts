@@ -8,6 +8,9 @@ import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import type { InitializationOptions, ReportParams, ReportResult, StatusParams } from '../../server/src/lsp/protocol';
 import { registerTestExplorer } from './test-explorer';
+import type { TestExplorer } from './test-explorer';
+import { registerMutationReportViews } from './mutation-report-view';
+import type { MutationReportViews } from './mutation-report-view';
 import { registerLanguageModelTools } from './lm-tools';
 import { statusText } from './status-text';
 
@@ -34,6 +37,10 @@ export interface SpecHarnessApi {
   readonly testController: vscode.TestController;
   /** The status bar item, whose text the real-VS-Code test reads. */
   readonly statusItem: vscode.StatusBarItem;
+  /** What the Test Explorer last reported for a function's item (automatic runs carry no messages). */
+  readonly lastTestResult: TestExplorer['lastReported'];
+  /** The open mutation report views (Spec Harness: Show mutation report). */
+  readonly mutationReports: Pick<MutationReportViews, 'views' | 'show'>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<SpecHarnessApi> {
@@ -62,6 +69,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
   const state: ExtensionState = { client, statusItem, statuses: new Map(), reports };
   active = state;
   const tests = registerTestExplorer(client);
+  const mutationReports = registerMutationReportViews(context, client, tests.scored);
 
   context.subscriptions.push(
     output,
@@ -74,10 +82,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     vscode.commands.registerCommand('specHarness.rescoreWorkspace', () =>
       client.sendRequest('workspace/executeCommand', { command: SCORE_WORKSPACE, arguments: [] })),
     vscode.commands.registerCommand('specHarness.showReport', (uri?: string, functionName?: string) => showReport(state, uri ?? activeRustUri(), functionName ?? null)),
+    vscode.commands.registerCommand('specHarness.showMutationReport', (uri?: string) => mutationReports.show(uri ?? activeRustUri() ?? null)),
     vscode.window.onDidChangeActiveTextEditor(() => renderStatus(state)),
     // Trust can be granted while running: restart so the server gets the new initializationOptions.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartTrusted(state)),
     tests.disposable,
+    mutationReports.disposable,
     ...registerLanguageModelTools(client),
   );
   client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
@@ -86,7 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
   });
   await client.start();
   renderStatus(state);
-  return { testController: tests.controller, statusItem };
+  return { testController: tests.controller, statusItem, lastTestResult: tests.lastReported, mutationReports };
 }
 
 export async function deactivate(): Promise<void> {

@@ -1,6 +1,9 @@
 // VS Code's Test Explorer for Spec Harness: file > function test items built from the language server's
 // `specHarness/testResults` notifications (the client runs no engine). Running a test asks the server to re-score
 // the file; a function below the threshold fails with the correct output and the accepted wrong output as a diff.
+// Automatic runs (on open, save or typing) only set pass/fail: their evidence is already in the diagnostics, and a
+// failure message would open VS Code's peek view over the code after every save. Runs the user starts carry the
+// messages, each at its clause, with expected/actual.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -12,8 +15,29 @@ const TEST_RESULTS: TestResultsMethod = 'specHarness/testResults';
 const SCORE_FILE = 'specHarness.server.scoreFile';
 const SCORE_WORKSPACE = 'specHarness.scoreWorkspace';
 
-export function registerTestExplorer(client: LanguageClient): { readonly controller: vscode.TestController; readonly disposable: vscode.Disposable } {
+export interface TestExplorer {
+  readonly controller: vscode.TestController;
+  /** Fires with a source file's URI after each run on it: the client has one handler per notification, so other
+   *  views that follow runs (the mutation report) listen here. */
+  readonly scored: vscode.Event<string>;
+  /** What was last reported for a function's test item (by item id), for the real-VS-Code test. */
+  lastReported(itemId: string): ReportedResult | undefined;
+  readonly disposable: vscode.Disposable;
+}
+
+/** A run the user started (Test Explorer, gutter) or one the server made on its own (open, save, typing). */
+type RunOrigin = 'user' | 'automatic';
+
+export interface ReportedResult {
+  readonly origin: RunOrigin;
+  readonly outcome: FunctionTestResult['outcome'];
+  readonly messages: readonly { readonly message: string; readonly line: number | undefined; readonly expected: string | undefined; readonly actual: string | undefined }[];
+}
+
+export function registerTestExplorer(client: LanguageClient): TestExplorer {
   const controller = vscode.tests.createTestController('specHarness', 'Spec Harness');
+  const scored = new vscode.EventEmitter<string>();
+  const reported = new Map<string, ReportedResult>();
   // Runs the user started, by file URI: results arriving for those files are reported into them.
   const activeRuns = new Map<string, vscode.TestRun>();
 
@@ -22,17 +46,19 @@ export function registerTestExplorer(client: LanguageClient): { readonly control
     const fileItem = upsertFile(controller, params);
     const userRun = activeRuns.get(params.uri);
     const run = userRun ?? controller.createTestRun(new vscode.TestRunRequest([fileItem]), 'Spec Harness', false);
+    const origin: RunOrigin = userRun === undefined ? 'automatic' : 'user';
     for (const result of params.functions) {
       const item = fileItem.children.get(functionId(params.uri, result.qualifiedName));
-      if (item !== undefined) report(run, item, result);
+      if (item !== undefined) reported.set(item.id, report(run, item, result, origin));
     }
     if (userRun === undefined) run.end();
+    scored.fire(params.uri);
   });
   const edits = vscode.workspace.onDidChangeTextDocument((event) => {
     const item = controller.items.get(event.document.uri.toString());
     if (item !== undefined && event.contentChanges.length > 0) controller.invalidateTestResults(item);
   });
-  return { controller, disposable: vscode.Disposable.from(controller, edits) };
+  return { controller, scored: scored.event, lastReported: (itemId) => reported.get(itemId), disposable: vscode.Disposable.from(controller, edits, scored) };
 }
 
 async function runTests(
@@ -97,21 +123,29 @@ function upsertFile(controller: vscode.TestController, params: TestResultsParams
   return fileItem;
 }
 
-function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTestResult): void {
+function report(run: vscode.TestRun, item: vscode.TestItem, result: FunctionTestResult, origin: RunOrigin): ReportedResult {
+  const shown = origin === 'user' ? messages(item, result) : [];
   switch (result.outcome) {
     case 'passed':
       run.passed(item);
-      return;
+      break;
     case 'skipped':
       run.skipped(item);
-      return;
+      break;
     case 'errored':
-      run.errored(item, messages(item, result));
-      return;
+      run.errored(item, shown);
+      break;
     case 'failed':
-      run.failed(item, messages(item, result));
-      return;
+      run.failed(item, shown);
+      break;
   }
+  const reportedMessages = shown.map((message) => ({
+    message: typeof message.message === 'string' ? message.message : message.message.value,
+    line: message.location?.range.start.line,
+    expected: message.expectedOutput,
+    actual: message.actualOutput,
+  }));
+  return { origin, outcome: result.outcome, messages: reportedMessages };
 }
 
 function messages(item: vscode.TestItem, result: FunctionTestResult): vscode.TestMessage[] {

@@ -7,7 +7,8 @@
 #      opens the fixture, reads the CodeLens texts and the Problems panel back, saves a screenshot.
 #   4. VS Code's extension host (extension loaded from this checkout): test/e2e/vscode/ext-tests.js (diagnostics,
 #      CodeLens, hover, report view, Test Explorer items, the language model tool, the Generate-pairs action).
-#   Also: Chromium opens the self-contained HTML mutation report (test/e2e/html-report.js).
+#   Also: Chromium opens the self-contained HTML mutation report (test/e2e/html-report.js) and the editor's mutation
+#   report view page under its Content-Security-Policy (test/e2e/mutation-view.ts).
 # Tools come from scripts/e2e-setup.sh (idempotent). E2E_SKIP_VSCODE=1 runs only the Neovim part.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -52,6 +53,10 @@ if [ "${E2E_SKIP_VSCODE:-}" = 1 ]; then echo "e2e: Neovim passed (VS Code skippe
 echo "== Chromium: the HTML mutation report (check --html) renders offline from file://"
 node bin/spec-harness.js check examples --html "$WORK/report.html" >/dev/null
 NODE_PATH="$PLAYWRIGHT_NODE_PATH" node test/e2e/html-report.js "$WORK/report.html" change_case.rs
+
+echo "== Chromium: the mutation report view's page (CSP, the bundled viewer, a click on a mutant posts its id)"
+node bin/spec-harness.js check examples --format mutation-report --output "$WORK/mutation-report.json"
+NODE_PATH="$PLAYWRIGHT_NODE_PATH" node_modules/.bin/tsx test/e2e/mutation-view.ts "$WORK/mutation-report.json" change_case.rs
 
 echo "== VS Code's TextMate engine: the Verus injection grammar inside verus! only"
 node test/e2e/grammar-check.js "$CS"

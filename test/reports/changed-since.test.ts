@@ -1,5 +1,5 @@
-// `check --changed-since GIT_REF` on a scratch git repository: only functions whose contract, body or pairs entry
-// changed since the commit are scored, the rest are listed as skipped; a new file is scored whole.
+// `check --changed-since GIT_REF` on a scratch git repository: only functions whose contract, body, pairs entry or
+// an item they reach changed since the commit are scored, the rest are listed as skipped; a new file is scored whole.
 
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,13 +12,13 @@ function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
 }
 
-/** A repository with the ratchet fixture committed as `src/ratchet.rs` (+ pairs). */
-function repository(): string {
+/** A repository with a fixture (default: ratchet) committed as `src/<name>.rs` (+ pairs). */
+function repository(fixture = 'ratchet'): string {
   const dir = mkdtempSync(join(tmpdir(), 'spec-harness-git-'));
   git(dir, 'init', '--quiet');
   execFileSync('mkdir', ['-p', join(dir, 'src')]);
-  copyFileSync(join(FIXTURES, 'ratchet.rs'), join(dir, 'src', 'ratchet.rs'));
-  copyFileSync(join(FIXTURES, 'ratchet.pairs.json'), join(dir, 'src', 'ratchet.pairs.json'));
+  copyFileSync(join(FIXTURES, `${fixture}.rs`), join(dir, 'src', `${fixture}.rs`));
+  copyFileSync(join(FIXTURES, `${fixture}.pairs.json`), join(dir, 'src', `${fixture}.pairs.json`));
   git(dir, 'add', '-A');
   git(dir, 'commit', '--quiet', '-m', 'baseline');
   return dir;
@@ -72,10 +72,41 @@ describe('check --changed-since', () => {
     expect(err).toContain('src/ratchet.rs::max2, src/ratchet.rs::clamp');
   });
 
-  it('scores every function when the file outside them (spec fns, types) changed', async () => {
+  it('scores no function for a new spec fn none of them reaches', async () => {
     const dir = repository();
     edit(join(dir, 'src', 'ratchet.rs'), 'verus! {\n', 'verus! {\n\nspec fn limit() -> int { 10 }\n');
-    expect((await scoredNames(dir)).names).toEqual(['max2', 'clamp']);
+    expect((await scoredNames(dir)).names).toEqual([]);
+  });
+
+  it('scores only the functions that reach a changed item: a spec fn, a constant it reads, a called exec fn', async () => {
+    const source = (dir: string): string => join(dir, 'src', 'dependencies.rs');
+    const specFn = repository('dependencies');
+    edit(source(specFn), 'lo <= r <= hi && hi - lo <= SPAN', 'lo <= r <= hi');
+    expect((await scoredNames(specFn)).names).toEqual(['clamp']);
+    const constant = repository('dependencies');
+    edit(source(constant), 'pub const SPAN: i64 = 1000;', 'pub const SPAN: i64 = 5;');
+    expect((await scoredNames(constant)).names).toEqual(['clamp']);
+    const callee = repository('dependencies');
+    edit(source(callee), 'if a >= b { a } else { b }', 'if a > b { a } else { b }');
+    const { names, err } = await scoredNames(callee);
+    expect(names).toEqual(['max2']);
+    // An exec fn without a contract is not scored, so it is not listed as skipped either.
+    expect(err).toBe('spec-harness check: not scored (unchanged since HEAD): src/dependencies.rs::clamp, src/dependencies.rs::negate\n');
+    const unreached = repository('dependencies');
+    edit(source(unreached), '    x + 1\n', '    x + 2\n');
+    expect((await scoredNames(unreached)).names).toEqual([]);
+  });
+
+  it('scores every function when an item no name reaches changed (a use)', async () => {
+    const dir = repository('dependencies');
+    edit(join(dir, 'src', 'dependencies.rs'), 'use vstd::prelude::*;\n', 'use vstd::prelude::*;\nuse vstd::seq::*;\n');
+    expect((await scoredNames(dir)).names).toEqual(['max2', 'clamp', 'negate']);
+  });
+
+  it('scores every function of a file that does not parse cleanly when anything in it changed', async () => {
+    const dir = repository('dependencies');
+    edit(join(dir, 'src', 'dependencies.rs'), 'spec fn unused(x: int) -> int {\n    x + 1\n}', 'spec fn unused(x: int) -> int {\n    x + (1\n}');
+    expect((await scoredNames(dir)).names).toEqual(['max2', 'clamp', 'negate']);
   });
 
   it('is a usage error outside a repository or with a ref that names no commit', async () => {

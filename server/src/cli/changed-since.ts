@@ -1,13 +1,16 @@
-// `check --changed-since GIT_REF`: which functions to score because their contract, body or pairs entry (or the
-// file's spec context: spec fns, datatypes, constants) differs from the same file at GIT_REF. Git runs through
+// `check --changed-since GIT_REF`: which functions to score because their contract, body, pairs entry or an item
+// they reach (spec fns, called fns, datatypes, constants: function-dependencies.ts) differs from the same file at
+// GIT_REF; a change to a `use` or anything else no name reaches re-scores every function of the file. Git runs through
 // execa with a time limit; a file git does not know at GIT_REF is new, so all its functions are scored.
 
 import * as path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
+import { scorableFunctions } from '../harness';
 import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
 import { parseSourceFile } from '../syntax';
+import { functionDependencies } from './function-dependencies';
 
 export interface GitRevision {
   readonly root: string;
@@ -40,7 +43,10 @@ export async function resolveRevision(cwd: string, ref: string): Promise<GitRevi
 }
 
 export async function changedFunctions(revision: GitRevision, file: FileTexts): Promise<ChangedFunctions | string> {
-  const now = fingerprints(buildFileModel(parseSourceFile(file.text)), file.pairsText);
+  const model = buildFileModel(parseSourceFile(file.text));
+  const now = fingerprints(model, file.pairsText);
+  // Only functions `check` scores are listed (an exec fn without a contract is reached by others, not scored).
+  const scorable = new Set(scorableFunctions(model, {}).map((fn) => fn.qualifiedName));
   const oldText = await showAt(revision, file.absolutePath);
   if (typeof oldText !== 'string' && oldText.error !== null) return oldText.error;
   const oldPairs = await showAt(revision, file.pairsAbsolutePath);
@@ -49,6 +55,7 @@ export async function changedFunctions(revision: GitRevision, file: FileTexts): 
   const changed: string[] = [];
   const unchanged: string[] = [];
   for (const [name, fingerprint] of now.functions) {
+    if (!scorable.has(name)) continue;
     const same = before !== undefined && before.context === now.context && before.functions.get(name) === fingerprint;
     (same ? unchanged : changed).push(name);
   }
@@ -56,34 +63,25 @@ export async function changedFunctions(revision: GitRevision, file: FileTexts): 
 }
 
 interface Fingerprints {
-  /** The file's text outside exec fns: a change there can change any contract's meaning. */
+  /** The file's items no name reaches (uses, out-of-line modules): a change there can change any contract. */
   readonly context: string;
-  /** Per exec fn: its text (signature, contract, body) and its pairs entry's text. */
+  /** Per exec fn: its text, the items it reaches (function-dependencies.ts) and its pairs entry's text. */
   readonly functions: ReadonlyMap<string, string>;
 }
 
 function fingerprints(model: FileModel, pairsText: string | null): Fingerprints {
-  const text = model.source.text;
-  const execFns = model.functions.filter((fn) => fn.mode === 'exec');
-  let context = '';
-  let offset = 0;
-  for (const fn of [...execFns].sort((a, b) => a.span.start - b.span.start)) {
-    if (fn.span.start < offset) continue;
-    context += text.slice(offset, fn.span.start);
-    offset = fn.span.end;
-  }
-  context += text.slice(offset);
+  const dependencies = functionDependencies(model);
   const errors: ParseError[] = [];
   const root = pairsText === null ? undefined : parseTree(pairsText, errors);
   // A pairs file that is not JSON gives every function a distinct entry, so nothing counts as unchanged.
   const unreadable = pairsText !== null && (root === undefined || errors.length > 0);
   const functions = new Map<string, string>();
-  for (const fn of execFns) {
-    const entry = root === undefined || unreadable ? undefined : findNodeAtLocation(root, ['functions', fn.qualifiedName]);
+  for (const [name, reached] of dependencies.functions) {
+    const entry = root === undefined || unreadable ? undefined : findNodeAtLocation(root, ['functions', name]);
     const entryText = unreadable ? `\u0000${pairsText}` : entry === undefined || pairsText === null ? '' : pairsText.slice(entry.offset, entry.offset + entry.length);
-    functions.set(fn.qualifiedName, `${text.slice(fn.span.start, fn.span.end)}\u0001${entryText}`);
+    functions.set(name, `${reached}\u0002${entryText}`);
   }
-  return { context, functions };
+  return { context: dependencies.shared, functions };
 }
 
 /** The file's text at the revision; `{ error: null }` when git does not have it there. */

@@ -30,11 +30,11 @@ import {
   parseReportOptions,
   readBaseline,
   recordFile,
-  recordingBackend,
   runFailures,
   writeReports,
 } from './check-reports';
 import type { ReportOptions } from './check-reports';
+import { recordingBackend } from '../reports';
 
 export const CHECK_COMMAND = {
   name: 'check',

@@ -4,7 +4,7 @@
 
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { Backend, CheckInput, CheckReport, FilePlan, Verdict } from '../harness';
+import type { CheckInput, CheckReport, FilePlan, Verdict } from '../harness';
 import { decodeBaseline, mutantOutcomes, mutationReportHtml, ratchetFailures, toGithub, toJunit, toMutationReport, toSarif } from '../reports';
 import type { Baseline, FunctionFailures, FunctionOutcomes } from '../reports';
 import { version as TOOL_VERSION } from '../../../package.json';
@@ -59,29 +59,6 @@ export function parseReportOptions(values: ReportArgValues): ReportOptions | str
 /** Whether the run must keep every mutant's verdict (the FileReport lists only accepted ones). */
 export function needsMutantOutcomes(options: ReportOptions): boolean {
   return options.format === 'mutation-report' || options.html !== undefined;
-}
-
-/** A backend that remembers each verdict by obligation id; `take()` hands over one file's verdicts. */
-export function recordingBackend(inner: Backend): { readonly backend: Backend; take(): Map<string, Verdict> } {
-  let verdicts = new Map<string, Verdict>();
-  return {
-    backend: {
-      name: inner.name,
-      async check(model, obligations, signal) {
-        const results = await inner.check(model, obligations, signal);
-        obligations.forEach((obligation, i) => {
-          const result = results[i];
-          if (result !== undefined) verdicts.set(obligation.id, result.verdict);
-        });
-        return results;
-      },
-    },
-    take() {
-      const taken = verdicts;
-      verdicts = new Map();
-      return taken;
-    },
-  };
 }
 
 /** What the run collected beside the report, for the writers. */

@@ -1,12 +1,13 @@
 // The harness API: pairs files, obligations, scores, reports and their diagnostics. Pure (no IO): callers read
 // the source and pairs files and pass their text.
 
-import type { Backend, Solver } from './backend';
+import type { Backend, ObligationResult, Solver } from './backend';
 import { finishFileWithBoth } from './compare';
 import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, solveUndecided, withBackend } from './check-file';
-import type { CheckInput, CheckOptions } from './check-file';
+import type { CheckInput, CheckOptions, FilePlan } from './check-file';
 import { decideObligations, decideOptionsOf } from './decide';
 import type { FileReport } from './report';
+import type { Verdict } from './verdict';
 import { HARNESS_DEFAULTS } from './policy';
 import { withClauseView } from './clause-view';
 
@@ -58,15 +59,40 @@ export async function checkFile(input: CheckInput, options: CheckOptions, backen
   const pending = pendingObligations(plan);
   const decided = backend === undefined ? decideObligations(plan.model, pending, decideOptionsOf(options)) : await backend.check(plan.model, pending, abort);
   const results = await solveUndecided(plan.model, pending, decided, solver, abort);
-  // The per-clause view asks the embedded evaluator about single clauses: only next to its own verdicts.
-  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), 'embedded');
+  return finishEmbedded(plan, results);
 }
 
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
 export function checkFileSync(input: CheckInput, options: CheckOptions): FileReport {
   const plan = planFile(input, options);
   const results = decideObligations(plan.model, pendingObligations(plan), decideOptionsOf(options));
-  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(options)), 'embedded');
+  return finishEmbedded(plan, results);
+}
+
+/** A file scored by the embedded evaluator, with what its FileReport leaves out: the plan and the verdict on every
+ *  obligation by id (the report lists only the accepted wrong outputs; a mutation report lists every one). */
+export interface CheckedFile {
+  readonly report: FileReport;
+  readonly plan: FilePlan;
+  readonly verdicts: ReadonlyMap<string, Verdict>;
+}
+
+/** `checkFile` with the embedded evaluator (and the solver, when given), keeping the plan and every verdict. */
+export async function checkFileKeepingVerdicts(input: CheckInput, options: CheckOptions, solver: Solver | undefined, signal: AbortSignal): Promise<CheckedFile> {
+  const plan = planFile(input, options);
+  const pending = pendingObligations(plan);
+  const results = await solveUndecided(plan.model, pending, decideObligations(plan.model, pending, decideOptionsOf(options)), solver, signal);
+  const verdicts = new Map<string, Verdict>();
+  pending.forEach((obligation, idx) => {
+    const result = results[idx];
+    if (result !== undefined) verdicts.set(obligation.id, result.verdict);
+  });
+  return { report: finishEmbedded(plan, results), plan, verdicts };
+}
+
+/** The per-clause view asks the embedded evaluator about single clauses: only next to its own verdicts. */
+function finishEmbedded(plan: FilePlan, results: readonly ObligationResult[]): FileReport {
+  return withBackend(withClauseView(plan, results, finishFile(plan, results), decideOptionsOf(plan.options)), 'embedded');
 }
 export { finishFileWithBoth } from './compare';
 

@@ -1,8 +1,10 @@
-// workspace/executeCommand handlers: score one file or the whole workspace (with $/progress), generate pairs.
+// workspace/executeCommand handlers: score one file or the whole workspace (with $/progress), generate pairs, and
+// the mutation report of the last runs.
 
 import type { ExecuteCommandParams } from 'vscode-languageserver';
 import { walkSourceTree } from '../host';
 import { generatePairsEdit } from './code-actions';
+import { mutationReportFor } from './mutation-report';
 import { isRustPath, pathToUri, uriToPath } from './paths';
 import { SERVER_COMMANDS } from './protocol';
 import { scoreSource } from './scoring';
@@ -34,6 +36,10 @@ export async function executeCommand(ctx: ServerContext, params: ExecuteCommandP
       const result = await ctx.connection.workspace.applyEdit({ label: 'Generate pairs', edit });
       if (result.applied) void scoreSource(ctx, uri);
       return { applied: result.applied };
+    }
+    case SERVER_COMMANDS.mutationReport: {
+      const uri = args[0];
+      return mutationReportFor(ctx, typeof uri === 'string' ? uri : null);
     }
     default:
       ctx.log(`unknown command ${params.command}`);

@@ -53,7 +53,25 @@ export const SERVER_COMMANDS = {
   scoreWorkspace: 'specHarness.scoreWorkspace',
   scoreFile: 'specHarness.server.scoreFile',
   generatePairs: 'specHarness.server.generatePairs',
+  /** Arguments `[uri | null]`; answers `MutationReportResult` for one source file or (null) every scored file. */
+  mutationReport: 'specHarness.server.mutationReport',
 } as const;
+
+/** The mutation report view's data: Stryker's mutation-testing-report-schema JSON made from the server's last run on
+ *  each file (no new run), and the document URI of each of its files, so a click on a mutant opens its code. */
+export interface MutationReportResult {
+  /** A `MutationReport` (reports/mutation-report.ts); typed loosely so the client needs no engine types. */
+  readonly report: { readonly files: Readonly<Record<string, { readonly mutants: readonly MutationReportMutantLocation[] }>> };
+  /** Document URI by the report's file key. */
+  readonly uris: Readonly<Record<string, string>>;
+  /** Source files in the request that have no finished run yet. */
+  readonly unscored: readonly string[];
+}
+export interface MutationReportMutantLocation {
+  readonly id: string;
+  /** 1-based lines and columns (Stryker's convention). */
+  readonly location: { readonly start: { readonly line: number; readonly column: number }; readonly end: { readonly line: number; readonly column: number } };
+}
 
 /** Client commands that server-made CodeLenses point at. */
 export const CLIENT_COMMANDS = {

@@ -8,11 +8,12 @@ import { createBackend, createSolver } from '../backends';
 import { EngineSession } from '../engine';
 import type { Scorer } from '../engine';
 import { stackAllowanceFor } from '../eval';
-import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver } from '../harness';
-import type { CheckInput, CheckOptions, FileReport, Solver } from '../harness';
+import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileKeepingVerdicts, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver, planFile } from '../harness';
+import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
+import { mutantOutcomes, recordingBackend } from '../reports';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import type { BackendRequest, GenerateResult, ScoreResult, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { BackendRequest, GenerateResult, ScoreOptions, ScoreResult, ScoredFile, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
 import { assertNever } from '../stdx';
 
 export const SCORE_WORKER_ROLE = 'spec-harness-score-worker';
@@ -50,16 +51,7 @@ async function answer(session: EngineSession, envelope: WorkerEnvelope, cancelle
 export async function perform(session: EngineSession, request: WorkerRequest, cancelled: () => boolean): Promise<unknown> {
   switch (request.kind) {
     case 'score': {
-      const options: CheckOptions = {
-        threshold: request.options.threshold,
-        mutantsPerPair: request.options.mutantsPerPair,
-        weakPostcondition: request.options.weakPostcondition,
-        seed: request.options.seed,
-        stepBudget: request.options.stepBudget,
-        // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.
-        stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
-        cancelled,
-      };
+      const options = checkOptionsOf(request.options, cancelled);
       // One solver per run: each scoring run has its own budget; z3-solver loads on the first query only.
       const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
       const scorer = scorerFor(request.backend, solver);
@@ -67,6 +59,14 @@ export async function perform(session: EngineSession, request: WorkerRequest, ca
       const run = await session.score({ uri: request.uri, ...request.input }, options, settingsKey, scorer);
       const result: ScoreResult | null = run === null ? null : { report: run.report, located: run.located, evaluated: run.evaluated.length };
       return result;
+    }
+    case 'mutation-report': {
+      const options = checkOptionsOf(request.options, cancelled);
+      const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
+      if (request.backend.kind !== 'embedded') return checkWithVerus(request.input, options, request.backend, solver);
+      const checked = await checkFileKeepingVerdicts(request.input, options, solver, new AbortController().signal);
+      const scored: ScoredFile = { report: checked.report, outcomes: mutantOutcomes(checked.plan, checked.verdicts) };
+      return scored;
     }
     case 'close':
       session.close(request.uri);
@@ -78,8 +78,21 @@ export async function perform(session: EngineSession, request: WorkerRequest, ca
   }
 }
 
+function checkOptionsOf(score: ScoreOptions, cancelled: () => boolean): CheckOptions {
+  return {
+    threshold: score.threshold,
+    mutantsPerPair: score.mutantsPerPair,
+    weakPostcondition: score.weakPostcondition,
+    seed: score.seed,
+    stepBudget: score.stepBudget,
+    // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.
+    stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
+    cancelled,
+  };
+}
+
 function scorerFor(backend: BackendRequest, solver: Solver | undefined): Scorer {
-  if (backend.kind !== 'embedded') return (input, options) => checkWithVerus(input, options, backend, solver);
+  if (backend.kind !== 'embedded') return async (input, options) => (await checkWithVerus(input, options, backend, solver)).report;
   if (solver === undefined) return (input, options) => Promise.resolve(checkFileSync(input, options));
   return (input, options) => checkFile(input, options, undefined, undefined, solver);
 }
@@ -110,7 +123,7 @@ async function checkWithVerus(
   options: CheckOptions,
   backend: Extract<BackendRequest, { kind: 'verus' | 'both' }>,
   solver: Solver | undefined,
-): Promise<FileReport> {
+): Promise<ScoredFile> {
   const environment = {
     trusted: true,
     verusPath: backend.verusPath ?? undefined,
@@ -123,10 +136,17 @@ async function checkWithVerus(
   const verus = createBackend('verus', backendOptions);
   if (!verus.ok) throw new VerusUnavailable(verus.error);
   const signal = new AbortController().signal;
-  if (backend.kind === 'verus') return checkFile(input, options, verus.backend, signal, solver);
+  // The plan is made again for the mutation report's outcomes: cheap next to a verus run.
+  const scored = (report: FileReport, verdicts: ReadonlyMap<string, Verdict>): ScoredFile => ({ report, outcomes: mutantOutcomes(planFile(input, options), verdicts) });
+  if (backend.kind === 'verus') {
+    const recorder = recordingBackend(verus.backend);
+    return scored(await checkFile(input, options, recorder.backend, signal, solver), recorder.take());
+  }
   const embedded = createBackend('embedded', backendOptions);
   if (!embedded.ok) throw new VerusUnavailable(embedded.error);
-  return checkFileWithBoth(input, options, embedded.backend, verus.backend, signal);
+  // As in `spec-harness check --backend both`: the mutation report shows the embedded evaluator's verdicts.
+  const recorder = recordingBackend(embedded.backend);
+  return scored(await checkFileWithBoth(input, options, recorder.backend, verus.backend, signal), recorder.take());
 }
 
 /** An environment problem (no verus binary): reported once to the user, not a bug. */

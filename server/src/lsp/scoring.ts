@@ -31,25 +31,43 @@ export interface ServerContext {
 
 export type ScoreOutcome = 'scored' | 'cancelled' | 'failed' | 'unreadable';
 
-export async function scoreSource(ctx: ServerContext, uri: string): Promise<ScoreOutcome> {
+/** What the worker scores a source file from: its text and pairs text as the editor has them (open documents first,
+ *  then disk), named as the user sees them, with the backend the settings choose. Null when the file cannot be read. */
+export interface ScoreInput {
+  readonly path: string;
+  readonly pairsUri: string;
+  readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
+  readonly backend: BackendRequest;
+}
+
+export async function scoreInputFor(ctx: ServerContext, uri: string): Promise<ScoreInput | null> {
   const path = uriToPath(uri);
-  if (path === null) return 'unreadable';
-  const document = ctx.state.documents.get(uri);
-  // Diagnostics carry the version they were made from, so a client can tell them from ones for older text.
-  const version = document?.version ?? null;
-  const text = document?.getText() ?? (await readTextOrNull(path));
-  if (text === null) return 'unreadable';
+  if (path === null) return null;
+  const text = ctx.state.documents.get(uri)?.getText() ?? (await readTextOrNull(path));
+  if (text === null) return null;
   const pairsPath = pairsPathFor(path);
   const pairsUri = pathToUri(pairsPath);
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await pairsTextOnDisk(ctx, pairsPath));
-  const file = ctx.state.file(uri);
   const settings = ctx.state.settings;
   const backend: BackendRequest =
     settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
-
-  sendStatus(ctx, uri, file, 'scoring', null);
   // Messages name files as the user sees them in the workspace, not by absolute path.
   const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText };
+  return { path, pairsUri, input, backend };
+}
+
+export async function scoreSource(ctx: ServerContext, uri: string): Promise<ScoreOutcome> {
+  const document = ctx.state.documents.get(uri);
+  // Diagnostics carry the version they were made from, so a client can tell them from ones for older text.
+  const version = document?.version ?? null;
+  const scoreInput = await scoreInputFor(ctx, uri);
+  if (scoreInput === null) return 'unreadable';
+  const { pairsUri, input, backend } = scoreInput;
+  const text = input.text;
+  const file = ctx.state.file(uri);
+  const settings = ctx.state.settings;
+
+  sendStatus(ctx, uri, file, 'scoring', null);
   const outcome = await ctx.runner.run<ScoreResult | null>(`score:${uri}`, { kind: 'score', uri, input, options: scoreOptionsFor(settings), backend });
   if (outcome.kind === 'cancelled') return cancelled(ctx, uri, file);
   if (outcome.kind === 'failed') {

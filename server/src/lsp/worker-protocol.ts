@@ -3,11 +3,19 @@
 
 import type { LocatedFunction } from '../engine';
 import type { FileReport } from '../harness';
+import type { FunctionOutcomes } from '../reports';
 
 export type WorkerRequest =
   | {
       readonly kind: 'score';
       readonly uri: string;
+      readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
+      readonly options: ScoreOptions;
+      readonly backend: BackendRequest;
+    }
+  | {
+      /** A cold run that keeps every mutant's verdict, for the mutation report view (not memoized: asked for rarely). */
+      readonly kind: 'mutation-report';
       readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
@@ -42,6 +50,13 @@ export interface ScoreResult {
   readonly report: FileReport;
   readonly located: readonly LocatedFunction[];
   readonly evaluated: number;
+}
+
+/** A score job's answer: the report, and every mutant of the functions scored with its verdict (the report lists only
+ *  the accepted ones), which the mutation report view shows. */
+export interface ScoredFile {
+  readonly report: FileReport;
+  readonly outcomes: readonly FunctionOutcomes[];
 }
 
 /** The new pairs-file text, or why there is none (e.g. the existing file is not valid JSON); `summary` is for the log. */

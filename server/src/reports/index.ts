@@ -9,7 +9,7 @@ export { jsonForScript, mutationReportHtml } from './html';
 export { toJunit, evidenceLines } from './junit';
 export { ensuresOrName, functionKey, oneBased } from './locations';
 export type { FunctionFailures, OneBasedRange } from './locations';
-export { mutantOutcomes } from './mutant-outcomes';
+export { moveOutcomes, mutantOutcomes, recordingBackend } from './mutant-outcomes';
 export type { FunctionOutcomes, MutantOutcome, PairTest } from './mutant-outcomes';
 export { mutantStatus, toMutationReport } from './mutation-report';
 export type { MutantStatus, MutationReport, MutationReportInput, MutationReportMutant } from './mutation-report';

@@ -2,7 +2,7 @@
 // accepted mutants, so the killed ones come from the plan (which obligation stands for which mutant) and the
 // verdicts a recording backend saw. No evaluation happens here.
 
-import type { FilePlan, MutantSource, Range, Verdict } from '../harness';
+import type { Backend, FilePlan, MutantSource, Range, Verdict } from '../harness';
 import { formatResult, spanRange } from '../harness';
 
 export interface FunctionOutcomes {
@@ -67,4 +67,42 @@ export function mutantOutcomes(plan: FilePlan, verdicts: ReadonlyMap<string, Ver
     outcomes.push({ qualifiedName: planned.fn.qualifiedName, pairs, mutants });
   }
   return outcomes;
+}
+
+/** A backend that remembers each verdict by obligation id; `take()` hands over one file's verdicts. */
+export function recordingBackend(inner: Backend): { readonly backend: Backend; take(): Map<string, Verdict> } {
+  let verdicts = new Map<string, Verdict>();
+  return {
+    backend: {
+      name: inner.name,
+      async check(model, obligations, signal) {
+        const results = await inner.check(model, obligations, signal);
+        obligations.forEach((obligation, i) => {
+          const result = results[i];
+          if (result !== undefined) verdicts.set(obligation.id, result.verdict);
+        });
+        return results;
+      },
+    },
+    take() {
+      const taken = verdicts;
+      verdicts = new Map();
+      return taken;
+    },
+  };
+}
+
+/** The same outcomes after their function moved by `sourceLines` and its pairs entry by `pairsLines` (the language
+ *  server reuses a function's results when only its position changed). */
+export function moveOutcomes(outcomes: FunctionOutcomes, sourceLines: number, pairsLines: number): FunctionOutcomes {
+  if (sourceLines === 0 && pairsLines === 0) return outcomes;
+  return {
+    qualifiedName: outcomes.qualifiedName,
+    pairs: outcomes.pairs.map((pair) => ({ ...pair, range: shiftRange(pair.range, pairsLines) })),
+    mutants: outcomes.mutants.map((mutant) => ({ ...mutant, codeRange: mutant.codeRange === undefined ? undefined : shiftRange(mutant.codeRange, sourceLines) })),
+  };
+}
+
+function shiftRange(range: Range, lines: number): Range {
+  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
 }

@@ -1,6 +1,6 @@
 // Runs inside the real VS Code extension host (code-server), with the extension loaded from the checkout: checks
-// diagnostics, CodeLens, hover, the report command, the Test Explorer items, the language model tool and the
-// Generate-pairs code action through VS Code's own APIs.
+// diagnostics, CodeLens, hover, the report command, the Test Explorer items and messages, the mutation report view,
+// the language model tool and the Generate-pairs code action through VS Code's own APIs.
 // The host reports success whatever happens, so the verdict goes to RESULT_FILE (read by run-ext-tests.js).
 const vscode = require('vscode');
 const fs = require('fs');
@@ -54,6 +54,44 @@ exports.run = async function run() {
       if (children.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     check('Test Explorer items per function with their scores', children.includes('double: Post 1.00 / 0.13 · Pre 1.00 / 1.00 · 3 pairs') && children.length === 4, children);
+
+    // An automatic run (the one on opening) sets pass/fail only: the diagnostics already show its evidence.
+    const doubleId = `${uri.toString()}#double`;
+    const automatic = api.lastTestResult(doubleId);
+    check('automatic run: double fails without inline messages', automatic && automatic.origin === 'automatic' && automatic.outcome === 'failed' && automatic.messages.length === 0, automatic);
+    // A run the user starts ("Run all") shows the accepted wrong output at the ensures, expected/actual side by side.
+    await vscode.commands.executeCommand('testing.runAll');
+    let userRun = api.lastTestResult(doubleId);
+    for (let i = 0; i < 200 && !(userRun && userRun.origin === 'user'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      userRun = api.lastTestResult(doubleId);
+    }
+    const first = userRun && userRun.messages[0];
+    check('user-started run: double fails with expected/actual at its ensures', userRun && userRun.origin === 'user' && userRun.outcome === 'failed'
+      && first && first.line === 10 && /^input /.test(first.expected || '') && first.expected !== first.actual, userRun);
+
+    // The mutation report view: Stryker's viewer in a webview, fed with the server's report of this file.
+    await vscode.commands.executeCommand('specHarness.showMutationReport', uri.toString());
+    const view = api.mutationReports.views().find((candidate) => candidate.scope === uri.toString());
+    const file = view && view.result && view.result.report.files['arith.rs'];
+    const survivors = file ? file.mutants.filter((mutant) => mutant.status === 'Survived') : [];
+    check('mutation report view created with the file\'s report', view && view.panel.title === 'Mutation report: arith.rs' && view.panel.webview.html.includes('mutation-test-report-app')
+      && /script-src 'nonce-[^']+'/.test(view.panel.webview.html) && file && file.mutants.length > 0 && survivors.length > 0, view ? { title: view.panel.title, files: view.result && Object.keys(view.result.report.files) } : 'no view');
+    // A click on a surviving value mutant (what the page posts) selects the ensures that accepts it.
+    const valueSurvivor = survivors.find((mutant) => mutant.description.startsWith('double: ') && !mutant.mutatorName.startsWith('code: '));
+    const opened = view && valueSurvivor ? await view.openMutant(valueSurvivor.id) : false;
+    const editor = vscode.window.activeTextEditor;
+    check('a click on a survivor opens its ensures clause', opened && editor && editor.document.uri.toString() === uri.toString() && editor.selection.start.line === 10,
+      { opened, active: editor && editor.document.uri.toString(), line: editor && editor.selection.start.line });
+    // A new run on the file refreshes the view with the new report.
+    const shown = view && view.result;
+    await vscode.commands.executeCommand('specHarness.rescoreFile', uri.toString());
+    let refreshed = api.mutationReports.views().find((candidate) => candidate.scope === uri.toString());
+    for (let i = 0; i < 200 && refreshed && refreshed.result === shown; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      refreshed = api.mutationReports.views().find((candidate) => candidate.scope === uri.toString());
+    }
+    check('the mutation report view follows a new run', refreshed && refreshed.result !== shown && refreshed.result.report.files['arith.rs'], 'not refreshed');
 
     // The language model tool agent mode calls (VS Code 1.95+), answered by the language server.
     if (vscode.lm && typeof vscode.lm.invokeTool === 'function') {

@@ -1,0 +1,58 @@
+// What a function's scores depend on, for `check --changed-since`: an edit changes a function's dependencies exactly
+// when it touches the function or an item it reaches by name, including the impls of the types it names (operators
+// and views call their methods without naming them).
+
+import { describe, expect, it } from 'vitest';
+import { functionDependencies } from '../../server/src/cli/function-dependencies';
+import { buildFileModel } from '../../server/src/model';
+import { parseSourceFile } from '../../server/src/syntax';
+
+const FILE = `use vstd::prelude::*;
+verus! {
+pub struct Pt { pub x: i64, pub y: i64 }
+impl View for Pt {
+    type V = (int, int);
+    closed spec fn view(&self) -> (int, int) { (self.x as int, self.y as int) }
+}
+spec fn total(p: (int, int)) -> int { p.0 + p.1 }
+fn sum(p: Pt) -> (r: i64)
+    requires -1000 < p.x < 1000, -1000 < p.y < 1000,
+    ensures r == total(p@),
+{ p.x + p.y }
+fn inc(x: u8) -> (r: u8)
+    requires x < 255,
+    ensures r == x + 1,
+{ x + 1 }
+}
+`;
+
+/** The names whose dependencies differ between FILE and FILE with `from` replaced by `to`. */
+function changedBy(from: string, to: string): string[] {
+  expect(FILE).toContain(from);
+  const before = functionDependencies(buildFileModel(parseSourceFile(FILE)));
+  const after = functionDependencies(buildFileModel(parseSourceFile(FILE.replace(from, to))));
+  expect(after.shared).toBe(before.shared);
+  return [...after.functions].filter(([name, text]) => before.functions.get(name) !== text).map(([name]) => name);
+}
+
+describe('function dependencies', () => {
+  it('follows spec fns a clause calls', () => {
+    expect(changedBy('p.0 + p.1', 'p.0 - p.1')).toEqual(['sum']);
+  });
+
+  it('follows the impls of a type in the signature, whose methods `@` calls unnamed', () => {
+    expect(changedBy('(self.x as int, self.y as int)', '(self.y as int, self.x as int)')).toEqual(['sum']);
+    expect(changedBy('pub struct Pt { pub x: i64, pub y: i64 }', 'pub struct Pt { pub x: i64, pub y: i64, pub z: i64 }')).toEqual(['sum']);
+  });
+
+  it('changes nothing for an edit between items, and only the function for its own body', () => {
+    expect(changedBy('verus! {\n', 'verus! {\n// a comment\n')).toEqual([]);
+    expect(changedBy('{ x + 1 }', '{ x + 2 }')).toEqual(['inc']);
+  });
+
+  it('puts what no name reaches in the part every function shares', () => {
+    const before = functionDependencies(buildFileModel(parseSourceFile(FILE)));
+    const after = functionDependencies(buildFileModel(parseSourceFile(FILE.replace('use vstd::prelude::*;', 'use vstd::prelude::*;\nuse vstd::seq::*;'))));
+    expect(after.shared).not.toBe(before.shared);
+  });
+});
