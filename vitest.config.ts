@@ -1,10 +1,23 @@
-import { defineConfig } from 'vitest/config';
+// Two test tiers (README "Development"). `fast` (`npm test`): every test file except *.slow.test.ts, with property
+// tests at a small size. `slow` (`npm run test:slow`): the *.slow.test.ts files, plus the *.property.test.ts files
+// again at full size. A new test file lands in the fast tier unless its name says slow. `npx vitest run <file>`
+// runs one file in the tier(s) whose patterns it matches; `npx vitest run` runs both tiers.
+import { configDefaults, defineConfig } from 'vitest/config';
+
+const SLOW_TESTS = 'test/**/*.slow.test.ts';
+const PROPERTY_TESTS = 'test/**/*.property.test.ts';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The CLI and the language server are bundled once per run, not in every test file that starts them.
+    globalSetup: ['test/setup/installed-bundle.ts'],
+    projects: [
+      { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, SLOW_TESTS] } },
+      // test/setup/property-size.ts reads SPEC_HARNESS_PROPERTY_SIZE; the core never does.
+      { extends: true, test: { name: 'slow', include: [SLOW_TESTS, PROPERTY_TESTS], env: { SPEC_HARNESS_PROPERTY_SIZE: 'full' } } },
+    ],
   },
 });

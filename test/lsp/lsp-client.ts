@@ -1,30 +1,20 @@
-// A real JSON-RPC client for the language server: builds dist-style bundles of server/src/lsp/main.ts with esbuild
-// into node_modules/.cache (so the native tree-sitter modules resolve), starts `node server.js --stdio`, answers the
+// A real JSON-RPC client for the language server: starts the run's bundled server (`node server.js --stdio`), answers the
 // server's requests like an editor would, and lets tests await notifications (readiness is a notification, never a sleep).
 
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { resolve } from 'node:path';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { installedServer } from '../setup/installed';
 
 export const ROOT = resolve(__dirname, '..', '..');
-const BUNDLE_DIR = join(ROOT, 'node_modules', '.cache', 'spec-harness-lsp-test');
 
-/** Bundles the server from source (fresh for every run); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
+/** The language server bundled once for the whole run by test/setup/installed-bundle.ts (the name predates that:
+ *  nothing is built here any more); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
 export async function buildServerBundle(): Promise<string> {
-  const given = process.env['LSP_SERVER_BUNDLE'];
-  if (given !== undefined && given !== '') return resolve(ROOT, given);
-  const outfile = join(BUNDLE_DIR, 'server.js');
-  await build({
-    entryPoints: [join(ROOT, 'server/src/lsp/main.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-    external: ['tree-sitter', 'tree-sitter-rust', 'z3-solver'], logLevel: 'error',
-    // jsonc-parser's UMD build hides its requires from esbuild; its ESM build bundles cleanly.
-    mainFields: ['module', 'main'],
-  });
-  return outfile;
+  return installedServer();
 }
 
 export interface TestClient {

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { createSpecContext, evaluateClauses, evaluateExpr } from '../../server/src/eval/spec';
 import type { BinaryOp, Expr, Pattern, Type } from '../../server/src/syntax';
+import { propertyRuns } from '../setup/property-size';
 import { envOf, modelOf } from './check';
 
 const span = { start: 0, end: 0 };
@@ -121,6 +122,6 @@ it('random expressions over random values never throw, never hit an internal err
       expect(['holds', 'fails', 'indeterminate', 'unsupported']).toContain(outcome.verdict.kind);
       expect(outcome.steps).toBeLessThan(5_000 + 70_000);
     }),
-    { numRuns: Number(process.env['PROP_RUNS'] ?? 3_000), seed: Number(process.env['PROP_SEED'] ?? 20_261_130) },
+    { numRuns: Number(process.env['PROP_RUNS'] ?? propertyRuns(3_000)), seed: Number(process.env['PROP_SEED'] ?? 20_261_130) },
   );
 });
