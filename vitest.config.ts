@@ -14,10 +14,12 @@ export default defineConfig({
     pool: 'forks',
     // The CLI and the language server are bundled once per run, not in every test file that starts them.
     globalSetup: ['test/setup/installed-bundle.ts'],
+    // The front ends read this (the core never does): an internal error fails the test instead of scoring `unsupported`.
+    env: { SPEC_HARNESS_INTERNAL_ERRORS: 'throw' },
     projects: [
       { extends: true, test: { name: 'fast', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, SLOW_TESTS] } },
       // test/setup/property-size.ts reads SPEC_HARNESS_PROPERTY_SIZE; the core never does.
-      { extends: true, test: { name: 'slow', include: [SLOW_TESTS, PROPERTY_TESTS], env: { SPEC_HARNESS_PROPERTY_SIZE: 'full' } } },
+      { extends: true, test: { name: 'slow', include: [SLOW_TESTS, PROPERTY_TESTS], env: { SPEC_HARNESS_INTERNAL_ERRORS: 'throw', SPEC_HARNESS_PROPERTY_SIZE: 'full' } } },
     ],
   },
 });

@@ -8,7 +8,6 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
 import type { SolverKind, VerusEnvironment } from '../backends';
-import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome, Solver } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
 import type { CliIo } from './io';
@@ -47,7 +46,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
 `;
 
 export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseCheckArgs(args, io.stackAllowance);
+  const parsed = parseCheckArgs(args, io);
   if (!parsed.ok) {
     io.stderr(`spec-harness check: ${parsed.error}\n${CHECK_USAGE}`);
     return 2;
@@ -212,7 +211,7 @@ interface ParsedCheckArgs {
   readonly options: CheckOptions;
 }
 
-function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance | undefined): ParsedCheckArgs | { readonly ok: false; readonly error: string } {
+function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowance' | 'internalErrors'>): ParsedCheckArgs | { readonly ok: false; readonly error: string } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -281,7 +280,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
       stepBudget: stepBudget as number,
       codeMutants: codeMutants as number,
       weakPostcondition: values['weak-threshold-only'] === true ? 'threshold' : 'realistic',
-      stackAllowance,
+      stackAllowance: host.stackAllowance,
+      internalErrors: host.internalErrors,
       ...(values.fn === undefined ? {} : { functions: values.fn }),
     },
   };

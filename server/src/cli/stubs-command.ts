@@ -37,7 +37,7 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
     io.stderr(`spec-harness stubs: cannot read pairs file '${parsed.pairs}'\n`);
     return 2;
   }
-  const options = { ...DEFAULT_CHECK_OPTIONS, stackAllowance: io.stackAllowance, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
+  const options = { ...DEFAULT_CHECK_OPTIONS, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
   const displayPath = path.relative(io.cwd, sourcePath) || path.basename(sourcePath);
   const plan = planFile({ path: displayPath, text, pairsPath: pairsText === null ? null : pairsPath, pairsText }, options);
   const obligations = pendingObligations(plan);

@@ -3,7 +3,7 @@
 
 import type { Value } from '../eval';
 import { createSpecContext, evaluateClauses } from '../eval';
-import type { SpecContext, SpecEnv, StackAllowance } from '../eval';
+import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../eval';
 import type { Clause } from '../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from '../model';
 import { UNNAMED_RETURN_NAME } from '../model';
@@ -14,6 +14,8 @@ export interface DecideOptions {
   readonly stepBudget: number;
   /** The JS stack the host gives (RECURSION_LIMITS); `default` when absent. */
   readonly stackAllowance?: StackAllowance;
+  /** What an evaluator bug becomes (`unsupported` when absent). */
+  readonly internalErrors?: InternalErrors;
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
@@ -30,7 +32,7 @@ export function decideObligation(model: FileModel, obligation: Obligation, optio
 
 /** The decide options a check's (or a backend's) options imply. */
 export function decideOptionsOf(options: DecideOptions): DecideOptions {
-  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance };
+  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, internalErrors: options.internalErrors };
 }
 
 function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {

@@ -3,7 +3,7 @@
 
 import { parentPort, resourceLimits } from 'node:worker_threads';
 import { createBackend, createSolver } from '../backends';
-import { stackAllowanceFor } from '../eval';
+import { internalErrorsFrom, stackAllowanceFor } from '../eval';
 import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver } from '../harness';
 import type { CheckInput, CheckOptions, FileReport, Solver } from '../harness';
 import { buildFileModel } from '../model';
@@ -41,6 +41,8 @@ export async function perform(request: WorkerRequest): Promise<unknown> {
         stepBudget: request.options.stepBudget,
         // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.
         stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
+        // The test suites set SPEC_HARNESS_INTERNAL_ERRORS=throw, so a bug fails them instead of scoring `unsupported`.
+        internalErrors: internalErrorsFrom(process.env['SPEC_HARNESS_INTERNAL_ERRORS']),
         ...(request.options.functions === null ? {} : { functions: request.options.functions }),
       };
       // One solver per job: each scoring run has its own budget; z3-solver loads on the first query only.
