@@ -17,6 +17,15 @@ export async function buildServerBundle(): Promise<string> {
   return installedServer();
 }
 
+/** What a `specHarness/status` notification says about a file (the fields tests read). */
+export interface StatusParams {
+  readonly state: string;
+  readonly scored: number;
+  readonly passing: number;
+  /** Functions the finished run evaluated afresh (the others came from the server's cache). */
+  readonly evaluated: number;
+}
+
 export interface TestClient {
   readonly connection: MessageConnection;
   readonly child: ChildProcessWithoutNullStreams;
@@ -27,8 +36,8 @@ export interface TestClient {
   readonly logs: string[];
   /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept`. */
   diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[]) => boolean): Promise<Diagnostic[]>;
-  /** Resolves on the next `specHarness/status` notification for `uri` that satisfies `accept`. */
-  status(uri: string, accept: (params: { state: string; scored: number; passing: number }) => boolean): Promise<void>;
+  /** Resolves with the next `specHarness/status` notification for `uri` that satisfies `accept`. */
+  status(uri: string, accept: (params: StatusParams) => boolean): Promise<StatusParams>;
   /** Resolves on the first server log line (from now on) that satisfies `accept`. */
   logged(accept: (line: string) => boolean): Promise<string>;
   stop(): Promise<number | null>;
@@ -43,7 +52,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const logs: string[] = [];
   const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
   const logWaiters: { accept: (line: string) => boolean; resolve: (line: string) => void }[] = [];
-  const statusWaiters: { uri: string; accept: (p: { state: string; scored: number; passing: number }) => boolean; resolve: () => void }[] = [];
+  const statusWaiters: { uri: string; accept: (p: StatusParams) => boolean; resolve: (p: StatusParams) => void }[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   // A server that dies early fails the waiting test at once, with its stderr, instead of hanging it.
   let stopping = false;
@@ -83,12 +92,12 @@ export async function startClient(serverPath: string, settings: Record<string, u
       }
     }
   });
-  connection.onNotification('specHarness/status', (params: { uri: string; state: string; scored: number; passing: number }) => {
+  connection.onNotification('specHarness/status', (params: StatusParams & { uri: string }) => {
     statuses.push(params);
     for (const waiter of [...statusWaiters]) {
       if (waiter.uri === params.uri && waiter.accept(params)) {
         statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
-        waiter.resolve();
+        waiter.resolve(params);
       }
     }
   });
@@ -110,7 +119,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
   return {
     connection, child, appliedEdits, statuses, progress, logs,
     diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
-    status: (uri, accept) => Promise.race([died, new Promise<void>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
+    status: (uri, accept) => Promise.race([died, new Promise<StatusParams>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     logged: (accept) => Promise.race([died, new Promise<string>((resolveWaiter) => logWaiters.push({ accept, resolve: resolveWaiter }))]),
     stop: async () => {
       stopping = true;

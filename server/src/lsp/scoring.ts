@@ -103,6 +103,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   ctx.log(`scored ${uri}: ${fresh} of ${total} functions evaluated, ${total - fresh} from cache`);
   file.report = report;
   file.reportText = text;
+  file.evaluated = fresh;
   publish(ctx, uri, file, report, pairsUri, version);
   void ctx.connection.sendNotification(TEST_RESULTS_NOTIFICATION, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
@@ -175,7 +176,7 @@ function publish(ctx: ServerContext, uri: string, file: SourceFileState, report:
 function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, state: StatusParams['state'], message: string | null): void {
   const threshold = ctx.state.settings.threshold;
   const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
-  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, threshold, message };
+  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, evaluated: file.evaluated, threshold, message };
   void ctx.connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 

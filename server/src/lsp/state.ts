@@ -31,6 +31,8 @@ export interface SourceFileState {
   report: FileReport | null;
   /** The text the report was made from. */
   reportText: string | null;
+  /** Functions the last finished run evaluated; the report's other functions came from `cache`. */
+  evaluated: number;
   cache: Map<string, CacheEntry>;
   /** The pairs-file URI diagnostics were last published on, so they can be cleared when it changes. */
   publishedPairsUri: string | null;
@@ -75,7 +77,7 @@ export class ServerState {
   file(uri: string): SourceFileState {
     let state = this.files.get(uri);
     if (state === undefined) {
-      state = { model: null, modelVersion: null, report: null, reportText: null, cache: new Map(), publishedPairsUri: null, debounce: null };
+      state = { model: null, modelVersion: null, report: null, reportText: null, evaluated: 0, cache: new Map(), publishedPairsUri: null, debounce: null };
       this.files.set(uri, state);
     }
     return state;
