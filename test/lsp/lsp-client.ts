@@ -33,13 +33,16 @@ export interface TestClient {
   readonly statuses: unknown[];
   /** Every $/progress value, in order (begin/report/end). */
   readonly progress: { kind: string; title?: string; message?: string }[];
+  /** Server log lines, for a failing test to print. Tests assert on protocol messages; the only use of these in an
+   *  assertion is that no bug was logged (bugs caught in a handler are logged only). */
   readonly logs: string[];
+  /** What the server showed the user (window/showMessage and showMessageRequest texts), in order: the protocol's
+   *  user-facing messages, which tests may assert on, unlike log lines. */
+  readonly messages: string[];
   /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept`. */
   diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[]) => boolean): Promise<Diagnostic[]>;
   /** Resolves with the next `specHarness/status` notification for `uri` that satisfies `accept`. */
   status(uri: string, accept: (params: StatusParams) => boolean): Promise<StatusParams>;
-  /** Resolves on the first server log line (from now on) that satisfies `accept`. */
-  logged(accept: (line: string) => boolean): Promise<string>;
   stop(): Promise<number | null>;
 }
 
@@ -50,8 +53,8 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const statuses: unknown[] = [];
   const progress: { kind: string; title?: string; message?: string }[] = [];
   const logs: string[] = [];
+  const messages: string[] = [];
   const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[]) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-  const logWaiters: { accept: (line: string) => boolean; resolve: (line: string) => void }[] = [];
   const statusWaiters: { uri: string; accept: (p: StatusParams) => boolean; resolve: (p: StatusParams) => void }[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   // A server that dies early fails the waiting test at once, with its stderr, instead of hanging it.
@@ -71,18 +74,16 @@ export async function startClient(serverPath: string, settings: Record<string, u
   });
   connection.onNotification('window/logMessage', (params: { message: string }) => {
     logs.push(params.message);
-    for (const waiter of [...logWaiters]) {
-      if (waiter.accept(params.message)) {
-        logWaiters.splice(logWaiters.indexOf(waiter), 1);
-        waiter.resolve(params.message);
-      }
-    }
   });
   connection.onRequest('window/showMessageRequest', (params: { message: string }) => {
     logs.push(`showMessage: ${params.message}`);
+    messages.push(params.message);
     return null;
   });
-  connection.onNotification('window/showMessage', (params: { message: string }) => logs.push(`showMessage: ${params.message}`));
+  connection.onNotification('window/showMessage', (params: { message: string }) => {
+    logs.push(`showMessage: ${params.message}`);
+    messages.push(params.message);
+  });
   connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => progress.push(params.value));
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const waiter of [...diagnosticWaiters]) {
@@ -117,10 +118,9 @@ export async function startClient(serverPath: string, settings: Record<string, u
   connection.sendNotification('initialized', {});
 
   return {
-    connection, child, appliedEdits, statuses, progress, logs,
+    connection, child, appliedEdits, statuses, progress, logs, messages,
     diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     status: (uri, accept) => Promise.race([died, new Promise<StatusParams>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
-    logged: (accept) => Promise.race([died, new Promise<string>((resolveWaiter) => logWaiters.push({ accept, resolve: resolveWaiter }))]),
     stop: async () => {
       stopping = true;
       const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
