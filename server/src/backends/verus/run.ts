@@ -53,8 +53,8 @@ export async function runProcess(executable: string, args: readonly string[], op
   // execa is ESM-only; the dynamic import keeps this CommonJS module loadable.
   const { execa } = await import('execa');
   // execa stops the process it started at the time limit or on cancellation (SIGTERM, then SIGKILL after a grace
-  // period). Verus's own children (rustc, z3) would outlive it, so it runs in its own process group, which is
-  // killed whenever execa had to stop the run.
+  // period). Verus's own children (rustc, z3) would outlive it and keep its output pipes open, so that execa would
+  // wait for them: it runs in its own process group, which is killed as soon as the process dies of a signal.
   const detached = process.platform !== 'win32';
   const child = execa(executable, [...args], {
     cwd: options.cwd,
@@ -69,9 +69,11 @@ export async function runProcess(executable: string, args: readonly string[], op
     cleanup: !detached,
   });
   const removeExitHook = detached ? killGroupOnExit(child.pid) : undefined;
+  if (detached) child.once('exit', (_code, signal) => {
+    if (signal !== null) killGroup(child.pid);
+  });
   try {
     const result = await child;
-    if (detached && result.isTerminated) killGroup(child.pid);
     options.signal.throwIfAborted();
     const spawnError = (result as { readonly code?: unknown }).code;
     if (result.exitCode === undefined && !result.timedOut && typeof spawnError === 'string') {
