@@ -9,14 +9,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, buildBin, copyAgentFixtures, removeBin } from './built-bin';
+import { copyAgentFixtures, installedBin } from './built-bin';
+
+const BIN = installedBin();
 
 let client: Client;
 let tools: readonly Tool[];
 let work: string;
 
 beforeAll(async () => {
-  await buildBin();
   work = copyAgentFixtures();
   // An empty PATH: no verus, whatever this machine has, so verify's answer is deterministic.
   const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: work, env: { PATH: '' }, stderr: 'pipe' });
@@ -28,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.close();
   rmSync(work, { recursive: true, force: true });
-  removeBin();
 });
 
 async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {

@@ -10,7 +10,7 @@ function outcomeOf(source: string, fnName: string, kind: 'requires' | 'ensures',
   const model = modelOf(source);
   const fn = model.functions.find((f) => f.name === fnName);
   if (fn === undefined) throw new Error(`no fn ${fnName}`);
-  const ctx = createSpecContext(model.scope, { ...bindings.options, selfTypeName: fn.selfTypeName });
+  const ctx = createSpecContext(model.scope, { internalErrors: 'throw', ...bindings.options, selfTypeName: fn.selfTypeName });
   return evaluateClauses(ctx, fn[kind].map((c) => c.clause), envOf(bindings));
 }
 

@@ -1,4 +1,4 @@
-// Worker entry for stack-allowance.test.ts (bundled by the test, run in a worker with a 256 MB stack, as the
+// Worker entry for stack-allowance.slow.test.ts (bundled by the test, run in a worker with a 256 MB stack, as the
 // `spec-harness` bin runs the CLI): evaluates spec expressions under an allowance and posts their outcomes back.
 import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { buildFileModel } from '../../server/src/model';

@@ -1,4 +1,4 @@
-// Worker entry for stack-allowance.test.ts (bundled by the test, run in a worker with a 256 MB stack, as the
+// Worker entry for stack-allowance.slow.test.ts (bundled by the test, run in a worker with a 256 MB stack, as the
 // `spec-harness` bin runs the CLI): runs `pairs` on a file, then judges every written pair and a few exec runs.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';

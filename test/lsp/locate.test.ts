@@ -12,6 +12,7 @@ function fileAt(text: string): SourceFileState {
   return {
     report: null,
     located: { text, functions: [{ qualifiedName: 'a', nameRange: range(0, 0), headerRange: range(0, 2) }, { qualifiedName: 'b', nameRange: range(4, 4), headerRange: range(4, 6) }] },
+    evaluated: 0,
     publishedPairsUri: null,
     debounce: null,
   };

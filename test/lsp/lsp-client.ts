@@ -1,31 +1,29 @@
-// A real JSON-RPC client for the language server: builds dist-style bundles of server/src/lsp/main.ts with esbuild
-// into node_modules/.cache (so the native tree-sitter modules resolve), starts `node server.js --stdio`, answers the
+// A real JSON-RPC client for the language server: starts the run's bundled server (`node server.js --stdio`), answers the
 // server's requests like an editor would, and lets tests await notifications (readiness is a notification, never a sleep).
 
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { basename, join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { resolve } from 'node:path';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { installedServer } from '../setup/installed';
 
 export const ROOT = resolve(__dirname, '..', '..');
-// One directory per checkout: worktrees share node_modules, and one must not run another's server.
-const BUNDLE_DIR = join(ROOT, 'node_modules', '.cache', `spec-harness-lsp-test-${basename(ROOT)}`);
 
-/** Bundles the server from source (fresh for every run); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
+/** The language server bundled once for the whole run by test/setup/installed-bundle.ts (the name predates that:
+ *  nothing is built here any more); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
 export async function buildServerBundle(): Promise<string> {
-  const given = process.env['LSP_SERVER_BUNDLE'];
-  if (given !== undefined && given !== '') return resolve(ROOT, given);
-  const outfile = join(BUNDLE_DIR, 'server.js');
-  await build({
-    entryPoints: [join(ROOT, 'server/src/lsp/main.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-    external: ['tree-sitter', 'tree-sitter-rust', 'z3-solver'], logLevel: 'error',
-    // jsonc-parser's UMD build hides its requires from esbuild; its ESM build bundles cleanly.
-    mainFields: ['module', 'main'],
-  });
-  return outfile;
+  return installedServer();
+}
+
+/** What a `specHarness/status` notification says about a file (the fields tests read). */
+export interface StatusParams {
+  readonly state: string;
+  readonly scored: number;
+  readonly passing: number;
+  /** Functions the finished run evaluated afresh (the others came from the server's cache). */
+  readonly evaluated: number;
 }
 
 export interface TestClient {
@@ -35,14 +33,17 @@ export interface TestClient {
   readonly statuses: unknown[];
   /** Every $/progress value, in order (begin/report/end). */
   readonly progress: { kind: string; title?: string; message?: string }[];
+  /** Server log lines, for a failing test to print. Tests assert on protocol messages; the only use of these in an
+   *  assertion is that no bug was logged (bugs caught in a handler are logged only). */
   readonly logs: string[];
+  /** What the server showed the user (window/showMessage and showMessageRequest texts), in order: the protocol's
+   *  user-facing messages, which tests may assert on, unlike log lines. */
+  readonly messages: string[];
   /** Resolves with the first diagnostics published for `uri` (from now on) that satisfy `accept` (given the
    *  document version they were made from, when the server sent one). */
   diagnostics(uri: string, accept?: (diagnostics: readonly Diagnostic[], version: number | undefined) => boolean): Promise<Diagnostic[]>;
-  /** Resolves on the next `specHarness/status` notification for `uri` that satisfies `accept`. */
-  status(uri: string, accept: (params: { state: string; scored: number; passing: number }) => boolean): Promise<void>;
-  /** Resolves on the first server log line (from now on) that satisfies `accept`. */
-  logged(accept: (line: string) => boolean): Promise<string>;
+  /** Resolves with the next `specHarness/status` notification for `uri` that satisfies `accept`. */
+  status(uri: string, accept: (params: StatusParams) => boolean): Promise<StatusParams>;
   stop(): Promise<number | null>;
 }
 
@@ -55,9 +56,9 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const statuses: unknown[] = [];
   const progress: { kind: string; title?: string; message?: string }[] = [];
   const logs: string[] = [];
+  const messages: string[] = [];
   const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[], version: number | undefined) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
-  const logWaiters: { accept: (line: string) => boolean; resolve: (line: string) => void }[] = [];
-  const statusWaiters: { uri: string; accept: (p: { state: string; scored: number; passing: number }) => boolean; resolve: () => void }[] = [];
+  const statusWaiters: { uri: string; accept: (p: StatusParams) => boolean; resolve: (p: StatusParams) => void }[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   // A server that dies early fails the waiting test at once, with its stderr, instead of hanging it.
   let stopping = false;
@@ -76,18 +77,16 @@ export async function startClient(serverPath: string, settings: Record<string, u
   });
   connection.onNotification('window/logMessage', (params: { message: string }) => {
     logs.push(params.message);
-    for (const waiter of [...logWaiters]) {
-      if (waiter.accept(params.message)) {
-        logWaiters.splice(logWaiters.indexOf(waiter), 1);
-        waiter.resolve(params.message);
-      }
-    }
   });
   connection.onRequest('window/showMessageRequest', (params: { message: string }) => {
     logs.push(`showMessage: ${params.message}`);
+    messages.push(params.message);
     return null;
   });
-  connection.onNotification('window/showMessage', (params: { message: string }) => logs.push(`showMessage: ${params.message}`));
+  connection.onNotification('window/showMessage', (params: { message: string }) => {
+    logs.push(`showMessage: ${params.message}`);
+    messages.push(params.message);
+  });
   connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => progress.push(params.value));
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const waiter of [...diagnosticWaiters]) {
@@ -97,12 +96,12 @@ export async function startClient(serverPath: string, settings: Record<string, u
       }
     }
   });
-  connection.onNotification('specHarness/status', (params: { uri: string; state: string; scored: number; passing: number }) => {
+  connection.onNotification('specHarness/status', (params: StatusParams & { uri: string }) => {
     statuses.push(params);
     for (const waiter of [...statusWaiters]) {
       if (waiter.uri === params.uri && waiter.accept(params)) {
         statusWaiters.splice(statusWaiters.indexOf(waiter), 1);
-        waiter.resolve();
+        waiter.resolve(params);
       }
     }
   });
@@ -122,10 +121,9 @@ export async function startClient(serverPath: string, settings: Record<string, u
   connection.sendNotification('initialized', {});
 
   return {
-    connection, child, appliedEdits, statuses, progress, logs,
+    connection, child, appliedEdits, statuses, progress, logs, messages,
     diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
-    status: (uri, accept) => Promise.race([died, new Promise<void>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
-    logged: (accept) => Promise.race([died, new Promise<string>((resolveWaiter) => logWaiters.push({ accept, resolve: resolveWaiter }))]),
+    status: (uri, accept) => Promise.race([died, new Promise<StatusParams>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     stop: async () => {
       stopping = true;
       const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));

@@ -52,7 +52,7 @@ describe('pairs files on their own', () => {
     const resolved: CodeAction = await client.connection.sendRequest('codeAction/resolve', generate);
     expect(resolved.edit).toBeUndefined();
     // The warning is sent before the answer, on the same stream.
-    expect(client.logs).toContain('showMessage: Spec Harness: cannot generate pairs: duplicate key "double" at 2:3 and 3:3; keep one before regenerating');
+    expect(client.messages).toContain('Spec Harness: cannot generate pairs: duplicate key "double" at 2:3 and 3:3; keep one before regenerating');
   });
 
   it('refuses a pairs file nested 10,000 deep with a diagnostic, and keeps serving', async () => {
@@ -100,7 +100,7 @@ describe('pairs files on their own', () => {
     const published = client.diagnostics(sourceUri, (d) => d.length > 0);
     client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'fifo.rs'), 'utf8') } });
     expect((await published).map((d) => d.code)).toEqual(['no-pairs']);
-    expect(client.logs.some((line) => line.endsWith('fifo.pairs.json: it is a FIFO, not a regular file'))).toBe(true);
+    expect(client.messages.some((message) => message.endsWith('fifo.pairs.json: it is a FIFO, not a regular file'))).toBe(true);
   });
 
   it('shuts down cleanly', async () => {

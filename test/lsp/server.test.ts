@@ -5,45 +5,65 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CodeAction, CodeLens, Diagnostic, Hover, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'lsp');
-let serverPath = '';
-let folder = '';
-let client: TestClient;
-let sourceUri = '';
-let pairsUri = '';
-let sourceText = '';
-let pairsText = '';
+const SOURCE_TEXT = readFileSync(join(FIXTURES, 'arith.rs'), 'utf8');
+const PAIRS_TEXT = readFileSync(join(FIXTURES, 'arith.pairs.json'), 'utf8');
 
-beforeAll(async () => {
-  serverPath = await buildServerBundle();
-  folder = mkdtempSync(join(tmpdir(), 'spec-harness-lsp-'));
+/** A server of its own on a scratch copy of the fixtures, with arith.rs open and its first run finished. */
+interface OpenedServer {
+  readonly client: TestClient;
+  readonly folder: string;
+  readonly sourceUri: string;
+  readonly pairsUri: string;
+  readonly diagnostics: Diagnostic[];
+}
+
+async function openArith(): Promise<OpenedServer> {
+  const folder = mkdtempSync(join(tmpdir(), 'spec-harness-lsp-'));
   for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(FIXTURES, name), join(folder, name));
-  sourceUri = pathToFileURL(join(folder, 'arith.rs')).toString();
-  pairsUri = pathToFileURL(join(folder, 'arith.pairs.json')).toString();
-  sourceText = readFileSync(join(folder, 'arith.rs'), 'utf8');
-  pairsText = readFileSync(join(folder, 'arith.pairs.json'), 'utf8');
-  client = await startClient(serverPath, { run: 'onSave', threshold: 0.75 }, { trusted: true, docsUrl: 'https://example.test/README.md' }, pathToFileURL(folder).toString());
-});
+  const sourceUri = pathToFileURL(join(folder, 'arith.rs')).toString();
+  const pairsUri = pathToFileURL(join(folder, 'arith.pairs.json')).toString();
+  const client = await startClient(await buildServerBundle(), { run: 'onSave', threshold: 0.75 }, { trusted: true, docsUrl: 'https://example.test/README.md' }, pathToFileURL(folder).toString());
+  const published = client.diagnostics(sourceUri, (d) => d.length > 0);
+  // The idle status is the last thing a run sends: later waiters see only later runs.
+  const finished = client.status(sourceUri, (status) => status.state === 'idle');
+  client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: SOURCE_TEXT } });
+  const diagnostics = await published;
+  await finished;
+  return { client, folder, sourceUri, pairsUri, diagnostics };
+}
 
-afterAll(() => {
-  rmSync(folder, { recursive: true, force: true });
-});
+async function close(server: OpenedServer): Promise<void> {
+  if (server.client.child.exitCode === null) await server.client.stop();
+  rmSync(server.folder, { recursive: true, force: true });
+}
 
 const lineOf = (text: string, needle: string): number => text.split('\n').findIndex((line) => line.includes(needle));
 const byCode = (diagnostics: readonly Diagnostic[], code: string): Diagnostic[] => diagnostics.filter((d) => d.code === code);
 
-describe('language server over stdio', () => {
+// Requests that change nothing on the server share one opened server: none depends on another having run.
+describe('language server over stdio: answers about an opened file', () => {
+  let server: OpenedServer;
+  let client: TestClient;
+  let sourceUri = '';
+  let pairsUri = '';
   let diagnostics: Diagnostic[] = [];
+  const sourceText = SOURCE_TEXT;
+  const pairsText = PAIRS_TEXT;
 
-  it('publishes the harness diagnostics for a file on open', async () => {
-    const published = client.diagnostics(sourceUri, (d) => d.length > 0);
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: sourceText } });
-    diagnostics = await published;
+  beforeAll(async () => {
+    server = await openArith();
+    ({ client, sourceUri, pairsUri, diagnostics } = server);
+  });
+
+  afterAll(() => close(server));
+
+  it('publishes the harness diagnostics for a file on open', () => {
     expect(diagnostics.every((d) => d.source === 'spec-harness')).toBe(true);
 
     const [weak] = byCode(diagnostics, 'weak-postcondition');
@@ -125,40 +145,54 @@ describe('language server over stdio', () => {
     expect(after.functions['square']?.pairs?.length ?? 0).toBeGreaterThan(0);
   });
 
+});
+
+// Each of these changes the server's state (documents, pairs file, caches): each gets a server of its own.
+describe('language server over stdio: reacting to changes', () => {
+  let server: OpenedServer;
+  let client: TestClient;
+  let sourceUri = '';
+  let pairsUri = '';
+  const sourceText = SOURCE_TEXT;
+  const pairsText = PAIRS_TEXT;
+
+  beforeEach(async () => {
+    server = await openArith();
+    ({ client, sourceUri, pairsUri } = server);
+  });
+
+  afterEach(() => close(server));
+
   it('re-scores on save after a change, evaluating only the function whose contract changed', async () => {
     const fixed = sourceText.replace('r == x + 2', 'r == x + 1');
     client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 2 }, contentChanges: [{ text: fixed }] });
     const published = client.diagnostics(sourceUri, () => true);
+    const finished = client.status(sourceUri, (status) => status.state === 'idle');
     client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
-    const logsBefore = client.logs.length;
     const next = await published;
     expect(byCode(next, 'rejects-correct-output')).toEqual([]);
     expect(byCode(next, 'weak-postcondition')).toHaveLength(1);
-    expect(client.logs.slice(logsBefore).some((line) => line.includes('1 of 4 functions evaluated, 3 from cache'))).toBe(true);
-    sourceText = fixed;
+    expect(await finished).toMatchObject({ scored: 3, evaluated: 1 });
   });
 
   it('a newer change cancels the stale run: the last text wins', async () => {
-    const strong = sourceText.replace('r >= x,', 'r == 2 * x,');
+    // Both contracts of the fixture fixed: the last text has no weak postcondition; the first still has two.
+    const strong = sourceText.replace('r == x + 2', 'r == x + 1').replace('r >= x,', 'r == 2 * x,');
     client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
     client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 3 }, contentChanges: [{ text: strong }] });
     const published = client.diagnostics(sourceUri, (d) => byCode(d, 'weak-postcondition').length === 0);
     client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
     const next = await published;
     expect(byCode(next, 'no-pairs')).toHaveLength(1);
-    sourceText = strong;
   });
 
   it('re-scores when the pairs file changes on disk (workspace/didChangeWatchedFiles)', async () => {
     const withAcceptable = pairsText.replace('"inc": {', '"inc": {\n      "acceptable": [ { "input": { "x": 1 }, "output": 3 } ],');
-    writeFileSync(join(folder, 'arith.pairs.json'), withAcceptable);
-    // A run left over from the previous test may still report first; the re-score after the pairs change is the one
-    // that evaluates anything. Only `inc`'s pairs entry changed, so only `inc` is evaluated again (a wrong count, or
-    // no re-score at all, fails this test by its timeout).
-    const rescored = client.logged((line) => line.startsWith(`scored ${sourceUri}:`) && !line.includes(': 0 of '));
+    writeFileSync(join(server.folder, 'arith.pairs.json'), withAcceptable);
+    // Only `inc`'s pairs entry changed, so only `inc` is evaluated again (no re-score at all fails by the timeout).
+    const rescored = client.status(sourceUri, (status) => status.state === 'idle');
     client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 2 }] });
-    expect(await rescored).toContain('1 of 4 functions evaluated, 3 from cache');
-    pairsText = withAcceptable;
+    expect(await rescored).toMatchObject({ scored: 3, evaluated: 1 });
   });
 
   it('scores every .rs file of the workspace on specHarness.scoreWorkspace', async () => {

@@ -8,9 +8,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FileModel, FunctionContract } from '../../server/src/model';
+import { propertyRuns } from '../setup/property-size';
 import { fixtureNames, modelOf, readFixture } from './helpers';
 
-// About 200 damaged variants per fixture in all, so the suite stays within seconds on a shared machine.
+// About 200 damaged variants per fixture in all at full size (the slow tier); the fast tier runs a tenth.
 const RUNS_PER_KIND = 70;
 const SEED = 20_261_130;
 
@@ -61,7 +62,7 @@ function checkDamage(before: FileModel, damage: fc.Arbitrary<Damage>, examples: 
         expect(summary(findSame(after, contract)), damaged.description).toEqual(summary(contract));
       }
     }),
-    { numRuns: RUNS_PER_KIND, seed: SEED, examples: examples.map((example) => [example] as [Damage]) },
+    { numRuns: propertyRuns(RUNS_PER_KIND), seed: SEED, examples: examples.map((example) => [example] as [Damage]) },
   );
 }
 

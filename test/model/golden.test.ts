@@ -1,14 +1,12 @@
 // `spec-harness list --json` on every fixture in test/fixtures/model matches its reviewed golden
-// (<name>.list.json). Regenerate with UPDATE_GOLDEN=1 and review the diff like code.
+// (<name>.list.json). Regenerate with UPDATE_GOLDEN=1 and review the diff like code; a missing golden fails.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
 import { captureIo } from '../../server/src/cli/io';
+import { expectGolden } from '../setup/golden';
 import { FIXTURE_DIR, fixtureNames } from './helpers';
-
-const UPDATE_GOLDEN = process.env['UPDATE_GOLDEN'] === '1';
 
 describe('list --json goldens', () => {
   it('has fixtures to check', () => {
@@ -21,9 +19,7 @@ describe('list --json goldens', () => {
       const exitCode = await runCli(['list', '--json', name], io);
       expect(io.err()).toBe('');
       expect(exitCode).toBe(0);
-      const goldenPath = path.join(FIXTURE_DIR, name.replace(/\.rs$/, '.list.json'));
-      if (UPDATE_GOLDEN || !existsSync(goldenPath)) writeFileSync(goldenPath, io.out());
-      expect(io.out()).toBe(readFileSync(goldenPath, 'utf8'));
+      expectGolden(path.join(FIXTURE_DIR, name.replace(/\.rs$/, '.list.json')), io.out());
     });
   }
 });

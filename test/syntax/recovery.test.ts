@@ -1,47 +1,9 @@
 // Error tolerance: broken items become diagnostics and their neighbours still parse; parsing never throws
-// (property tests over truncations and single-token edits of the fixtures).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fc from 'fast-check';
+// (the property tests over truncations and single-token edits of the fixtures are in recovery.property.test.ts).
 import { describe, expect, it } from 'vitest';
-import { parseSourceFile, type FnItem, type Item, type Span } from '../../server/src/syntax';
-import { tokenize } from '../../server/src/syntax/lexer';
+import { parseSourceFile, type FnItem } from '../../server/src/syntax';
 import { dumpClauses } from './dump';
-
-const FIXTURE_DIR = join(__dirname, '..', 'fixtures', 'syntax');
-const FIXTURES = readdirSync(FIXTURE_DIR)
-  .filter((name) => name.endsWith('.rs'))
-  .sort()
-  .map((name) => readFileSync(join(FIXTURE_DIR, name), 'utf8'));
-
-function fnNames(text: string): string[] {
-  return parseSourceFile(text).items.flatMap((item) => (item.kind === 'fn' ? [item.name] : []));
-}
-
-/** Names of top-level fns that end before `offset` in the undamaged text. */
-function fnsBefore(text: string, offset: number): string[] {
-  return parseSourceFile(text).items.flatMap((item) => (item.kind === 'fn' && item.span.end < offset ? [item.name] : []));
-}
-
-/** Body spans of every fn in `items`, including methods and fns in modules. */
-function fnBodies(items: readonly Item[]): Span[] {
-  return items.flatMap((item): Span[] => {
-    if (item.kind === 'fn') return item.body === undefined ? [] : [item.body.span];
-    if (item.kind === 'impl' || item.kind === 'trait') return fnBodies(item.items);
-    if (item.kind === 'mod') return fnBodies(item.items ?? []);
-    return [];
-  });
-}
-
-/** Names of top-level fns that start at column 0 after `offset`, with a blank line between `offset` and them. */
-function fnsAfterBlankLine(text: string, offset: number): string[] {
-  return parseSourceFile(text).items.flatMap((item) => {
-    const start = item.span.start;
-    const atColumnZero = start === 0 || text[start - 1] === '\n';
-    const separated = start > offset && /\n[ \t\r]*\n/.test(text.slice(offset, start));
-    return item.kind === 'fn' && atColumnZero && separated ? [item.name] : [];
-  });
-}
+import { SYNTAX_FIXTURES, fnNames } from './recovery-fixtures';
 
 describe('recovery', () => {
   it('keeps the good items around a broken one, with one diagnostic', () => {
@@ -102,55 +64,6 @@ describe('recovery', () => {
   });
 
   it('parses every fixture without diagnostics', () => {
-    for (const text of FIXTURES) expect(parseSourceFile(text).diagnostics).toEqual([]);
-  });
-});
-
-describe('never throws (property tests over the fixtures)', () => {
-  const fixtureArb = fc.constantFrom(...FIXTURES);
-
-  it('on any truncation, keeping the fns that end before the cut', () => {
-    fc.assert(
-      fc.property(fixtureArb, fc.double({ min: 0, max: 1, noNaN: true }), (text, fraction) => {
-        const cut = Math.floor(text.length * fraction);
-        const damaged = text.slice(0, cut);
-        const names = fnNames(damaged);
-        for (const name of fnsBefore(text, cut - 1)) expect(names).toContain(name);
-      }),
-      { numRuns: 60, seed: 42 },
-    );
-  });
-
-  it('on any single-token deletion or insertion', () => {
-    const insertions = ['{', '}', '(', ')', '<', '>', ',', ';', 'fn', '==>', '|', '&&&', '"', "'", '#[', 'forall|'];
-    fc.assert(
-      fc.property(fixtureArb, fc.nat(), fc.boolean(), fc.constantFrom(...insertions), (text, pick, remove, inserted) => {
-        const ts = tokenize(text);
-        const idx = pick % ts.count;
-        const start = ts.starts[idx] ?? 0;
-        const end = ts.ends[idx] ?? 0;
-        const damaged = remove ? text.slice(0, start) + text.slice(end) : `${text.slice(0, start)}${inserted} ${text.slice(start)}`;
-        const names = fnNames(damaged);
-        // A damaged fn keeps its name unless its own name was the damaged token; fns ending before are intact.
-        for (const name of fnsBefore(text, start - 1)) expect(names).toContain(name);
-      }),
-      { numRuns: 150, seed: 7 },
-    );
-  });
-
-  it('on a single-token deletion inside a fn body, keeping the column-0 fns after the next blank line', () => {
-    fc.assert(
-      fc.property(fixtureArb, fc.nat(), (text, pick) => {
-        const ts = tokenize(text);
-        const idx = pick % ts.count;
-        const start = ts.starts[idx] ?? 0;
-        const end = ts.ends[idx] ?? 0;
-        fc.pre(fnBodies(parseSourceFile(text).items).some((body) => body.start <= start && end <= body.end));
-        const names = fnNames(text.slice(0, start) + text.slice(end));
-        for (const name of fnsBefore(text, start - 1)) expect(names).toContain(name);
-        for (const name of fnsAfterBlankLine(text, end)) expect(names).toContain(name);
-      }),
-      { numRuns: 200, seed: 11 },
-    );
+    for (const text of SYNTAX_FIXTURES) expect(parseSourceFile(text).diagnostics).toEqual([]);
   });
 });

@@ -29,8 +29,9 @@ if (mode === 'garbage') {
   process.exit(101);
 }
 if (mode === 'hang') {
-  // A grandchild in the same process group: cancellation must take it down too.
-  const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  // A grandchild in the same process group holding the output pipes open, as rustc and z3 hold verus's: stopping
+  // the run must take it down too, or the run would wait on its pipes.
+  const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: ['ignore', 'inherit', 'inherit'] });
   writeFileSync(env.STAND_IN_PID_FILE ?? 'stand-in.pid', String(grandchild.pid));
   setInterval(() => {}, 1000);
 } else if (mode === 'sleep') {

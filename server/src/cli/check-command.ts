@@ -7,7 +7,6 @@
 import * as path from 'node:path';
 import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
 import type { SolverKind, VerusEnvironment } from '../backends';
-import type { StackAllowance } from '../eval';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome, Solver } from '../harness';
 import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
@@ -69,7 +68,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
 } as const satisfies CommandInfo;
 
 export async function runCheckCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const command = parseCheckArgs(args, io.stackAllowance);
+  const command = parseCheckArgs(args, io);
   if (command.kind !== 'run') return answerWithoutRunning(io, CHECK_COMMAND, command);
   const parsed = command.args;
   const fail = commandFailure(io, CHECK_COMMAND);
@@ -209,7 +208,7 @@ interface ParsedCheckArgs {
   readonly options: CheckOptions;
 }
 
-function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance | undefined): CommandArgs<ParsedCheckArgs> {
+function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowance' | 'internalErrors'>): CommandArgs<ParsedCheckArgs> {
   const line = parseCommandLine(args, CHECK_COMMAND.options);
   if (line.kind !== 'run') return line;
   const parsed = line.args;
@@ -250,7 +249,8 @@ function parseCheckArgs(args: readonly string[], stackAllowance: StackAllowance 
       stepBudget: stepBudget as number,
       codeMutants: codeMutants as number,
       weakPostcondition: values['weak-threshold-only'] === true ? 'threshold' : 'realistic',
-      stackAllowance,
+      stackAllowance: host.stackAllowance,
+      internalErrors: host.internalErrors,
       ...(values.fn === undefined ? {} : { functions: values.fn }),
     },
   });

@@ -49,8 +49,8 @@ export async function checkSplit(inputs: readonly CheckInput[], options: CheckOp
 }
 
 /** The options a CLI process scores with: the policy's defaults on this thread's stack. */
-export function embeddedOptions(io: Pick<CliIo, 'stackAllowance'>, defaults: CheckOptions, functions: readonly string[] | undefined): CheckOptions {
-  return { ...defaults, stackAllowance: io.stackAllowance, ...(functions === undefined ? {} : { functions }) };
+export function embeddedOptions(io: Pick<CliIo, 'stackAllowance' | 'internalErrors'>, defaults: CheckOptions, functions: readonly string[] | undefined): CheckOptions {
+  return { ...defaults, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, ...(functions === undefined ? {} : { functions }) };
 }
 
 async function readInput(

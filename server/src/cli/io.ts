@@ -1,8 +1,8 @@
 // The CLI's window on the world, passed in so commands can be tested in-process.
 
 import { isMainThread, resourceLimits } from 'node:worker_threads';
-import { stackAllowanceFor } from '../eval';
-import type { StackAllowance } from '../eval';
+import { internalErrorsFrom, stackAllowanceFor } from '../eval';
+import type { InternalErrors, StackAllowance } from '../eval';
 import type { PairsWriteHooks } from '../host';
 
 export interface CliIo {
@@ -11,6 +11,8 @@ export interface CliIo {
   readonly cwd: string;
   /** The JS stack this thread has, for the evaluator's recursion limits (absent: `default`). */
   readonly stackAllowance?: StackAllowance;
+  /** What an evaluator or scorer bug becomes (hostInternalErrors; absent: `unsupported`). */
+  readonly internalErrors?: InternalErrors;
   /** All of standard input (at most `maxBytes`; more is an error), for commands that read a hook's JSON. */
   readonly readStdin?: (maxBytes: number) => Promise<string>;
   /** Tests only: what happens between writing a pairs file's temporary copy and replacing the file. */
@@ -23,6 +25,7 @@ export function nodeIo(): CliIo {
     stderr: (text) => process.stderr.write(text),
     cwd: process.cwd(),
     stackAllowance: hostStackAllowance(),
+    internalErrors: hostInternalErrors(),
     readStdin: readProcessStdin,
   };
 }
@@ -44,6 +47,12 @@ export function hostStackAllowance(): StackAllowance {
   return isMainThread ? 'default' : stackAllowanceFor(resourceLimits.stackSizeMb);
 }
 
+/** SPEC_HARNESS_INTERNAL_ERRORS=throw (the test suites set it) lets a bug propagate instead of becoming an
+ *  `unsupported` report. */
+export function hostInternalErrors(): InternalErrors {
+  return internalErrorsFrom(process.env['SPEC_HARNESS_INTERNAL_ERRORS']);
+}
+
 /** An in-memory CliIo for tests: collects what a command prints. */
 export function captureIo(cwd: string): CliIo & { readonly out: () => string; readonly err: () => string } {
   let out = '';
@@ -56,6 +65,7 @@ export function captureIo(cwd: string): CliIo & { readonly out: () => string; re
       err += text;
     },
     cwd,
+    internalErrors: hostInternalErrors(),
     out: () => out,
     err: () => err,
   };

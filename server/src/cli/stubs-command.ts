@@ -26,7 +26,7 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
   if (!inputs.ok) return fail(inputs.error);
   const [input, ...others] = inputs.value;
   if (input === undefined || others.length > 0) return fail(`'${parsed.file}' is not one Rust file`);
-  const options = { ...DEFAULT_CHECK_OPTIONS, stackAllowance: io.stackAllowance, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
+  const options = { ...DEFAULT_CHECK_OPTIONS, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
   const displayPath = input.path;
   const plan = planFile(input, options);
   const obligations = pendingObligations(plan);

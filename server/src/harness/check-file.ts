@@ -3,7 +3,7 @@
 
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex, SyntaxDiagnostic } from '../syntax';
-import type { StackAllowance } from '../eval';
+import type { InternalErrors, StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
@@ -55,6 +55,9 @@ export interface CheckOptions {
   /** The editor's cancellation flag (a newer version arrived): polled between functions and by the evaluator. A
    *  cancelled run's report is meaningless and must be discarded by the caller. Never true when absent. */
   readonly cancelled?: () => boolean;
+  /** What a bug met while planning or scoring a function becomes: `unsupported` (default) reports that function
+   *  as not scored, naming the error; `throw` propagates it (tests). */
+  readonly internalErrors?: InternalErrors;
 }
 
 export interface FilePlan {
@@ -112,6 +115,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
     try {
       return scoreFunction(ctx, planned.fn, planned.types, planned.planned, fnResults);
     } catch (error) {
+      if (plan.options.internalErrors === 'throw') throw error;
       return errorReport(plan.lineIndex, planned.fn, `internal error while scoring: ${errorMessage(error)}`);
     }
   });
@@ -212,6 +216,7 @@ function planFunction(
     }
     return { kind: 'planned', fn, types, planned };
   } catch (error) {
+    if (options.internalErrors === 'throw') throw error;
     return { kind: 'done', fn, report: errorReport(lineIndex, fn, `internal error while planning: ${errorMessage(error)}`) };
   }
 }

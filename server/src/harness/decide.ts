@@ -3,7 +3,7 @@
 
 import type { Value } from '../eval';
 import { RUN_CANCELLED, createSpecContext, evaluateClauses } from '../eval';
-import type { SpecContext, SpecEnv, StackAllowance } from '../eval';
+import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../eval';
 import type { Clause } from '../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from '../model';
 import { UNNAMED_RETURN_NAME } from '../model';
@@ -16,6 +16,8 @@ export interface DecideOptions {
   readonly stackAllowance?: StackAllowance;
   /** The editor's cancellation flag, polled by the evaluator and between obligations; never true when absent. */
   readonly cancelled?: () => boolean;
+  /** What an evaluator bug becomes (`unsupported` when absent). */
+  readonly internalErrors?: InternalErrors;
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
@@ -36,7 +38,7 @@ export function decideObligation(model: FileModel, obligation: Obligation, optio
 
 /** The decide options a check's (or a backend's) options imply. */
 export function decideOptionsOf(options: DecideOptions): DecideOptions {
-  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }) };
+  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, internalErrors: options.internalErrors, ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }) };
 }
 
 function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {

@@ -34,6 +34,8 @@ export interface StatusParams {
   readonly scored: number;
   /** Functions meeting Harness@threshold by the policy's rule (an undecided N/A score does not meet it). */
   readonly passing: number;
+  /** Functions the last finished run evaluated afresh; the others were reused from the per-function cache. */
+  readonly evaluated: number;
   readonly threshold: number;
   readonly message: string | null;
 }

@@ -7,7 +7,7 @@ import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { createBackend, createSolver } from '../backends';
 import { EngineSession } from '../engine';
 import type { Scorer } from '../engine';
-import { stackAllowanceFor } from '../eval';
+import { internalErrorsFrom, stackAllowanceFor } from '../eval';
 import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileKeepingVerdicts, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver, planFile } from '../harness';
 import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
 import { mutantOutcomes, recordingBackend } from '../reports';
@@ -87,6 +87,8 @@ function checkOptionsOf(score: ScoreOptions, cancelled: () => boolean): CheckOpt
     stepBudget: score.stepBudget,
     // main.ts starts this worker with LARGE_STACK_SIZE_MB, so deep spec recursion is decided, not cut short.
     stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
+    // The test suites set SPEC_HARNESS_INTERNAL_ERRORS=throw, so a bug fails them instead of scoring `unsupported`.
+    internalErrors: internalErrorsFrom(process.env['SPEC_HARNESS_INTERNAL_ERRORS']),
     cancelled,
   };
 }

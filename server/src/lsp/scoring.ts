@@ -88,6 +88,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   // Where the functions are in the text scored; edits since then are applied to them (state.ts).
   file.located = { text, functions: located };
   if (document !== undefined && document.getText() !== text) moveLocated(file, document.getText());
+  file.evaluated = evaluated;
   publish(ctx, uri, file, report, pairsUri, version);
   void ctx.connection.sendNotification(TEST_RESULTS_NOTIFICATION, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
@@ -142,7 +143,7 @@ function publish(ctx: ServerContext, uri: string, file: SourceFileState, report:
 function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, state: StatusParams['state'], message: string | null): void {
   const threshold = ctx.state.settings.threshold;
   const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
-  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, threshold, message };
+  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, evaluated: file.evaluated, threshold, message };
   void ctx.connection.sendNotification(STATUS_NOTIFICATION, params);
 }
 

@@ -28,6 +28,8 @@ export interface SourceFileState {
   report: FileReport | null;
   /** The report's functions, located in `text` (the latest text seen: moved through edits since the report). */
   located: { readonly text: string; readonly functions: readonly LocatedFunction[] } | null;
+  /** Functions the last finished run evaluated; the report's other functions came from the engine's memo. */
+  evaluated: number;
   /** The pairs-file URI diagnostics were last published on, so they can be cleared when it changes. */
   publishedPairsUri: string | null;
   debounce: NodeJS.Timeout | null;
@@ -71,7 +73,7 @@ export class ServerState {
   file(uri: string): SourceFileState {
     let state = this.files.get(uri);
     if (state === undefined) {
-      state = { report: null, located: null, publishedPairsUri: null, debounce: null };
+      state = { report: null, located: null, evaluated: 0, publishedPairsUri: null, debounce: null };
       this.files.set(uri, state);
     }
     return state;

@@ -1,5 +1,6 @@
-// Running verus (and any child process of this backend): spawned detached so a time limit or cancellation kills
-// the whole process tree by process group, with a bounded number of runs at once. The only spawning code here.
+// Running verus (and any child process of this backend) through execa, which enforces the time limit and the
+// cancellation signal; spawned in its own process group so that stopping a run kills the whole tree, with a bounded
+// number of runs at once. The only spawning code here.
 
 import { VerusBackendError } from './errors';
 
@@ -51,35 +52,31 @@ export async function runProcess(executable: string, args: readonly string[], op
   options.signal.throwIfAborted();
   // execa is ESM-only; the dynamic import keeps this CommonJS module loadable.
   const { execa } = await import('execa');
+  // execa stops the process it started at the time limit or on cancellation (SIGTERM, then SIGKILL after a grace
+  // period). Verus's own children (rustc, z3) would outlive it and keep its output pipes open, so that execa would
+  // wait for them: it runs in its own process group, which is killed as soon as the process dies of a signal.
+  const detached = process.platform !== 'win32';
   const child = execa(executable, [...args], {
     cwd: options.cwd,
-    detached: process.platform !== 'win32',
+    detached,
     reject: false,
     stdin: 'ignore',
     stripFinalNewline: false,
-    cleanup: true,
+    timeout: options.timeLimitMs,
+    cancelSignal: options.signal,
+    forceKillAfterDelay: FORCE_KILL_AFTER_MS,
+    // Has no effect on a detached process (execa's cleanup skips those); killGroupOnExit covers it.
+    cleanup: !detached,
   });
-  let timedOut = false;
-  const killTree = (): void => {
-    if (child.pid === undefined) return;
-    try {
-      if (process.platform === 'win32') child.kill('SIGKILL');
-      else process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // The group is already gone.
-    }
-  };
-  const onAbort = (): void => killTree();
-  options.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    killTree();
-  }, options.timeLimitMs);
+  const removeExitHook = detached ? killGroupOnExit(child.pid) : undefined;
+  if (detached) child.once('exit', (_code, signal) => {
+    if (signal !== null) killGroup(child.pid);
+  });
   try {
     const result = await child;
     options.signal.throwIfAborted();
     const spawnError = (result as { readonly code?: unknown }).code;
-    if (result.exitCode === undefined && !timedOut && typeof spawnError === 'string') {
+    if (result.exitCode === undefined && !result.timedOut && typeof spawnError === 'string') {
       throw new VerusBackendError('spawn-failed', `could not start ${executable}: ${spawnError} (${result.shortMessage})`, [
         [executable, ...args].join(' '),
       ]);
@@ -88,12 +85,31 @@ export async function runProcess(executable: string, args: readonly string[], op
       stdout: String(result.stdout ?? ''),
       stderr: String(result.stderr ?? ''),
       exitCode: result.exitCode,
-      outcome: timedOut ? 'time-limit' : 'exited',
+      outcome: result.timedOut ? 'time-limit' : 'exited',
     };
   } finally {
-    clearTimeout(timer);
-    options.signal.removeEventListener('abort', onAbort);
+    removeExitHook?.();
   }
+}
+
+/** How long a stopped process gets between SIGTERM and SIGKILL. */
+const FORCE_KILL_AFTER_MS = 2_000;
+
+/** Kills a detached run's whole process group, e.g. the rustc and z3 a stopped verus leaves behind. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/** While a detached run is in progress, the server or CLI exiting kills its process group. Returns the remover. */
+function killGroupOnExit(pid: number | undefined): () => void {
+  const onExit = (): void => killGroup(pid);
+  process.once('exit', onExit);
+  return () => process.removeListener('exit', onExit);
 }
 
 /** At most `maxConcurrent` tasks at once; later ones wait their turn in order. */

@@ -17,6 +17,18 @@ export const DEFAULT_STEP_BUDGET = 200_000;
  *  the inputs and the allowance, never on how warm the JIT happens to be. */
 export type StackAllowance = 'default' | 'large';
 
+/** What an exception thrown inside the evaluator (a bug, never user input) becomes. `unsupported`: a verdict that
+ *  names it, so one clause is lost rather than the run (what users get). `throw`: it propagates, so a bug fails
+ *  the test that meets it instead of passing as `unsupported` (the test suites, through the front ends'
+ *  SPEC_HARNESS_INTERNAL_ERRORS=throw; see internalErrorsFrom). A JS stack overflow is a limit, not a bug: it is
+ *  always an indeterminate verdict. */
+export type InternalErrors = 'unsupported' | 'throw';
+
+/** The policy an entry point's setting (SPEC_HARNESS_INTERNAL_ERRORS, read by the front end) asks for. */
+export function internalErrorsFrom(setting: string | undefined): InternalErrors {
+  return setting === 'throw' ? 'throw' : 'unsupported';
+}
+
 /** The worker stack (MB) the `large` allowance is calibrated for. */
 export const LARGE_STACK_SIZE_MB = 256;
 
@@ -64,6 +76,7 @@ export interface SpecContext {
   selfTypeName: string | undefined;
   readonly maxRecursionDepth: number;
   readonly maxStackUnits: number;
+  readonly internalErrors: InternalErrors;
   /** Stack units held by the active user calls (see RECURSION_LIMITS). */
   stackUnits: number;
   /** Syntactic nesting depth of fn bodies, by body block. */
@@ -104,6 +117,8 @@ export interface SpecContextOptions {
   /** A newer run made this one moot (the editor's shared flag); never true when absent. A pure input: the
    *  evaluator polls it, it reads no clock. */
   readonly cancelled?: () => boolean;
+  /** `unsupported` when absent. */
+  readonly internalErrors?: InternalErrors;
 }
 
 /** Immutable bindings an expression is evaluated under. */
@@ -139,6 +154,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     selfTypeName: options.selfTypeName,
     maxRecursionDepth: options.maxRecursionDepth ?? limits.maxRecursionDepth,
     maxStackUnits: options.maxStackUnits ?? limits.maxStackUnits,
+    internalErrors: options.internalErrors ?? 'unsupported',
     stackUnits: 0,
     bodyDepths: new WeakMap(),
     steps: 0,

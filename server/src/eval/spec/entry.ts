@@ -125,13 +125,15 @@ function saveCallState(ctx: SpecContext): CallState {
   return { selfTypeName: ctx.selfTypeName, callDepth: ctx.callDepth, modulePath: ctx.modulePath, stackUnits: ctx.stackUnits };
 }
 
-/** Restores the call state and words what was thrown: a JS stack overflow is "recursion too deep". */
+/** Restores the call state and words what was thrown: a JS stack overflow is "recursion too deep", anything else
+ *  a bug (rethrown when the context says so). */
 function thrownFailure(ctx: SpecContext, saved: CallState, error: unknown, span: Span): Failure {
   ctx.selfTypeName = saved.selfTypeName;
   ctx.callDepth = saved.callDepth;
   ctx.modulePath = saved.modulePath;
   ctx.stackUnits = saved.stackUnits;
   if (error instanceof RangeError && /call stack/i.test(error.message)) return indeterminate(RECURSION_TOO_DEEP, span);
+  if (ctx.internalErrors === 'throw') throw error;
   const message = error instanceof Error ? error.message : String(error);
   return unsupported(`internal error: ${message}`, span);
 }

@@ -96,7 +96,8 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
     case 'for':
       return unsupported(`\`${expr.kind}\` in a spec expression`, expr.span);
     default:
-      return unsupported('unknown expression', (expr as { span: Expr['span'] }).span);
+      // The parser never makes another kind: this is a bug, which evaluateClauses reports as an internal error.
+      throw new Error(`unknown expression kind ${String((expr as { readonly kind: unknown }).kind)}`);
   }
 }
 

@@ -94,6 +94,16 @@ describe('running the stand-in', () => {
     expect(isAlive(grandchild)).toBe(false);
   });
 
+  it('a time limit kills the whole process tree too, though a grandchild holds the output pipes open', async () => {
+    const pidFile = join(tmpdir(), `stand-in-grandchild-timeout-${process.pid}.pid`);
+    const dir = standInDir({ STAND_IN_MODE: 'hang', STAND_IN_PID_FILE: pidFile });
+    const run = await runVerusOnStub(stubIn(dir), { ...RUN, timeLimitMs: 5_000, executable: join(dir, 'verus') }, never);
+    expect(run).toMatchObject({ outcome: 'time-limit', exitCode: undefined });
+    const grandchild = Number(readFileSync(pidFile, 'utf8'));
+    await waitUntil(() => !isAlive(grandchild));
+    expect(isAlive(grandchild)).toBe(false);
+  });
+
   it('returns a non-zero exit and garbage as data for the reader', async () => {
     const exitDir = standInDir({ STAND_IN_MODE: 'exit', STAND_IN_EXIT: '255' });
     const exited = await runVerusOnStub(stubIn(exitDir), { ...RUN, executable: join(exitDir, 'verus') }, never);

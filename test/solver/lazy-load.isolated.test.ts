@@ -1,4 +1,5 @@
-// The solver costs nothing where nothing is left to it: z3-solver is not even loaded (own file: one process).
+// The solver costs nothing where nothing is left to it: z3-solver is not even loaded (an *.isolated.test.ts file:
+// no other test file shares its module state).
 
 import { expect, it } from 'vitest';
 import { checkFile, DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';

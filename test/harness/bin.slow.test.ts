@@ -1,16 +1,14 @@
 // The `spec-harness` bin as users run it: the CLI in a 256 MB-stack worker (recursive spec fns thousands deep),
 // exit codes and output through the worker, and `lsp --stdio` on the main thread with inherited stdio.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import type { BuildOptions } from 'esbuild';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LARGE_STACK_SIZE_MB } from '../../server/src/eval';
+import { installedBin, installedCli } from '../setup/installed';
 
 const ROOT = resolve(__dirname, '..', '..');
-const INSTALL = join(ROOT, 'node_modules', '.cache', 'spec-harness-bin-test');
-const BIN = join(INSTALL, 'bin', 'spec-harness.js');
+const BIN = installedBin();
 const FIXTURE = 'test/fixtures/harness/deep-recursion.rs';
 
 interface Run {
@@ -20,20 +18,6 @@ interface Run {
 }
 
 describe('bin/spec-harness.js', () => {
-  beforeAll(async () => {
-    // An installed layout: bin/ beside a dist/ bundled from source (as scripts/build.mjs bundles it).
-    mkdirSync(join(INSTALL, 'bin'), { recursive: true });
-    copyFileSync(join(ROOT, 'bin', 'spec-harness.js'), BIN);
-    const common: BuildOptions = {
-      bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['tree-sitter', 'tree-sitter-rust'],
-      logLevel: 'error', mainFields: ['module', 'main'],
-    };
-    await Promise.all([
-      build({ ...common, entryPoints: [join(ROOT, 'server/src/cli/main.ts')], outfile: join(INSTALL, 'dist', 'cli.js') }),
-      build({ ...common, entryPoints: [join(ROOT, 'server/src/lsp/main.ts')], outfile: join(INSTALL, 'dist', 'server.js') }),
-    ]);
-  });
-
   it('gives the worker the stack the large allowance is calibrated for', () => {
     expect(readFileSync(join(ROOT, 'bin', 'spec-harness.js'), 'utf8')).toContain(`const STACK_SIZE_MB = ${LARGE_STACK_SIZE_MB};`);
   });
@@ -43,7 +27,7 @@ describe('bin/spec-harness.js', () => {
     expect(viaBin.err).toBe('');
     expect(viaBin.code).toBe(0);
     expect(countsOf(viaBin.out)).toMatchObject({ pairs: 3, validInputs: 3, invalidInputs: 0, indeterminate: 0 });
-    const mainThread = await run(process.execPath, [join(INSTALL, 'dist', 'cli.js'), 'check', FIXTURE, '--json']);
+    const mainThread = await run(process.execPath, [installedCli(), 'check', FIXTURE, '--json']);
     // Two of the three inputs are too deep for the main thread: their pair and every wrong output of them.
     expect(countsOf(mainThread.out)).toMatchObject({ pairs: 3, mutants: (countsOf(viaBin.out) as { mutants: number }).mutants, indeterminate: 28 });
   });

@@ -10,6 +10,7 @@ import { intRange, makeMap, makeMultiset, makeSet, valueEquals, valueKey } from 
 import { mutateValue } from '../../server/src/harness/mutant-operators';
 import { generateMutants } from '../../server/src/harness/mutants';
 import { formatValue } from '../../server/src/eval/format';
+import { propertyRuns } from '../setup/property-size';
 import { CTX, T } from './helpers';
 
 const INT_TYPES: IntType[] = ['u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'int', 'nat'];
@@ -109,7 +110,7 @@ describe('codec properties', () => {
         if (!res.ok) throw new Error(`${valueTypeText(type)} ${formatValue(value)}: ${res.error.message}`);
         expect(valueEquals(res.value, value)).toBe(true);
       }),
-      { numRuns: 400, seed: 20260101 },
+      { numRuns: propertyRuns(400), seed: 20260101 },
     );
   });
 });
@@ -141,7 +142,7 @@ describe('mutant properties', () => {
           expect(all.slice(0, idx).some((earlier) => valueEquals(earlier.output as Value, mutated))).toBe(false);
         });
       }),
-      { numRuns: 300, seed: 20260102 },
+      { numRuns: propertyRuns(300), seed: 20260102 },
     );
   });
 });
@@ -159,7 +160,7 @@ describe('value key properties', () => {
         }
         expect(valueKey(a)).toBeDefined();
       }),
-      { numRuns: 300, seed: 20260103 },
+      { numRuns: propertyRuns(300), seed: 20260103 },
     );
   });
 
