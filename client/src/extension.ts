@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind } from 'vscode-languageclient/node';
 import type { LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { ReportRequest, SERVER_COMMANDS, StatusNotification } from '../../server/src/lsp/protocol';
 import type { InitializationOptions, ReportParams, ReportResult, StatusParams } from '../../server/src/lsp/protocol';
 import { registerTestExplorer } from './test-explorer';
 import type { TestExplorer } from './test-explorer';
@@ -14,12 +15,6 @@ import type { MutationReportViews } from './mutation-report-view';
 import { registerLanguageModelTools } from './lm-tools';
 import { statusText } from './status-text';
 
-// Names duplicated from server/src/lsp/protocol.ts (the client imports only types from the server).
-const STATUS_NOTIFICATION = 'specHarness/status';
-const REPORT_REQUEST = 'specHarness/report';
-const SCORE_WORKSPACE = 'specHarness.scoreWorkspace';
-const SCORE_FILE = 'specHarness.server.scoreFile';
-const GENERATE_PAIRS = 'specHarness.server.generatePairs';
 const REPORT_SCHEME = 'spec-harness-report';
 
 interface ExtensionState {
@@ -76,11 +71,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     statusItem,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
     vscode.commands.registerCommand('specHarness.generatePairs', (uri?: string, functionName?: string) =>
-      client.sendRequest('workspace/executeCommand', { command: GENERATE_PAIRS, arguments: [uri ?? activeRustUri(), functionName ?? null] })),
+      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.generatePairs, arguments: [uri ?? activeRustUri(), functionName ?? null] })),
     vscode.commands.registerCommand('specHarness.rescoreFile', (uri?: string) =>
-      client.sendRequest('workspace/executeCommand', { command: SCORE_FILE, arguments: [uri ?? activeRustUri()] })),
+      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [uri ?? activeRustUri()] })),
     vscode.commands.registerCommand('specHarness.rescoreWorkspace', () =>
-      client.sendRequest('workspace/executeCommand', { command: SCORE_WORKSPACE, arguments: [] })),
+      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreWorkspace, arguments: [] })),
     vscode.commands.registerCommand('specHarness.showReport', (uri?: string, functionName?: string) => showReport(state, uri ?? activeRustUri(), functionName ?? null)),
     vscode.commands.registerCommand('specHarness.showMutationReport', (uri?: string) => mutationReports.show(uri ?? activeRustUri() ?? null)),
     vscode.window.onDidChangeActiveTextEditor(() => renderStatus(state)),
@@ -90,7 +85,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     mutationReports.disposable,
     ...registerLanguageModelTools(client),
   );
-  client.onNotification(STATUS_NOTIFICATION, (params: StatusParams) => {
+  client.onNotification(StatusNotification, (params: StatusParams) => {
     state.statuses.set(params.uri, params);
     renderStatus(state);
   });
@@ -134,7 +129,7 @@ async function showReport(state: ExtensionState, uri: string | undefined, functi
     return;
   }
   const params: ReportParams = { uri, functionName };
-  const result: ReportResult = await state.client.sendRequest(REPORT_REQUEST, params);
+  const result: ReportResult = await state.client.sendRequest(ReportRequest, params);
   const name = `${path.basename(vscode.Uri.parse(uri).fsPath)}${functionName === null ? '' : `-${functionName.replace(/[^\w]+/g, '_')}`}`;
   const reportUri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/${name}.md` });
   state.reports.set(reportUri, result.markdown);

@@ -4,9 +4,8 @@
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { AgentToolMethod, AgentToolParams, AgentToolResult } from '../../server/src/lsp/protocol';
-
-const AGENT_TOOL_REQUEST: AgentToolMethod = 'specHarness/agentTool';
+import { AgentToolRequest } from '../../server/src/lsp/protocol';
+import type { AgentToolParams, AgentToolResult } from '../../server/src/lsp/protocol';
 
 /** Tool names as package.json contributes them, with the server-side tool each stands for. */
 const TOOLS: readonly (readonly [string, AgentToolParams['tool']])[] = [
@@ -36,7 +35,7 @@ export function registerLanguageModelTools(client: LanguageClient): vscode.Dispo
     register(name, {
       async invoke(options, token) {
         const params = decodeInput(tool, options.input);
-        const answer: AgentToolResult = typeof params === 'string' ? { ok: false, error: params } : await client.sendRequest(AGENT_TOOL_REQUEST, params, token);
+        const answer: AgentToolResult = typeof params === 'string' ? { ok: false, error: params } : await client.sendRequest(AgentToolRequest, params, token);
         const text = answer.ok ? JSON.stringify(answer.result, null, 2) : `Spec Harness could not run ${tool}: ${answer.error}`;
         return new Result([new TextPart(text)]);
       },

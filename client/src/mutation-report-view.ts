@@ -7,11 +7,10 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import { SERVER_COMMANDS } from '../../server/src/lsp/protocol';
 import type { MutationReportResult } from '../../server/src/lsp/protocol';
 import { viewerPage } from './mutation-report-page';
 
-const MUTATION_REPORT = 'specHarness.server.mutationReport';
-const SCORE_FILE = 'specHarness.server.scoreFile';
 /** Copied from node_modules/mutation-testing-elements/dist by scripts/build.mjs. */
 const VIEWER_SCRIPT = 'mutation-test-elements.js';
 const VIEW_TYPE = 'specHarness.mutationReport';
@@ -56,7 +55,7 @@ export function registerMutationReportViews(context: vscode.ExtensionContext, cl
     }
     const result = await refresh(client, view);
     // A file the server has not scored yet is scored now; its results refresh the view when they arrive.
-    if (uri !== null && result.unscored.includes(uri)) await client.sendRequest('workspace/executeCommand', { command: SCORE_FILE, arguments: [uri] });
+    if (uri !== null && result.unscored.includes(uri)) await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [uri] });
     return publicView(view);
   };
   const onScored = scored((uri) => {
@@ -96,7 +95,7 @@ function createView(viewerRoot: vscode.Uri, scope: string): ViewState {
 
 async function refresh(client: LanguageClient, view: ViewState): Promise<MutationReportResult> {
   const uri = view.scope === WORKSPACE_SCOPE ? null : view.scope;
-  const result: MutationReportResult = await client.sendRequest('workspace/executeCommand', { command: MUTATION_REPORT, arguments: [uri] });
+  const result: MutationReportResult = await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.mutationReport, arguments: [uri] });
   view.result = result;
   if (!view.disposed) await view.panel.webview.postMessage({ type: 'report', report: result.report });
   return result;

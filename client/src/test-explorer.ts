@@ -8,12 +8,9 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { FunctionTestResult, TestRange, TestResultsMethod, TestResultsParams } from '../../server/src/lsp/protocol';
+import { SERVER_COMMANDS, TestResultsNotification } from '../../server/src/lsp/protocol';
+import type { FunctionTestResult, TestRange, TestResultsParams } from '../../server/src/lsp/protocol';
 
-// Checked against server/src/lsp/protocol.ts by its type: a different string does not compile.
-const TEST_RESULTS: TestResultsMethod = 'specHarness/testResults';
-const SCORE_FILE = 'specHarness.server.scoreFile';
-const SCORE_WORKSPACE = 'specHarness.scoreWorkspace';
 
 export interface TestExplorer {
   readonly controller: vscode.TestController;
@@ -42,7 +39,7 @@ export function registerTestExplorer(client: LanguageClient): TestExplorer {
   const activeRuns = new Map<string, vscode.TestRun>();
 
   controller.createRunProfile('Re-score', vscode.TestRunProfileKind.Run, (request, token) => runTests(client, controller, activeRuns, request, token), true);
-  client.onNotification(TEST_RESULTS, (params: TestResultsParams) => {
+  client.onNotification(TestResultsNotification, (params: TestResultsParams) => {
     const fileItem = upsertFile(controller, params);
     const userRun = activeRuns.get(params.uri);
     const run = userRun ?? controller.createTestRun(new vscode.TestRunRequest([fileItem]), 'Spec Harness', false);
@@ -73,7 +70,7 @@ async function runTests(
     const files = requestedFiles(controller, request);
     if (files.length === 0) {
       // "Run all" before anything was scored: the server scores the workspace and pushes each file's results.
-      await client.sendRequest('workspace/executeCommand', { command: SCORE_WORKSPACE, arguments: [] });
+      await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreWorkspace, arguments: [] });
       return;
     }
     for (const file of files) {
@@ -83,7 +80,7 @@ async function runTests(
       try {
         // The server sends the file's results before it answers, so they land in this run; without a finished
         // run (cancelled by a newer one, failed, unreadable) the items get no result from it and are said why.
-        const outcome: unknown = await client.sendRequest('workspace/executeCommand', { command: SCORE_FILE, arguments: [file.id] });
+        const outcome: unknown = await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [file.id] });
         if (outcome !== 'scored') file.children.forEach((item) => run.errored(item, new vscode.TestMessage(`Spec Harness did not finish scoring this file (${String(outcome)})`)));
       } finally {
         activeRuns.delete(file.id);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentToolParams, AgentToolResult } from '../../server/src/lsp/protocol';
-import { AGENT_TOOL_REQUEST } from '../../server/src/lsp/protocol';
+import { AgentToolRequest } from '../../server/src/lsp/protocol';
 import { ROOT, buildServerBundle, startClient } from '../lsp/lsp-client';
 import type { TestClient } from '../lsp/lsp-client';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function ask(params: AgentToolParams): Promise<AgentToolResult> {
-  return client.connection.sendRequest(AGENT_TOOL_REQUEST, params);
+  return client.connection.sendRequest(AgentToolRequest, params);
 }
 
 describe('specHarness/agentTool', () => {

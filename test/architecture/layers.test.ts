@@ -86,12 +86,23 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
-  it('lets the client import nothing but types from the server', () => {
+  it('lets the client import from the server only its protocol module, and that module only the LSP protocol library', () => {
     const violations = listTs(path.join(ROOT, 'client/src'))
       .flatMap(importsOf)
-      .filter((site) => site.specifier.includes('server/') && !site.typeOnly)
+      .filter((site) => site.specifier.includes('server/') && !site.typeOnly && !site.specifier.endsWith('server/src/lsp/protocol'))
       .map((site) => `${path.relative(ROOT, site.file)} imports ${site.specifier} at run time`);
-    expect(violations).toEqual([]);
+    const protocolImports = importsOf(path.join(SERVER, 'lsp', 'protocol.ts'))
+      .filter((site) => site.specifier !== 'vscode-languageserver-protocol')
+      .map((site) => `lsp/protocol.ts imports ${site.specifier}`);
+    expect([...violations, ...protocolImports]).toEqual([]);
+  });
+
+  it('writes each custom method name and command id once, in lsp/protocol.ts', () => {
+    const spelled = /'specHarness(\/[A-Za-z]+|\.server\.[A-Za-z]+|\.scoreWorkspace)'/g;
+    const elsewhere = [...listTs(path.join(ROOT, 'client/src')), ...serverFiles]
+      .filter((file) => file !== path.join(SERVER, 'lsp', 'protocol.ts'))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(spelled)].map((match) => `${path.relative(ROOT, file)}: ${match[0]}`));
+    expect(elsewhere).toEqual([]);
   });
 
   it('gives every server folder an entry in the ARCHITECTURE.md code map', () => {

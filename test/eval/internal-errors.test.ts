@@ -23,7 +23,7 @@ describe('an internal error in the evaluator', () => {
     expect(() => evaluateClauses(ctx, clauses, envOf({}))).toThrow();
   });
 
-  it('reaches the front ends through SPEC_HARNESS_INTERNAL_ERRORS, which vitest.config.ts sets to throw', () => {
+  it('reaches the front ends through SPEC_HARNESS_INTERNAL_ERRORS, which vitest.config.mts sets to throw', () => {
     expect(process.env['SPEC_HARNESS_INTERNAL_ERRORS']).toBe('throw');
     expect(captureIo('.').internalErrors).toBe('throw');
   });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CHECK_OPTIONS, checkFileSync } from '../../server/src/harness';
-import { TEST_RESULTS_NOTIFICATION } from '../../server/src/lsp/protocol';
+import { TestResultsNotification } from '../../server/src/lsp/protocol';
 import type { TestResultsParams } from '../../server/src/lsp/protocol';
 import { testResults } from '../../server/src/lsp/test-results';
 import { buildServerBundle, startClient } from '../lsp/lsp-client';
@@ -73,7 +73,7 @@ describe('the language server pushes test results', () => {
     const uri = pathToFileURL(join(folder, 'statuses.rs')).toString();
     const client = await startClient(await buildServerBundle(), { run: 'manual', threshold: 0.75 }, { trusted: true }, pathToFileURL(folder).toString());
     const received: TestResultsParams[] = [];
-    client.connection.onNotification(TEST_RESULTS_NOTIFICATION, (params: TestResultsParams) => received.push(params));
+    client.connection.onNotification(TestResultsNotification, (params: TestResultsParams) => received.push(params));
     await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
     expect(received.map((params) => params.uri)).toEqual([uri]);
     expect(received[0]?.functions.map((fn) => `${fn.qualifiedName} ${fn.outcome}`)).toEqual(['index_of passed', 'any_index failed', 'no_ensures failed', 'no_pairs skipped']);

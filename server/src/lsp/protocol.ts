@@ -1,5 +1,9 @@
-// The server's custom LSP messages and settings shape: the only server module the client imports (types only),
-// so both sides agree on names without the client pulling in engine code.
+// The protocol in one place: the server's custom LSP messages as typed `RequestType`/`NotificationType` objects, its
+// command ids and the settings shape. The only server module the client imports, so no method name or command id is
+// written twice and a change to a message's shape fails the type check on both sides. Imports nothing but the LSP
+// protocol library: the client must not pull in engine code through it.
+
+import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
 
 /** Settings under the `specHarness` section (workspace/configuration). */
 export interface HarnessSettings {
@@ -26,7 +30,7 @@ export interface InitializationOptions {
 }
 
 /** Notification `specHarness/status`: the state of one file, for the status bar. */
-export const STATUS_NOTIFICATION = 'specHarness/status';
+export const StatusNotification = new NotificationType<StatusParams>('specHarness/status');
 export interface StatusParams {
   readonly uri: string;
   readonly state: 'scoring' | 'idle' | 'error';
@@ -41,7 +45,7 @@ export interface StatusParams {
 }
 
 /** Request `specHarness/report`: the last report of a file (or one function) as markdown, for the report view. */
-export const REPORT_REQUEST = 'specHarness/report';
+export const ReportRequest = new RequestType<ReportParams, ReportResult, void>('specHarness/report');
 export interface ReportParams {
   readonly uri: string;
   readonly functionName: string | null;
@@ -83,9 +87,7 @@ export const CLIENT_COMMANDS = {
 
 /** Notification `specHarness/testResults`: after each run on a file, every function with a contract as a test item
  *  for VS Code's Test Explorer (the client keeps no engine; it only shows these). */
-export const TEST_RESULTS_NOTIFICATION = 'specHarness/testResults';
-/** The client names the method with this type, so the string is checked against the one declared above. */
-export type TestResultsMethod = typeof TEST_RESULTS_NOTIFICATION;
+export const TestResultsNotification = new NotificationType<TestResultsParams>('specHarness/testResults');
 export interface TestResultsParams {
   readonly uri: string;
   readonly threshold: number;
@@ -113,10 +115,8 @@ export interface TestRange {
   readonly end: { readonly line: number; readonly character: number };
 }
 /** Request `specHarness/agentTool`: the VS Code language model tools (`score_contract`, `task_complete`) ask the
- *  server, so the client starts no engine of its own. The client spells the method through `AgentToolMethod`, so
- *  a change here fails its type check. Results are the same JSON the MCP tools return. */
-export const AGENT_TOOL_REQUEST = 'specHarness/agentTool';
-export type AgentToolMethod = typeof AGENT_TOOL_REQUEST;
+ *  server, so the client starts no engine of its own. Results are the same JSON the MCP tools return. */
+export const AgentToolRequest = new RequestType<AgentToolParams, AgentToolResult, void>('specHarness/agentTool');
 export interface AgentToolParams {
   readonly tool: 'score_contract' | 'task_complete';
   /** A .rs file: absolute, or relative to the first workspace folder. */

@@ -9,7 +9,7 @@ import { DEFAULT_CHECK_OPTIONS, meetsHarness } from '../harness';
 import type { FileReport } from '../harness';
 import { toLspDiagnostics } from './convert';
 import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './paths';
-import { STATUS_NOTIFICATION, TEST_RESULTS_NOTIFICATION } from './protocol';
+import { StatusNotification, TestResultsNotification } from './protocol';
 import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';
 import { moveLocated } from './locate';
@@ -90,7 +90,7 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   if (document !== undefined && document.getText() !== text) moveLocated(file, document.getText());
   file.evaluated = evaluated;
   publish(ctx, uri, file, report, pairsUri, version);
-  void ctx.connection.sendNotification(TEST_RESULTS_NOTIFICATION, testResults(uri, report, ctx.state.settings.threshold));
+  void ctx.connection.sendNotification(TestResultsNotification, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
   // Editors ask for lenses when a file opens, usually before its first run ends: tell them the lenses changed.
   if (ctx.state.features.codeLensRefresh) void ctx.connection.sendRequest(CodeLensRefreshRequest.type);
@@ -144,7 +144,7 @@ function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, stat
   const threshold = ctx.state.settings.threshold;
   const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
   const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, evaluated: file.evaluated, threshold, message };
-  void ctx.connection.sendNotification(STATUS_NOTIFICATION, params);
+  void ctx.connection.sendNotification(StatusNotification, params);
 }
 
 function displayPath(ctx: ServerContext, path: string): string {

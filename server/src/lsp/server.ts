@@ -12,7 +12,7 @@ import type { DocsUrl } from './docs-links';
 import { codeLenses, hover } from './lenses-and-hover';
 import { fileMarkdown, functionMarkdown } from './markdown';
 import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, workspacePairsFiles } from './paths';
-import { AGENT_TOOL_REQUEST, REPORT_REQUEST, SERVER_COMMANDS } from './protocol';
+import { AgentToolRequest, ReportRequest, SERVER_COMMANDS } from './protocol';
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
 import { answerAgentTool } from './agent-tools';
 import type { ScoreRunner } from './score-runner';
@@ -81,14 +81,14 @@ export function startServer(connection: Connection, runner: ScoreRunner, started
   connection.onCodeAction((params) => guardAsync(ctx, params.textDocument.uri, () => codeActions(ctx, params), []));
   connection.onCodeActionResolve((action) => guardAsync(ctx, 'codeAction/resolve', () => resolveCodeAction(ctx, action), action));
   connection.onExecuteCommand((params) => guardAsync(ctx, params.command, () => executeCommand(ctx, params), null));
-  connection.onRequest(REPORT_REQUEST, (params: ReportParams): ReportResult => {
+  connection.onRequest(ReportRequest, (params: ReportParams): ReportResult => {
     const file = state.existingFile(params.uri);
     const report = file?.report ?? null;
     if (report === null) return { markdown: 'No results yet: save the file or run "Spec Harness: Rescore file".' };
     const fn = params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
     return { markdown: fn === undefined ? fileMarkdown(report, state.settings.threshold, { sourceUri: params.uri }) : functionMarkdown(fn, { sourceUri: params.uri }) };
   });
-  connection.onRequest(AGENT_TOOL_REQUEST, (params: AgentToolParams) =>
+  connection.onRequest(AgentToolRequest, (params: AgentToolParams) =>
     guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), { ok: false, error: 'internal error (see the Spec Harness output)' }));
   connection.onShutdown(() => runner.dispose());
 
