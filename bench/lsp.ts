@@ -45,7 +45,7 @@ export async function runLspBench(): Promise<string[]> {
     let version = 1;
     const openedAt = performance.now();
     const opened = server.nextDiagnostics(uri, version);
-    server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text } });
+    void server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text } });
     const first = await opened;
     const openMs = performance.now() - openedAt;
 
@@ -55,12 +55,12 @@ export async function runLspBench(): Promise<string[]> {
     for (let save = -WARMUP_SAVES; save < SAVES; save++) {
       current = toggleBound(current, ((save + FUNCTIONS) * 37) % FUNCTIONS);
       version += 1;
-      server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: current }] });
+      void server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: current }] });
       // Typing and saving are apart in time: the change is handled (answered requests come after it) before the save.
       await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
       const published = server.nextDiagnostics(uri, version);
       const savedAt = performance.now();
-      server.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+      void server.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
       await published;
       if (save >= 0) saveSamples.push(performance.now() - savedAt);
     }
@@ -73,13 +73,13 @@ export async function runLspBench(): Promise<string[]> {
     for (let round = 0; round < BUSY_ROUNDS; round++) {
       current = current.replace(/spec fn bench_bound\(\) -> int \{ \d+ \}/, `spec fn bench_bound() -> int { ${BOUND + round + 1} }`);
       version += 1;
-      server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: current }] });
+      void server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: current }] });
       await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
       const published = server.nextDiagnostics(uri, version);
       let done = false;
       void published.then(() => { done = true; });
       const startedAt = performance.now();
-      server.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+      void server.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
       let idx = 0;
       while (!done) {
         const line = 3 + LINES_PER_FUNCTION * (idx % FUNCTIONS) + 1;
@@ -129,7 +129,7 @@ async function keystrokeBench(serverPath: string, folder: string): Promise<strin
   const server = await startServer(serverPath, pathToFileURL(folder).toString());
   try {
     const opened = server.nextDiagnostics(uri, 1);
-    server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+    void server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await opened;
     const line = 3 + LINES_PER_FUNCTION * 70 + 10; // inside a body in the middle of the file
     const samples: number[] = [];
@@ -138,7 +138,7 @@ async function keystrokeBench(serverPath: string, folder: string): Promise<strin
       for (let key = 0; key < KEYSTROKES; key++) {
         const version = 2 + round * KEYSTROKES + key;
         const character = 4 + key;
-        server.connection.sendNotification('textDocument/didChange', {
+        void server.connection.sendNotification('textDocument/didChange', {
           textDocument: { uri, version },
           contentChanges: [{ range: { start: { line, character }, end: { line, character } }, text: 'x' }],
         });
@@ -168,7 +168,7 @@ async function bigFileBench(serverPath: string, folder: string): Promise<string[
     let done = false;
     const openedAt = performance.now();
     const opened = server.nextDiagnostics(uri, 1).then(() => { done = true; });
-    server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+    void server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     for (let idx = 0; !done; idx++) {
       const line = 3 + LINES_PER_FUNCTION * (idx % BIG_FUNCTIONS) + 1;
       const t0 = performance.now();
@@ -221,14 +221,14 @@ async function startServer(serverPath: string, rootUri: string): Promise<BenchSe
     processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], initializationOptions: { trusted: true },
     capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true, codeLens: { refreshSupport: true } } },
   });
-  connection.sendNotification('initialized', {});
+  void connection.sendNotification('initialized', {});
   return {
     connection, logs,
     nextDiagnostics: (uri, version) => new Promise((resolveWaiter) => waiters.push({ uri, version, resolve: resolveWaiter })),
     stop: async () => {
       const exited = new Promise<void>((resolveExit) => child.on('exit', () => resolveExit()));
       await connection.sendRequest('shutdown');
-      connection.sendNotification('exit');
+      void connection.sendNotification('exit');
       await exited;
       connection.dispose();
     },

@@ -9,7 +9,7 @@ import { envOf, modelOf } from './check';
 
 const span = { start: 0, end: 4 };
 const impossible = { kind: 'no-such-expression', span } as unknown as Expr;
-const clauses: readonly Clause[] = [{ expr: impossible, span } as Clause];
+const clauses: readonly Clause[] = [{ expr: impossible, span }];
 
 describe('an internal error in the evaluator', () => {
   it('is an unsupported verdict naming it by default (what users get: one clause lost, not the run)', () => {

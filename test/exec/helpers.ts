@@ -14,7 +14,7 @@ export function vec(values: readonly (number | bigint | Value)[]): Value {
 }
 
 export function str(text: string): Value {
-  return { kind: 'seq', elements: Array.from(text, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 }) as Value), text: true };
+  return { kind: 'seq', elements: Array.from(text, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 })), text: true };
 }
 
 export function ch(text: string): Value {

@@ -31,7 +31,7 @@ const model = buildFileModel(parseSourceFile(SOURCE));
 const fn = model.functions[0]!;
 const types = functionValueTypes(fn, model.scope);
 const returnType = types.kind === 'supported' ? types.returnType : undefined;
-const vec = (...items: number[]): Value => ({ kind: 'seq', elements: items.map((n) => ({ kind: 'int', value: BigInt(n) }) as Value) });
+const vec = (...items: number[]): Value => ({ kind: 'seq', elements: items.map((n) => ({ kind: 'int', value: BigInt(n) })) });
 
 describe('code mutations', () => {
   const changes = codeMutations(fn, returnType, SOURCE, 100).map((mutation) => mutation.change);

@@ -27,7 +27,7 @@ describe('deep spec recursion in the editor', () => {
     const uri = pathToFileURL(join(folder, 'deep-recursion.rs')).toString();
     const finished = client.status(uri, (params) => params.state !== 'scoring');
     const text = readFileSync(join(folder, 'deep-recursion.rs'), 'utf8');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await finished;
     const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
     const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 5, character: 4 } })) as { contents: { value: string } } | null;

@@ -49,7 +49,7 @@ function positionAt(text: string, offset: number): Position {
 async function freshDiagnostics(uri: string, text: string): Promise<Diagnostic[]> {
   const client = await startClient(serverPath, { run: 'onSave' }, {}, pathToFileURL(folder).toString());
   const published = client.diagnostics(uri);
-  client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
   const diagnostics = await published;
   expect(await client.stop()).toBe(0);
   return diagnostics;
@@ -63,7 +63,7 @@ describe('an edit storm', () => {
     let text = readFileSync(join(EXAMPLES, name), 'utf8');
     let version = 1;
     const opened = client.diagnostics(uri);
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text } });
     await opened;
 
     const answers: Promise<unknown>[] = [];
@@ -74,8 +74,8 @@ describe('an edit storm', () => {
       const range = { start: positionAt(text, start), end: positionAt(text, end) };
       text = text.slice(0, start) + insert + text.slice(end);
       version += 1;
-      client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: insert }] });
-      if (edit % SAVE_EVERY === 0) client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+      void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: insert }] });
+      if (edit % SAVE_EVERY === 0) void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
       if (edit % REQUEST_EVERY === 0) {
         const position = positionAt(text, random(text.length + 1));
         answers.push(
@@ -87,7 +87,7 @@ describe('an edit storm', () => {
     }
     const finalVersion = version;
     const final = client.diagnostics(uri, (_, published) => published === finalVersion);
-    client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
     const results = await Promise.all(answers);
     expect(results).toHaveLength((3 * EDITS) / REQUEST_EVERY);
     const diagnostics = await final;

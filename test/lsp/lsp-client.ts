@@ -118,7 +118,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
       textDocument: { codeAction: { resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } }, publishDiagnostics: { relatedInformation: true } },
     },
   })]);
-  connection.sendNotification('initialized', {});
+  void connection.sendNotification('initialized', {});
 
   return {
     connection, child, appliedEdits, statuses, progress, logs, messages,
@@ -128,7 +128,7 @@ export async function startClient(serverPath: string, settings: Record<string, u
       stopping = true;
       const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
       await connection.sendRequest('shutdown');
-      connection.sendNotification('exit');
+      void connection.sendNotification('exit');
       const code = await exited;
       connection.dispose();
       return code;

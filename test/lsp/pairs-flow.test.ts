@@ -77,7 +77,7 @@ describe('pairs-file flow', () => {
   it('a contract without a pairs file: `no-pairs` diagnostic and a "Generate pairs" lens', async () => {
     const published = client.diagnostics(sourceUri, (d) => d.length > 0);
     const idle = client.status(sourceUri, (params) => params.state === 'idle');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: sourceText } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: sourceText } });
     diagnostics = await published;
     await idle;
     expect(codes(diagnostics)).toEqual(['no-pairs']);
@@ -101,7 +101,7 @@ describe('pairs-file flow', () => {
 
     const published = client.diagnostics(sourceUri);
     const idle = client.status(sourceUri, (params) => params.state === 'idle');
-    client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 1 }] });
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 1 }] });
     diagnostics = await published;
     await idle;
     expect(codes(diagnostics)).not.toContain('no-pairs');
@@ -122,14 +122,14 @@ describe('pairs-file flow', () => {
 
     const pairsPath = fileURLToPath(pairsUri);
     const before = readFileSync(pairsPath, 'utf8');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: before } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: before } });
     const edits = mark?.edit?.changes?.[pairsUri] ?? [];
     expect(edits).toHaveLength(1);
     const after = applyTextEdits(before, edits);
-    client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: pairsUri, version: 2 }, contentChanges: edits.map((edit) => ({ range: edit.range, text: edit.newText })) });
+    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: pairsUri, version: 2 }, contentChanges: edits.map((edit) => ({ range: edit.range, text: edit.newText })) });
     writeFileSync(pairsPath, after);
     const idle = client.status(sourceUri, (params) => params.state === 'idle');
-    client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: pairsUri } });
+    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: pairsUri } });
     await idle;
 
     // The generator replaces an output declared acceptable with another mutant, so the count may stay; the marked

@@ -59,7 +59,7 @@ describe('pairs files on their own', () => {
     const pairsUri = uriOf('deep.pairs.json');
     writeFileSync(join(folder, 'deep.pairs.json'), DEEP);
     const published = client.diagnostics(pairsUri, (d) => d.length > 0);
-    client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 1 }] });
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 1 }] });
     expect(lines(await published)).toEqual(['1:573 nested more than 512 levels deep: pairs files are refused beyond that']);
   });
 
@@ -67,9 +67,9 @@ describe('pairs files on their own', () => {
     const pairsUri = uriOf('hand.pairs.json');
     const sourceUri = uriOf('hand.rs');
     const typed = HAND.replace('{ "input": { "x": 10 }, "output": 20 }', '{ "input": { "x": 10 }, "output": 20 },\n        { "input": { "x": 7 }, "output": 14 }');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 7, text: typed } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 7, text: typed } });
     const published = client.diagnostics(sourceUri, (d) => d.some((diagnostic) => diagnostic.code === 'weak-postcondition'));
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'hand.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'hand.rs'), 'utf8') } });
     const weak = (await published).find((diagnostic) => diagnostic.code === 'weak-postcondition');
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: weak?.range, context: { diagnostics: [weak] } });
     const mark = actions.find((action) => action.title.startsWith('Mark '));
@@ -83,7 +83,7 @@ describe('pairs files on their own', () => {
     const pairsUri = uriOf('my_max.pairs.json');
     const text = readFileSync(join(folder, 'my_max.pairs.json'), 'utf8');
     const published = client.diagnostics(pairsUri, (d) => d.some((diagnostic) => diagnostic.message.includes('returns 5')));
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text } });
     const warning = (await published).find((diagnostic) => diagnostic.message.includes('returns 5'));
     expect(warning?.message).toBe('`my_max(5, 2)` returns 5; this pair says 4');
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: pairsUri }, range: warning?.range, context: { diagnostics: [warning] } });
@@ -98,7 +98,7 @@ describe('pairs files on their own', () => {
     execFileSync('mkfifo', [join(folder, 'fifo.pairs.json')]);
     const sourceUri = uriOf('fifo.rs');
     const published = client.diagnostics(sourceUri, (d) => d.length > 0);
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'fifo.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'fifo.rs'), 'utf8') } });
     expect((await published).map((d) => d.code)).toEqual(['no-pairs']);
     expect(client.messages.some((message) => message.endsWith('fifo.pairs.json: it is a FIFO, not a regular file'))).toBe(true);
   });

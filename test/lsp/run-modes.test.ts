@@ -26,17 +26,17 @@ describe('run modes', () => {
   it('onType: an edit is scored without saving', async () => {
     const client = await startClient(serverPath, { run: 'onType' }, {}, pathToFileURL(folder).toString());
     const first = client.diagnostics(uri, (d) => d.length > 0);
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await first;
     const fixed = client.diagnostics(uri, (d) => !d.some((diagnostic) => diagnostic.code === 'rejects-correct-output'));
-    client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace('r == x + 2', 'r == x + 1') }] });
+    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace('r == x + 2', 'r == x + 1') }] });
     expect((await fixed).map((d) => d.code)).toContain('weak-postcondition');
     expect(await client.stop()).toBe(0);
   });
 
   it('manual: nothing is scored on open; specHarness.server.scoreFile scores the file', async () => {
     const client = await startClient(serverPath, { run: 'manual' }, {}, pathToFileURL(folder).toString());
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     const lensesBefore: unknown[] = await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
     expect(lensesBefore).toEqual([]);
     const published = client.diagnostics(uri, (d) => d.length > 0);

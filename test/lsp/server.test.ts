@@ -32,7 +32,7 @@ async function openArith(): Promise<OpenedServer> {
   const published = client.diagnostics(sourceUri, (d) => d.length > 0);
   // The idle status is the last thing a run sends: later waiters see only later runs.
   const finished = client.status(sourceUri, (status) => status.state === 'idle');
-  client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: SOURCE_TEXT } });
+  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: SOURCE_TEXT } });
   const diagnostics = await published;
   await finished;
   return { client, folder, sourceUri, pairsUri, diagnostics };
@@ -165,10 +165,10 @@ describe('language server over stdio: reacting to changes', () => {
 
   it('re-scores on save after a change, evaluating only the function whose contract changed', async () => {
     const fixed = sourceText.replace('r == x + 2', 'r == x + 1');
-    client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 2 }, contentChanges: [{ text: fixed }] });
+    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 2 }, contentChanges: [{ text: fixed }] });
     const published = client.diagnostics(sourceUri, () => true);
     const finished = client.status(sourceUri, (status) => status.state === 'idle');
-    client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
+    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
     const next = await published;
     expect(byCode(next, 'rejects-correct-output')).toEqual([]);
     expect(byCode(next, 'weak-postcondition')).toHaveLength(1);
@@ -178,10 +178,10 @@ describe('language server over stdio: reacting to changes', () => {
   it('a newer change cancels the stale run: the last text wins', async () => {
     // Both contracts of the fixture fixed: the last text has no weak postcondition; the first still has two.
     const strong = sourceText.replace('r == x + 2', 'r == x + 1').replace('r >= x,', 'r == 2 * x,');
-    client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
-    client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 3 }, contentChanges: [{ text: strong }] });
+    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
+    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 3 }, contentChanges: [{ text: strong }] });
     const published = client.diagnostics(sourceUri, (d) => byCode(d, 'weak-postcondition').length === 0);
-    client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
+    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
     const next = await published;
     expect(byCode(next, 'no-pairs')).toHaveLength(1);
   });
@@ -191,7 +191,7 @@ describe('language server over stdio: reacting to changes', () => {
     writeFileSync(join(server.folder, 'arith.pairs.json'), withAcceptable);
     // Only `inc`'s pairs entry changed, so only `inc` is evaluated again (no re-score at all fails by the timeout).
     const rescored = client.status(sourceUri, (status) => status.state === 'idle');
-    client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 2 }] });
+    void client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pairsUri, type: 2 }] });
     expect(await rescored).toMatchObject({ scored: 3, evaluated: 1 });
   });
 
@@ -203,9 +203,9 @@ describe('language server over stdio: reacting to changes', () => {
 
   it('reports a broken pairs file on the pairs file', async () => {
     const broken = pairsText.replace('"version": 1,', '"version": 1,,');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: broken } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: broken } });
     const published = client.diagnostics(pairsUri, (d) => d.length > 0);
-    client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: pairsUri } });
+    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: pairsUri } });
     const pairsDiagnostics = await published;
     expect(pairsDiagnostics[0]?.code).toBe('pairs-file');
     expect(pairsDiagnostics[0]?.range.start.line).toBe(lineOf(broken, '"version": 1,,'));

@@ -41,7 +41,7 @@ async function openFixture(initializationOptions: unknown, serverArgs: readonly 
   const client = await startClient(serverPath, settings, initializationOptions, pathToFileURL(folder).toString(), serverArgs);
   const uri = pathToFileURL(join(folder, 'arith.rs')).toString();
   const finished = client.status(uri, settled);
-  client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') } });
+  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') } });
   await finished;
   const last = client.statuses.at(-1) as { state: string; message: string | null };
   const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
@@ -84,7 +84,7 @@ describe('workspace trust fails closed', () => {
     const client = await startClient(serverPath, { run: 'onSave', backend: 'verus', verus: { path: '/nonexistent/bin/verus' } }, { trusted: true }, pathToFileURL(folder).toString());
     const uri = pathToFileURL(join(folder, 'arith.rs')).toString();
     const finished = client.status(uri, settled);
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') } });
     await finished;
     const last = client.statuses.at(-1) as { state: string; message: string | null };
     await client.stop();

@@ -62,7 +62,7 @@ async function freshOpen(uri: string, text: string): Promise<Seen> {
   const client = await startClient(serverPath, { run: 'onType' }, {}, pathToFileURL(folder).toString());
   const idle = client.status(uri, (params) => params.state !== 'scoring');
   const published = client.diagnostics(uri);
-  client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
   const diagnostics = await published;
   await idle;
   const lenses = await lensTitles(client, uri);
@@ -80,7 +80,7 @@ describe('typing every example into the editor', () => {
       let version = 1;
       let typed = '';
       const opened = client.status(uri, (params) => params.state !== 'scoring');
-      client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text: typed } });
+      void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text: typed } });
       await opened;
 
       let last: Seen = { diagnostics: [], lenses: [] };
@@ -94,7 +94,7 @@ describe('typing every example into the editor', () => {
             ? { range: { start: endOf(typed), end: endOf(typed) }, text: next.slice(typed.length) }
             : { text: next };
           version += 1;
-          client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+          void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
           typed = next;
         }
         // Requests are answered in order after the edits: the server is alive and answers from its last report.

@@ -77,11 +77,11 @@ describe('the mutation report view\'s data from the language server', () => {
     const uri = pathToFileURL(path).toString();
     const client = await startClient(await buildServerBundle(), { run: 'manual', threshold: 0.75 }, { trusted: true }, pathToFileURL(folder).toString());
     const text = readFileSync(path, 'utf8');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
     // Two comment lines on top: every function moves down, none changes, so the next run reuses them all.
     const moved = `// moved\n// down\n${text}`;
-    client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: moved }] });
+    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: moved }] });
     await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
     // The server logs each run before it answers the command that asked for it.
     expect(client.logs.filter((line) => line.startsWith('scored ')).at(-1)).toMatch(/: 0 of \d+ functions evaluated, \d+ from cache$/);

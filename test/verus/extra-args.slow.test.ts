@@ -52,7 +52,7 @@ describe('extra verus arguments', () => {
       { trusted: true }, pathToFileURL(dir).toString());
     const uri = pathToFileURL(join(dir, 'arith.rs')).toString();
     const done = client.status(uri, (params) => params.state !== 'scoring');
-    client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(dir, 'arith.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(dir, 'arith.rs'), 'utf8') } });
     await done;
     expect(client.statuses.at(-1)).toMatchObject({ state: 'idle' });
     expect(lastArgv().slice(-2)).toEqual(['--no-lint', '--expand-errors']);

@@ -49,6 +49,6 @@ describe('printValueLiteral', () => {
     ['a value of an unknown type', { kind: 'struct', name: 'Other', fields: [] }, { kind: 'adt', name: 'Other', args: [] }, 'unsupported: a value of type Other'],
     ['an int where a bool is declared', int(1), { kind: 'bool' }, 'unsupported: a value of kind int where the type is bool'],
   ] as const)('%s', (_name, value, type, expected) => {
-    expect(check(value as Value, type as ValueType)).toBe(expected);
+    expect(check(value, type as ValueType)).toBe(expected);
   });
 });

@@ -2,7 +2,6 @@
 // canonical constructors, text conversions and integer ranges. Pure functions over immutable data.
 
 import type { Value } from './value';
-import type { IntType } from './value-type';
 import { assertNever } from '../stdx';
 
 export { intRange, inRange, isSignedInt } from './int-types';

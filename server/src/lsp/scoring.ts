@@ -157,6 +157,3 @@ function displayPath(ctx: ServerContext, path: string): string {
   return basename(path);
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}

@@ -17,7 +17,7 @@ import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportPar
 import { answerAgentTool } from './agent-tools';
 import type { ScoreRunner } from './score-runner';
 import { moveLocated } from './locate';
-import { clearPublished, scoreSource } from './scoring';
+import { scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
 import { decideTrust, decodeSettings } from './settings';
 import { ServerState } from './state';

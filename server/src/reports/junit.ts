@@ -58,7 +58,6 @@ export function evidenceLines(fn: FunctionReport): string[] {
 /** Text safe in XML attributes and content; characters XML 1.0 forbids are dropped. */
 function xml(text: string): string {
   return text
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
 }

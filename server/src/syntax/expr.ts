@@ -240,7 +240,7 @@ export function parsePrefix(p: ParserState, maxLevel: number): Expr {
     if (t === '&&&' || t === '|||') {
       const items = parseBulletItems(p, t);
       const folded = foldBullets(items, t === '&&&' ? '&&' : '||');
-      return { ...folded, span: p.span(start) } as Expr;
+      return { ...folded, span: p.span(start) };
     }
     if ((t === '..' || t === '..=') && maxLevel >= LEVEL_RANGE) {
       p.bump();

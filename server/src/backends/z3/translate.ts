@@ -100,8 +100,8 @@ function translatePath(frame: Frame, expr: Extract<Expr, { kind: 'path' }>): Ter
     const binding = frame.names.get(names[0] as string);
     if (binding !== undefined) return binding.kind === 'term' ? binding.term : binding.final;
   }
-  if (names.length === 2 && isIntTypeName(names[0] as string)) {
-    const range = intRange(names[0] as IntType);
+  if (names.length === 2 && isIntTypeName(names[0])) {
+    const range = intRange(names[0]);
     const bound = names[1] === 'MAX' ? range.max : names[1] === 'MIN' ? range.min : undefined;
     if (bound !== undefined) return { smt: intLiteral(bound), sort: INT };
   }

@@ -12,7 +12,7 @@ import type { ExecType, TypeSubstitution } from './exec-types';
 import { execTypeOf, intType, isErasedParam, optionOf, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
-import { evalBlock, evalExpr, evalPlace, tempPlace, withDeclaredType } from './interpreter';
+import { evalBlock, evalExpr, evalPlace, withDeclaredType } from './interpreter';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
 import { intAssociatedCall } from './int-methods';

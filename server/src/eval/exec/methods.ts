@@ -7,7 +7,7 @@ import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { chargeWrite, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { BOOL, CHAR, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
+import { BOOL, CHAR, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
 import { intMethod } from './int-methods';

@@ -133,7 +133,7 @@ export function charMethod(receiver: Typed, method: string, span: Span, asByte: 
 }
 
 export function stringOf(text: string): Value {
-  return { kind: 'seq', elements: Array.from(text, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 }) as Value), text: true };
+  return { kind: 'seq', elements: Array.from(text, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 })), text: true };
 }
 
 function codeOf(value: Value): number {

@@ -132,7 +132,7 @@ function literalValue(expr: Expr): Value {
     case 'char':
       return expr.byte ? { kind: 'int', value: BigInt(expr.value.codePointAt(0) ?? 0) } : { kind: 'char', codePoint: expr.value.codePointAt(0) ?? 0 };
     case 'str':
-      return { kind: 'seq', elements: Array.from(expr.value, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 }) as Value), text: true };
+      return { kind: 'seq', elements: Array.from(expr.value, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 })), text: true };
     case 'unary':
       if (expr.op === '-' && expr.operand.kind === 'int') return { kind: 'int', value: -expr.operand.value };
       return notRunnable('this literal pattern', expr.span);

@@ -111,7 +111,7 @@ export function seqMethod(ctx: SpecContext, s: SeqValue, method: string, args: r
     case 'first':
     case 'last':
       if (n === 0) return indeterminate(`${method}() of an empty seq`, span);
-      return xs[method === 'first' ? 0 : n - 1] as Value;
+      return xs[method === 'first' ? 0 : n - 1];
     case 'drop_first':
     case 'drop_last':
       if (n === 0) return indeterminate(`${method}() of an empty seq`, span);

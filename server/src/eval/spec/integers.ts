@@ -3,7 +3,7 @@
 
 import type { Expr, Type } from '../../syntax';
 import type { IntType } from '../value-type';
-import { bitWidth, intRange, isIntTypeName, truncateTo } from '../int-types';
+import { bitWidth, intRange, isIntTypeName } from '../int-types';
 
 export { bitWidth, truncateTo } from '../int-types';
 

@@ -227,7 +227,7 @@ function forEachChild(node: Expr, visit: (child: Expr) => void): void {
     if (Array.isArray(field)) {
       for (const item of field) if (isExprLike(item)) visit(item);
     } else if (isExprLike(field)) visit(field);
-    else if (typeof field === 'object' && field !== null && 'stmts' in field) visitBlock(field as Record<string, unknown>, visit);
+    else if (typeof field === 'object' && field !== null && 'stmts' in field) visitBlock(field, visit);
   }
 }
 

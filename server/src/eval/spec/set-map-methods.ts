@@ -57,7 +57,7 @@ export function setMethod(ctx: SpecContext, s: SetValue, method: string, args: r
       return bool(!xs.some((x) => sortedHas(other, x)));
     }
     case 'choose':
-      if (xs.length === 1) return xs[0] as Value;
+      if (xs.length === 1) return xs[0];
       return indeterminate(xs.length === 0 ? '`choose` of an empty set' : 'choose has several witnesses', span);
     case 'filter':
     case 'map': {

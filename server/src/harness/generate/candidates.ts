@@ -46,7 +46,7 @@ export function randomValue(ctx: CandidateContext, type: ValueType, depth: numbe
       return randomSeq(ctx, type, depth);
     case 'tuple': {
       const elements = type.elements.map((element) => randomValue(ctx, element, depth + 1));
-      return elements.every((e) => e !== undefined) ? { kind: 'tuple', elements: elements as Value[] } : undefined;
+      return elements.every((e) => e !== undefined) ? { kind: 'tuple', elements: elements } : undefined;
     }
     case 'adt':
       return randomAdt(ctx, type, depth);
@@ -90,7 +90,7 @@ function firstValues(ctx: CandidateContext, type: ValueType, depth: number): rea
       const rows: Value[] = [];
       for (let i = 0; i < 4; i += 1) {
         const elements = columns.map((column) => column[i % Math.max(1, column.length)]);
-        if (elements.every((e) => e !== undefined)) rows.push({ kind: 'tuple', elements: elements as Value[] });
+        if (elements.every((e) => e !== undefined)) rows.push({ kind: 'tuple', elements: elements });
       }
       return rows;
     }

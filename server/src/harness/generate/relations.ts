@@ -84,7 +84,7 @@ function groupRows(group: readonly number[], types: readonly ValueType[]): Value
 function boolCombinations(size: number): Value[][] {
   const rows: Value[][] = [];
   for (let code = 0; code < 2 ** size; code += 1) {
-    rows.push(Array.from({ length: size }, (_, i) => ({ kind: 'bool', value: ((code >> i) & 1) === 1 }) as Value));
+    rows.push(Array.from({ length: size }, (_, i) => ({ kind: 'bool', value: ((code >> i) & 1) === 1 })));
   }
   return rows;
 }

@@ -30,7 +30,7 @@ export function exampleInputs(model: FileModel, fn: FunctionContract, paramTypes
   const consider = (args: readonly LiteralArg[]): void => {
     if (args.length !== paramTypes.length) return;
     const values = args.map((arg, i) => literalValue(arg, paramTypes[i] as ValueType));
-    if (values.every((v) => v !== undefined)) examples.push(values as Value[]);
+    if (values.every((v) => v !== undefined)) examples.push(values);
   };
   walk(model.source.items, (node) => {
     const expr = node as unknown as Expr;
@@ -101,16 +101,16 @@ function literalValue(arg: LiteralArg, type: ValueType): Value | undefined {
       return arg.kind === 'char' ? { kind: 'char', codePoint: arg.value.codePointAt(0) ?? 0 } : undefined;
     case 'seq': {
       if (arg.kind === 'str' && type.element.kind === 'char') {
-        return { kind: 'seq', elements: Array.from(arg.value, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 }) as Value), text: true };
+        return { kind: 'seq', elements: Array.from(arg.value, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 })), text: true };
       }
       if (arg.kind !== 'list' || (type.length !== undefined && arg.elements.length !== type.length)) return undefined;
       const elements = arg.elements.map((element) => literalValue(element, type.element));
-      return elements.every((e) => e !== undefined) ? { kind: 'seq', elements: elements as Value[] } : undefined;
+      return elements.every((e) => e !== undefined) ? { kind: 'seq', elements: elements } : undefined;
     }
     case 'tuple': {
       if (arg.kind !== 'list' || arg.elements.length !== type.elements.length) return undefined;
       const elements = arg.elements.map((element, i) => literalValue(element, type.elements[i] as ValueType));
-      return elements.every((e) => e !== undefined) ? { kind: 'tuple', elements: elements as Value[] } : undefined;
+      return elements.every((e) => e !== undefined) ? { kind: 'tuple', elements: elements } : undefined;
     }
     case 'adt': {
       if (type.name !== 'Option') return undefined;

@@ -57,7 +57,7 @@ function readFunction(ctx: PairsContext, model: FileModel, layout: FunctionLayou
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'supported') {
     for (const kind of entryKinds) {
-      const items = (json as Json)[kind];
+      const items = (json)[kind];
       if (!Array.isArray(items)) continue;
       const slices = layout.entries.get(kind);
       if (slices === undefined || slices.length !== items.length) return undefined;

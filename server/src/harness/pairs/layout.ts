@@ -176,7 +176,7 @@ export function hasDuplicateKeys(text: string): boolean {
       const keys = objects[objects.length - 1];
       let next = scanner.at;
       while (next < text.length && isSpace(text.charCodeAt(next))) next++;
-      if (keys != null && text.charCodeAt(next) === COLON) {
+      if (keys !== undefined && keys !== null && text.charCodeAt(next) === COLON) {
         const raw = text.slice(at + 1, scanner.at - 1);
         const key = raw.includes('\\') ? (JSON.parse(text.slice(at, scanner.at)) as string) : raw;
         if (keys.has(key)) return true;
