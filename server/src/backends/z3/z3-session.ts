@@ -48,6 +48,32 @@ export async function runQuery(script: string, limits: QueryLimits, constants: r
   return outcome;
 }
 
+export interface ModelSearchOutcome {
+  /** The models found, in order: each the constants' values as Z3 prints them. */
+  readonly models: readonly ReadonlyMap<string, string>[];
+  /** What the last check said: `sat` when `maxModels` were found, otherwise why the search stopped. */
+  readonly answer: QueryAnswer;
+  readonly rlimitUsed: number;
+}
+
+/** Up to `maxModels` models of one script in one context: after each model, a clause blocking that model's values
+ *  is added and the solver asked again (incrementally: what it learnt is kept). `rlimit` bounds each check. */
+export async function runModelSearch(script: string, limits: QueryLimits, constants: readonly ModelConstant[], maxModels: number): Promise<ModelSearchOutcome> {
+  const key = `models ${maxModels}\n${limits.rlimit}\n${constants.map((c) => c.name).join(',')}\n${script}`;
+  const cached = modelCache.get(key);
+  if (cached !== undefined) return cached;
+  const run = session.queue.then(async () => searchModels(await load(), script, limits, constants, maxModels));
+  session.queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  const outcome = await run;
+  if (outcome.answer === 'time limit') return outcome;
+  if (modelCache.size >= MAX_CACHED) modelCache.clear();
+  modelCache.set(key, outcome);
+  return outcome;
+}
+
 /** Loads z3-solver if this process has not yet (a run's time budget starts after it). */
 export async function loadZ3(): Promise<void> {
   await load();
@@ -56,6 +82,7 @@ export async function loadZ3(): Promise<void> {
 /** Forgets every cached answer (the bench measures cold queries; tests ask the same query twice). */
 export function clearQueryCache(): void {
   cache.clear();
+  modelCache.clear();
 }
 
 /** Whether z3-solver was loaded in this process (tests and the bench check that nothing loads it needlessly). */
@@ -68,6 +95,7 @@ type Z3Api = Z3LowLevel['Z3'];
 // Process-wide by nature: loading the WASM module takes seconds and its memory is the process's.
 const session: { loaded: Promise<Z3Api> | undefined; queue: Promise<unknown> } = { loaded: undefined, queue: Promise.resolve() };
 const cache = new Map<string, QueryOutcome>();
+const modelCache = new Map<string, ModelSearchOutcome>();
 const MAX_CACHED = 20_000;
 
 // Z3's C enums, as numbers (z3-solver exports them as TypeScript enums, which a type-only import cannot use).
@@ -82,6 +110,13 @@ async function ask(script: string, limits: QueryLimits, constants: readonly Mode
 
 /** One query in a context of its own, deleted afterwards. */
 async function check(z3: Z3Api, script: string, limits: QueryLimits, constants: readonly ModelConstant[]): Promise<QueryOutcome> {
+  const search = await searchModels(z3, script, limits, constants, 1);
+  const values = search.models[0];
+  return { answer: values === undefined ? search.answer : 'sat', values: constants.length === 0 ? NO_VALUES : (values ?? NO_VALUES), rlimitUsed: search.rlimitUsed };
+}
+
+/** The model search in a fresh context; one check when `maxModels` is 1. */
+async function searchModels(z3: Z3Api, script: string, limits: QueryLimits, constants: readonly ModelConstant[], maxModels: number): Promise<ModelSearchOutcome> {
   const config = z3.mk_config();
   const ctx = z3.mk_context_rc(config);
   z3.del_config(config);
@@ -95,28 +130,46 @@ async function check(z3: Z3Api, script: string, limits: QueryLimits, constants: 
     z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, 'timeout'), Math.max(1, Math.round(limits.timeLimitMs)));
     z3.solver_set_params(ctx, solver, params);
     z3.params_dec_ref(ctx, params);
-    z3.solver_from_string(ctx, solver, script);
-    if (z3.get_error_code(ctx) !== Z3_OK) throw new Error(`Z3 rejected a query: ${z3.get_error_msg(ctx, z3.get_error_code(ctx))}`);
-    const result = await z3.solver_check(ctx, solver);
-    const rlimitUsed = rlimitCount(z3, ctx, solver);
-    if (result === Z3_L_FALSE) return { answer: 'unsat', values: NO_VALUES, rlimitUsed };
-    if (result !== Z3_L_TRUE) return { answer: unknownAnswer(z3.solver_get_reason_unknown(ctx, solver), rlimitUsed, limits), values: NO_VALUES, rlimitUsed };
-    return { answer: 'sat', values: constants.length === 0 ? NO_VALUES : modelValues(z3, ctx, solver, constants), rlimitUsed };
+    addAssertions(z3, ctx, solver, script);
+    const models: ReadonlyMap<string, string>[] = [];
+    // Each check's count is its own (the rlimit is relative to the count at the check's start).
+    for (;;) {
+      const result = await z3.solver_check(ctx, solver);
+      const rlimitUsed = rlimitCount(z3, ctx, solver);
+      if (result === Z3_L_FALSE) return { models, answer: 'unsat', rlimitUsed };
+      if (result !== Z3_L_TRUE) return { models, answer: unknownAnswer(z3.solver_get_reason_unknown(ctx, solver)), rlimitUsed };
+      const values = constants.length === 0 ? NO_VALUES : modelValues(z3, ctx, solver, constants);
+      models.push(values);
+      if (models.length >= maxModels || constants.length === 0) return { models, answer: 'sat', rlimitUsed };
+      addAssertions(z3, ctx, solver, blockingClause(constants, values));
+    }
   } finally {
     // Deleting the context frees everything made in it (solver, model, terms).
     z3.del_context(ctx);
   }
 }
 
-/** Why Z3 said unknown: its resource limit (the count reached it), the wall clock, or the theory itself. */
-function unknownAnswer(reason: string, rlimitUsed: number, limits: QueryLimits): QueryAnswer {
-  if (rlimitUsed >= limits.rlimit) return 'resource limit';
-  if (/timeout|canceled/i.test(reason)) return 'time limit';
-  return 'unknown';
+/** A clause no longer admitting these values (the solver's parser still knows the script's declarations). */
+function blockingClause(constants: readonly ModelConstant[], values: ReadonlyMap<string, string>): string {
+  const equalities = constants.flatMap((c) => (values.has(c.name) ? [`(= ${c.name} ${values.get(c.name) as string})`] : []));
+  return `(assert (not (and true ${equalities.join(' ')})))`;
 }
 
 type Z3Context = ReturnType<Z3Api['mk_context_rc']>;
 type Z3SolverPtr = ReturnType<Z3Api['mk_solver']>;
+
+function addAssertions(z3: Z3Api, ctx: Z3Context, solver: Z3SolverPtr, script: string): void {
+  z3.solver_from_string(ctx, solver, script);
+  if (z3.get_error_code(ctx) !== Z3_OK) throw new Error(`Z3 rejected a query: ${z3.get_error_msg(ctx, z3.get_error_code(ctx))}`);
+}
+
+/** Why Z3 said unknown: the wall clock ("timeout"), its resource limit (Z3 reports it as "canceled": nothing else
+ *  interrupts a check), or the theory itself. */
+function unknownAnswer(reason: string): QueryAnswer {
+  if (/timeout/i.test(reason)) return 'time limit';
+  if (/canceled|resource/i.test(reason)) return 'resource limit';
+  return 'unknown';
+}
 
 /** The context's resource count after the check: a fresh context per query makes it this query's. */
 function rlimitCount(z3: Z3Api, ctx: Z3Context, solver: Z3SolverPtr): number {

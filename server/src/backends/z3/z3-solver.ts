@@ -7,7 +7,7 @@ import type { DecideOptions, Obligation, ObligationResult, Solver, Verdict } fro
 import { contractClauses, decideClausesApart, functionValueTypes, solverMayDecide } from '../../harness';
 import { clauseQuery } from './query';
 import { findInputs } from './find-inputs';
-import { loadZ3, runQuery } from './z3-session';
+import { loadZ3, runModelSearch, runQuery } from './z3-session';
 import type { ModelConstant, QueryAnswer } from './z3-session';
 
 export interface Z3Options extends DecideOptions {
@@ -63,6 +63,15 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
     stats.rlimitUsed += outcome.rlimitUsed;
     return outcome;
   };
+  const askModels = async (script: string, constants: readonly ModelConstant[], count: number) => {
+    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined) return undefined;
+    const started = options.now();
+    const search = await runModelSearch(script, limits, constants, count);
+    stats.queryMs.push(options.now() - started);
+    stats.queries += Math.max(1, search.models.length);
+    stats.rlimitUsed += search.rlimitUsed;
+    return search;
+  };
   const decideOne = async (model: FileModel, obligation: Obligation, result: ObligationResult, signal: AbortSignal): Promise<ObligationResult> => {
     const types = functionValueTypes(obligation.fn, model.scope);
     if (types.kind === 'unsupported') return result;
@@ -99,7 +108,7 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
       return decided;
     },
     findInputs: (model: FileModel, fn: FunctionContract, wanted: number, seed: number, signal: AbortSignal) =>
-      findInputs({ model, fn, wanted, seed, signal, ask }),
+      findInputs({ model, fn, wanted, seed, signal, askModels }),
   };
 }
 
