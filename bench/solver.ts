@@ -41,7 +41,7 @@ export async function runSolverBench(root: string): Promise<string[]> {
   return [
     'Solver (z3-solver WASM; wall time; cold query cache)',
     `  load once per process        ${ms(loadMs)}`,
-    `  per query                    median ${ms(median(allQueries))}, p95 ${ms(percentile(allQueries, 0.95))} over ${allQueries.length} queries (time limit ${Z3_DEFAULTS.timeLimitMs} ms)`,
+    `  per query                    median ${ms(median(allQueries))}, p95 ${ms(percentile(allQueries, 0.95))} over ${allQueries.length} queries (resource limit ${Z3_DEFAULTS.rlimit} per query)`,
     '  queries per function (test/fixtures/solver/quantified.rs, generated pairs)',
     ...perFunction,
     `  whole file, ${QUANTIFIED_FUNCTIONS.length} quantified fns  ${ms(withSolver)} with the solver vs ${ms(without)} without (${(withSolver / Math.max(without, 1e-9)).toFixed(1)}x)`,

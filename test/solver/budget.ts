@@ -1,3 +1,5 @@
-// The solver budget the tests use: generous, so that what they assert does not depend on how loaded the machine is
-// (the shipped defaults, Z3_DEFAULTS, are tighter; the time-limit test sets its own per-query limit).
-export const TEST_BUDGET = { timeLimitMs: 10_000, maxQueries: 1_000, maxTotalMs: 120_000 } as const;
+// The solver budget the tests use: the shipped defaults (Z3's resource limit makes answers independent of the
+// machine's load), with the wall-clock safety net far out of reach so that a loaded machine never trips it.
+import { Z3_DEFAULTS } from '../../server/src/backends/z3';
+
+export const TEST_BUDGET = { ...Z3_DEFAULTS, timeLimitMs: 600_000 } as const;

@@ -1,5 +1,5 @@
 // Solver verdicts: what the evaluator leaves indeterminate because a quantifier is unbounded, Z3 decides (holds
-// and fails both), marked as the solver's; a query past its time limit and a construct without a translation stay
+// and fails both), marked as the solver's; a query past its resource limit and a construct without a translation stay
 // indeterminate, with the reason.
 
 import { readFileSync } from 'node:fs';
@@ -13,9 +13,9 @@ import { functionMarkdown } from '../../server/src/lsp/markdown';
 
 const SOURCE = readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'quantified.rs'), 'utf8');
 
-async function check(name: string, pairs: readonly unknown[], solver: 'z3' | 'none', timeLimitMs: number = TEST_BUDGET.timeLimitMs): Promise<FunctionReport> {
+async function check(name: string, pairs: readonly unknown[], solver: 'z3' | 'none', rlimit: number = TEST_BUDGET.rlimit): Promise<FunctionReport> {
   const input = { path: 'quantified.rs', text: SOURCE, pairsPath: 'quantified.pairs.json', pairsText: JSON.stringify({ version: 1, functions: { [name]: { pairs } } }) };
-  const z3 = createZ3Solver({ ...TEST_BUDGET, timeLimitMs, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => performance.now() });
+  const z3 = createZ3Solver({ ...TEST_BUDGET, rlimit, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => performance.now() });
   // Value mutants only: the counts below are those of one pair and its eight mutants.
   const report = await checkFile(input, { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0, functions: [name] }, undefined, undefined, solver === 'z3' ? z3 : undefined);
   expect(report.functions).toHaveLength(1);
@@ -58,10 +58,10 @@ describe('the z3 solver', () => {
     expect(fn.counts.solverVerdicts).toBeGreaterThan(0);
   });
 
-  it('reports a query past its time limit as "solver: time limit"', async () => {
-    const fn = await check('cube_sum', [{ input: { x: 4 }, output: 0 }], 'z3', 200);
+  it('reports a query past its resource limit as "solver: resource limit"', async () => {
+    const fn = await check('cube_sum', [{ input: { x: 4 }, output: 0 }], 'z3', 20_000);
     expect(fn.scores.postCorrectness).toBeNull();
-    expect(fn.indeterminate.map((v) => v.reason)).toContain('solver: time limit');
+    expect(fn.indeterminate.map((v) => v.reason)).toContain('solver: resource limit');
   });
 
   it('keeps the evaluator\'s reason where a construct has no translation (sets)', async () => {

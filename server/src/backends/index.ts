@@ -26,8 +26,10 @@ export const SOLVER_KINDS: readonly SolverKind[] = ['z3', 'none'];
 export interface SolverOptions {
   readonly stepBudget: number;
   readonly stackAllowance?: StackAllowance;
-  /** Per query; Z3_DEFAULTS.timeLimitMs when absent. */
+  /** Per query, the wall-clock safety net against a hang; Z3_DEFAULTS.timeLimitMs when absent. */
   readonly timeLimitMs?: number;
+  /** Per query, Z3 resource units (what bounds a query, deterministically); Z3_DEFAULTS.rlimit when absent. */
+  readonly rlimit?: number;
 }
 
 /** A solver for one run (its own budget), or undefined for `none`. Nothing is loaded until the first query. */
@@ -36,6 +38,7 @@ export function createSolver(kind: SolverKind, options: SolverOptions): Solver |
   return createZ3Solver({
     ...Z3_DEFAULTS,
     timeLimitMs: options.timeLimitMs ?? Z3_DEFAULTS.timeLimitMs,
+    rlimit: options.rlimit ?? Z3_DEFAULTS.rlimit,
     stepBudget: options.stepBudget,
     stackAllowance: options.stackAllowance ?? 'default',
     now: () => performance.now(),

@@ -1,6 +1,6 @@
 // Inputs inside a strong `requires`: the requires over symbolic inputs (integers within their type's range, bools,
-// chars, sequences of a chosen length 0..8 with symbolic elements), asked for models one after another, each
-// new query blocking the models already found. Lengths follow a schedule fixed by the seed, so the same seed
+// chars, sequences of a chosen length 0..8 with symbolic elements), asked for a few models per shape in one
+// incremental search, each model blocked before the next check and on later visits of the shape. Lengths follow a schedule fixed by the seed, so the same seed
 // finds the same inputs.
 
 import type { FileModel, FunctionContract } from '../../model';
@@ -12,7 +12,7 @@ import type { Term } from './smt-terms';
 import { emptyDeclarations, translateBool } from './translate';
 import type { Binding } from './translate';
 import { contractFrame } from './query';
-import type { ModelConstant, QueryOutcome } from './z3-session';
+import type { ModelConstant, ModelSearchOutcome } from './z3-session';
 
 export interface FindInputsRequest {
   readonly model: FileModel;
@@ -20,9 +20,12 @@ export interface FindInputsRequest {
   readonly wanted: number;
   readonly seed: number;
   readonly signal: AbortSignal;
-  /** Runs one query within the run's budget; undefined once the budget is spent. */
-  readonly ask: (script: string, constants: readonly ModelConstant[]) => Promise<QueryOutcome | undefined>;
+  /** Asks for up to `count` models of one script within the run's budget; undefined once the budget is spent. */
+  readonly askModels: (script: string, constants: readonly ModelConstant[], count: number) => Promise<ModelSearchOutcome | undefined>;
 }
+
+/** Models asked of one shape at a time (one incremental search), before the schedule moves to the next shape. */
+const MODELS_PER_SHAPE = 4;
 
 export const MAX_SYMBOLIC_LENGTH = 8;
 
@@ -45,17 +48,15 @@ export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMa
     if (requires === undefined) return found;
     const blocks = blocked.get(key) ?? [];
     const script = [...shape.declarations, ...requires.declarations, ...shape.ranges.map(assert), assert(requires.assertion), ...blocks.map(assert)].join('\n');
-    const outcome = await request.ask(script, shape.constants);
-    if (outcome === undefined) return found;
-    if (outcome.answer !== 'sat') {
-      exhausted.add(key);
-      continue;
+    const search = await request.askModels(script, shape.constants, Math.min(MODELS_PER_SHAPE, request.wanted - found.length));
+    if (search === undefined) return found;
+    for (const values of search.models) {
+      blocks.push(`(not (and true ${shape.constants.map((c) => `(= ${c.name} ${values.get(c.name) ?? '0'})`).join(' ')}))`);
+      const input = shape.read(values);
+      if (input !== undefined) found.push(input);
     }
-    const input = shape.read(outcome.values);
-    if (input === undefined) continue;
-    blocks.push(`(not (and true ${shape.constants.map((c) => `(= ${c.name} ${outcome.values.get(c.name) ?? '0'})`).join(' ')}))`);
     blocked.set(key, blocks);
-    found.push(input);
+    if (search.answer !== 'sat') exhausted.add(key);
   }
   return found;
 }

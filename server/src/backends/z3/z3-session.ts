@@ -1,13 +1,27 @@
 // The Z3 process-wide session: z3-solver (Z3's WASM build) is loaded on first use, once per process, and queries
-// run one at a time on one context (a Z3 context is single-threaded). Each query has a time limit; answers are
-// cached by query text, so the same question in a later run costs nothing.
+// run one at a time (Z3's WASM build runs one asynchronous call at a time). Each query gets a fresh Z3 context and
+// is bounded by Z3's resource limit (rlimit), which counts Z3's own work: the same script gives the same answer on
+// any machine and load, whatever was asked before. A wall-clock limit is kept only as a safety net against a
+// hang. Answers are cached by query text, so the same question in a later run costs nothing.
 
-export type QueryAnswer = 'sat' | 'unsat' | 'unknown' | 'time limit';
+import type { Z3LowLevel } from 'z3-solver';
+
+/** `resource limit`: Z3 spent the query's rlimit (deterministic); `time limit`: the wall-clock safety net fired. */
+export type QueryAnswer = 'sat' | 'unsat' | 'unknown' | 'resource limit' | 'time limit';
+
+export interface QueryLimits {
+  /** Z3 resource units for the query: deterministic, unlike time. */
+  readonly rlimit: number;
+  /** Wall-clock safety net against a hang; reaching it makes the answer depend on the machine's load. */
+  readonly timeLimitMs: number;
+}
 
 export interface QueryOutcome {
   readonly answer: QueryAnswer;
   /** For `sat` when values were asked for: each named constant's value as Z3 prints it (`5`, `(- 5)`, `true`). */
   readonly values: ReadonlyMap<string, string>;
+  /** The resource units the query used (a run's budget counts these, cached answers included). */
+  readonly rlimitUsed: number;
 }
 
 export interface ModelConstant {
@@ -15,19 +29,48 @@ export interface ModelConstant {
   readonly sort: 'Int' | 'Bool';
 }
 
-/** Runs one SMT-LIB2 script (declarations and assertions, no check-sat). Rejects only when Z3 cannot be loaded. */
-export async function runQuery(script: string, timeLimitMs: number, constants: readonly ModelConstant[] = []): Promise<QueryOutcome> {
-  const key = `${timeLimitMs}\n${constants.map((c) => c.name).join(',')}\n${script}`;
+/** Runs one SMT-LIB2 script (declarations and assertions, no check-sat). Rejects only when Z3 cannot be loaded or
+ *  the script does not parse (a bug in the translation). */
+export async function runQuery(script: string, limits: QueryLimits, constants: readonly ModelConstant[] = []): Promise<QueryOutcome> {
+  const key = `${limits.rlimit}\n${constants.map((c) => c.name).join(',')}\n${script}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const run = session.queue.then(() => ask(script, timeLimitMs, constants));
+  const run = session.queue.then(() => ask(script, limits, constants));
   session.queue = run.then(
     () => undefined,
     () => undefined,
   );
   const outcome = await run;
+  // An answer cut by the wall clock depends on the load: it is not kept, so a later run asks again.
+  if (outcome.answer === 'time limit') return outcome;
   if (cache.size >= MAX_CACHED) cache.clear();
   cache.set(key, outcome);
+  return outcome;
+}
+
+export interface ModelSearchOutcome {
+  /** The models found, in order: each the constants' values as Z3 prints them. */
+  readonly models: readonly ReadonlyMap<string, string>[];
+  /** What the last check said: `sat` when `maxModels` were found, otherwise why the search stopped. */
+  readonly answer: QueryAnswer;
+  readonly rlimitUsed: number;
+}
+
+/** Up to `maxModels` models of one script in one context: after each model, a clause blocking that model's values
+ *  is added and the solver asked again (incrementally: what it learnt is kept). `rlimit` bounds each check. */
+export async function runModelSearch(script: string, limits: QueryLimits, constants: readonly ModelConstant[], maxModels: number): Promise<ModelSearchOutcome> {
+  const key = `models ${maxModels}\n${limits.rlimit}\n${constants.map((c) => c.name).join(',')}\n${script}`;
+  const cached = modelCache.get(key);
+  if (cached !== undefined) return cached;
+  const run = session.queue.then(async () => searchModels(await load(), script, limits, constants, maxModels));
+  session.queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  const outcome = await run;
+  if (outcome.answer === 'time limit') return outcome;
+  if (modelCache.size >= MAX_CACHED) modelCache.clear();
+  modelCache.set(key, outcome);
   return outcome;
 }
 
@@ -36,9 +79,10 @@ export async function loadZ3(): Promise<void> {
   await load();
 }
 
-/** Forgets every cached answer (the bench measures cold queries). */
+/** Forgets every cached answer (the bench measures cold queries; tests ask the same query twice). */
 export function clearQueryCache(): void {
   cache.clear();
+  modelCache.clear();
 }
 
 /** Whether z3-solver was loaded in this process (tests and the bench check that nothing loads it needlessly). */
@@ -46,71 +90,119 @@ export function z3Loaded(): boolean {
   return session.loaded !== undefined;
 }
 
-interface Loaded {
-  readonly solver: Z3Solver;
-  readonly intConst: (name: string) => unknown;
-  readonly boolConst: (name: string) => unknown;
-}
+type Z3Api = Z3LowLevel['Z3'];
 
-/** The slice of z3-solver's high-level API used here (its types are generic over the context name). */
-interface Z3Solver {
-  set(key: string, value: number): void;
-  reset(): void;
-  fromString(text: string): void;
-  check(): Promise<'sat' | 'unsat' | 'unknown'>;
-  reasonUnknown(): string;
-  model(): { eval(expr: unknown, completion: boolean): { toString(): string } };
-}
-
-// Process-wide by nature: loading the WASM module takes about half a second and its memory is the process's.
-const session: { loaded: Promise<Loaded> | undefined; queue: Promise<unknown> } = { loaded: undefined, queue: Promise.resolve() };
+// Process-wide by nature: loading the WASM module takes seconds and its memory is the process's.
+const session: { loaded: Promise<Z3Api> | undefined; queue: Promise<unknown> } = { loaded: undefined, queue: Promise.resolve() };
 const cache = new Map<string, QueryOutcome>();
+const modelCache = new Map<string, ModelSearchOutcome>();
 const MAX_CACHED = 20_000;
 
-async function ask(script: string, timeLimitMs: number, constants: readonly ModelConstant[]): Promise<QueryOutcome> {
-  const z3 = await load();
-  const solver = z3.solver;
-  solver.reset();
-  solver.set('timeout', Math.max(1, Math.round(timeLimitMs)));
-  solver.fromString(script);
-  const result = await solver.check();
-  if (result === 'unknown') {
-    const reason = solver.reasonUnknown();
-    return { answer: /timeout|canceled/i.test(reason) ? 'time limit' : 'unknown', values: NO_VALUES };
-  }
-  if (result === 'unsat' || constants.length === 0) return { answer: result, values: NO_VALUES };
-  const model = solver.model();
-  const values = new Map<string, string>();
-  for (const constant of constants) {
-    const expr = constant.sort === 'Int' ? z3.intConst(constant.name) : z3.boolConst(constant.name);
-    values.set(constant.name, model.eval(expr, true).toString());
-  }
-  return { answer: 'sat', values };
+// Z3's C enums, as numbers (z3-solver exports them as TypeScript enums, which a type-only import cannot use).
+const Z3_OK = 0;
+const Z3_L_FALSE = -1;
+const Z3_L_TRUE = 1;
+const Z3_PRINT_SMTLIB2_COMPLIANT = 2;
+
+async function ask(script: string, limits: QueryLimits, constants: readonly ModelConstant[]): Promise<QueryOutcome> {
+  return check(await load(), script, limits, constants);
 }
 
-function load(): Promise<Loaded> {
+/** One query in a context of its own, deleted afterwards. */
+async function check(z3: Z3Api, script: string, limits: QueryLimits, constants: readonly ModelConstant[]): Promise<QueryOutcome> {
+  const search = await searchModels(z3, script, limits, constants, 1);
+  const values = search.models[0];
+  return { answer: values === undefined ? search.answer : 'sat', values: constants.length === 0 ? NO_VALUES : (values ?? NO_VALUES), rlimitUsed: search.rlimitUsed };
+}
+
+/** The model search in a fresh context; one check when `maxModels` is 1. */
+async function searchModels(z3: Z3Api, script: string, limits: QueryLimits, constants: readonly ModelConstant[], maxModels: number): Promise<ModelSearchOutcome> {
+  const config = z3.mk_config();
+  const ctx = z3.mk_context_rc(config);
+  z3.del_config(config);
+  try {
+    z3.set_ast_print_mode(ctx, Z3_PRINT_SMTLIB2_COMPLIANT);
+    const solver = z3.mk_solver(ctx);
+    z3.solver_inc_ref(ctx, solver);
+    const params = z3.mk_params(ctx);
+    z3.params_inc_ref(ctx, params);
+    z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, 'rlimit'), Math.max(1, Math.round(limits.rlimit)));
+    z3.params_set_uint(ctx, params, z3.mk_string_symbol(ctx, 'timeout'), Math.max(1, Math.round(limits.timeLimitMs)));
+    z3.solver_set_params(ctx, solver, params);
+    z3.params_dec_ref(ctx, params);
+    addAssertions(z3, ctx, solver, script);
+    const models: ReadonlyMap<string, string>[] = [];
+    // Each check's count is its own (the rlimit is relative to the count at the check's start).
+    for (;;) {
+      const result = await z3.solver_check(ctx, solver);
+      const rlimitUsed = rlimitCount(z3, ctx, solver);
+      if (result === Z3_L_FALSE) return { models, answer: 'unsat', rlimitUsed };
+      if (result !== Z3_L_TRUE) return { models, answer: unknownAnswer(z3.solver_get_reason_unknown(ctx, solver)), rlimitUsed };
+      const values = constants.length === 0 ? NO_VALUES : modelValues(z3, ctx, solver, constants);
+      models.push(values);
+      if (models.length >= maxModels || constants.length === 0) return { models, answer: 'sat', rlimitUsed };
+      addAssertions(z3, ctx, solver, blockingClause(constants, values));
+    }
+  } finally {
+    // Deleting the context frees everything made in it (solver, model, terms).
+    z3.del_context(ctx);
+  }
+}
+
+/** A clause no longer admitting these values (the solver's parser still knows the script's declarations). */
+function blockingClause(constants: readonly ModelConstant[], values: ReadonlyMap<string, string>): string {
+  const equalities = constants.flatMap((c) => (values.has(c.name) ? [`(= ${c.name} ${values.get(c.name) as string})`] : []));
+  return `(assert (not (and true ${equalities.join(' ')})))`;
+}
+
+type Z3Context = ReturnType<Z3Api['mk_context_rc']>;
+type Z3SolverPtr = ReturnType<Z3Api['mk_solver']>;
+
+function addAssertions(z3: Z3Api, ctx: Z3Context, solver: Z3SolverPtr, script: string): void {
+  z3.solver_from_string(ctx, solver, script);
+  if (z3.get_error_code(ctx) !== Z3_OK) throw new Error(`Z3 rejected a query: ${z3.get_error_msg(ctx, z3.get_error_code(ctx))}`);
+}
+
+/** Why Z3 said unknown: the wall clock ("timeout"), its resource limit (Z3 reports it as "canceled": nothing else
+ *  interrupts a check), or the theory itself. */
+function unknownAnswer(reason: string): QueryAnswer {
+  if (/timeout/i.test(reason)) return 'time limit';
+  if (/canceled|resource/i.test(reason)) return 'resource limit';
+  return 'unknown';
+}
+
+/** The context's resource count after the check: a fresh context per query makes it this query's. */
+function rlimitCount(z3: Z3Api, ctx: Z3Context, solver: Z3SolverPtr): number {
+  const stats = z3.solver_get_statistics(ctx, solver);
+  const size = z3.stats_size(ctx, stats);
+  for (let i = 0; i < size; i += 1) {
+    if (z3.stats_get_key(ctx, stats, i) === 'rlimit count' && z3.stats_is_uint(ctx, stats, i)) return z3.stats_get_uint_value(ctx, stats, i);
+  }
+  return 0;
+}
+
+function modelValues(z3: Z3Api, ctx: Z3Context, solver: Z3SolverPtr, constants: readonly ModelConstant[]): ReadonlyMap<string, string> {
+  const model = z3.solver_get_model(ctx, solver);
+  const values = new Map<string, string>();
+  for (const constant of constants) {
+    const sort = constant.sort === 'Int' ? z3.mk_int_sort(ctx) : z3.mk_bool_sort(ctx);
+    const value = z3.model_eval(ctx, model, z3.mk_const(ctx, z3.mk_string_symbol(ctx, constant.name), sort), true);
+    if (value !== null) values.set(constant.name, z3.ast_to_string(ctx, value));
+  }
+  return values;
+}
+
+function load(): Promise<Z3Api> {
   session.loaded ??= (async () => {
-    const z3 = (await import('z3-solver')) as unknown as { init(): Promise<{ Context(name: string): Z3Context }> };
-    const { Context } = await z3.init();
-    const context = Context('spec-harness');
-    const solver = new context.Solver() as Z3Solver;
+    const { Z3 } = await (await import('z3-solver')).init();
     // The first check pays for compiling Z3's code paths (seconds on a loaded machine): pay it here, at load,
-    // rather than in the first query's time limit and the first run's budget.
-    solver.fromString('(declare-const w Int) (assert (forall ((k Int)) (=> (> k w) (> (* 2 k) w))))');
-    await solver.check();
-    return {
-      solver,
-      intConst: (name: string) => context.Int.const(name),
-      boolConst: (name: string) => context.Bool.const(name),
-    };
+    // rather than in the first query. Its answer is not used.
+    await check(Z3, WARM_UP_SCRIPT, { rlimit: 1_000_000, timeLimitMs: 60_000 }, []);
+    return Z3;
   })();
   return session.loaded;
 }
 
-interface Z3Context {
-  Solver: new () => unknown;
-  Int: { const(name: string): unknown };
-  Bool: { const(name: string): unknown };
-}
+const WARM_UP_SCRIPT = '(declare-const w Int) (assert (forall ((k Int)) (=> (> k w) (> (* 2 k) w))))';
 
 const NO_VALUES: ReadonlyMap<string, string> = new Map();

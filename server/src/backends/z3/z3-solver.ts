@@ -1,26 +1,32 @@
 // The Z3 solver for one run: takes up the obligations the evaluator left indeterminate because a quantifier is
-// unbounded, clause by clause, within the run's budget (queries and total time) and a per-query time limit.
+// unbounded, clause by clause, within the run's budget (queries and Z3 resource units) and a per-query resource
+// limit. Nothing here depends on the clock, so the same file gets the same solver verdicts on any load.
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { DecideOptions, Obligation, ObligationResult, Solver, Verdict } from '../../harness';
 import { contractClauses, decideClausesApart, functionValueTypes, solverMayDecide } from '../../harness';
 import { clauseQuery } from './query';
 import { findInputs } from './find-inputs';
-import { loadZ3, runQuery } from './z3-session';
+import { loadZ3, runModelSearch, runQuery } from './z3-session';
 import type { ModelConstant, QueryAnswer } from './z3-session';
 
 export interface Z3Options extends DecideOptions {
-  /** Per query. */
+  /** Per query: Z3 resource units (rlimit). Deterministic: the same query gets the same answer on any load. */
+  readonly rlimit: number;
+  /** Per query: a wall-clock safety net against a hang, far above what `rlimit` takes. */
   readonly timeLimitMs: number;
-  /** Per run (one Solver object). */
+  /** Per run (one Solver object): queries, and resource units in all (cached answers count what they cost). */
   readonly maxQueries: number;
-  readonly maxTotalMs: number;
-  /** The clock the budget is measured with (performance.now in production). */
+  readonly maxTotalRlimit: number;
+  /** The clock query times are measured with (stats only; no verdict depends on it). */
   readonly now: () => number;
 }
 
-/** Defaults for one run (one file in the CLI, one scoring or generating job in the editor). */
-export const Z3_DEFAULTS = { timeLimitMs: 1_000, maxQueries: 300, maxTotalMs: 5_000 } as const;
+/** Defaults for one run (one file in the CLI, one scoring or generating job in the editor). Queries that decide
+ *  something on the measurement corpus use a few thousand resource units; how long a unit takes depends on the
+ *  theory (sequence queries are the slowest: 150k units took about 3 s of Z3's WASM build on a loaded 2-core
+ *  machine, integer ones well under 1 s). */
+export const Z3_DEFAULTS = { rlimit: 150_000, timeLimitMs: 30_000, maxQueries: 300, maxTotalRlimit: 1_000_000 } as const;
 
 export interface Z3Solver extends Solver {
   /** What this run asked so far (the bench prints it). */
@@ -31,16 +37,18 @@ export interface Z3RunStats {
   queries: number;
   /** Milliseconds per query, in the order asked (cached answers included: they are what a user waits for). */
   readonly queryMs: number[];
+  /** Resource units the run's queries used (cached answers count what they cost when asked). */
+  rlimitUsed: number;
   decided: number;
   /** Set when z3-solver could not be loaded (then nothing is asked). */
   loadError?: string;
 }
 
 export function createZ3Solver(options: Z3Options): Z3Solver {
-  const stats: Z3RunStats = { queries: 0, queryMs: [], decided: 0 };
-  const budget = { spentMs: 0 };
+  const stats: Z3RunStats = { queries: 0, queryMs: [], rlimitUsed: 0, decided: 0 };
+  const limits = { rlimit: options.rlimit, timeLimitMs: options.timeLimitMs };
   const ask = async (script: string, constants: readonly ModelConstant[] = []) => {
-    if (stats.queries >= options.maxQueries || budget.spentMs >= options.maxTotalMs || stats.loadError !== undefined) return undefined;
+    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined) return undefined;
     try {
       await loadZ3();
     } catch (error) {
@@ -49,13 +57,20 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
       return undefined;
     }
     const started = options.now();
-    const limit = Math.min(options.timeLimitMs, options.maxTotalMs - budget.spentMs);
-    const outcome = await runQuery(script, limit, constants);
-    const elapsed = options.now() - started;
-    budget.spentMs += elapsed;
+    const outcome = await runQuery(script, limits, constants);
+    stats.queryMs.push(options.now() - started);
     stats.queries += 1;
-    stats.queryMs.push(elapsed);
+    stats.rlimitUsed += outcome.rlimitUsed;
     return outcome;
+  };
+  const askModels = async (script: string, constants: readonly ModelConstant[], count: number) => {
+    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined) return undefined;
+    const started = options.now();
+    const search = await runModelSearch(script, limits, constants, count);
+    stats.queryMs.push(options.now() - started);
+    stats.queries += Math.max(1, search.models.length);
+    stats.rlimitUsed += search.rlimitUsed;
+    return search;
   };
   const decideOne = async (model: FileModel, obligation: Obligation, result: ObligationResult, signal: AbortSignal): Promise<ObligationResult> => {
     const types = functionValueTypes(obligation.fn, model.scope);
@@ -93,7 +108,7 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
       return decided;
     },
     findInputs: (model: FileModel, fn: FunctionContract, wanted: number, seed: number, signal: AbortSignal) =>
-      findInputs({ model, fn, wanted, seed, signal, ask }),
+      findInputs({ model, fn, wanted, seed, signal, askModels }),
   };
 }
 
@@ -111,13 +126,13 @@ async function twoSided(ask: (negated: boolean) => Promise<{ readonly answer: Qu
   const direct = await ask(false);
   if (direct === undefined) return undefined;
   if (direct.answer === 'unsat') return 'fails';
-  if (negation.answer === 'time limit' || direct.answer === 'time limit') return 'time limit';
+  for (const limit of ['time limit', 'resource limit'] as const) if (negation.answer === limit || direct.answer === limit) return limit;
   if (negation.answer === 'unknown' || direct.answer === 'unknown') return 'unknown';
   return undefined;
 }
 
 function undecided(verdict: Verdict, answer: 'holds' | 'fails' | QueryAnswer | undefined): Verdict {
-  if (verdict.kind !== 'indeterminate' || (answer !== 'unknown' && answer !== 'time limit')) return verdict;
+  if (verdict.kind !== 'indeterminate' || (answer !== 'unknown' && answer !== 'time limit' && answer !== 'resource limit')) return verdict;
   return { ...verdict, reason: `solver: ${answer}` };
 }
 

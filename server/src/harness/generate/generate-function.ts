@@ -8,7 +8,7 @@ import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
 import { encodeJson } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
-import { DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
+import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { requiresVerdict as evaluateRequires } from './contract-check';
 import { functionValueTypes } from '../value-types';
@@ -20,7 +20,7 @@ import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { structuredRows } from './relations';
 import type { ObligationResult, Solver } from '../backend';
-import { decideObligations, requiresObligation, solverMayDecide } from '../decide';
+import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../decide';
 
 export interface GenerateOptions {
   /** Pairs to keep per function. */
@@ -105,8 +105,12 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   let outsideRequires = 0;
   let outsideTimeouts = 0;
   let violatesAssume = 0;
+  // Pairs on which the ensures stays undecided for a reason no solver takes up (the step budget, an index out of
+  // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
+  const uninformative: GeneratedPair[] = [];
+  const probe = { budgetSpent: 0 };
   for (const input of inputs) {
-    if (invalid.length >= options.invalidCount && (pairs.length >= options.count || pairs.length + undecided.length >= 2 * options.count)) break;
+    if (invalid.length >= options.invalidCount && (pairs.length >= options.count || pairs.length + undecided.length + uninformative.length >= 2 * options.count)) break;
     const requiresHolds = requiresVerdict(model, fn, input, options);
     // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
     // timing out (a huge `n` under `requires n < 100`), they are not run at all.
@@ -136,10 +140,27 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       continue;
     }
     const output = types.returnType === undefined ? undefined : outcome.value;
-    const kept = requiresHolds === true ? pairs : undecided;
-    if (kept.length < options.count) kept.push({ inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) });
+    const pair: GeneratedPair = { inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) };
+    const kept = requiresHolds !== true ? undecided : ensuresInformative(model, fn, pair, options, probe) ? pairs : uninformative;
+    if (kept.length < options.count) kept.push(pair);
   }
+  pairs.push(...uninformative.slice(0, Math.max(0, options.count - pairs.length)));
   return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: outsideRequires, violatesAssume, undecided, notRunnable: undefined };
+}
+
+/** After this many ensures checks that ran out of steps, a function's pairs are no longer checked (each costs the
+ *  whole step budget). */
+const MAX_BUDGET_PROBES = 4;
+
+/** Whether the ensures is decided on a pair, or left to a solver (an unbounded quantifier): what `check` will
+ *  measure on it. Steps spent on probes are bounded by MAX_BUDGET_PROBES. */
+function ensuresInformative(model: FileModel, fn: FunctionContract, pair: GeneratedPair, options: GenerateOptions, probe: { budgetSpent: number }): boolean {
+  if (fn.ensures.length === 0 || probe.budgetSpent >= MAX_BUDGET_PROBES) return true;
+  const obligation = { id: `${fn.qualifiedName}/post/generated`, fn, kind: 'post' as const, inputs: pair.inputs, output: pair.output, after: pair.after };
+  const result = decideObligation(model, obligation, { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance });
+  if (result.verdict.kind !== 'indeterminate' || solverMayDecide(result)) return true;
+  if (result.verdict.reason === BUDGET_EXHAUSTED) probe.budgetSpent += 1;
+  return false;
 }
 
 /** generateForFunction, then the solver: it decides the `requires` on the inputs the evaluator could not, and when
