@@ -7,7 +7,7 @@
 import type { Block, Expr, QuantifierBinder } from '../../syntax';
 import type { ModelScope, ResolvedFn } from '../../model';
 import { intRange, isIntTypeName, resolveValueType } from '../../eval';
-import type { IntType, TypeContext, ValueType } from '../../eval';
+import type { TypeContext, ValueType } from '../../eval';
 import { BOOL, INT, Untranslatable, intLiteral, rangeConstraint, sameSort, sortOf, sortText } from './smt-terms';
 import type { Sort, Term } from './smt-terms';
 
