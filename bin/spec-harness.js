@@ -5,7 +5,7 @@
 // a protocol over this process's own stdio. `gate` reads a hook's JSON on stdin, which is piped into its worker.
 const { Worker, isMainThread, workerData } = require('node:worker_threads');
 
-/** Must equal LARGE_STACK_SIZE_MB in server/src/eval/spec/context.ts (a test checks it). */
+/** Must equal LARGE_STACK_SIZE_MB in server/src/eval/spec/spec-context.ts (a test checks it). */
 const STACK_SIZE_MB = 256;
 
 if (!isMainThread) {

@@ -23,7 +23,7 @@ const common = {
 
 await Promise.all([
   build({ ...common, entryPoints: ['server/src/cli/main.ts'], outfile: 'dist/cli.js' }),
-  build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+  build({ ...common, entryPoints: ['server/src/lsp/server-main.ts'], outfile: 'dist/server.js' }),
   build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js' }),
 ]);
 

@@ -8,7 +8,7 @@ import { parseSourceFile } from '../../server/src/syntax';
 import { decodeJson, runExecFunction } from '../../server/src/eval';
 import type { StackAllowance, Value } from '../../server/src/eval';
 import { generateOptionsFor, requiresVerdict } from '../../server/src/harness/generate';
-import { functionValueTypes } from '../../server/src/harness/value-types';
+import { functionValueTypes } from '../../server/src/harness/score/function-types';
 import { runPairsCommand } from '../../server/src/cli/pairs-command';
 import { captureIo, hostStackAllowance } from '../../server/src/cli/io';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
 import type { Value } from '../../server/src/eval';
-import { codeMutations, codeWrongOutcomes, codeMutantLimits } from '../../server/src/harness/code-mutants';
+import { codeMutations, codeWrongOutcomes, codeMutantLimits } from '../../server/src/harness/mutants/code-mutants';
 import { checkFileSync, DEFAULT_CHECK_OPTIONS, functionValueTypes } from '../../server/src/harness';
 
 const SOURCE = `verus! {

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   };
   await Promise.all([
     build({ ...common, entryPoints: [join(ROOT, 'server/src/cli/main.ts')], outfile: join(installDir, 'dist', 'cli.js') }),
-    build({ ...common, entryPoints: [join(ROOT, 'server/src/lsp/main.ts')], outfile: join(installDir, 'dist', 'server.js') }),
+    build({ ...common, entryPoints: [join(ROOT, 'server/src/lsp/server-main.ts')], outfile: join(installDir, 'dist', 'server.js') }),
   ]);
   project.provide('installDir', installDir);
   return () => rmSync(installDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ import type {
   Type,
   TypeAliasItem,
 } from '../../server/src/syntax/ast';
-import type { TypeContext } from '../../server/src/eval/types';
+import type { TypeContext } from '../../server/src/eval/type-resolution';
 import type { Value } from '../../server/src/eval/value';
 import type { IntType, SeqOrigin, ValueType } from '../../server/src/eval/value-type';
 

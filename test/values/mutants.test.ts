@@ -1,7 +1,7 @@
 // Mutants: each operator on a type + output in, the mutants (operator and value) out; range limits, the
 // never-equal rules, &mut parameters, the per-pair bound and determinism.
 import { describe, expect, it } from 'vitest';
-import { generateMutants, type MutantRequest } from '../../server/src/harness/mutants';
+import { generateMutants, type MutantRequest } from '../../server/src/harness/mutants/value-mutants';
 import { formatValue } from '../../server/src/eval/format';
 import { makeMap, makeMultiset, makeSet } from '../../server/src/eval/value-ops';
 import type { Value } from '../../server/src/eval/value';

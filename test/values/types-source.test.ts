@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
-import { adtShape, resolveValueType, valueTypeText, type TypeContext } from '../../server/src/eval/types';
+import { adtShape, resolveValueType, valueTypeText, type TypeContext } from '../../server/src/eval/type-resolution';
 import { decodeJson } from '../../server/src/eval/codec';
 import { formatValue } from '../../server/src/eval/format';
 import type { ValueType } from '../../server/src/eval/value-type';

@@ -1,6 +1,6 @@
 // Type resolution: declared Verus/Rust types to value types, datatype shapes, and type text for messages.
 import { describe, expect, it } from 'vitest';
-import { adtShape, firstUnsupported, resolveValueType, valueTypeText } from '../../server/src/eval/types';
+import { adtShape, firstUnsupported, resolveValueType, valueTypeText } from '../../server/src/eval/type-resolution';
 import type { Type } from '../../server/src/syntax/ast';
 import type { ValueType } from '../../server/src/eval/value-type';
 import { arrayTy, CTX, intLit, pathExpr, qualified, ref, SCOPE, sliceTy, T, tupleTy, ty } from './helpers';

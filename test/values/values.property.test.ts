@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { decodeJson, encodeJson } from '../../server/src/eval/codec';
-import { adtShape, valueTypeText } from '../../server/src/eval/types';
+import { adtShape, valueTypeText } from '../../server/src/eval/type-resolution';
 import type { Value } from '../../server/src/eval/value';
 import type { IntType, ValueType } from '../../server/src/eval/value-type';
 import { intRange, makeMap, makeMultiset, makeSet, valueEquals, valueKey } from '../../server/src/eval/value-ops';
-import { mutateValue } from '../../server/src/harness/mutant-operators';
-import { generateMutants } from '../../server/src/harness/mutants';
+import { mutateValue } from '../../server/src/harness/mutants/operators';
+import { generateMutants } from '../../server/src/harness/mutants/value-mutants';
 import { formatValue } from '../../server/src/eval/format';
 import { propertyRuns } from '../setup/property-size';
 import { CTX, T } from './helpers';

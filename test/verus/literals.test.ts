@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Value } from '../../server/src/eval/value';
 import type { ValueType } from '../../server/src/eval/value-type';
-import { printValueLiteral } from '../../server/src/backends/verus/literals';
-import type { LiteralContext } from '../../server/src/backends/verus/literals';
+import { printValueLiteral } from '../../server/src/backends/verus/verus-literals';
+import type { LiteralContext } from '../../server/src/backends/verus/verus-literals';
 
 const int = (value: number): Value => ({ kind: 'int', value: BigInt(value) });
 const u8: ValueType = { kind: 'int', int: 'u8' };

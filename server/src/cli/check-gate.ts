@@ -1,6 +1,6 @@
 // `--gate post=0.75[,pre=0.5]`: the "task complete" check a coding agent calls. `post=t` needs PostCorr and
 // PostComp to meet t, `pre=t` PreCorr and PreComp, for every function checked, by the policy's one rule
-// (harness/policy.ts): an undecided N/A fails, a nothing-to-measure N/A is named and does not.
+// (harness/report/policy.ts): an undecided N/A fails, a nothing-to-measure N/A is named and does not.
 
 import type { Gate, GateOutcome } from '../harness';
 

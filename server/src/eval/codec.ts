@@ -2,7 +2,7 @@
 // "Pairs file"). Decoding reports the first mistake with what was expected, what was found, and its JSON path.
 
 import type { JsonValue } from './json-value';
-import { adtShape, valueTypeText, type FieldsShape, type TypeContext } from './types';
+import { adtShape, valueTypeText, type FieldsShape, type TypeContext } from './type-resolution';
 import type { Value } from './value';
 import type { IntType, ValueType } from './value-type';
 import { charValue, inRange, intRange, makeMap, makeMultiset, makeSet, textOf, textValue } from './value-ops';

@@ -19,8 +19,8 @@ export {
   valueEquals,
   valueKey,
 } from './value-ops';
-export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valueTypeText } from './types';
-export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './types';
+export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valueTypeText } from './type-resolution';
+export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './type-resolution';
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { charLiteral, formatValue } from './format';

@@ -3,7 +3,7 @@
 
 import type { Value } from '../eval';
 import type { FileModel, FunctionContract } from '../model';
-import type { Verdict } from './verdict';
+import type { Verdict } from './score/verdict';
 
 export interface Obligation {
   /** Stable and unique within one run, e.g. `max_of/post/pair2/mutant5`. */

@@ -7,22 +7,22 @@ import type { InternalErrors, StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
-import { solverMayDecide } from './decide';
-import { fileDiagnostics } from './diagnostics';
-import { errorReport, noPairsReport, syntaxErrorReport, unsupportedReport } from './function-report';
-import { selectPairSet } from './held-out';
-import type { PairSet } from './held-out';
-import { planObligations } from './obligations';
-import { HARNESS_DEFAULTS } from './policy';
-import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './code-mutants';
-import type { WeakPostconditionRule } from './diagnostics';
-import type { PlannedObligation } from './obligations';
+import { solverMayDecide } from './score/decide';
+import { fileDiagnostics } from './report/diagnostics';
+import { errorReport, noPairsReport, syntaxErrorReport, unsupportedReport } from './report/unscored-reports';
+import { selectPairSet } from './score/held-out';
+import type { PairSet } from './score/held-out';
+import { planObligations } from './score/obligations';
+import { HARNESS_DEFAULTS } from './report/policy';
+import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './mutants/code-mutants';
+import type { WeakPostconditionRule } from './report/diagnostics';
+import type { PlannedObligation } from './score/obligations';
 import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, pairsPathFor, parsePairsFile } from './pairs';
 import type { ParsedPairsFile } from './pairs';
-import type { FileReport, FunctionReport } from './report';
-import { scoreFunction } from './score';
-import { functionValueTypes } from './value-types';
-import type { FunctionValueTypes } from './value-types';
+import type { FileReport, FunctionReport } from './report/report-types';
+import { scoreFunction } from './score/score-function';
+import { functionValueTypes } from './score/function-types';
+import type { FunctionValueTypes } from './score/function-types';
 
 export interface CheckInput {
   /** Shown in the report as given (callers pass paths relative to where the user ran the command). */

@@ -4,8 +4,8 @@
 import type { Obligation, ObligationResult } from './backend';
 import { finishFile, pendingObligations, withBackend } from './check-file';
 import type { FilePlan } from './check-file';
-import type { BackendDisagreement, FileReport } from './report';
-import type { Verdict } from './verdict';
+import type { BackendDisagreement, FileReport } from './report/report-types';
+import type { Verdict } from './score/verdict';
 
 export function finishFileWithBoth(
   plan: FilePlan,

@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join } from 'node:path';
 import { VERUS_DEFAULTS, verifyFile } from '../backends';
 import { DEFAULT_CHECK_OPTIONS, agentScoreResult, checkFileSync, taskCompleteResult } from '../harness';
 import type { CheckOptions, VerificationOutcome } from '../harness';
-import { isRustPath, pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './paths';
+import { isRustPath, pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './uris';
 import type { AgentToolParams, AgentToolResult } from './protocol';
 import type { ServerState } from './state';
 

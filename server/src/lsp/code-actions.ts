@@ -13,7 +13,7 @@ import { DIAGNOSTIC_SOURCE, decodeDiagnosticData } from './convert';
 import { functionAtPosition } from './locate';
 import { formatJson } from './markdown';
 import { addAcceptableOutput, correctOutput, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
-import { isPairsPath, pairsPathFor, pathToUri, readPairsText, readTextOrNull, sourcePathForPairs, uriToPath } from './paths';
+import { isPairsPath, pairsPathFor, pathToUri, readPairsText, readTextOrNull, sourcePathForPairs, uriToPath } from './uris';
 import { STEP_BUDGET } from './scoring';
 import type { ServerContext } from './scoring';
 import type { GenerateResult } from './worker-protocol';

@@ -5,7 +5,7 @@ import type { ExecuteCommandParams } from 'vscode-languageserver';
 import { walkSourceTree } from '../host';
 import { generatePairsEdit } from './code-actions';
 import { mutationReportFor } from './mutation-report';
-import { isRustPath, pathToUri, uriToPath } from './paths';
+import { isRustPath, pathToUri, uriToPath } from './uris';
 import { SERVER_COMMANDS } from './protocol';
 import { scoreSource } from './scoring';
 import type { ServerContext } from './scoring';

@@ -8,7 +8,7 @@ import type { Connection } from 'vscode-languageserver';
 import { DEFAULT_CHECK_OPTIONS, meetsHarness } from '../harness';
 import type { FileReport } from '../harness';
 import { toLspDiagnostics } from './convert';
-import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './paths';
+import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './uris';
 import { StatusNotification, TestResultsNotification } from './protocol';
 import type { HarnessSettings, StatusParams } from './protocol';
 import type { ScoreRunner } from './score-runner';

@@ -11,7 +11,7 @@ import { docsUrlFor } from './docs-links';
 import type { DocsUrl } from './docs-links';
 import { codeLenses, hover } from './lenses-and-hover';
 import { fileMarkdown, functionMarkdown } from './markdown';
-import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, workspacePairsFiles } from './paths';
+import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, workspacePairsFiles } from './uris';
 import { AgentToolRequest, ReportRequest, SERVER_COMMANDS } from './protocol';
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
 import { answerAgentTool } from './agent-tools';

@@ -1,5 +1,5 @@
 // The agent tools' input and output schemas (zod, as the MCP SDK takes them). They mirror the plain types the
-// harness builds (harness/agent-results.ts), so a structured result the server returns always validates.
+// harness builds (harness/report/agent-results.ts), so a structured result the server returns always validates.
 
 import { z } from 'zod';
 

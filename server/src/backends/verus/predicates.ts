@@ -5,7 +5,7 @@ import type { ValueType } from '../../eval';
 import type { FileModel, FunctionContract } from '../../model';
 import { rewriteClauseText } from './clause-rewrite';
 import type { StubParamBinding } from './clause-rewrite';
-import { verusTypeText } from './literals';
+import { verusTypeText } from './verus-literals';
 import { isViewedCollection, typeContextFor, valueTypeOf } from './stub-types';
 
 export interface StubPredicateParam {

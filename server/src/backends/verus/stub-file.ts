@@ -4,8 +4,8 @@
 import type { Obligation } from '../../harness';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Span } from '../../syntax';
-import { printValueLiteral } from './literals';
-import type { LiteralContext } from './literals';
+import { printValueLiteral } from './verus-literals';
+import type { LiteralContext } from './verus-literals';
 import { reachableItems } from './reach';
 import { predicateFor, predicateName } from './predicates';
 import type { StubPredicate } from './predicates';

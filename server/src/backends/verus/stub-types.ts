@@ -6,7 +6,7 @@ import type { TypeContext } from '../../eval';
 import type { ValueType } from '../../eval';
 import type { FunctionContract, ModelScope } from '../../model';
 import type { Fields, Type } from '../../syntax';
-import type { AdtValueType, FieldLayout, LiteralContext } from './literals';
+import type { AdtValueType, FieldLayout, LiteralContext } from './verus-literals';
 
 /** The type context for a function's parameters: `Self` is the impl's type, and generic type parameters are
  *  instantiated as the harness measured them (`T` is `i64`, see functionTypeContext). An uninstantiable bound

@@ -3,8 +3,8 @@
 // more; 0.0 a compile (syntax, type) error or no output. Errors are classified so an agent knows what to fix.
 
 import { isVerusBackendError } from './errors';
-import type { LocateOptions } from './locate';
-import { locateVerus } from './locate';
+import type { LocateOptions } from './find-verus';
+import { locateVerus } from './find-verus';
 import type { RustcDiagnostic } from './read-output';
 import { parseDiagnostics, parseSummary } from './read-output';
 import { runProcess, verusArgs } from './run';

@@ -10,7 +10,7 @@ import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { execTypeOf, intType, isErasedParam, UNKNOWN } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { functionTypeContext } from '../types';
+import { functionTypeContext } from '../type-resolution';
 import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './interpreter-state';

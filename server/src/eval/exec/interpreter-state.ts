@@ -4,7 +4,7 @@
 import type { Span } from '../../syntax';
 import type { FileModel } from '../../model';
 import type { Value } from '../value';
-import type { StackAllowance } from '../spec/context';
+import type { StackAllowance } from '../spec/spec-context';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { UNKNOWN } from './exec-types';
 import { fieldType } from './datatypes';

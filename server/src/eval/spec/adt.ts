@@ -4,8 +4,8 @@
 import type { Expr, Fields, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool } from '../value';
-import type { Env, Res, SpecContext } from './context';
-import { indeterminate, isFailure, unsupported } from './context';
+import type { Env, Res, SpecContext } from './spec-context';
+import { indeterminate, isFailure, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
 import { lastName } from './patterns';
 

@@ -8,8 +8,8 @@ import { bool } from '../value';
 import { makeMap, makeMultiset } from '../value-ops';
 import { applyFn } from './calls';
 import { mkInt, seq } from './collections';
-import type { Res, SpecContext } from './context';
-import { BUDGET_EXHAUSTED, charge, indeterminate, isFailure, unsupported } from './context';
+import type { Res, SpecContext } from './spec-context';
+import { BUDGET_EXHAUSTED, charge, indeterminate, isFailure, unsupported } from './spec-context';
 import { euclidDiv } from './integers';
 import { comprehension } from './quantifiers';
 

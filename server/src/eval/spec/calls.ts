@@ -6,11 +6,11 @@ import type { ResolvedFn } from '../../model';
 import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { seq, seqMethod } from './collections';
-import type { Env, Res, SpecContext } from './context';
+import type { Env, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
 import {
   bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
-} from './context';
+} from './spec-context';
 import { evalBlock, evalExpr, evalList } from './evaluate';
 import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';

@@ -6,8 +6,8 @@ import type { Value } from '../value';
 import { bool } from '../value';
 import { makeMultiset, makeSet, valueEquals } from '../value-ops';
 import { applyFn } from './calls';
-import type { Res, SpecContext } from './context';
-import { charge, indeterminate, isFailure, unsupported } from './context';
+import type { Res, SpecContext } from './spec-context';
+import { charge, indeterminate, isFailure, unsupported } from './spec-context';
 
 type SeqValue = Extract<Value, { kind: 'seq' }>;
 

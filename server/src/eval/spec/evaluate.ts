@@ -7,10 +7,10 @@ import { bool, UNIT } from '../value';
 import { makeMap, makeMultiset, makeSet, textValue } from '../value-ops';
 import { evalArrow, evalField, evalIs, evalStructLiteral } from './adt';
 import { evalCall, evalMethodCall } from './calls';
-import type { Env, Res, SpecContext } from './context';
-import { BUDGET_EXHAUSTED, captureEnv, charge, indeterminate, isFailure, step, unsupported } from './context';
+import type { Env, Res, SpecContext } from './spec-context';
+import { BUDGET_EXHAUSTED, captureEnv, charge, indeterminate, isFailure, step, unsupported } from './spec-context';
 import { evalBinary, evalCast, evalChain, evalCond, evalIndex, evalUnary, evalView } from './operators';
-import { evalPath } from './paths';
+import { evalPath } from './names';
 import { matchPattern } from './patterns';
 import { evalQuantifier } from './quantifiers';
 

@@ -14,11 +14,11 @@
 //   `stackAllowance` (RECURSION_LIMITS: 2,000 / 1,200 by default; 100,000 / 300,000 in a 256 MB-stack worker).
 // - Callers set `ctx.selfTypeName` and `ctx.modulePath` to the contract's impl and module before evaluating it.
 
-export type { EvalResult, InternalErrors, RecursionLimits, SpecContext, SpecContextOptions, SpecEnv, StackAllowance } from './context';
+export type { EvalResult, InternalErrors, RecursionLimits, SpecContext, SpecContextOptions, SpecEnv, StackAllowance } from './spec-context';
 export {
   createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_MAX_STACK_UNITS, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV, LARGE_STACK_SIZE_MB,
   internalErrorsFrom, RECURSION_LIMITS, stackAllowanceFor,
-} from './context';
-export type { ClausesOutcome, ClausesVerdict } from './entry';
-export { evaluateClauses, evaluateExpr } from './entry';
+} from './spec-context';
+export type { ClausesOutcome, ClausesVerdict } from './entry-points';
+export { evaluateClauses, evaluateExpr } from './entry-points';
 export { BUDGET_EXHAUSTED, CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, isUnboundedQuantifier, RECURSION_TOO_DEEP, RUN_CANCELLED, unboundedQuantifier } from './reasons';

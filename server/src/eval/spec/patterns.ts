@@ -4,8 +4,8 @@
 import type { Expr, PathSegment, Pattern } from '../../syntax';
 import type { Value } from '../value';
 import { valueEquals } from '../value-ops';
-import type { Env, Failure, Res, SpecContext } from './context';
-import { bindLocal, isFailure, unsupported } from './context';
+import type { Env, Failure, Res, SpecContext } from './spec-context';
+import { bindLocal, isFailure, unsupported } from './spec-context';
 import { enumHasVariant } from './adt';
 import { evalExpr } from './evaluate';
 

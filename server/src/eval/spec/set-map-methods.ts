@@ -7,8 +7,8 @@ import { bool } from '../value';
 import { compareValues, makeMap, makeSet, multisetFromCounts, valueEquals } from '../value-ops';
 import { applyFn } from './calls';
 import { arity, indexMap, mkInt, NONE, some } from './collections';
-import type { Res, SpecContext } from './context';
-import { charge, indeterminate, isFailure, unsupported } from './context';
+import type { Res, SpecContext } from './spec-context';
+import { charge, indeterminate, isFailure, unsupported } from './spec-context';
 
 type SetValue = Extract<Value, { kind: 'set' }>;
 type MapValue = Extract<Value, { kind: 'map' }>;

@@ -5,8 +5,8 @@ import type { FunctionContract, ModelScope } from '../../model';
 import type { Value } from '../../eval';
 import { createSpecContext, evaluateClauses } from '../../eval';
 import type { SpecContextOptions, StackAllowance } from '../../eval';
-import { contractEnv } from '../decide';
-import type { Verdict } from '../verdict';
+import { contractEnv } from '../score/decide';
+import type { Verdict } from '../score/verdict';
 
 export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number, stackAllowance?: StackAllowance): Verdict {
   if (fn.requires.length === 0) return { kind: 'holds' };

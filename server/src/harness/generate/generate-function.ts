@@ -11,8 +11,8 @@ import type { ExecLimits, StackAllowance } from '../../eval';
 import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { requiresVerdict as evaluateRequires } from './contract-check';
-import { functionValueTypes } from '../value-types';
-import type { FunctionValueTypes } from '../value-types';
+import { functionValueTypes } from '../score/function-types';
+import type { FunctionValueTypes } from '../score/function-types';
 import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
 import { createRng, hashSeed } from '../../stdx';
@@ -20,7 +20,7 @@ import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { structuredRows } from './relations';
 import type { ObligationResult, Solver } from '../backend';
-import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../decide';
+import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
 
 export interface GenerateOptions {
   /** Pairs to keep per function. */

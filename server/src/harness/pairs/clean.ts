@@ -6,17 +6,17 @@
 import type { FileModel } from '../../model';
 import type { JsonValue, Value } from '../../eval';
 import { decodeJson } from '../../eval';
-import type { PairsContext } from './context';
-import { rangeOf } from './context';
-import type { AcceptableEntry, EntryKind, InvalidEntry, PairEntry } from './entry';
-import { entryKinds } from './entry';
+import type { PairsContext } from './read-state';
+import { rangeOf } from './read-state';
+import type { AcceptableEntry, EntryKind, InvalidEntry, PairEntry } from './decode-entry';
+import { entryKinds } from './decode-entry';
 import type { FunctionLayout } from './layout';
 import { hasDuplicateKeys, scanPairsLayout } from './layout';
 import { pairsValueIsValid } from './schema';
-import type { TextSlice } from './context';
-import { sameInputs } from '../obligations';
-import { functionValueTypes } from '../value-types';
-import type { FunctionValueTypes } from '../value-types';
+import type { TextSlice } from './read-state';
+import { sameInputs } from '../score/obligations';
+import { functionValueTypes } from '../score/function-types';
+import type { FunctionValueTypes } from '../score/function-types';
 import type { PairsFunctionEntry } from './file';
 
 /** The functions of a clean pairs file, or undefined when anything in it would be diagnosed. */

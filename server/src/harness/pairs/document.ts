@@ -7,7 +7,7 @@ import type { Node as JsonNode, ParseError } from 'jsonc-parser';
 import { parseTree, printParseErrorCode } from 'jsonc-parser';
 import { createLineIndex } from '../../syntax';
 import type { LineIndex } from '../../syntax';
-import type { TextSlice } from './context';
+import type { TextSlice } from './read-state';
 import { fnv1a, stripByteOrderMark } from '../../stdx';
 
 /** Deeper nesting is refused before parsing: real pairs files stay far below it, and every thread survives it. */

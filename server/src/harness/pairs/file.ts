@@ -6,25 +6,25 @@
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../../model';
 import { createLineIndex } from '../../syntax';
-import type { PairsContext, PairsDiagnostic } from './context';
-import { rangeOf, report } from './context';
+import type { PairsContext, PairsDiagnostic } from './read-state';
+import { rangeOf, report } from './read-state';
 import { propertyValue } from './json-nodes';
-import type { Range } from '../report';
+import type { Range } from '../report/report-types';
 import { validatePairsSchema } from './schema';
 import type { SchemaProblem } from './schema';
-import { decodeEntry, entryKinds } from './entry';
-import type { EntryKind } from './entry';
-import { functionValueTypes } from '../value-types';
-import { closestNames } from '../suggest';
-import { sameInputs } from '../obligations';
+import { decodeEntry, entryKinds } from './decode-entry';
+import type { EntryKind } from './decode-entry';
+import { functionValueTypes } from '../score/function-types';
+import { closestNames } from '../report/suggest';
+import { sameInputs } from '../score/obligations';
 import { readCleanPairsFile } from './clean';
 import { duplicateMessage, nestingProblem, readPairsDocument } from './document';
 import { stripByteOrderMark } from '../../stdx';
 import type { PairsDocument } from './document';
 
-export type { PairsDiagnostic } from './context';
-export type { AcceptableEntry, InvalidEntry, PairEntry } from './entry';
-import type { AcceptableEntry, InvalidEntry, PairEntry } from './entry';
+export type { PairsDiagnostic } from './read-state';
+export type { AcceptableEntry, InvalidEntry, PairEntry } from './decode-entry';
+import type { AcceptableEntry, InvalidEntry, PairEntry } from './decode-entry';
 
 export interface PairsFile {
   /** Entries by qualified name, in file order. Functions the model does not know are left out (and diagnosed). */

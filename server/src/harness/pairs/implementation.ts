@@ -5,10 +5,10 @@
 import type { FileModel } from '../../model';
 import { EXEC_CALL_DEPTH_LIMITS, compareValues, encodeJson, formatValue, runExecFunction } from '../../eval';
 import type { JsonValue, StackAllowance } from '../../eval';
-import { formatInput } from '../format-call';
-import type { Range } from '../report';
-import { functionValueTypes } from '../value-types';
-import type { PairsDiagnostic } from './context';
+import { formatInput } from '../report/format-call';
+import type { Range } from '../report/report-types';
+import { functionValueTypes } from '../score/function-types';
+import type { PairsDiagnostic } from './read-state';
 import type { ParsedPairsFile } from './file';
 
 export interface ImplementationMismatch {

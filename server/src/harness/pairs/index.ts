@@ -3,9 +3,9 @@
 
 export { parsePairsFile, parsePairsFileWithTree, EMPTY_PAIRS_FILE } from './file';
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry } from './file';
-export type { PairsDiagnostic } from './context';
-export type { AcceptableEntry, InvalidEntry, PairEntry, EntryKind } from './entry';
-export { entryKinds } from './entry';
+export type { PairsDiagnostic } from './read-state';
+export type { AcceptableEntry, InvalidEntry, PairEntry, EntryKind } from './decode-entry';
+export { entryKinds } from './decode-entry';
 export { propertyValue, propertyKey, nodeJson } from './json-nodes';
 export { validatePairsSchema, pairsValueIsValid, jsonPathText } from './schema';
 export { readCleanPairsFile } from './clean';

@@ -3,9 +3,9 @@
 // for ranges; values come from JSON.parse. Returns undefined for any layout it does not expect (a duplicate key on
 // the path to an entry, say), so the caller falls back to the full tree reader.
 
-import type { TextSlice } from './context';
-import { entryKinds } from './entry';
-import type { EntryKind } from './entry';
+import type { TextSlice } from './read-state';
+import { entryKinds } from './decode-entry';
+import type { EntryKind } from './decode-entry';
 
 export interface PairsLayout {
   /** Functions in file order. */

@@ -1,7 +1,7 @@
 // The report: scores and evidence per function, in the shape `spec-harness check --json` prints. Plain JSON-able data
 // with editor-style ranges (0-based line, UTF-16 character), shared by the CLI and the language server.
 
-import type { JsonValue } from '../eval';
+import type { JsonValue } from '../../eval';
 
 export interface Position {
   readonly line: number;

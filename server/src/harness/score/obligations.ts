@@ -3,18 +3,18 @@
 // input. A wrong output is never the pair's outcome, a declared one for the same input, or another source's.
 // Deterministic for a given seed.
 
-import type { Span } from '../syntax';
-import type { Value } from '../eval';
-import type { ValueType } from '../eval';
-import { valueEquals, valueKey } from '../eval';
-import type { FunctionContract } from '../model';
-import type { Obligation } from './backend';
-import type { CodeMutantOutcome } from './code-mutants';
-import type { MutantSource } from './report';
-import { generateMutants } from './mutants';
-import type { InvalidEntry, PairEntry } from './pairs';
-import type { PairsFunctionEntry } from './pairs';
-import type { FunctionValueTypes } from './value-types';
+import type { Span } from '../../syntax';
+import type { Value } from '../../eval';
+import type { ValueType } from '../../eval';
+import { valueEquals, valueKey } from '../../eval';
+import type { FunctionContract } from '../../model';
+import type { Obligation } from '../backend';
+import type { CodeMutantOutcome } from '../mutants/code-mutants';
+import type { MutantSource } from '../report/report-types';
+import { generateMutants } from '../mutants/value-mutants';
+import type { InvalidEntry, PairEntry } from '../pairs';
+import type { PairsFunctionEntry } from '../pairs';
+import type { FunctionValueTypes } from './function-types';
 
 export interface PlanOptions {
   /** Value mutants per pair. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Backend, Obligation, ObligationResult } from '../../harness';
 import type { FileModel } from '../../model';
 import { VerusBackendError } from './errors';
-import { locateVerus, verusVersion } from './locate';
+import { locateVerus, verusVersion } from './find-verus';
 import { readStubRun, SUSPECT_REASON, verdictOfProbes } from './read-output';
 import type { ProbeOutcome } from './read-output';
 import { createRunLimiter, runVerusOnStub } from './run';

@@ -2,8 +2,8 @@
 // status bar, the diagnostics and the agent tools share. An N/A score is either undecided (there was something to
 // measure and no verdict was reached: never meets any t) or has nothing to measure (shown as such, never a failure).
 
-import { DEFAULT_STEP_BUDGET } from '../eval';
-import type { Counts, FileReport, FunctionReport, Scores } from './report';
+import { DEFAULT_STEP_BUDGET } from '../../eval';
+import type { Counts, FileReport, FunctionReport, Scores } from './report-types';
 
 /** Defaults of a run, shared by the CLI, the editor and the agent tools (one step budget: eval's). */
 export const HARNESS_DEFAULTS = {

@@ -2,7 +2,7 @@
 // 0.75, 1, both by the policy's one rule for "meets t" (so Harness@t <= Post-Harness@t). Null when nothing was scored.
 
 import { meetsHarness, meetsPostHarness } from './policy';
-import type { FileReport, FunctionReport, Summary, ThresholdKey } from './report';
+import type { FileReport, FunctionReport, Summary, ThresholdKey } from './report-types';
 
 export const THRESHOLDS: readonly (readonly [ThresholdKey, number])[] = [
   ['0.25', 0.25],

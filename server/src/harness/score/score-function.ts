@@ -1,12 +1,12 @@
 // Turns one function's verdicts into its FunctionReport: the four scores exactly as design.md defines them
 // (N/A when nothing was decided, indeterminate counted apart), with the evidence behind every lost point.
 
-import type { Value } from '../eval';
-import type { FunctionContract } from '../model';
-import type { LineIndex } from '../syntax';
-import type { ObligationResult } from './backend';
-import { encodeJson } from '../eval';
-import type { JsonValue } from '../eval';
+import type { Value } from '../../eval';
+import type { FunctionContract } from '../../model';
+import type { LineIndex } from '../../syntax';
+import type { ObligationResult } from '../backend';
+import { encodeJson } from '../../eval';
+import type { JsonValue } from '../../eval';
 import type { PlannedObligation } from './obligations';
 import type {
   AcceptedMutant,
@@ -18,15 +18,15 @@ import type {
   RejectedPair,
   RejectedValidInput,
   Warning,
-} from './report';
-import type { FunctionValueTypes } from './value-types';
-import { emptyReport, spanRange } from './function-report';
+} from '../report/report-types';
+import type { FunctionValueTypes } from './function-types';
+import { emptyReport, spanRange } from '../report/unscored-reports';
 import { tally, ratio } from './tally';
 import type { Tally } from './tally';
 import { sameInputs } from './obligations';
-import { formatInput, formatResult } from './format-call';
-import { countWrongOutput, sourceDetails, wrongOutputSummary, wrongOutputTally } from './wrong-outputs';
-import type { WrongOutputTally } from './wrong-outputs';
+import { formatInput, formatResult } from '../report/format-call';
+import { countWrongOutput, sourceDetails, wrongOutputSummary, wrongOutputTally } from '../report/wrong-outputs';
+import type { WrongOutputTally } from '../report/wrong-outputs';
 
 export interface ScoreContext {
   readonly lineIndex: LineIndex;

@@ -8,11 +8,11 @@ import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
 import { decodeJson } from '../../eval';
 import type { JsonValue } from '../../eval';
-import type { Range } from '../report';
-import type { PairsContext } from './context';
-import { rangeOf, report } from './context';
+import type { Range } from '../report/report-types';
+import type { PairsContext } from './read-state';
+import { rangeOf, report } from './read-state';
 import { nodeJson, propertyKey, propertyValue } from './json-nodes';
-import type { FunctionValueTypes } from '../value-types';
+import type { FunctionValueTypes } from '../score/function-types';
 
 export const entryKinds = ['pairs', 'invalid', 'acceptable'] as const;
 export type EntryKind = (typeof entryKinds)[number];

@@ -3,9 +3,9 @@
 
 import type { Expr } from '../../syntax';
 import { construct, resolveConstructor } from './adt';
-import type { Env, Res, SpecContext } from './context';
+import type { Env, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
-import { EMPTY_SPEC_ENV, indeterminate, lookupName, unsupported } from './context';
+import { EMPTY_SPEC_ENV, indeterminate, lookupName, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
 import { intConstant } from './integers';
 

@@ -2,9 +2,9 @@
 // so the split is the same on every run and machine, and a pair keeps its side when others are added or removed.
 // Agents see results on feedback pairs only; a contract fitted to them shows as overfit on the held-out ones.
 
-import type { JsonValue } from '../eval';
-import type { PairsFunctionEntry } from './pairs';
-import { fnv1a } from '../stdx';
+import type { JsonValue } from '../../eval';
+import type { PairsFunctionEntry } from '../pairs';
+import { fnv1a } from '../../stdx';
 
 /** Which of a function's pairs a run scores (absent: all of them). */
 export type PairSet = 'feedback' | 'held-out';

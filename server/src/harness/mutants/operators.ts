@@ -1,10 +1,10 @@
 // Type-directed mutation operators (design.md, "Mutants"): from one correct value, candidate wrong values of the
 // same type, each tagged with its operator and a priority tier (0 = strongest). Every candidate is in range.
 
-import { adtShape, type FieldsShape, type TypeContext } from '../eval';
-import type { Value } from '../eval';
-import type { IntType, ValueType } from '../eval';
-import { compareValues, inRange, intRange, isSignedInt, makeMap, makeSet, multisetFromCounts, valueEquals } from '../eval';
+import { adtShape, type FieldsShape, type TypeContext } from '../../eval';
+import type { Value } from '../../eval';
+import type { IntType, ValueType } from '../../eval';
+import { compareValues, inRange, intRange, isSignedInt, makeMap, makeSet, multisetFromCounts, valueEquals } from '../../eval';
 
 export interface Candidate {
   readonly value: Value;

@@ -1,11 +1,11 @@
 // The value types of one function's parameters and return, resolved once for the pairs file, obligations and
 // mutants. A parameter or return type the product cannot represent makes the function unsupported, with where.
 
-import type { Span } from '../syntax';
-import type { FunctionContract, ModelScope } from '../model';
-import type { ValueType } from '../eval';
-import { firstUnsupported, functionTypeContext, resolveValueType } from '../eval';
-import type { TypeContext } from '../eval';
+import type { Span } from '../../syntax';
+import type { FunctionContract, ModelScope } from '../../model';
+import type { ValueType } from '../../eval';
+import { firstUnsupported, functionTypeContext, resolveValueType } from '../../eval';
+import type { TypeContext } from '../../eval';
 
 export type FunctionValueTypes =
   | {

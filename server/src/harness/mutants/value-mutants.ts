@@ -3,12 +3,12 @@
 // operator family (arithmetic, boundary, element change, swap, ..., other input value) gets a fair share of the
 // slots, taken round-robin from a seeded starting family, strongest operator of each family first.
 
-import type { TypeContext } from '../eval';
-import type { Value } from '../eval';
-import type { ValueType } from '../eval';
-import { valueEquals, valueKey } from '../eval';
-import { inputValueCandidates, mutateValue, operatorFamily, type Candidate, type MutationEnv } from './mutant-operators';
-import { createRng } from '../stdx';
+import type { TypeContext } from '../../eval';
+import type { Value } from '../../eval';
+import type { ValueType } from '../../eval';
+import { valueEquals, valueKey } from '../../eval';
+import { inputValueCandidates, mutateValue, operatorFamily, type Candidate, type MutationEnv } from './operators';
+import { createRng } from '../../stdx';
 
 export interface MutantRequest {
   readonly ctx: TypeContext;

@@ -2,15 +2,15 @@
 // other clause accepts them). A clause that rejects nothing no other clause does is listed in `redundantClauses`:
 // information for the hover and JSON, not a warning (a clause may still say something the wrong outputs missed).
 
-import type { FunctionContract } from '../model';
-import type { Obligation, ObligationResult } from './backend';
+import type { FunctionContract } from '../../model';
+import type { Obligation, ObligationResult } from '../backend';
 import type { DecideOptions } from './decide';
 import { decideObligations } from './decide';
-import type { FilePlan } from './check-file';
-import { pendingObligations } from './check-file';
+import type { FilePlan } from '../check-file';
+import { pendingObligations } from '../check-file';
 import type { PlannedObligation } from './obligations';
-import type { ClauseContribution, FileReport, FunctionReport } from './report';
-import { spanRange } from './function-report';
+import type { ClauseContribution, FileReport, FunctionReport } from '../report/report-types';
+import { spanRange } from '../report/unscored-reports';
 
 /** The report with each scored function's clause view, from the embedded verdicts on `pendingObligations(plan)`. */
 export function withClauseView(plan: FilePlan, results: readonly ObligationResult[], report: FileReport, options: DecideOptions): FileReport {

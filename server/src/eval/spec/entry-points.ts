@@ -2,9 +2,9 @@
 // Both never throw: a bug maps to "unsupported", a JS stack overflow to "recursion too deep".
 
 import type { Clause, Expr, Span } from '../../syntax';
-import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './context';
+import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
-import { indeterminate, isFailure, unsupported } from './context';
+import { indeterminate, isFailure, unsupported } from './spec-context';
 import { evalCond, truth } from './operators';
 import type { Value } from '../value';
 import { valueEquals } from '../value-ops';

@@ -1,16 +1,16 @@
 // Wrong outputs by source in a function's report: per-source counts, the share of inputs on which some wrong output
 // is accepted, and the sentence that names an accepted code mutant or swapped output as the bug it stands for.
 
-import type { FunctionContract } from '../model';
-import type { LineIndex } from '../syntax';
-import type { JsonValue, Value } from '../eval';
-import type { PairEntry } from './pairs';
-import type { PlannedMutant } from './obligations';
-import type { AcceptedMutant, MutantSource, WrongOutputSummary } from './report';
-import type { FunctionValueTypes } from './value-types';
+import type { FunctionContract } from '../../model';
+import type { LineIndex } from '../../syntax';
+import type { JsonValue, Value } from '../../eval';
+import type { PairEntry } from '../pairs';
+import type { PlannedMutant } from '../score/obligations';
+import type { AcceptedMutant, MutantSource, WrongOutputSummary } from './report-types';
+import type { FunctionValueTypes } from '../score/function-types';
 import { formatInput, formatOutcome } from './format-call';
-import { spanRange } from './function-report';
-import { ratio } from './tally';
+import { spanRange } from './unscored-reports';
+import { ratio } from '../score/tally';
 
 export interface WrongOutputTally {
   readonly bySource: Record<MutantSource, { decided: number; accepted: number }>;

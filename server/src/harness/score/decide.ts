@@ -1,13 +1,13 @@
 // Decides obligations on concrete values with the spec evaluator: the embedded backend's engine. Lives in the
 // harness (not in backends/) so the synchronous scoring path (LSP worker, bench) needs no backend object.
 
-import type { Value } from '../eval';
-import { RUN_CANCELLED, createSpecContext, evaluateClauses } from '../eval';
-import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../eval';
-import type { Clause } from '../syntax';
-import type { ClauseModel, FileModel, FunctionContract } from '../model';
-import { UNNAMED_RETURN_NAME } from '../model';
-import type { Obligation, ObligationResult } from './backend';
+import type { Value } from '../../eval';
+import { RUN_CANCELLED, createSpecContext, evaluateClauses } from '../../eval';
+import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../../eval';
+import type { Clause } from '../../syntax';
+import type { ClauseModel, FileModel, FunctionContract } from '../../model';
+import { UNNAMED_RETURN_NAME } from '../../model';
+import type { Obligation, ObligationResult } from '../backend';
 
 export interface DecideOptions {
   /** Evaluation steps per obligation. */

@@ -2,10 +2,10 @@
 // plain, bounded JSON built from reports. Agents see feedback pairs only; held-out results reach them as a verdict
 // and reasons (which score missed on held-out pairs), never as the held-out pairs themselves.
 
-import type { JsonValue } from '../eval';
+import type { JsonValue } from '../../eval';
 import { evaluateGate, formatGate, scoreEntries, scoreStanding } from './policy';
 import type { Gate, ScoreName, ScoreStanding } from './policy';
-import type { FileReport, FunctionReport, ReportDiagnostic } from './report';
+import type { FileReport, FunctionReport, ReportDiagnostic } from './report-types';
 
 /** At most this many items of each kind of evidence per function (all are counted). */
 export const MAX_AGENT_EVIDENCE = 10;

@@ -2,16 +2,16 @@
 // Each one sits where the fix goes: the clause that rejects a correct pair, the ensures that lets wrong outputs
 // through, the requires that rejects a valid input, the pairs-file node that is wrong.
 
-import type { FileModel } from '../model';
-import type { LineIndex, SyntaxDiagnostic } from '../syntax';
-import type { PairsDiagnostic } from './pairs';
-import type { FunctionReport, ReportDiagnostic, Range } from './report';
-import { spanRange } from './function-report';
+import type { FileModel } from '../../model';
+import type { LineIndex, SyntaxDiagnostic } from '../../syntax';
+import type { PairsDiagnostic } from '../pairs';
+import type { FunctionReport, ReportDiagnostic, Range } from './report-types';
+import { spanRange } from './unscored-reports';
 import { formatScore } from './format-call';
 import { isBelowThreshold } from './policy';
-import type { JsonValue } from '../eval';
+import type { JsonValue } from '../../eval';
 import { describeAccepted } from './wrong-outputs';
-import { DEFAULT_GENERATE_OPTIONS } from './generate';
+import { DEFAULT_GENERATE_OPTIONS } from '../generate';
 
 /** When an ensures is reported weak: `realistic` also on any accepted code mutant or swapped output. */
 export type WeakPostconditionRule = 'realistic' | 'threshold';

@@ -4,11 +4,11 @@
 // from the correct one is a realistic wrong output: what a bug of that shape would return. Deterministic and
 // bounded: at most `maxMutations` mutations, each run under the step budget and dropped at its first time-out.
 
-import type { Block, Expr, Span, Stmt } from '../syntax';
-import { parseExpression } from '../syntax';
-import type { FileModel, FunctionContract } from '../model';
-import type { ExecLimits, ExecOutcome, StackAllowance, Value, ValueType } from '../eval';
-import { EXEC_CALL_DEPTH_LIMITS, runExecFunction, valueEquals, valueKey } from '../eval';
+import type { Block, Expr, Span, Stmt } from '../../syntax';
+import { parseExpression } from '../../syntax';
+import type { FileModel, FunctionContract } from '../../model';
+import type { ExecLimits, ExecOutcome, StackAllowance, Value, ValueType } from '../../eval';
+import { EXEC_CALL_DEPTH_LIMITS, runExecFunction, valueEquals, valueKey } from '../../eval';
 
 export interface CodeMutation {
   /** e.g. "changing `<` to `<=`", "deleting `r = a[i];`", "returning `0`". */

@@ -1,10 +1,10 @@
 // Rust-like text for calls in messages and tables: `max_of([1, 5, 3]) = 4`, `push_twice([1]) leaves v = [1, 7]`.
 // Built from Values where the harness has them, so the CLI and the editor show the same text.
 
-import type { FunctionContract } from '../model';
-import type { Value } from '../eval';
-import { formatValue } from '../eval';
-import type { FunctionValueTypes } from './value-types';
+import type { FunctionContract } from '../../model';
+import type { Value } from '../../eval';
+import { formatValue } from '../../eval';
+import type { FunctionValueTypes } from '../score/function-types';
 
 type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;
 

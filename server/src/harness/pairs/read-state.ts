@@ -1,7 +1,7 @@
 // Shared state while reading one pairs file: its text, line index and the diagnostics found so far.
 
 import type { LineIndex } from '../../syntax';
-import type { Range } from '../report';
+import type { Range } from '../report/report-types';
 
 export interface PairsDiagnostic {
   readonly message: string;

@@ -1,8 +1,8 @@
 // FunctionReports for functions that were not scored (no pairs, unsupported, error) and the shared empty shape.
 
-import type { FunctionContract } from '../model';
-import type { LineIndex, Span, SyntaxDiagnostic } from '../syntax';
-import type { FunctionReport, Range } from './report';
+import type { FunctionContract } from '../../model';
+import type { LineIndex, Span, SyntaxDiagnostic } from '../../syntax';
+import type { FunctionReport, Range } from './report-types';
 
 export function spanRange(lineIndex: LineIndex, span: Span): Range {
   return { start: lineIndex.positionAt(span.start), end: lineIndex.positionAt(span.end) };

@@ -1,6 +1,6 @@
 // Verdicts: what a backend answers to one obligation.
 
-import type { Span } from '../syntax';
+import type { Span } from '../../syntax';
 
 export type Verdict =
   | { readonly kind: 'holds' }
