@@ -77,6 +77,27 @@ describe('architecture', () => {
     expect(violations).toEqual([]);
   });
 
+  it('touches the process (its environment, arguments, exit, child processes) only in the front ends and the IO layers', () => {
+    const PROCESS_LAYERS = ['cli', 'lsp', 'backends', 'host'];
+    const violations: string[] = [];
+    for (const file of serverFiles.filter((f) => !PROCESS_LAYERS.includes(layerOf(f)))) {
+      const text = stripComments(readFileSync(file, 'utf8'));
+      if (/\bprocess\.[a-zA-Z]/.test(text)) violations.push(`${path.relative(SERVER, file)} uses process`);
+      for (const site of importsOf(file)) {
+        if (/^(node:)?child_process$/.test(site.specifier) || site.specifier === 'execa') violations.push(`${path.relative(SERVER, file)} imports ${site.specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('reaches decideObligations (the embedded evaluator on obligations) outside harness/ only through backends/', () => {
+    const violations = serverFiles
+      .filter((file) => !['harness', 'backends'].includes(layerOf(file)))
+      .filter((file) => /\bdecideObligations\b/.test(stripComments(readFileSync(file, 'utf8'))))
+      .map((file) => path.relative(SERVER, file));
+    expect(violations).toEqual([]);
+  });
+
   it('imports vscode and the LSP libraries only in lsp/ and client/', () => {
     const violations = serverFiles
       .flatMap(importsOf)

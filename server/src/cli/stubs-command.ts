@@ -1,8 +1,8 @@
 // `spec-harness stubs FILE [--fn NAME] [--pairs FILE] [--probes-per-file N]`: prints the Verus stub files the verus
 // backend would run for the obligations built from FILE's pairs (one `//- stub_K.rs` section per batch).
 
-import { batchObligations, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from '../backends';
-import { DEFAULT_CHECK_OPTIONS, decideObligations, decideOptionsOf, pendingObligations, planFile } from '../harness';
+import { batchObligations, createEmbeddedBackend, DEFAULT_PROBES_PER_FILE, stubFile, VERUS_DEFAULTS } from '../backends';
+import { DEFAULT_CHECK_OPTIONS, pendingObligations, planFile } from '../harness';
 import { readCheckInputs } from './check-paths';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
 import type { CommandArgs, CommandInfo } from './command';
@@ -32,7 +32,7 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
   const obligations = pendingObligations(plan);
   if (obligations.length === 0) return fail(`no obligations in '${displayPath}'${parsed.fn === undefined ? '' : ` for ${parsed.fn}`} (no pairs?)`);
   // The embedded evaluator's recursion depths size `reveal_with_fuel`, as the verus backend does when run alone.
-  const results = decideObligations(plan.model, obligations, decideOptionsOf(options));
+  const results = createEmbeddedBackend(options).checkSync(plan.model, obligations);
   const recursionDepths = new Map(obligations.map((o, idx) => [o.id, results[idx]?.recursionDepth ?? 0] as const));
   const stubOptions = { sourceName: displayPath, recursionDepths, defaultFuel: VERUS_DEFAULTS.defaultFuel };
   const batches = batchObligations(obligations, parsed.probesPerFile);
