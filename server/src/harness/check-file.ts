@@ -131,7 +131,9 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
   return { path: plan.input.path, pairsFile: plan.input.pairsPath, diagnostics, functions };
 }
 
-export async function checkFile(
+/** Scores one file with a backend other than the embedded one: one batch of obligations per file, then the solver on
+ *  what is left undecided. `index.ts`'s `checkFile` picks this or the embedded paths. */
+export async function checkWithBackend(
   input: CheckInput,
   options: CheckOptions,
   backend: Backend,

@@ -3,7 +3,7 @@
 
 import type { Backend, ObligationResult, Solver } from './backend';
 import { finishFileWithBoth } from './compare';
-import { checkFile as checkPlannedFile, finishFile, pendingObligations, planFile, solveUndecided, withBackend } from './check-file';
+import { checkWithBackend, finishFile, pendingObligations, planFile, solveUndecided, withBackend } from './check-file';
 import type { CheckInput, CheckOptions, FilePlan } from './check-file';
 import { decideObligations, decideOptionsOf } from './score/decide';
 import type { FileReport } from './report/report-types';
@@ -53,7 +53,7 @@ export const DEFAULT_CHECK_OPTIONS: CheckOptions = {
  *  does (environment failures, e.g. no verus binary). */
 export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal, solver?: Solver): Promise<FileReport> {
   const abort = signal ?? new AbortController().signal;
-  if (backend !== undefined && backend.name !== 'embedded') return checkPlannedFile(input, options, backend, abort, solver);
+  if (backend !== undefined && backend.name !== 'embedded') return checkWithBackend(input, options, backend, abort, solver);
   if (backend === undefined && solver === undefined) return checkFileSync(input, options);
   const plan = planFile(input, options);
   const pending = pendingObligations(plan);
