@@ -11,7 +11,7 @@ import { toLspDiagnostics } from './convert';
 import { pairsPathFor, pathToUri, readPairsText, readTextOrNull, uriToPath } from './uris';
 import { StatusNotification, TestResultsNotification } from './protocol';
 import type { HarnessSettings, StatusParams } from './protocol';
-import type { ScoreRunner } from './score-runner';
+import type { WorkerRunner } from './worker-runner';
 import { moveLocated } from './locate';
 import type { ServerState, SourceFileState } from './state';
 import { testResults } from './test-results';
@@ -25,7 +25,7 @@ export const STEP_BUDGET = DEFAULT_CHECK_OPTIONS.stepBudget;
 export interface ServerContext {
   readonly connection: Connection;
   readonly state: ServerState;
-  readonly runner: ScoreRunner;
+  readonly runner: WorkerRunner;
   log(message: string): void;
 }
 

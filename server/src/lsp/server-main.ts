@@ -5,7 +5,7 @@
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 import { ProposedFeatures, createConnection } from 'vscode-languageserver/node';
 import { LARGE_STACK_SIZE_MB } from '../eval';
-import { ScoreRunner } from './score-runner';
+import { WorkerRunner } from './worker-runner';
 import { SCORE_WORKER_ROLE, runScoreWorker } from './score-worker';
 import type { ScoreWorkerData } from './score-worker';
 import { startServer } from './server';
@@ -19,7 +19,7 @@ if (isScoreWorker()) {
   runScoreWorker();
 } else {
   const connection = createConnection(ProposedFeatures.all);
-  const runner = new ScoreRunner((cancel) => {
+  const runner = new WorkerRunner((cancel) => {
     const workerData: ScoreWorkerData = { role: SCORE_WORKER_ROLE, cancel };
     return new Worker(__filename, { workerData, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } });
   });

@@ -15,7 +15,7 @@ import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, work
 import { AgentToolRequest, ReportRequest, SERVER_COMMANDS } from './protocol';
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
 import { answerAgentTool } from './agent-tools';
-import type { ScoreRunner } from './score-runner';
+import type { WorkerRunner } from './worker-runner';
 import { moveLocated } from './locate';
 import { scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
@@ -25,7 +25,7 @@ import { ServerState } from './state';
 const ON_TYPE_DEBOUNCE_MS = 400;
 
 /** `trustedFlag`: the server was started with `--trusted` (see `decideTrust`). */
-export function startServer(connection: Connection, runner: ScoreRunner, startedWith: { readonly trustedFlag: boolean }): void {
+export function startServer(connection: Connection, runner: WorkerRunner, startedWith: { readonly trustedFlag: boolean }): void {
   const state = new ServerState();
   const ctx: ServerContext = { connection, state, runner, log: (message) => connection.console.log(message) };
 

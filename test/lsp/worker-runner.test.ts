@@ -4,7 +4,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { ScoreRunner } from '../../server/src/lsp/score-runner';
+import { WorkerRunner } from '../../server/src/lsp/worker-runner';
 import type { WorkerRequest } from '../../server/src/lsp/worker-protocol';
 
 // A stand-in worker body: answers with the request's path; for path 'blocked' it first runs until its run is
@@ -33,9 +33,9 @@ const job = (path: string): WorkerRequest => ({
   backend: { kind: 'embedded' },
 });
 
-function runnerWithWorkers(): { runner: ScoreRunner; workers: Worker[] } {
+function runnerWithWorkers(): { runner: WorkerRunner; workers: Worker[] } {
   const workers: Worker[] = [];
-  const runner = new ScoreRunner((cancel) => {
+  const runner = new WorkerRunner((cancel) => {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { cancel } });
     workers.push(worker);
     return worker;
@@ -43,7 +43,7 @@ function runnerWithWorkers(): { runner: ScoreRunner; workers: Worker[] } {
   return { runner, workers };
 }
 
-describe('ScoreRunner', () => {
+describe('WorkerRunner', () => {
   it('cancels a running job cooperatively and serves the next one from the same worker', async () => {
     const { runner, workers } = runnerWithWorkers();
     const stale = runner.run<string>('score:a', job('blocked'));

@@ -14,7 +14,7 @@ export type JobOutcome<T> = { readonly kind: 'done'; readonly value: T } | { rea
 const SHUTDOWN_WAIT_MS = 15_000;
 
 /** Owns the worker, its cancellation flag and the queue: at most one job in the worker, one queued job per key. */
-export class ScoreRunner {
+export class WorkerRunner {
   private worker: Worker | null = null;
   /** The worker's current job; `settled` once it was answered as cancelled while the worker still finishes it. */
   private running: RunningJob | null = null;
