@@ -55,7 +55,10 @@ export async function runLspBench(): Promise<string[]> {
     for (let save = -WARMUP_SAVES; save < SAVES; save++) {
       current = toggleBound(current, ((save + FUNCTIONS) * 37) % FUNCTIONS);
       version += 1;
-      void server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: current }] });
+      void server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ text: current }],
+      });
       // Typing and saving are apart in time: the change is handled (answered requests come after it) before the save.
       await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
       const published = server.nextDiagnostics(uri, version);
@@ -73,11 +76,16 @@ export async function runLspBench(): Promise<string[]> {
     for (let round = 0; round < BUSY_ROUNDS; round++) {
       current = current.replace(/spec fn bench_bound\(\) -> int \{ \d+ \}/, `spec fn bench_bound() -> int { ${BOUND + round + 1} }`);
       version += 1;
-      void server.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text: current }] });
+      void server.connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ text: current }],
+      });
       await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } });
       const published = server.nextDiagnostics(uri, version);
       let done = false;
-      void published.then(() => { done = true; });
+      void published.then(() => {
+        done = true;
+      });
       const startedAt = performance.now();
       void server.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
       let idx = 0;
@@ -167,7 +175,9 @@ async function bigFileBench(serverPath: string, folder: string): Promise<string[
     const hoverSamples: number[] = [];
     let done = false;
     const openedAt = performance.now();
-    const opened = server.nextDiagnostics(uri, 1).then(() => { done = true; });
+    const opened = server.nextDiagnostics(uri, 1).then(() => {
+      done = true;
+    });
     void server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     for (let idx = 0; !done; idx++) {
       const line = 3 + LINES_PER_FUNCTION * (idx % BIG_FUNCTIONS) + 1;
@@ -197,7 +207,9 @@ interface BenchServer {
 }
 
 async function startServer(serverPath: string, rootUri: string): Promise<BenchServer> {
-  const child = spawn(process.execPath, [...(process.env['LSP_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [...(process.env['LSP_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], {
+    stdio: 'pipe',
+  });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const logs: string[] = [];
   const waiters: { uri: string; version: number; resolve: (diagnostics: unknown[]) => void }[] = [];
@@ -218,12 +230,16 @@ async function startServer(serverPath: string, rootUri: string): Promise<BenchSe
   });
   connection.listen();
   await connection.sendRequest('initialize', {
-    processId: process.pid, rootUri, workspaceFolders: [{ uri: rootUri, name: 'bench' }], initializationOptions: { trusted: true },
+    processId: process.pid,
+    rootUri,
+    workspaceFolders: [{ uri: rootUri, name: 'bench' }],
+    initializationOptions: { trusted: true },
     capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true, codeLens: { refreshSupport: true } } },
   });
   void connection.sendNotification('initialized', {});
   return {
-    connection, logs,
+    connection,
+    logs,
     nextDiagnostics: (uri, version) => new Promise((resolveWaiter) => waiters.push({ uri, version, resolve: resolveWaiter })),
     stop: async () => {
       const exited = new Promise<void>((resolveExit) => child.on('exit', () => resolveExit()));

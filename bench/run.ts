@@ -17,7 +17,13 @@ import { runWrongOutputsBench } from './wrong-outputs';
 const ROOT = join(__dirname, '..');
 
 async function main(): Promise<void> {
-  const sections: string[][] = [await runSyntaxBench(), await scoringSection(), await runWrongOutputsBench(ROOT), await runSolverBench(ROOT), await runLspBench()];
+  const sections: string[][] = [
+    await runSyntaxBench(),
+    await scoringSection(),
+    await runWrongOutputsBench(ROOT),
+    await runSolverBench(ROOT),
+    await runLspBench(),
+  ];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }
 
@@ -60,7 +66,6 @@ function findExport(loaded: unknown, name: string): unknown {
   }
   return undefined;
 }
-
 
 main().catch((error: unknown) => {
   process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

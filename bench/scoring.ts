@@ -129,7 +129,17 @@ function typicalFunction(): TypicalTimes {
   const results = decideAll();
   const scoreOnce = (): void => {
     const fresh = plannedOnce();
-    scoreFunction({ lineIndex: plan.lineIndex }, fn, types, fresh, decideObligations(plan.model, fresh.map((item) => item.obligation), { stepBudget: OPTIONS.stepBudget }));
+    scoreFunction(
+      { lineIndex: plan.lineIndex },
+      fn,
+      types,
+      fresh,
+      decideObligations(
+        plan.model,
+        fresh.map((item) => item.obligation),
+        { stepBudget: OPTIONS.stepBudget },
+      ),
+    );
   };
   const readPairs = (): void => {
     parsePairsFile(input.pairsText ?? '', plan.model);
@@ -279,7 +289,9 @@ export function generatedFile(count: number): CheckInput {
       parts.push(MAX_OF_SOURCE(name));
       functions[name] = maxOfEntry(i);
     } else if (shape === 1) {
-      parts.push(`fn ${name}(x: i32) -> (r: i32) requires x != i32::MIN, ensures r >= 0, r == x || r == -x, { if x < 0 { -x } else { x } }`);
+      parts.push(
+        `fn ${name}(x: i32) -> (r: i32) requires x != i32::MIN, ensures r >= 0, r == x || r == -x, { if x < 0 { -x } else { x } }`,
+      );
       const pairs = Array.from({ length: 20 }, (_, k) => ({ input: { x: k * 37 - 300 + i }, output: Math.abs(k * 37 - 300 + i) }));
       functions[name] = { pairs, invalid: [{ input: { x: -2147483648 }, reason: 'attempt to negate with overflow' }] };
     } else if (shape === 2) {

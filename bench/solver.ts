@@ -28,7 +28,9 @@ export async function runSolverBench(root: string): Promise<string[]> {
     const solver = newSolver();
     await checkFile(quantified, { ...DEFAULT_CHECK_OPTIONS, functions: [name] }, undefined, undefined, solver);
     allQueries.push(...solver.stats.queryMs);
-    perFunction.push(`    ${name.padEnd(12)} ${String(solver.stats.queries).padStart(4)} queries, ${String(solver.stats.decided).padStart(4)} verdicts decided, median ${ms(median(solver.stats.queryMs))}, p95 ${ms(percentile(solver.stats.queryMs, 0.95))}`);
+    perFunction.push(
+      `    ${name.padEnd(12)} ${String(solver.stats.queries).padStart(4)} queries, ${String(solver.stats.decided).padStart(4)} verdicts decided, median ${ms(median(solver.stats.queryMs))}, p95 ${ms(percentile(solver.stats.queryMs, 0.95))}`,
+    );
   }
   clearQueryCache();
   const withSolver = await wallMs(() => checkFile(quantified, DEFAULT_CHECK_OPTIONS, undefined, undefined, newSolver()));
@@ -56,7 +58,12 @@ function newSolver() {
 /** The fixture with pairs generated for it (by the evaluator alone, as `pairs --solver none` would). */
 function quantifiedInput(root: string): CheckInput {
   const text = readFileSync(join(root, 'test', 'fixtures', 'solver', 'quantified.rs'), 'utf8');
-  const generated = generatePairsText(buildFileModel(parseSourceFile(text)), null, { functions: QUANTIFIED_FUNCTIONS, count: 20, invalidCount: 10, seed: 1 });
+  const generated = generatePairsText(buildFileModel(parseSourceFile(text)), null, {
+    functions: QUANTIFIED_FUNCTIONS,
+    count: 20,
+    invalidCount: 10,
+    seed: 1,
+  });
   if (!generated.ok) throw new Error(generated.error);
   return { path: 'quantified.rs', text, pairsPath: 'quantified.pairs.json', pairsText: generated.text };
 }
@@ -66,7 +73,12 @@ function exampleInputs(root: string): CheckInput[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.rs'))
     .sort()
-    .map((name) => ({ path: name, text: readFileSync(join(dir, name), 'utf8'), pairsPath: name.replace(/\.rs$/, '.pairs.json'), pairsText: readFileSync(join(dir, name.replace(/\.rs$/, '.pairs.json')), 'utf8') }));
+    .map((name) => ({
+      path: name,
+      text: readFileSync(join(dir, name), 'utf8'),
+      pairsPath: name.replace(/\.rs$/, '.pairs.json'),
+      pairsText: readFileSync(join(dir, name.replace(/\.rs$/, '.pairs.json')), 'utf8'),
+    }));
 }
 
 async function wallMs(run: () => Promise<unknown>): Promise<number> {
@@ -77,7 +89,10 @@ async function wallMs(run: () => Promise<unknown>): Promise<number> {
 
 /** Medians of `first` and `second` run alternately (the machine is shared: load shifts between runs), and the
  *  median of the per-run ratios first/second. */
-async function alternatingWall(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<{ first: number; second: number; ratio: number }> {
+async function alternatingWall(
+  first: () => Promise<unknown>,
+  second: () => Promise<unknown>,
+): Promise<{ first: number; second: number; ratio: number }> {
   await first();
   await second();
   const firsts: number[] = [];

@@ -17,7 +17,10 @@ const CLAUSES = [
 ];
 const int = (n: number): Value => ({ kind: 'int', value: BigInt(n) });
 const env = {
-  values: new Map<string, Value>([['s', { kind: 'seq', elements: [3, 1, 4, 1, 5].map(int) }], ['r', int(5)]]),
+  values: new Map<string, Value>([
+    ['s', { kind: 'seq', elements: [3, 1, 4, 1, 5].map(int) }],
+    ['r', int(5)],
+  ]),
   mutables: new Map(),
 };
 const ctx = createSpecContext(model.scope);

@@ -28,7 +28,10 @@ export async function runWrongOutputsBench(root: string): Promise<string[]> {
   };
   const pairsText = generate();
   const check = (codeMutants: number) => () =>
-    checkFileSync({ path: TYPICAL_FILE, text, pairsPath: 'typical.pairs.json', pairsText }, { ...DEFAULT_CHECK_OPTIONS, codeMutants, functions: [TYPICAL_FN] });
+    checkFileSync(
+      { path: TYPICAL_FILE, text, pairsPath: 'typical.pairs.json', pairsText },
+      { ...DEFAULT_CHECK_OPTIONS, codeMutants, functions: [TYPICAL_FN] },
+    );
   const pairsMs = medianCpuMs(generate);
   const checkMs = medianCpuMs(check(DEFAULT_CODE_MUTANTS));
   const valueOnlyMs = medianCpuMs(check(0));

@@ -23,4 +23,6 @@ for (const [name, parts] of Object.entries(NATIVE)) {
   for (const part of parts ?? ['.']) cpSync(join(from, part), join(target, name, part), { recursive: true });
 }
 const vsce = join('node_modules', '.bin', process.platform === 'win32' ? 'vsce.cmd' : 'vsce');
-execFileSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--out', 'spec-harness-verus.vsix'], { stdio: 'inherit' });
+execFileSync(vsce, ['package', '--no-dependencies', '--allow-missing-repository', '--out', 'spec-harness-verus.vsix'], {
+  stdio: 'inherit',
+});

@@ -50,7 +50,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     docsUrl: vscode.Uri.file(readmePath(context)).toString(),
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'rust' }, { scheme: 'file', pattern: '**/*.pairs.json' }],
+    documentSelector: [
+      { scheme: 'file', language: 'rust' },
+      { scheme: 'file', pattern: '**/*.pairs.json' },
+    ],
     outputChannel: output,
     traceOutputChannel: output,
     initializationOptions,
@@ -71,13 +74,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     statusItem,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, reports),
     vscode.commands.registerCommand('specHarness.generatePairs', (uri?: string, functionName?: string) =>
-      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.generatePairs, arguments: [uri ?? activeRustUri(), functionName ?? null] })),
+      client.sendRequest('workspace/executeCommand', {
+        command: SERVER_COMMANDS.generatePairs,
+        arguments: [uri ?? activeRustUri(), functionName ?? null],
+      }),
+    ),
     vscode.commands.registerCommand('specHarness.rescoreFile', (uri?: string) =>
-      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [uri ?? activeRustUri()] })),
+      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [uri ?? activeRustUri()] }),
+    ),
     vscode.commands.registerCommand('specHarness.rescoreWorkspace', () =>
-      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreWorkspace, arguments: [] })),
-    vscode.commands.registerCommand('specHarness.showReport', (uri?: string, functionName?: string) => showReport(state, uri ?? activeRustUri(), functionName ?? null)),
-    vscode.commands.registerCommand('specHarness.showMutationReport', (uri?: string) => mutationReports.show(uri ?? activeRustUri() ?? null)),
+      client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreWorkspace, arguments: [] }),
+    ),
+    vscode.commands.registerCommand('specHarness.showReport', (uri?: string, functionName?: string) =>
+      showReport(state, uri ?? activeRustUri(), functionName ?? null),
+    ),
+    vscode.commands.registerCommand('specHarness.showMutationReport', (uri?: string) =>
+      mutationReports.show(uri ?? activeRustUri() ?? null),
+    ),
     vscode.window.onDidChangeActiveTextEditor(() => renderStatus(state)),
     // Trust can be granted while running: restart so the server gets the new initializationOptions.
     vscode.workspace.onDidGrantWorkspaceTrust(() => void restartTrusted(state)),
@@ -135,7 +148,9 @@ async function showReport(state: ExtensionState, uri: string | undefined, functi
   state.reports.set(reportUri, result.markdown);
   const document = await vscode.workspace.openTextDocument(reportUri);
   await vscode.languages.setTextDocumentLanguage(document, 'markdown');
-  await vscode.commands.executeCommand('markdown.showPreviewToSide', reportUri).then(undefined, () => vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside }));
+  await vscode.commands
+    .executeCommand('markdown.showPreviewToSide', reportUri)
+    .then(undefined, () => vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside }));
 }
 
 async function restartTrusted(state: ExtensionState): Promise<void> {

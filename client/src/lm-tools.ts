@@ -35,7 +35,8 @@ export function registerLanguageModelTools(client: LanguageClient): vscode.Dispo
     register(name, {
       async invoke(options, token) {
         const params = decodeInput(tool, options.input);
-        const answer: AgentToolResult = typeof params === 'string' ? { ok: false, error: params } : await client.sendRequest(AgentToolRequest, params, token);
+        const answer: AgentToolResult =
+          typeof params === 'string' ? { ok: false, error: params } : await client.sendRequest(AgentToolRequest, params, token);
         const text = answer.ok ? JSON.stringify(answer.result, null, 2) : `Spec Harness could not run ${tool}: ${answer.error}`;
         return new Result([new TextPart(text)]);
       },

@@ -35,7 +35,11 @@ export interface MutationReportViews {
 
 const WORKSPACE_SCOPE = 'workspace';
 
-export function registerMutationReportViews(context: vscode.ExtensionContext, client: LanguageClient, scored: vscode.Event<string>): MutationReportViews {
+export function registerMutationReportViews(
+  context: vscode.ExtensionContext,
+  client: LanguageClient,
+  scored: vscode.Event<string>,
+): MutationReportViews {
   const views = new Map<string, ViewState>();
   const viewerRoot = vscode.Uri.file(context.asAbsolutePath('dist'));
 
@@ -55,7 +59,8 @@ export function registerMutationReportViews(context: vscode.ExtensionContext, cl
     }
     const result = await refresh(client, view);
     // A file the server has not scored yet is scored now; its results refresh the view when they arrive.
-    if (uri !== null && result.unscored.includes(uri)) await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [uri] });
+    if (uri !== null && result.unscored.includes(uri))
+      await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [uri] });
     return publicView(view);
   };
   const onScored = scored((uri) => {
@@ -74,13 +79,19 @@ interface ViewState {
 }
 
 function createView(viewerRoot: vscode.Uri, scope: string): ViewState {
-  const title = scope === WORKSPACE_SCOPE ? 'Mutation report: workspace' : `Mutation report: ${path.basename(vscode.Uri.parse(scope).fsPath)}`;
-  const panel = vscode.window.createWebviewPanel(VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-    enableScripts: true,
-    // The viewer keeps its state (filters, the open file) while the tab is hidden.
-    retainContextWhenHidden: true,
-    localResourceRoots: [viewerRoot],
-  });
+  const title =
+    scope === WORKSPACE_SCOPE ? 'Mutation report: workspace' : `Mutation report: ${path.basename(vscode.Uri.parse(scope).fsPath)}`;
+  const panel = vscode.window.createWebviewPanel(
+    VIEW_TYPE,
+    title,
+    { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+    {
+      enableScripts: true,
+      // The viewer keeps its state (filters, the open file) while the tab is hidden.
+      retainContextWhenHidden: true,
+      localResourceRoots: [viewerRoot],
+    },
+  );
   const view: ViewState = { scope, panel, result: undefined, disposed: false };
   const scriptUri = panel.webview.asWebviewUri(vscode.Uri.joinPath(viewerRoot, VIEWER_SCRIPT)).toString();
   panel.webview.html = viewerPage({ cspSource: panel.webview.cspSource, scriptUri, title, nonce: randomBytes(16).toString('base64') });
@@ -88,14 +99,18 @@ function createView(viewerRoot: vscode.Uri, scope: string): ViewState {
     const mutantId = openedMutantId(message);
     if (mutantId !== undefined) void openMutant(view, mutantId);
     // The page may load after the first report was posted: it asks for the current one when it is ready.
-    if (isMessage(message, 'ready') && view.result !== undefined) void panel.webview.postMessage({ type: 'report', report: view.result.report });
+    if (isMessage(message, 'ready') && view.result !== undefined)
+      void panel.webview.postMessage({ type: 'report', report: view.result.report });
   });
   return view;
 }
 
 async function refresh(client: LanguageClient, view: ViewState): Promise<MutationReportResult> {
   const uri = view.scope === WORKSPACE_SCOPE ? null : view.scope;
-  const result: MutationReportResult = await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.mutationReport, arguments: [uri] });
+  const result: MutationReportResult = await client.sendRequest('workspace/executeCommand', {
+    command: SERVER_COMMANDS.mutationReport,
+    arguments: [uri],
+  });
   view.result = result;
   if (!view.disposed) await view.panel.webview.postMessage({ type: 'report', report: result.report });
   return result;

@@ -13,16 +13,21 @@ export function statusText(status: StatusParams | undefined): StatusText {
   if (status === undefined) {
     return { text: '$(beaker) Spec Harness', tooltip: 'Spec Harness: not scored yet (save the file or run "Spec Harness: Rescore file")' };
   }
-  if (status.state === 'scoring') return { text: `$(sync~spin) Harness@${status.threshold}: scoring…`, tooltip: 'Spec Harness is scoring this file' };
+  if (status.state === 'scoring')
+    return { text: `$(sync~spin) Harness@${status.threshold}: scoring…`, tooltip: 'Spec Harness is scoring this file' };
   const icon = status.state === 'error' ? '$(error)' : '$(beaker)';
   if (status.scored === 0) {
     return {
       text: `${icon} Spec Harness: no contracts scored`,
-      tooltip: status.message ?? 'No function in this file has a contract with pairs to score it: a function with a requires or ensures and no pairs offers the quick fix "Generate pairs file". Click for the report.',
+      tooltip:
+        status.message ??
+        'No function in this file has a contract with pairs to score it: a function with a requires or ensures and no pairs offers the quick fix "Generate pairs file". Click for the report.',
     };
   }
   return {
     text: `${icon} Harness@${status.threshold}: ${status.passing}/${status.scored}`,
-    tooltip: status.message ?? `${status.passing} of ${status.scored} scored functions meet every score at ${status.threshold}. Click for the report.`,
+    tooltip:
+      status.message ??
+      `${status.passing} of ${status.scored} scored functions meet every score at ${status.threshold}. Click for the report.`,
   };
 }

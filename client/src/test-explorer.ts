@@ -11,7 +11,6 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { SERVER_COMMANDS, TestResultsNotification } from '../../server/src/lsp/protocol';
 import type { FunctionTestResult, TestRange, TestResultsParams } from '../../server/src/lsp/protocol';
 
-
 export interface TestExplorer {
   readonly controller: vscode.TestController;
   /** Fires with a source file's URI after each run on it: the client has one handler per notification, so other
@@ -28,7 +27,12 @@ type RunOrigin = 'user' | 'automatic';
 export interface ReportedResult {
   readonly origin: RunOrigin;
   readonly outcome: FunctionTestResult['outcome'];
-  readonly messages: readonly { readonly message: string; readonly line: number | undefined; readonly expected: string | undefined; readonly actual: string | undefined }[];
+  readonly messages: readonly {
+    readonly message: string;
+    readonly line: number | undefined;
+    readonly expected: string | undefined;
+    readonly actual: string | undefined;
+  }[];
 }
 
 export function registerTestExplorer(client: LanguageClient): TestExplorer {
@@ -38,7 +42,12 @@ export function registerTestExplorer(client: LanguageClient): TestExplorer {
   // Runs the user started, by file URI: results arriving for those files are reported into them.
   const activeRuns = new Map<string, vscode.TestRun>();
 
-  controller.createRunProfile('Re-score', vscode.TestRunProfileKind.Run, (request, token) => runTests(client, controller, activeRuns, request, token), true);
+  controller.createRunProfile(
+    'Re-score',
+    vscode.TestRunProfileKind.Run,
+    (request, token) => runTests(client, controller, activeRuns, request, token),
+    true,
+  );
   client.onNotification(TestResultsNotification, (params: TestResultsParams) => {
     const fileItem = upsertFile(controller, params);
     const userRun = activeRuns.get(params.uri);
@@ -55,7 +64,12 @@ export function registerTestExplorer(client: LanguageClient): TestExplorer {
     const item = controller.items.get(event.document.uri.toString());
     if (item !== undefined && event.contentChanges.length > 0) controller.invalidateTestResults(item);
   });
-  return { controller, scored: scored.event, lastReported: (itemId) => reported.get(itemId), disposable: vscode.Disposable.from(controller, edits, scored) };
+  return {
+    controller,
+    scored: scored.event,
+    lastReported: (itemId) => reported.get(itemId),
+    disposable: vscode.Disposable.from(controller, edits, scored),
+  };
 }
 
 async function runTests(
@@ -80,8 +94,14 @@ async function runTests(
       try {
         // The server sends the file's results before it answers, so they land in this run; without a finished
         // run (cancelled by a newer one, failed, unreadable) the items get no result from it and are said why.
-        const outcome: unknown = await client.sendRequest('workspace/executeCommand', { command: SERVER_COMMANDS.scoreFile, arguments: [file.id] });
-        if (outcome !== 'scored') file.children.forEach((item) => run.errored(item, new vscode.TestMessage(`Spec Harness did not finish scoring this file (${String(outcome)})`)));
+        const outcome: unknown = await client.sendRequest('workspace/executeCommand', {
+          command: SERVER_COMMANDS.scoreFile,
+          arguments: [file.id],
+        });
+        if (outcome !== 'scored')
+          file.children.forEach((item) =>
+            run.errored(item, new vscode.TestMessage(`Spec Harness did not finish scoring this file (${String(outcome)})`)),
+          );
       } finally {
         activeRuns.delete(file.id);
       }

@@ -36,7 +36,9 @@ describe('check --gate', () => {
   it('fails an all-N/A contract because nothing was decided, and says so', async () => {
     const result = await run(['check', 'undecided', '--gate', 'post=0.75']);
     expect(result.code).toBe(1);
-    expect(result.err).toMatch(/double \(PostCorr N\/A: none of 16 verdicts was decided; PostComp N\/A: none of \d+ verdicts was decided\)/);
+    expect(result.err).toMatch(
+      /double \(PostCorr N\/A: none of 16 verdicts was decided; PostComp N\/A: none of \d+ verdicts was decided\)/,
+    );
   });
 
   it('names a score N/A because there is nothing to measure, without failing it', async () => {
@@ -50,7 +52,10 @@ describe('check --gate', () => {
     expect(result.code).toBe(1);
     expect(result.out).toContain('overfit (meets the gate on feedback pairs, not on held-out ones): double');
     expect(result.err).toContain('gate not met by double [overfit] (held-out: PostComp 0.00 < 0.75)');
-    const json = JSON.parse((await run(['check', 'overfit', '--held-out', '--json'])).out) as { overfit: string[]; heldOut: { files: { functions: { counts: { pairs: number } }[] }[] } };
+    const json = JSON.parse((await run(['check', 'overfit', '--held-out', '--json'])).out) as {
+      overfit: string[];
+      heldOut: { files: { functions: { counts: { pairs: number } }[] }[] };
+    };
     expect(json.overfit).toEqual(['double']);
     expect(json.heldOut.files[0]?.functions[0]?.counts.pairs).toBe(5);
   });
@@ -108,7 +113,9 @@ describe('spec-harness gate --hook', () => {
   });
 
   it('cursor: a follow-up message while the gate is not met, {} when it is', async () => {
-    const held = JSON.parse((await run(['gate', '--hook', 'cursor'], hookInput('cursor-stop.json', 'overfit'))).out) as { followup_message: string };
+    const held = JSON.parse((await run(['gate', '--hook', 'cursor'], hookInput('cursor-stop.json', 'overfit'))).out) as {
+      followup_message: string;
+    };
     expect(held.followup_message).toContain('double (overfit: fitted to the pairs you see): held-out: PostComp 0.00 < 0.75');
     expect((await run(['gate', '--hook', 'cursor'], hookInput('cursor-stop.json', 'strong'))).out).toBe('{}\n');
   });
@@ -120,7 +127,10 @@ describe('spec-harness gate --hook', () => {
 
   it('never holds an agent on input it cannot read or a gate over no function', async () => {
     expect(await run(['gate', '--hook', 'claude-code'], 'not json')).toMatchObject({ code: 0, out: '' });
-    const nothing = await run(['gate', '--hook', 'cursor'], JSON.stringify({ status: 'completed', loop_count: 0, workspace_roots: [join(AGENTS, 'hooks')] }));
+    const nothing = await run(
+      ['gate', '--hook', 'cursor'],
+      JSON.stringify({ status: 'completed', loop_count: 0, workspace_roots: [join(AGENTS, 'hooks')] }),
+    );
     expect(nothing).toMatchObject({ code: 0, out: '{}\n' });
     expect(nothing.err).toContain('the gate covers no function');
   });

@@ -28,18 +28,30 @@ async function ask(params: AgentToolParams): Promise<AgentToolResult> {
 describe('specHarness/agentTool', () => {
   it('score_contract: feedback pairs only', async () => {
     const answer = await ask({ tool: 'score_contract', path: 'weak/double.rs', function: null });
-    expect(answer).toMatchObject({ ok: true, result: { pairSet: 'feedback', functions: [{ function: 'double', counts: { pairs: 11 }, standings: { PostComp: 'below' } }] } });
+    expect(answer).toMatchObject({
+      ok: true,
+      result: { pairSet: 'feedback', functions: [{ function: 'double', counts: { pairs: 11 }, standings: { PostComp: 'below' } }] },
+    });
   });
 
   it('task_complete: refuses the overfit contract, accepts the strong one, and says verus was not run', async () => {
     const overfit = await ask({ tool: 'task_complete', path: join(AGENTS, 'overfit', 'double.rs'), function: null });
-    expect(overfit).toMatchObject({ ok: true, result: { accepted: false, functions: [{ overfit: true }], verification: { status: 'verus-absent' } } });
+    expect(overfit).toMatchObject({
+      ok: true,
+      result: { accepted: false, functions: [{ overfit: true }], verification: { status: 'verus-absent' } },
+    });
     const strong = await ask({ tool: 'task_complete', path: 'strong/double.rs', function: 'double' });
     expect(strong).toMatchObject({ ok: true, result: { accepted: true, reasons: [] } });
   });
 
   it('answers a path that is not a Rust file with an error, not a crash', async () => {
-    expect(await ask({ tool: 'score_contract', path: 'hooks/cursor-stop.json', function: null })).toEqual({ ok: false, error: "'hooks/cursor-stop.json' is not a .rs file" });
-    expect(await ask({ tool: 'score_contract', path: 'nowhere/missing.rs', function: null })).toEqual({ ok: false, error: "cannot read 'nowhere/missing.rs'" });
+    expect(await ask({ tool: 'score_contract', path: 'hooks/cursor-stop.json', function: null })).toEqual({
+      ok: false,
+      error: "'hooks/cursor-stop.json' is not a .rs file",
+    });
+    expect(await ask({ tool: 'score_contract', path: 'nowhere/missing.rs', function: null })).toEqual({
+      ok: false,
+      error: "cannot read 'nowhere/missing.rs'",
+    });
   });
 });

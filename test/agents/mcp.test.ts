@@ -20,7 +20,13 @@ let work: string;
 beforeAll(async () => {
   work = copyAgentFixtures();
   // An empty PATH: no verus, whatever this machine has, so verify's answer is deterministic.
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], cwd: work, env: { PATH: '' }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp'],
+    cwd: work,
+    env: { PATH: '' },
+    stderr: 'pipe',
+  });
   client = new Client({ name: 'spec-harness-test', version: '1.0.0' });
   await client.connect(transport);
   tools = (await client.listTools()).tools;
@@ -48,7 +54,13 @@ async function structured(name: string, args: Record<string, unknown>): Promise<
 
 describe('spec-harness mcp', () => {
   it('lists the five tools, each with an input and an output schema', () => {
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['generate_pairs', 'list_contracts', 'score_contract', 'task_complete', 'verify']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'generate_pairs',
+      'list_contracts',
+      'score_contract',
+      'task_complete',
+      'verify',
+    ]);
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
@@ -57,7 +69,9 @@ describe('spec-harness mcp', () => {
 
   it('list_contracts shows each function with its clauses', async () => {
     const result = await structured('list_contracts', { path: 'weak' });
-    expect(result).toMatchObject({ files: [{ path: 'weak/double.rs', functions: [{ function: 'double', mode: 'exec', requires: ['x <= 1000'], ensures: ['r >= x'] }] }] });
+    expect(result).toMatchObject({
+      files: [{ path: 'weak/double.rs', functions: [{ function: 'double', mode: 'exec', requires: ['x <= 1000'], ensures: ['r >= x'] }] }],
+    });
   });
 
   it('score_contract scores feedback pairs only, with the wrong outputs the weak ensures accepts', async () => {
@@ -65,14 +79,21 @@ describe('spec-harness mcp', () => {
     const [fn] = result['functions'] as Record<string, unknown>[];
     expect(result['pairSet']).toBe('feedback');
     // 16 pairs in the file, 5 of them held out (inputs 3, 7, 10, 999, 1000).
-    expect(fn).toMatchObject({ function: 'double', status: 'scored', counts: { pairs: 11 }, standings: { PostCorr: 'meets', PostComp: 'below' } });
+    expect(fn).toMatchObject({
+      function: 'double',
+      status: 'scored',
+      counts: { pairs: 11 },
+      standings: { PostCorr: 'meets', PostComp: 'below' },
+    });
     expect((fn?.['acceptedWrongOutputs'] as unknown[]).length).toBeGreaterThan(0);
     expect(JSON.stringify(result)).not.toMatch(/double\((3|7|10|999|1000)\)/);
   });
 
   it('score_contract names an undecided N/A as such', async () => {
     const result = await structured('score_contract', { path: 'undecided', function: 'double' });
-    expect(result['functions']).toMatchObject([{ standings: { PostCorr: 'undecided', PostComp: 'undecided', PreCorr: 'meets', PreComp: 'meets' } }]);
+    expect(result['functions']).toMatchObject([
+      { standings: { PostCorr: 'undecided', PostComp: 'undecided', PreCorr: 'meets', PreComp: 'meets' } },
+    ]);
   });
 
   it('verify says plainly when verus is not installed', async () => {

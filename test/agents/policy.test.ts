@@ -8,17 +8,41 @@ import type { Counts, FileReport, FunctionReport, Scores } from '../../server/sr
 const arbitraryScore = fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null });
 const arbitraryCount = fc.nat({ max: 50 });
 const arbitraryFunction = fc.record({
-  scores: fc.record<Scores>({ postCorrectness: arbitraryScore, postCompleteness: arbitraryScore, preCorrectness: arbitraryScore, preCompleteness: arbitraryScore }),
-  counts: fc.record<Counts>({ pairs: arbitraryCount, mutants: arbitraryCount, validInputs: arbitraryCount, invalidInputs: arbitraryCount, indeterminate: arbitraryCount, indeterminatePairs: arbitraryCount }),
+  scores: fc.record<Scores>({
+    postCorrectness: arbitraryScore,
+    postCompleteness: arbitraryScore,
+    preCorrectness: arbitraryScore,
+    preCompleteness: arbitraryScore,
+  }),
+  counts: fc.record<Counts>({
+    pairs: arbitraryCount,
+    mutants: arbitraryCount,
+    validInputs: arbitraryCount,
+    invalidInputs: arbitraryCount,
+    indeterminate: arbitraryCount,
+    indeterminatePairs: arbitraryCount,
+  }),
 });
 const THRESHOLD_VALUES = [0.25, 0.5, 0.75, 1];
 
 function asReport(fn: { scores: Scores; counts: Counts }, index: number): FunctionReport {
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   return {
-    qualifiedName: `f${index}`, range, nameRange: range, status: 'scored', reason: null, ...fn,
-    rejectedPairs: [], acceptedMutants: [], rejectedValidInputs: [], admittedInvalidInputs: [], indeterminate: [], unsupported: [], warnings: [],
-    requiresRange: null, ensuresRange: null,
+    qualifiedName: `f${index}`,
+    range,
+    nameRange: range,
+    status: 'scored',
+    reason: null,
+    ...fn,
+    rejectedPairs: [],
+    acceptedMutants: [],
+    rejectedValidInputs: [],
+    admittedInvalidInputs: [],
+    indeterminate: [],
+    unsupported: [],
+    warnings: [],
+    requiresRange: null,
+    ensuresRange: null,
   };
 }
 
@@ -30,7 +54,8 @@ describe('the policy', () => {
         for (const fn of reports) for (const t of THRESHOLD_VALUES) if (meetsHarness(fn, t)) expect(meetsPostHarness(fn, t)).toBe(true);
         const file: FileReport = { path: 'f.rs', pairsFile: null, diagnostics: [], functions: reports };
         const summary = summarize([file], 0.75);
-        for (const key of ['0.25', '0.5', '0.75', '1'] as const) expect(summary.harnessAt[key] ?? 0).toBeLessThanOrEqual(summary.postHarnessAt[key] ?? 0);
+        for (const key of ['0.25', '0.5', '0.75', '1'] as const)
+          expect(summary.harnessAt[key] ?? 0).toBeLessThanOrEqual(summary.postHarnessAt[key] ?? 0);
       }),
     );
   });

@@ -6,12 +6,32 @@ import { gradeVerusRun } from '../../server/src/backends';
 const FILE = 'src/double.rs';
 
 function diagnostic(message: string, line: number, code: string | null = null): string {
-  const span = { file_name: FILE, byte_start: 0, byte_end: 10, line_start: line, line_end: line, column_start: 5, column_end: 30, is_primary: true, text: [], label: 'failed this postcondition' };
-  return JSON.stringify({ message, code: code === null ? null : { code }, level: 'error', spans: [span], children: [], rendered: `error: ${message}\n` });
+  const span = {
+    file_name: FILE,
+    byte_start: 0,
+    byte_end: 10,
+    line_start: line,
+    line_end: line,
+    column_start: 5,
+    column_end: 30,
+    is_primary: true,
+    text: [],
+    label: 'failed this postcondition',
+  };
+  return JSON.stringify({
+    message,
+    code: code === null ? null : { code },
+    level: 'error',
+    spans: [span],
+    children: [],
+    rendered: `error: ${message}\n`,
+  });
 }
 
 function summary(verified: number, errors: number): string {
-  return JSON.stringify({ 'verification-results': { encountered_error: errors > 0, encountered_vir_error: false, success: errors === 0, verified, errors } });
+  return JSON.stringify({
+    'verification-results': { encountered_error: errors > 0, encountered_vir_error: false, success: errors === 0, verified, errors },
+  });
 }
 
 function grade(stderr: readonly string[], stdout: string, exitCode: number | undefined) {
@@ -31,7 +51,10 @@ describe('gradeVerusRun', () => {
   });
 
   it('gives 0.0 to a compile error, even beside verification errors, and to a run with no output', () => {
-    expect(grade([diagnostic('mismatched types', 12, 'E0308'), diagnostic('assertion failed', 14)], '', 1)).toEqual({ score: 0, kinds: ['compile', 'verification'] });
+    expect(grade([diagnostic('mismatched types', 12, 'E0308'), diagnostic('assertion failed', 14)], '', 1)).toEqual({
+      score: 0,
+      kinds: ['compile', 'verification'],
+    });
     expect(grade([diagnostic('expected one of `,` or `}`, found `ensures`', 7)], '', 1)).toEqual({ score: 0, kinds: ['compile'] });
     expect(grade([], '', 101)).toEqual({ score: 0, kinds: [] });
   });

@@ -84,7 +84,8 @@ describe('architecture', () => {
       const text = stripComments(readFileSync(file, 'utf8'));
       if (/\bprocess\.[a-zA-Z]/.test(text)) violations.push(`${path.relative(SERVER, file)} uses process`);
       for (const site of importsOf(file)) {
-        if (/^(node:)?child_process$/.test(site.specifier) || site.specifier === 'execa') violations.push(`${path.relative(SERVER, file)} imports ${site.specifier}`);
+        if (/^(node:)?child_process$/.test(site.specifier) || site.specifier === 'execa')
+          violations.push(`${path.relative(SERVER, file)} imports ${site.specifier}`);
       }
     }
     expect(violations).toEqual([]);

@@ -27,13 +27,16 @@ describe('spec-harness usage', () => {
     expect(listed).toEqual(COMMANDS.map((command) => command.info.name));
   });
 
-  it.each(COMMANDS.map((command) => [command.info.name, command.info] as const))('%s --help names exactly the options it accepts', async (name, info) => {
-    const { code, out } = await cli(name, '--help');
-    expect([code, out]).toEqual([0, info.usage]);
-    const named = new Set([...synopsisOf(info.usage).matchAll(/--([a-z][a-z-]*)/g)].map((match) => match[1]));
-    named.delete('help');
-    expect([...named].sort()).toEqual(Object.keys(info.options).sort());
-  });
+  it.each(COMMANDS.map((command) => [command.info.name, command.info] as const))(
+    '%s --help names exactly the options it accepts',
+    async (name, info) => {
+      const { code, out } = await cli(name, '--help');
+      expect([code, out]).toEqual([0, info.usage]);
+      const named = new Set([...synopsisOf(info.usage).matchAll(/--([a-z][a-z-]*)/g)].map((match) => match[1]));
+      named.delete('help');
+      expect([...named].sort()).toEqual(Object.keys(info.options).sort());
+    },
+  );
 
   it('says a mistake in the arguments with the command and its usage, exit 2', async () => {
     const { code, err } = await cli('list', '--jsn', 'src');

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { statusText } from '../../client/src/status-text';
 import type { StatusParams } from '../../server/src/lsp/protocol';
 
-const idle = (scored: number, passing: number): StatusParams => ({ uri: 'file:///a.rs', state: 'idle', scored, passing, evaluated: scored, threshold: 0.75, message: null });
+const idle = (scored: number, passing: number): StatusParams => ({
+  uri: 'file:///a.rs',
+  state: 'idle',
+  scored,
+  passing,
+  evaluated: scored,
+  threshold: 0.75,
+  message: null,
+});
 
 describe('status bar text', () => {
   it('nothing scored: "no contracts scored", not a 0/0 fraction', () => {

@@ -1,7 +1,8 @@
 // Tokenizes a Verus snippet with VS Code's own TextMate engine (vscode-textmate + oniguruma, from the code-server
 // install) and its Rust grammar plus our injection, and checks which scopes the Verus keywords get.
 // usage: node test/e2e/grammar-check.js <code-server package dir>
-const fs = require('fs'); const path = require('path');
+const fs = require('fs');
+const path = require('path');
 const cs = process.argv[2];
 const vs = path.join(cs, 'lib/vscode');
 const tm = require(path.join(vs, 'node_modules/vscode-textmate'));
@@ -27,21 +28,35 @@ fn after(ensures: u8) {}`;
   await onig.loadWASM(wasm);
   const registry = new tm.Registry({
     onigLib: Promise.resolve({ createOnigScanner: (s) => new onig.OnigScanner(s), createOnigString: (s) => new onig.OnigString(s) }),
-    loadGrammar: async (scope) => grammars[scope] ? tm.parseRawGrammar(fs.readFileSync(grammars[scope], 'utf8'), grammars[scope]) : null,
+    loadGrammar: async (scope) => (grammars[scope] ? tm.parseRawGrammar(fs.readFileSync(grammars[scope], 'utf8'), grammars[scope]) : null),
     getInjections: (scope) => (scope === 'source.rust' ? ['source.rust.verus-region', 'source.rust.verus-injection'] : []),
   });
   const grammar = await registry.loadGrammar('source.rust');
-  let state = tm.INITIAL; const found = [];
+  let state = tm.INITIAL;
+  const found = [];
   text.split('\n').forEach((line, n) => {
-    const r = grammar.tokenizeLine(line, state); state = r.ruleStack;
+    const r = grammar.tokenizeLine(line, state);
+    state = r.ruleStack;
     for (const t of r.tokens) {
       const word = line.slice(t.startIndex, t.endIndex);
-      if (/^(requires|ensures|forall|spec|proof|old|==>)$/.test(word)) found.push(`${n + 1}:${word} ${t.scopes.filter((s) => /verus/.test(s)).join(' ') || '(rust only)'}`);
+      if (/^(requires|ensures|forall|spec|proof|old|==>)$/.test(word))
+        found.push(`${n + 1}:${word} ${t.scopes.filter((s) => /verus/.test(s)).join(' ') || '(rust only)'}`);
     }
   });
   console.log(found.join('\n'));
   const expectVerus = (needle) => found.some((f) => f.startsWith(needle) && /verus\./.test(f.split(' ').pop()));
-  const ok = expectVerus('5:requires') && expectVerus('6:ensures') && expectVerus('6:forall') && expectVerus('6:==>') && expectVerus('3:spec') && expectVerus('8:proof')
-    && found.some((f) => f.startsWith('1:requires') && f.endsWith('(rust only)')) && found.some((f) => f.startsWith('10:ensures') && f.endsWith('(rust only)'));
-  console.log(ok ? 'grammar ok' : 'grammar FAILED'); process.exit(ok ? 0 : 1);
-})().catch((e) => { console.error(e); process.exit(2); });
+  const ok =
+    expectVerus('5:requires') &&
+    expectVerus('6:ensures') &&
+    expectVerus('6:forall') &&
+    expectVerus('6:==>') &&
+    expectVerus('3:spec') &&
+    expectVerus('8:proof') &&
+    found.some((f) => f.startsWith('1:requires') && f.endsWith('(rust only)')) &&
+    found.some((f) => f.startsWith('10:ensures') && f.endsWith('(rust only)'));
+  console.log(ok ? 'grammar ok' : 'grammar FAILED');
+  process.exit(ok ? 0 : 1);
+})().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});

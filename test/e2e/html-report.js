@@ -7,7 +7,9 @@ const [htmlPath, expectedFile] = process.argv.slice(2);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage();
   const requests = [];
-  page.on('request', (request) => { if (!request.url().startsWith('file:')) requests.push(request.url()); });
+  page.on('request', (request) => {
+    if (!request.url().startsWith('file:')) requests.push(request.url());
+  });
   await page.goto(`file://${htmlPath}`);
   // Playwright's text selectors pierce the viewer's shadow DOM.
   await page.locator(`text=${expectedFile}`).first().waitFor({ state: 'attached', timeout: 30000 });
@@ -20,4 +22,7 @@ const [htmlPath, expectedFile] = process.argv.slice(2);
   if (!app) throw new Error('the mutation-test-report-app element did not render');
   if (requests.length > 0) throw new Error(`the page fetched from the network: ${requests.join(', ')}`);
   console.log(`HTML report renders offline: ${expectedFile} listed, survivors shown`);
-})().catch((error) => { console.error(error); process.exit(1); });
+})().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -43,12 +43,18 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage();
   const problems: string[] = [];
-  page.on('request', (request) => { if (!request.url().startsWith('file:')) problems.push(`fetched ${request.url()}`); });
-  page.on('console', (message) => { if (/Refused|Content Security Policy/i.test(message.text())) problems.push(message.text()); });
+  page.on('request', (request) => {
+    if (!request.url().startsWith('file:')) problems.push(`fetched ${request.url()}`);
+  });
+  page.on('console', (message) => {
+    if (/Refused|Content Security Policy/i.test(message.text())) problems.push(message.text());
+  });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   // VS Code's webview API, as the page sees it: messages it posts are kept for the checks below.
   // (Strings, not functions: the page runs them as written, without the TypeScript loader's helpers.)
-  await page.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (message) => window.posted.push(message) });' });
+  await page.addInitScript({
+    content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (message) => window.posted.push(message) });',
+  });
   await page.goto(pathToFileURL(pagePath).toString());
   const postedMessages = async (): Promise<Posted[]> => (await page.evaluate('window.posted')) as Posted[];
   const posted = (type: string): string => `window.posted.some((message) => message.type === ${JSON.stringify(type)})`;
@@ -61,7 +67,8 @@ async function main(): Promise<void> {
   const opened = (await postedMessages()).find((message) => message.type === 'open-mutant');
   await browser.close();
   const known = Object.values(report.files).flatMap((file) => file.mutants.map((mutant) => mutant.id));
-  if (opened?.mutantId === undefined || !known.includes(opened.mutantId)) throw new Error(`the click posted no known mutant id: ${JSON.stringify(opened)}`);
+  if (opened?.mutantId === undefined || !known.includes(opened.mutantId))
+    throw new Error(`the click posted no known mutant id: ${JSON.stringify(opened)}`);
   if (problems.length > 0) throw new Error(`the page broke its policy: ${problems.join('; ')}`);
   console.log(`mutation view page: renders under its CSP, a click on a mutant posts open-mutant ${opened.mutantId}`);
 }

@@ -12,7 +12,9 @@ import type { CheckOptions } from '../../server/src/harness';
 
 const ROOT = join(__dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'examples');
-const examples = readdirSync(EXAMPLES).filter((name) => name.endsWith('.rs')).sort();
+const examples = readdirSync(EXAMPLES)
+  .filter((name) => name.endsWith('.rs'))
+  .sort();
 const SEED = 1414;
 const RUNS_PER_EXAMPLE = 4;
 const OPTIONS: CheckOptions = DEFAULT_CHECK_OPTIONS;
@@ -27,7 +29,9 @@ function recordingScorer(asked: string[][]): Scorer {
 
 /** What a cold `spec-harness check` reports for the same texts. */
 function cold(document: ScoreDocument): string {
-  return JSON.stringify(checkFileSync({ path: document.path, text: document.text, pairsPath: document.pairsPath, pairsText: document.pairsText }, OPTIONS));
+  return JSON.stringify(
+    checkFileSync({ path: document.path, text: document.text, pairsPath: document.pairsPath, pairsText: document.pairsText }, OPTIONS),
+  );
 }
 
 interface Edit {
@@ -39,7 +43,23 @@ interface Edit {
 }
 
 /** Small edits a user makes: blank lines, comments, a digit, an operator, a brace, a deletion. */
-const SOURCE_SNIPPETS = ['', '\n', '\n\n', '// note\n', ' ', '1', '0', '+ 1', ' && ', '}', '{', ',', 'x', 'requires true,\n', '\nspec fn extra() -> int { 3 }\n'];
+const SOURCE_SNIPPETS = [
+  '',
+  '\n',
+  '\n\n',
+  '// note\n',
+  ' ',
+  '1',
+  '0',
+  '+ 1',
+  ' && ',
+  '}',
+  '{',
+  ',',
+  'x',
+  'requires true,\n',
+  '\nspec fn extra() -> int { 3 }\n',
+];
 /** Pairs-file edits: whitespace and lines move entries, a digit changes a value, a bad one breaks the JSON. */
 const PAIRS_SNIPPETS = ['', '\n', '  \n', ' ', '7', '-', '"', ','];
 

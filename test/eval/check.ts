@@ -33,7 +33,8 @@ export type Js =
 export function v(js: Js): Value {
   if (typeof js === 'number' || typeof js === 'bigint') return { kind: 'int', value: BigInt(js) };
   if (typeof js === 'boolean') return { kind: 'bool', value: js };
-  if (typeof js === 'string') return { kind: 'seq', elements: [...js].map((c) => ({ kind: 'char', codePoint: c.codePointAt(0) ?? 0 })), text: true };
+  if (typeof js === 'string')
+    return { kind: 'seq', elements: [...js].map((c) => ({ kind: 'char', codePoint: c.codePointAt(0) ?? 0 })), text: true };
   if (Array.isArray(js)) return { kind: 'seq', elements: js.map(v) };
   const o = js as Exclude<Js, number | bigint | boolean | string | readonly Js[]>;
   if ('char' in o) return { kind: 'char', codePoint: o.char.codePointAt(0) ?? 0 };
@@ -44,7 +45,8 @@ export function v(js: Js): Value {
   if ('some' in o) return { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', v(o.some)]] };
   if ('none' in o) return { kind: 'enum', name: 'Option', variant: 'None', fields: [] };
   if ('struct' in o) return { kind: 'struct', name: o.struct, fields: Object.entries(o.fields).map(([k, x]) => [k, v(x)] as const) };
-  if ('enum' in o) return { kind: 'enum', name: o.enum, variant: o.variant, fields: Object.entries(o.fields ?? {}).map(([k, x]) => [k, v(x)] as const) };
+  if ('enum' in o)
+    return { kind: 'enum', name: o.enum, variant: o.variant, fields: Object.entries(o.fields ?? {}).map(([k, x]) => [k, v(x)] as const) };
   return o.value;
 }
 

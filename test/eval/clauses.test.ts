@@ -11,7 +11,11 @@ function outcomeOf(source: string, fnName: string, kind: 'requires' | 'ensures',
   const fn = model.functions.find((f) => f.name === fnName);
   if (fn === undefined) throw new Error(`no fn ${fnName}`);
   const ctx = createSpecContext(model.scope, { internalErrors: 'throw', ...bindings.options, selfTypeName: fn.selfTypeName });
-  return evaluateClauses(ctx, fn[kind].map((c) => c.clause), envOf(bindings));
+  return evaluateClauses(
+    ctx,
+    fn[kind].map((c) => c.clause),
+    envOf(bindings),
+  );
 }
 
 const SRC = `
@@ -53,8 +57,14 @@ describe('evaluateClauses', () => {
     const values = { s: [3, 9, 2], r: 9 };
     expect(outcomeOf(SRC, 'max_of', 'requires', { values }).verdict).toEqual({ kind: 'holds' });
     expect(outcomeOf(SRC, 'max_of', 'ensures', { values })).toMatchObject({ verdict: { kind: 'holds' }, failingClause: undefined });
-    expect(outcomeOf(SRC, 'max_of', 'ensures', { values: { s: [3, 9, 2], r: 10 } })).toMatchObject({ verdict: { kind: 'fails' }, failingClause: 1 });
-    expect(outcomeOf(SRC, 'max_of', 'ensures', { values: { s: [3, 9, 2], r: 3 } })).toMatchObject({ verdict: { kind: 'fails' }, failingClause: 0 });
+    expect(outcomeOf(SRC, 'max_of', 'ensures', { values: { s: [3, 9, 2], r: 10 } })).toMatchObject({
+      verdict: { kind: 'fails' },
+      failingClause: 1,
+    });
+    expect(outcomeOf(SRC, 'max_of', 'ensures', { values: { s: [3, 9, 2], r: 3 } })).toMatchObject({
+      verdict: { kind: 'fails' },
+      failingClause: 0,
+    });
     expect(outcomeOf(SRC, 'max_of', 'requires', { values: { s: [] } })).toMatchObject({ verdict: { kind: 'fails' }, failingClause: 0 });
   });
 
@@ -79,9 +89,18 @@ describe('evaluateClauses', () => {
 
   it('threads matches bindings through &&& bullets', () => {
     expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { some: 1 } } }).verdict).toEqual({ kind: 'holds' });
-    expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { some: 0 } } })).toMatchObject({ verdict: { kind: 'fails' }, failingClause: 2 });
-    expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { none: true } } })).toMatchObject({ verdict: { kind: 'fails' }, failingClause: 0 });
-    expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { some: 5 } } })).toMatchObject({ verdict: { kind: 'fails' }, failingClause: 1 });
+    expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { some: 0 } } })).toMatchObject({
+      verdict: { kind: 'fails' },
+      failingClause: 2,
+    });
+    expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { none: true } } })).toMatchObject({
+      verdict: { kind: 'fails' },
+      failingClause: 0,
+    });
+    expect(outcomeOf(SRC, 'find', 'ensures', { values: { s: [1, 3], r: { some: 5 } } })).toMatchObject({
+      verdict: { kind: 'fails' },
+      failingClause: 1,
+    });
   });
 
   it('reads &mut parameters in both notations: old(x)/x and *old(x)/*final(x)', () => {
@@ -105,7 +124,10 @@ describe('evaluateClauses', () => {
     for (let round = 0; round < 3; round++) {
       expect(evaluateClauses(ctx, clauses, envOf({ values: { n: 20, r: 210 } })).verdict).toEqual({ kind: 'holds' });
     }
-    expect(evaluateClauses(ctx, clauses, envOf({ values: { n: 300, r: 0 } })).verdict).toMatchObject({ kind: 'indeterminate', reason: 'step budget exhausted' });
+    expect(evaluateClauses(ctx, clauses, envOf({ values: { n: 300, r: 0 } })).verdict).toMatchObject({
+      kind: 'indeterminate',
+      reason: 'step budget exhausted',
+    });
   });
 
   it('treats an empty clause list as holding', () => {

@@ -63,13 +63,17 @@ describe('user spec functions', () => {
   });
 
   it('apply closures, capturing their environment, and spec_fn parameters', () => {
-    check(FNS, {
-      'apply(|x: int| x * k, 3) == 21': true,
-      'adder(5)(1) == 6': true,
-      '{ let f = |x: int| x + k; f(1) } == 8': true,
-      '{ let g = adder(k); apply(g, 1) } == 8': true,
-      '(|x: int, y: int| x - y)(5, 2) == 3': true,
-    }, { values: { k: 7 } });
+    check(
+      FNS,
+      {
+        'apply(|x: int| x * k, 3) == 21': true,
+        'adder(5)(1) == 6': true,
+        '{ let f = |x: int| x + k; f(1) } == 8': true,
+        '{ let g = adder(k); apply(g, 1) } == 8': true,
+        '(|x: int, y: int| x - y)(5, 2) == 3': true,
+      },
+      { values: { k: 7 } },
+    );
   });
 
   it('stop a non-terminating spec fn with the step budget', () => {
@@ -86,9 +90,13 @@ describe('user spec functions', () => {
     check(FNS, { 'countdown(60) == 0': 'indeterminate: recursion too deep' }, { options: { maxRecursionDepth: 50 } });
     check(FNS, { 'countdown(60) == 0': 'indeterminate: recursion too deep' }, { options: { maxStackUnits: 100 } });
     // Without the caps, an overflow of the JS stack is still caught and reported the same way.
-    check(FNS, { 'countdown(100000) == 0': 'indeterminate: recursion too deep' }, {
-      options: { stepBudget: 10_000_000, maxRecursionDepth: 1_000_000, maxStackUnits: 100_000_000 },
-    });
+    check(
+      FNS,
+      { 'countdown(100000) == 0': 'indeterminate: recursion too deep' },
+      {
+        options: { stepBudget: 10_000_000, maxRecursionDepth: 1_000_000, maxStackUnits: 100_000_000 },
+      },
+    );
   });
 
   it('never reports an unresolved name as a value', () => {

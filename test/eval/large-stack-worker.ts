@@ -22,7 +22,10 @@ const model = buildFileModel(parseSourceFile(`verus! {\n${request.source}\n}`));
 // The allowance comes from the worker's own stack, as the CLI derives it.
 const allowance = stackAllowanceFor(resourceLimits.stackSizeMb);
 const outcomes = request.expressions.map((text) => {
-  const ctx = createSpecContext(model.scope, { stackAllowance: allowance, ...(request.stepBudget === undefined ? {} : { stepBudget: request.stepBudget }) });
+  const ctx = createSpecContext(model.scope, {
+    stackAllowance: allowance,
+    ...(request.stepBudget === undefined ? {} : { stepBudget: request.stepBudget }),
+  });
   return describeResult(evaluateExpr(ctx, parseExpression(text).expr, EMPTY_SPEC_ENV));
 });
 const reply: LargeStackReply = { allowance, outcomes };

@@ -23,7 +23,11 @@ describe('stack allowance', () => {
   it('caps tri at 149 on the default stack (8 units a call, 1,200 units), the same every time', () => {
     for (let run = 0; run < 2; run++) {
       check(TRI, { 'tri(149) == 11175': true, 'tri(150) == 11325': 'indeterminate: recursion too deep' });
-      check(TRI, { 'tri(149) == 11175': true, 'tri(150) == 11325': 'indeterminate: recursion too deep' }, { options: { stackAllowance: 'default' } });
+      check(
+        TRI,
+        { 'tri(149) == 11175': true, 'tri(150) == 11325': 'indeterminate: recursion too deep' },
+        { options: { stackAllowance: 'default' } },
+      );
     }
   });
 
@@ -49,8 +53,15 @@ describe('stack allowance', () => {
 async function inLargeStackWorker(request: LargeStackRequest): Promise<LargeStackReply> {
   const outfile = join(ROOT, 'node_modules', '.cache', 'spec-harness-eval-test', 'large-stack-worker.js');
   await build({
-    entryPoints: [join(__dirname, 'large-stack-worker.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-    external: ['tree-sitter', 'tree-sitter-rust'], logLevel: 'error', mainFields: ['module', 'main'],
+    entryPoints: [join(__dirname, 'large-stack-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['tree-sitter', 'tree-sitter-rust'],
+    logLevel: 'error',
+    mainFields: ['module', 'main'],
   });
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(outfile, { workerData: request, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } });

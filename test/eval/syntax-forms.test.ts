@@ -4,15 +4,19 @@ import { check } from './check';
 
 describe('written forms', () => {
   it('ignores triggers and reads bullets, turbofish and qualified paths', () => {
-    check('', {
-      'forall|i: int| 0 <= i < s.len() ==> #[trigger] s[i] > 0': true,
-      'forall|i: int| #![auto] 0 <= i < s.len() ==> s[i] > 0': true,
-      'forall|i: int| #![trigger s[i]] 0 <= i < s.len() ==> s[i] > 0': true,
-      '&&& s.len() == 3 &&& s[0] == 3': true,
-      '||| s.len() == 0 ||| s[0] == 3': true,
-      'vstd::seq::Seq::<int>::empty().len() == 0': true,
-      's.subrange(0, 2) =~= seq![3int, 1]': true,
-      's@ == s && s.view() == s': true,
-    }, { values: { s: [3, 1, 4] } });
+    check(
+      '',
+      {
+        'forall|i: int| 0 <= i < s.len() ==> #[trigger] s[i] > 0': true,
+        'forall|i: int| #![auto] 0 <= i < s.len() ==> s[i] > 0': true,
+        'forall|i: int| #![trigger s[i]] 0 <= i < s.len() ==> s[i] > 0': true,
+        '&&& s.len() == 3 &&& s[0] == 3': true,
+        '||| s.len() == 0 ||| s[0] == 3': true,
+        'vstd::seq::Seq::<int>::empty().len() == 0': true,
+        's.subrange(0, 2) =~= seq![3int, 1]': true,
+        's@ == s && s.view() == s': true,
+      },
+      { values: { s: [3, 1, 4] } },
+    );
   });
 });

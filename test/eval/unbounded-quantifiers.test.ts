@@ -5,46 +5,76 @@
 import { describe, it } from 'vitest';
 import { check } from './check';
 
-const env = { values: { arr: [0], s: [3, 1, 4, 1, 5], i: 0, n: 4, a: { set: [2, 4, 6] }, m: { map: [[1, 10], [2, 20]] } } };
+const env = {
+  values: {
+    arr: [0],
+    s: [3, 1, 4, 1, 5],
+    i: 0,
+    n: 4,
+    a: { set: [2, 4, 6] },
+    m: {
+      map: [
+        [1, 10],
+        [2, 20],
+      ],
+    },
+  },
+};
 
 describe('a candidate decides an unbounded quantifier only one way', () => {
   it('indices the body reads refute a forall (the issue example: k = 0 falsifies it)', () => {
-    check('', {
-      'forall|k: int| arr[k] == k + 2': false,
-      'forall|k: int| s[k] != 4': false,
-      'forall|k: int| s[k] > 0': 'indeterminate: unbounded quantifier over int',
-      'forall|k: int| s[k + 1] != 4': false,
-      'forall|k: int| s.index(k) < 5': false,
-      'forall|k: int| k >= 0 ==> s[k] < 5': false,
-    }, env);
+    check(
+      '',
+      {
+        'forall|k: int| arr[k] == k + 2': false,
+        'forall|k: int| s[k] != 4': false,
+        'forall|k: int| s[k] > 0': 'indeterminate: unbounded quantifier over int',
+        'forall|k: int| s[k + 1] != 4': false,
+        'forall|k: int| s.index(k) < 5': false,
+        'forall|k: int| k >= 0 ==> s[k] < 5': false,
+      },
+      env,
+    );
   });
 
   it('an exists is proved by a witness among the candidates, never disproved', () => {
-    check('', {
-      'exists|k: int| s[k] == 4': true,
-      'exists|k: int| s[k] == 9': 'indeterminate: unbounded quantifier over int',
-      'exists|x: int| a.contains(x + 0) && x > 5 || x == n * 2': true,
-      'exists|x: int| x > n': true,
-      'exists|x: int| x > n && x % 7 == 3': 'indeterminate: unbounded quantifier over int',
-    }, env);
+    check(
+      '',
+      {
+        'exists|k: int| s[k] == 4': true,
+        'exists|k: int| s[k] == 9': 'indeterminate: unbounded quantifier over int',
+        'exists|x: int| a.contains(x + 0) && x > 5 || x == n * 2': true,
+        'exists|x: int| x > n': true,
+        'exists|x: int| x > n && x % 7 == 3': 'indeterminate: unbounded quantifier over int',
+      },
+      env,
+    );
   });
 
   it('members tested in the body and compared values are candidates', () => {
-    check('', {
-      'forall|x: int| !a.contains(x) || x < 6': false,
-      'forall|x: int| m.contains_key(x) ==> x != 2 || m[x] == 10': false,
-      'forall|x: int| x > n ==> x > n + 1': false,
-      'forall|x: int| x != n': false,
-    }, env);
+    check(
+      '',
+      {
+        'forall|x: int| !a.contains(x) || x < 6': false,
+        'forall|x: int| m.contains_key(x) ==> x != 2 || m[x] == 10': false,
+        'forall|x: int| x > n ==> x > n + 1': false,
+        'forall|x: int| x != n': false,
+      },
+      env,
+    );
   });
 
   it('candidates stay within the binder type', () => {
-    check('', {
-      // k = -1 would falsify the body, but it is not a u32.
-      'forall|k: u32| k != n - 5': 'indeterminate: unbounded quantifier over u32',
-      'forall|k: nat| k as int != -1': 'indeterminate: unbounded quantifier over nat',
-      'forall|k: u32| k != n': false,
-    }, env);
+    check(
+      '',
+      {
+        // k = -1 would falsify the body, but it is not a u32.
+        'forall|k: u32| k != n - 5': 'indeterminate: unbounded quantifier over u32',
+        'forall|k: nat| k as int != -1': 'indeterminate: unbounded quantifier over nat',
+        'forall|k: u32| k != n': false,
+      },
+      env,
+    );
   });
 
   it('a candidate whose body is undecided decides nothing', () => {
@@ -60,34 +90,46 @@ describe('spec fns called from the body are unfolded', () => {
     spec fn shadows(k: int, q: Seq<int>) -> bool { forall|k: int| 0 <= k < q.len() ==> q[k] > 0 }
   `;
   it('a guard inside a called spec fn bounds the binder exactly', () => {
-    check(source, {
-      'forall|k: int| in_range(k, s.len()) ==> s[k] >= 1': true,
-      'forall|k: int| in_range(k, s.len()) ==> s[k] >= 2': false,
-      'exists|k: int| in_range(k, s.len()) && s[k] == 9': false,
-    }, env);
+    check(
+      source,
+      {
+        'forall|k: int| in_range(k, s.len()) ==> s[k] >= 1': true,
+        'forall|k: int| in_range(k, s.len()) ==> s[k] >= 2': false,
+        'exists|k: int| in_range(k, s.len()) && s[k] == 9': false,
+      },
+      env,
+    );
   });
 
   it('indices read inside called spec fns (two levels deep) are candidates', () => {
-    check(source, {
-      'forall|k: int| at(s, k) != 4': false,
-      'forall|k: int| positive_at(s, k) ==> at(s, k) < 5': false,
-      'exists|k: int| positive_at(s, k) && at(s, k) == 5': true,
-      'forall|k: int| positive_at(s, k)': 'indeterminate: unbounded quantifier over int',
-      // The body's own binder named like the parameter: not unfolded, no candidates from it.
-      'forall|k: int| shadows(k, s)': 'indeterminate: unbounded quantifier over int',
-    }, env);
+    check(
+      source,
+      {
+        'forall|k: int| at(s, k) != 4': false,
+        'forall|k: int| positive_at(s, k) ==> at(s, k) < 5': false,
+        'exists|k: int| positive_at(s, k) && at(s, k) == 5': true,
+        'forall|k: int| positive_at(s, k)': 'indeterminate: unbounded quantifier over int',
+        // The body's own binder named like the parameter: not unfolded, no candidates from it.
+        'forall|k: int| shadows(k, s)': 'indeterminate: unbounded quantifier over int',
+      },
+      env,
+    );
   });
 });
 
 describe('choose with several witnesses', () => {
   it('is decided when every witness gives the clause the same value', () => {
-    check('', {
-      's[choose|k: int| 0 <= k < s.len() && s[k] == 1] == 1': true,
-      '(choose|k: int| 0 <= k < s.len() && s[k] == 1) % 2 == 1': true,
-      '(choose|k: int| 0 <= k < s.len() && s[k] == 1) == 1': 'indeterminate: choose has several witnesses',
-      'exists|j: int| 0 <= j < 3 && s[choose|k: int| 0 <= k < s.len() && s[k] == 1] == j': true,
-      // Two independent chooses, each with two witnesses: four picks agree.
-      's[choose|k: int| 0 <= k < s.len() && s[k] == 1] + s[choose|k: int| 0 <= k < 2 && s[k] >= 1] >= 2': true,
-    }, env);
+    check(
+      '',
+      {
+        's[choose|k: int| 0 <= k < s.len() && s[k] == 1] == 1': true,
+        '(choose|k: int| 0 <= k < s.len() && s[k] == 1) % 2 == 1': true,
+        '(choose|k: int| 0 <= k < s.len() && s[k] == 1) == 1': 'indeterminate: choose has several witnesses',
+        'exists|j: int| 0 <= j < 3 && s[choose|k: int| 0 <= k < s.len() && s[k] == 1] == j': true,
+        // Two independent chooses, each with two witnesses: four picks agree.
+        's[choose|k: int| 0 <= k < s.len() && s[k] == 1] + s[choose|k: int| 0 <= k < 2 && s[k] >= 1] >= 2': true,
+      },
+      env,
+    );
   });
 });

@@ -19,14 +19,22 @@ describe('ext_equal', () => {
 
 describe('String and &str', () => {
   it('is_ascii: every char below 128; the view (a Seq<char>) has no is_ascii', () => {
-    check('', { 's.is_ascii()': true, 't.is_ascii()': false, 'e.is_ascii()': true, 's@.is_ascii()': 'unsupported: .is_ascii() on a seq' }, {
-      values: { s: 'abc', t: 'héllo', e: '' },
-    });
+    check(
+      '',
+      { 's.is_ascii()': true, 't.is_ascii()': false, 'e.is_ascii()': true, 's@.is_ascii()': 'unsupported: .is_ascii() on a seq' },
+      {
+        values: { s: 'abc', t: 'héllo', e: '' },
+      },
+    );
   });
   it('len is the UTF-8 byte length (str::len), the view length counts chars', () => {
-    check('', { 's.len() == 3': true, 't.len() == 6 && t@.len() == 5': true, 'u.len() == 4 && u@.len() == 1': true }, {
-      values: { s: 'abc', t: 'héllo', u: '😀' },
-    });
+    check(
+      '',
+      { 's.len() == 3': true, 't.len() == 6 && t@.len() == 5': true, 'u.len() == 4 && u@.len() == 1': true },
+      {
+        values: { s: 'abc', t: 'héllo', u: '😀' },
+      },
+    );
   });
 });
 

@@ -5,9 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { i, run } from './helpers';
 
 const BOUNDS: Record<string, [bigint, bigint]> = {
-  u8: [0n, 255n], u16: [0n, 65535n], u32: [0n, 4294967295n], u64: [0n, 18446744073709551615n], usize: [0n, 18446744073709551615n],
-  u128: [0n, (1n << 128n) - 1n], i8: [-128n, 127n], i16: [-32768n, 32767n], i32: [-2147483648n, 2147483647n],
-  i64: [-(1n << 63n), (1n << 63n) - 1n], isize: [-(1n << 63n), (1n << 63n) - 1n], i128: [-(1n << 127n), (1n << 127n) - 1n],
+  u8: [0n, 255n],
+  u16: [0n, 65535n],
+  u32: [0n, 4294967295n],
+  u64: [0n, 18446744073709551615n],
+  usize: [0n, 18446744073709551615n],
+  u128: [0n, (1n << 128n) - 1n],
+  i8: [-128n, 127n],
+  i16: [-32768n, 32767n],
+  i32: [-2147483648n, 2147483647n],
+  i64: [-(1n << 63n), (1n << 63n) - 1n],
+  isize: [-(1n << 63n), (1n << 63n) - 1n],
+  i128: [-(1n << 127n), (1n << 127n) - 1n],
 };
 
 describe('overflow at the exact boundary of every integer type', () => {
@@ -44,7 +53,9 @@ describe('overflow at the exact boundary of every integer type', () => {
     expect(run(src, 'f', { n: i(16) })).toBe('panicked: attempt to add with overflow');
   });
   it('compound assignment overflows like the operator', () => {
-    expect(run('fn f(x: u16) -> u16 { let mut y = x; y *= 2; y }', 'f', { x: i(40000) })).toBe('panicked: attempt to multiply with overflow');
+    expect(run('fn f(x: u16) -> u16 { let mut y = x; y *= 2; y }', 'f', { x: i(40000) })).toBe(
+      'panicked: attempt to multiply with overflow',
+    );
     expect(run('fn f(x: u32) -> u32 { let mut y = x; y -= 1; y }', 'f', { x: i(0) })).toBe('panicked: attempt to subtract with overflow');
   });
 });
@@ -57,9 +68,15 @@ describe('division, remainder, negation, shifts', () => {
   });
   it('division by zero and MIN / -1', () => {
     expect(run('fn f(a: u32, b: u32) -> u32 { a / b }', 'f', { a: i(1), b: i(0) })).toBe('panicked: attempt to divide by zero');
-    expect(run('fn f(a: u32, b: u32) -> u32 { a % b }', 'f', { a: i(1), b: i(0) })).toBe('panicked: attempt to calculate the remainder with a divisor of zero');
-    expect(run('fn f(a: i32, b: i32) -> i32 { a / b }', 'f', { a: i(-2147483648), b: i(-1) })).toBe('panicked: attempt to divide with overflow');
-    expect(run('fn f(a: i32, b: i32) -> i32 { a % b }', 'f', { a: i(-2147483648), b: i(-1) })).toBe('panicked: attempt to calculate the remainder with overflow');
+    expect(run('fn f(a: u32, b: u32) -> u32 { a % b }', 'f', { a: i(1), b: i(0) })).toBe(
+      'panicked: attempt to calculate the remainder with a divisor of zero',
+    );
+    expect(run('fn f(a: i32, b: i32) -> i32 { a / b }', 'f', { a: i(-2147483648), b: i(-1) })).toBe(
+      'panicked: attempt to divide with overflow',
+    );
+    expect(run('fn f(a: i32, b: i32) -> i32 { a % b }', 'f', { a: i(-2147483648), b: i(-1) })).toBe(
+      'panicked: attempt to calculate the remainder with overflow',
+    );
   });
   it('-MIN panics; -(MIN+1) fits; abs(MIN) panics', () => {
     expect(run('fn f(x: i64) -> i64 { -x }', 'f', { x: i(-(1n << 63n)) })).toBe('panicked: attempt to negate with overflow');
@@ -71,7 +88,9 @@ describe('division, remainder, negation, shifts', () => {
     const src = 'fn f(x: u8, n: u32) -> u8 { x << n }';
     expect(run(src, 'f', { x: i(255), n: i(7) })).toBe('returned 128');
     expect(run(src, 'f', { x: i(1), n: i(8) })).toBe('panicked: attempt to shift left with overflow');
-    expect(run('fn f(x: u64, n: u32) -> u64 { x >> n }', 'f', { x: i(8), n: i(64) })).toBe('panicked: attempt to shift right with overflow');
+    expect(run('fn f(x: u64, n: u32) -> u64 { x >> n }', 'f', { x: i(8), n: i(64) })).toBe(
+      'panicked: attempt to shift right with overflow',
+    );
     expect(run('fn f(x: i32, n: u32) -> i32 { x >> n }', 'f', { x: i(-8), n: i(1) })).toBe('returned -4');
   });
 });
@@ -87,7 +106,7 @@ describe('casts', () => {
   it('char <-> u8', () => {
     expect(run("fn f() -> u8 { 'a' as u8 }", 'f', {})).toBe('returned 97');
     expect(run('fn f(x: u8) -> char { x as char }', 'f', { x: i(97) })).toBe("returned 'a'");
-    expect(run("fn f(c: char) -> u32 { c as u32 }", 'f', { c: { kind: 'char', codePoint: 0x4e2d } })).toBe('returned 20013');
+    expect(run('fn f(c: char) -> u32 { c as u32 }', 'f', { c: { kind: 'char', codePoint: 0x4e2d } })).toBe('returned 20013');
   });
 });
 

@@ -5,7 +5,9 @@ import { i, run, vec } from './helpers';
 
 describe('published-code constructs', () => {
   it('an upper-case parameter name is a binding, not a constant pattern', () => {
-    expect(run('fn f(N: u32) -> (r: u32) ensures r == N { let mut k: usize = 0; while k < N as usize { k += 1; } N }', 'f', { N: i(3) })).toBe('returned 3');
+    expect(
+      run('fn f(N: u32) -> (r: u32) ensures r == N { let mut k: usize = 0; while k < N as usize { k += 1; } N }', 'f', { N: i(3) }),
+    ).toBe('returned 3');
     expect(run('fn f(v: Vec<u8>) -> u8 { let mut s: u8 = 0; for X in v { s += X; } s }', 'f', { v: vec([1, 2]) })).toBe('returned 3');
   });
   it('an upper-case name that is a unit struct or a variant still matches as a pattern', () => {

@@ -17,7 +17,9 @@ describe('integer logarithms', () => {
       expect(run(logs, 'f', { x: i(1), b: i(2) })).toBe('returned (0, 0, 0)');
       expect(run(logs, 'f', { x: i(0), b: i(2) })).toBe('panicked: argument of integer logarithm must be positive');
       expect(run(logs, 'f', { x: i(0), b: i(1) })).toBe('panicked: base of integer logarithm must be at least 2');
-      expect(run(`fn f(x: ${type}) -> u32 { x.ilog2() }`, 'f', { x: i(0) })).toBe('panicked: argument of integer logarithm must be positive');
+      expect(run(`fn f(x: ${type}) -> u32 { x.ilog2() }`, 'f', { x: i(0) })).toBe(
+        'panicked: argument of integer logarithm must be positive',
+      );
       const checked = `fn f(x: ${type}, b: ${type}) -> (Option<u32>, Option<u32>, Option<u32>) { (x.checked_ilog(b), x.checked_ilog2(), x.checked_ilog10()) }`;
       expect(run(checked, 'f', { x: i(127), b: i(2) })).toBe('returned (Some(6), Some(6), Some(2))');
       expect(run(checked, 'f', { x: i(5), b: i(1) })).toBe('returned (None, Some(2), Some(0))');
@@ -42,7 +44,8 @@ describe('vstd slice_subrange', () => {
 
 describe('Vec and slice methods', () => {
   it('split_off keeps [..at] in the receiver and returns [at..]; at > len panics', () => {
-    const src = 'fn f(v: Vec<u8>, at: usize) -> Vec<u8> { let mut w = v; let t = w.split_off(at); w.push(0); let mut r = t; r.extend(w); r }';
+    const src =
+      'fn f(v: Vec<u8>, at: usize) -> Vec<u8> { let mut w = v; let t = w.split_off(at); w.push(0); let mut r = t; r.extend(w); r }';
     expect(run(src, 'f', { v: vec([1, 2, 3]), at: i(1) })).toBe('returned [2, 3, 1, 0]');
     expect(run(src, 'f', { v: vec([1, 2, 3]), at: i(3) })).toBe('returned [1, 2, 3, 0]');
     expect(run(src, 'f', { v: vec([1, 2, 3]), at: i(4) })).toBe('panicked: `at` split index (is 4) should be <= len (is 3)');
@@ -53,7 +56,7 @@ describe('Vec and slice methods', () => {
     expect(run(split, 'f', { v: vec([1, 2, 3]), mid: i(4) })).toBe('panicked: mid > len');
     expect(run('fn f(v: Vec<u8>) -> Vec<u8> { let mut w = v; w.fill(7); w }', 'f', { v: vec([1, 2]) })).toBe('returned [7, 7]');
   });
-  it('append moves the other vector\'s elements, leaving it empty', () => {
+  it("append moves the other vector's elements, leaving it empty", () => {
     const src = 'fn f(v: Vec<u8>, w: Vec<u8>) -> (Vec<u8>, usize) { let mut a = v; let mut b = w; a.append(&mut b); (a, b.len()) }';
     expect(run(src, 'f', { v: vec([1]), w: vec([2, 3]) })).toBe('returned ([1, 2, 3], 0)');
   });
@@ -100,6 +103,8 @@ describe('`for` over a user Iterator', () => {
     expect(run(body, 'collect_all', { v: vec([5, 6, 7]) })).toBe('returned [5, 6, 7]');
   });
   it('a struct without `next` is not runnable', () => {
-    expect(run('struct S { x: u8 } fn f() -> u8 { let mut n = 0; for y in (S { x: 1 }) { n = y; } n }', 'f', {})).toBe('not-runnable: iterating over a S without a `next` method');
+    expect(run('struct S { x: u8 } fn f() -> u8 { let mut n = 0; for y in (S { x: 1 }) { n = y; } n }', 'f', {})).toBe(
+      'not-runnable: iterating over a S without a `next` method',
+    );
   });
 });

@@ -7,7 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
 import { DEFAULT_EXEC_LIMITS, runExecFunction } from '../../server/src/eval/exec';
-import { DEFAULT_GENERATE_OPTIONS, ensuresVerdict, generateForFunction, generatePairsText, requiresVerdict } from '../../server/src/harness/generate';
+import {
+  DEFAULT_GENERATE_OPTIONS,
+  ensuresVerdict,
+  generateForFunction,
+  generatePairsText,
+  requiresVerdict,
+} from '../../server/src/harness/generate';
 import { runPairsCommand } from '../../server/src/cli/pairs-command';
 import { captureIo } from '../../server/src/cli/io';
 
@@ -27,26 +33,46 @@ describe('oracle: fixture functions with correct contracts', () => {
         expect({ input: pair.json, verdict: verdict.kind }).toEqual({ input: pair.json, verdict: 'holds' });
       }
       for (const invalid of generated.invalid) {
-        expect({ input: invalid.json, requires: requiresVerdict(model.scope, fn, invalid.inputs, 100_000).kind }).not.toEqual({ input: invalid.json, requires: 'holds' });
+        expect({ input: invalid.json, requires: requiresVerdict(model.scope, fn, invalid.inputs, 100_000).kind }).not.toEqual({
+          input: invalid.json,
+          requires: 'holds',
+        });
       }
     });
   }
   it('finds the invalid inputs the requires rules out', () => {
-    const reasons = (name: string): string[] => generateForFunction(model, execFns.find((f) => f.name === name)!, DEFAULT_GENERATE_OPTIONS).invalid.map((e) => e.reason);
+    const reasons = (name: string): string[] =>
+      generateForFunction(
+        model,
+        execFns.find((f) => f.name === name)!,
+        DEFAULT_GENERATE_OPTIONS,
+      ).invalid.map((e) => e.reason);
     expect(reasons('abs_of')).toContain('attempt to negate with overflow');
     expect(reasons('max_of')).toContain('index out of bounds: the len is 0 but the index is 0');
     expect(reasons('sum_all')).toContain('attempt to add with overflow');
     expect(reasons('factorial')).toContain('attempt to multiply with overflow');
   });
   it('uses example calls from the file and doc comments first', () => {
-    const maxOf = generateForFunction(model, execFns.find((f) => f.name === 'max_of')!, DEFAULT_GENERATE_OPTIONS);
+    const maxOf = generateForFunction(
+      model,
+      execFns.find((f) => f.name === 'max_of')!,
+      DEFAULT_GENERATE_OPTIONS,
+    );
     // `max_of(&v)` in main passes a variable (not a literal), so the doc example `max_of(vec![1, 5, 3])` comes first.
     expect(maxOf.pairs[0]?.json).toEqual({ input: { a: [1, 5, 3] }, output: 5, origin: 'generated' });
-    const absOf = generateForFunction(model, execFns.find((f) => f.name === 'abs_of')!, DEFAULT_GENERATE_OPTIONS);
+    const absOf = generateForFunction(
+      model,
+      execFns.find((f) => f.name === 'abs_of')!,
+      DEFAULT_GENERATE_OPTIONS,
+    );
     expect(absOf.pairs[0]?.json).toEqual({ input: { x: -4 }, output: 4, origin: 'generated' });
   });
   it('records after-values of &mut parameters', () => {
-    const pushTwice = generateForFunction(model, execFns.find((f) => f.name === 'push_twice')!, DEFAULT_GENERATE_OPTIONS);
+    const pushTwice = generateForFunction(
+      model,
+      execFns.find((f) => f.name === 'push_twice')!,
+      DEFAULT_GENERATE_OPTIONS,
+    );
     expect(pushTwice.pairs[0]?.json).toEqual({ input: { v: [], x: 3 }, after: { v: [3, 3] }, origin: 'generated' });
   });
 });
@@ -66,7 +92,10 @@ describe('determinism', () => {
   });
   it('the interpreter is deterministic on the same input', () => {
     const fn = execFns.find((f) => f.name === 'binary_search')!;
-    const inputs = new Map([['v', { kind: 'seq' as const, elements: [1n, 3n, 5n].map((value) => ({ kind: 'int' as const, value })) }], ['k', { kind: 'int' as const, value: 5n }]]);
+    const inputs = new Map([
+      ['v', { kind: 'seq' as const, elements: [1n, 3n, 5n].map((value) => ({ kind: 'int' as const, value })) }],
+      ['k', { kind: 'int' as const, value: 5n }],
+    ]);
     expect(runExecFunction(model, fn, inputs, DEFAULT_EXEC_LIMITS)).toEqual(runExecFunction(model, fn, inputs, DEFAULT_EXEC_LIMITS));
   });
 });
@@ -87,7 +116,9 @@ describe('spec-harness pairs', () => {
     writeFileSync(pairsPath, '{"version": 1, "functions": {');
     const broken = captureIo(dir);
     expect(await runPairsCommand(['oracle.rs'], broken)).toBe(2);
-    expect(broken.err()).toBe('spec-harness pairs: oracle.pairs.json:1:30: JSON syntax error: closing brace expected; fix it before regenerating\n');
+    expect(broken.err()).toBe(
+      'spec-harness pairs: oracle.pairs.json:1:30: JSON syntax error: closing brace expected; fix it before regenerating\n',
+    );
     expect(readFileSync(pairsPath, 'utf8')).toBe('{"version": 1, "functions": {');
     const usage = captureIo(dir);
     expect(await runPairsCommand(['oracle.rs', '--count', 'many'], usage)).toBe(2);

@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   const io = { ...captureIo(path.dirname(request.rustPath)), stackAllowance: allowance };
   const pairsExitCode = await runPairsCommand([request.rustPath], io);
   const model = buildFileModel(parseSourceFile(readFileSync(request.rustPath, 'utf8')));
-  const file = JSON.parse(readFileSync(request.rustPath.replace(/\.rs$/, '.pairs.json'), 'utf8')) as { functions: Record<string, { pairs?: { input: Record<string, unknown> }[] }> };
+  const file = JSON.parse(readFileSync(request.rustPath.replace(/\.rs$/, '.pairs.json'), 'utf8')) as {
+    functions: Record<string, { pairs?: { input: Record<string, unknown> }[] }>;
+  };
   const pairs: Record<string, { input: unknown; requires: string }[]> = {};
   for (const [name, entries] of Object.entries(file.functions)) {
     const fn = model.functions.find((f) => f.qualifiedName === name);

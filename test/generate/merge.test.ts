@@ -11,11 +11,13 @@ import type { GeneratedEntries } from '../../server/src/harness/generate';
 import type { JsonValue } from '../../server/src/eval';
 
 const entry = (origin: 'hand' | 'generated') =>
-  fc.record({ x: fc.integer({ min: -1000, max: 1000 }), out: fc.integer(), note: fc.constantFrom(undefined, 'é "quoted"', 'tab\there') }).map((v): JsonValue => {
-    const base: Record<string, JsonValue> = { input: { x: v.x }, output: v.out };
-    if (v.note !== undefined) base['note'] = v.note;
-    return origin === 'hand' ? base : { ...base, origin: 'generated' };
-  });
+  fc
+    .record({ x: fc.integer({ min: -1000, max: 1000 }), out: fc.integer(), note: fc.constantFrom(undefined, 'é "quoted"', 'tab\there') })
+    .map((v): JsonValue => {
+      const base: Record<string, JsonValue> = { input: { x: v.x }, output: v.out };
+      if (v.note !== undefined) base['note'] = v.note;
+      return origin === 'hand' ? base : { ...base, origin: 'generated' };
+    });
 const fnEntry = fc.record(
   {
     pairs: fc.array(fc.oneof(entry('hand'), entry('generated')), { maxLength: 5 }),
@@ -24,8 +26,14 @@ const fnEntry = fc.record(
   },
   { requiredKeys: [] },
 );
-const pairsFile = fc.dictionary(fc.constantFrom('a', 'b', 'S::m', 'zeta', 'f'), fnEntry, { maxKeys: 4 }).map((functions) => ({ version: 1, functions }));
-const generated = fc.dictionary(fc.constantFrom('a', 'b', 'new_fn', 'f'), fc.record({ pairs: fc.array(entry('generated'), { maxLength: 3 }), invalid: fc.array(entry('generated'), { maxLength: 2 }) }), { maxKeys: 3 });
+const pairsFile = fc
+  .dictionary(fc.constantFrom('a', 'b', 'S::m', 'zeta', 'f'), fnEntry, { maxKeys: 4 })
+  .map((functions) => ({ version: 1, functions }));
+const generated = fc.dictionary(
+  fc.constantFrom('a', 'b', 'new_fn', 'f'),
+  fc.record({ pairs: fc.array(entry('generated'), { maxLength: 3 }), invalid: fc.array(entry('generated'), { maxLength: 2 }) }),
+  { maxKeys: 3 },
+);
 
 /** How a person might have formatted the file: any indentation, line ending, spacing, some containers on one line. */
 interface Style {
@@ -55,7 +63,9 @@ function formatJson(value: JsonValue, s: Style): string {
   const write = (v: JsonValue, indent: string): string => {
     if (v === null || typeof v !== 'object') return JSON.stringify(v);
     const isArray = Array.isArray(v);
-    const parts = isArray ? v.map((item) => write(item, indent + s.unit)) : Object.entries(v).map(([k, item]) => `${JSON.stringify(k)}${s.colon}${write(item, indent + s.unit)}`);
+    const parts = isArray
+      ? v.map((item) => write(item, indent + s.unit))
+      : Object.entries(v).map(([k, item]) => `${JSON.stringify(k)}${s.colon}${write(item, indent + s.unit)}`);
     const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
     if (parts.length === 0) return open + close;
     if (oneLine()) return `${open}${parts.map((part) => part.replace(/\r?\n\s*/g, '')).join(s.comma)}${close}`;
@@ -80,7 +90,9 @@ function entryTexts(text: string): EntryText[] {
   for (const fn of functions?.children ?? []) {
     for (const list of fn.children?.[1]?.children ?? []) {
       for (const item of list.children?.[1]?.children ?? []) {
-        const generatedEntry = (item.children ?? []).some((p: JsonNode) => p.children?.[0]?.value === 'origin' && p.children?.[1]?.value === 'generated');
+        const generatedEntry = (item.children ?? []).some(
+          (p: JsonNode) => p.children?.[0]?.value === 'origin' && p.children?.[1]?.value === 'generated',
+        );
         out.push({ text: body.slice(item.offset, item.offset + item.length), offset: item.offset + shift, generated: generatedEntry });
       }
     }
@@ -109,7 +121,8 @@ function isSubsequence(needle: string, haystack: string): boolean {
 }
 
 type Fn = { pairs?: JsonValue[]; invalid?: JsonValue[]; acceptable?: JsonValue[] };
-const handWritten = (list: readonly JsonValue[] | undefined): JsonValue[] => (list ?? []).filter((e) => (e as { origin?: string }).origin !== 'generated');
+const handWritten = (list: readonly JsonValue[] | undefined): JsonValue[] =>
+  (list ?? []).filter((e) => (e as { origin?: string }).origin !== 'generated');
 const generation = (fresh: Record<string, GeneratedEntries>): Map<string, GeneratedEntries> => new Map(Object.entries(fresh));
 
 describe('mergePairsText', () => {
@@ -121,7 +134,15 @@ describe('mergePairsText', () => {
         expect(merged.ok).toBe(true);
         if (!merged.ok) return;
         // Hand-written entries: the same text, byte for byte, in the same order.
-        expect(entryTexts(merged.text).filter((e) => !e.generated).map((e) => e.text)).toEqual(entryTexts(text).filter((e) => !e.generated).map((e) => e.text));
+        expect(
+          entryTexts(merged.text)
+            .filter((e) => !e.generated)
+            .map((e) => e.text),
+        ).toEqual(
+          entryTexts(text)
+            .filter((e) => !e.generated)
+            .map((e) => e.text),
+        );
         // Everything else: only generated entries and the separators next to them were taken out or put in.
         expect(isSubsequence(withoutGenerated(text), merged.text)).toBe(true);
         if (s.eol === '\r\n') expect(merged.text).not.toMatch(/[^\r]\n/);
@@ -133,7 +154,8 @@ describe('mergePairsText', () => {
           for (const key of ['pairs', 'invalid', 'acceptable'] as const) {
             expect(handWritten(result[key])).toEqual(handWritten(fn[key]));
             const generatedOut = (result[key] ?? []).filter((e) => !handWritten([e]).length);
-            const expected = name in fresh && key !== 'acceptable' ? fresh[name]![key] : (fn[key] ?? []).filter((e) => !handWritten([e]).length);
+            const expected =
+              name in fresh && key !== 'acceptable' ? fresh[name]![key] : (fn[key] ?? []).filter((e) => !handWritten([e]).length);
             expect(generatedOut).toEqual(expected);
           }
         }
@@ -196,11 +218,14 @@ describe('mergePairsText', () => {
   it('keeps a one-line file on one line', () => {
     const text = '{"version":1,"functions":{"f":{"pairs":[{"input":{"x":18446744073709551615},"output":1.50}]}}}';
     const merged = mergePairsText(text, generation({ f: { pairs: [{ input: { x: 1 }, output: 2, origin: 'generated' }], invalid: [] } }));
-    expect(merged.ok && merged.text).toBe('{"version":1,"functions":{"f":{"pairs":[{"input":{"x":18446744073709551615},"output":1.50},{"input":{"x":1},"output":2,"origin":"generated"}]}}}');
+    expect(merged.ok && merged.text).toBe(
+      '{"version":1,"functions":{"f":{"pairs":[{"input":{"x":18446744073709551615},"output":1.50},{"input":{"x":1},"output":2,"origin":"generated"}]}}}',
+    );
   });
 
   it('refuses a duplicate function, naming both places, instead of dropping one copy', () => {
-    const text = '{"version":1,"functions":{"abs":{"pairs":[{"input":{"x":77},"output":77}]},\n"abs":{"pairs":[{"input":{"x":1},"output":1}]}}}';
+    const text =
+      '{"version":1,"functions":{"abs":{"pairs":[{"input":{"x":77},"output":77}]},\n"abs":{"pairs":[{"input":{"x":1},"output":1}]}}}';
     expect(mergePairsText(text, generation({ abs: { pairs: [], invalid: [] } }))).toEqual({
       ok: false,
       error: 'duplicate key "abs" at 1:27 and 2:1; keep one before regenerating',
@@ -209,13 +234,19 @@ describe('mergePairsText', () => {
 
   it('refuses a duplicate list inside a function', () => {
     const text = '{"version":1,"functions":{"abs":{"pairs":[{"input":{"x":77},"output":77}],"pairs":[]}}}';
-    expect(mergePairsText(text, generation({ abs: { pairs: [], invalid: [] } }))).toMatchObject({ ok: false, error: expect.stringContaining('duplicate key "pairs" at 1:34 and 1:75') });
+    expect(mergePairsText(text, generation({ abs: { pairs: [], invalid: [] } }))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('duplicate key "pairs" at 1:34 and 1:75'),
+    });
   });
 
   it('accepts a byte-order mark and keeps it', () => {
     const text = '\uFEFF{"version": 1, "functions": {}}\n';
     const merged = mergePairsText(text, generation({ g: { pairs: [{ input: { x: 1 }, output: 1, origin: 'generated' }], invalid: [] } }));
-    expect(merged).toEqual({ ok: true, text: '\uFEFF{"version": 1, "functions": {"g":{"pairs":[{"input":{"x":1},"output":1,"origin":"generated"}]}}}\n' });
+    expect(merged).toEqual({
+      ok: true,
+      text: '\uFEFF{"version": 1, "functions": {"g":{"pairs":[{"input":{"x":1},"output":1,"origin":"generated"}]}}}\n',
+    });
   });
 
   it('refuses a file nested 10,000 deep with its position, without exhausting the stack', () => {
@@ -227,14 +258,26 @@ describe('mergePairsText', () => {
   });
 
   it('refuses a broken file instead of overwriting it, saying where', () => {
-    expect(mergePairsText('{"version": 1,', new Map())).toEqual({ ok: false, error: '1:15: JSON syntax error: property name expected; fix it before regenerating' });
+    expect(mergePairsText('{"version": 1,', new Map())).toEqual({
+      ok: false,
+      error: '1:15: JSON syntax error: property name expected; fix it before regenerating',
+    });
     expect(mergePairsText('[]', new Map())).toMatchObject({ ok: false });
-    expect(mergePairsText('{"version": 2, "functions": {}}', new Map())).toEqual({ ok: false, error: '1:13: the pairs file has an unknown "version" (expected 1)' });
+    expect(mergePairsText('{"version": 2, "functions": {}}', new Map())).toEqual({
+      ok: false,
+      error: '1:13: the pairs file has an unknown "version" (expected 1)',
+    });
     expect(mergePairsText('{"version": 1, "functions": {"f": {"pairs": 3}}}', new Map())).toMatchObject({ ok: false });
   });
 
   it('creates a file when there is none', () => {
-    const merged = mergePairsText(null, new Map([['g', { pairs: [], invalid: [{ input: { x: 0 }, reason: 'attempt to divide by zero', origin: 'generated' }] }]]));
-    expect(merged.ok && JSON.parse(merged.text)).toEqual({ version: 1, functions: { g: { invalid: [{ input: { x: 0 }, reason: 'attempt to divide by zero', origin: 'generated' }] } } });
+    const merged = mergePairsText(
+      null,
+      new Map([['g', { pairs: [], invalid: [{ input: { x: 0 }, reason: 'attempt to divide by zero', origin: 'generated' }] }]]),
+    );
+    expect(merged.ok && JSON.parse(merged.text)).toEqual({
+      version: 1,
+      functions: { g: { invalid: [{ input: { x: 0 }, reason: 'attempt to divide by zero', origin: 'generated' }] } },
+    });
   });
 });

@@ -24,8 +24,14 @@ describe('narrow preconditions', () => {
       expect(generated.notRunnable).toBeUndefined();
       expect(generated.pairs.length).toBe(DEFAULT_GENERATE_OPTIONS.count);
       for (const pair of generated.pairs) {
-        expect({ input: pair.json, requires: requiresVerdict(model.scope, fn, pair.inputs, 100_000).kind }).toEqual({ input: pair.json, requires: 'holds' });
-        expect({ input: pair.json, ensures: ensuresVerdict(model.scope, fn, pair, 100_000).kind }).toEqual({ input: pair.json, ensures: 'holds' });
+        expect({ input: pair.json, requires: requiresVerdict(model.scope, fn, pair.inputs, 100_000).kind }).toEqual({
+          input: pair.json,
+          requires: 'holds',
+        });
+        expect({ input: pair.json, ensures: ensuresVerdict(model.scope, fn, pair, 100_000).kind }).toEqual({
+          input: pair.json,
+          ensures: 'holds',
+        });
       }
     });
   }

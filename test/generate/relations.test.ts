@@ -25,7 +25,10 @@ describe('relations between parameters', () => {
 
   it('rotates the other parameters columns against each other so they do not line up', () => {
     const seq: ValueType = { kind: 'seq', element: i32, origin: 'Vec' };
-    const column: Value[] = [0, 1, 2, 3, 4].map((n) => ({ kind: 'seq', elements: Array.from({ length: n }, () => ({ kind: 'int', value: 1n })) }));
+    const column: Value[] = [0, 1, 2, 3, 4].map((n) => ({
+      kind: 'seq',
+      elements: Array.from({ length: n }, () => ({ kind: 'int', value: 1n })),
+    }));
     const rows = structuredRows([seq, seq], [column, column]);
     const lengths = rows.map((row) => row.map((value) => (value?.kind === 'seq' ? value.elements.length : -1)));
     expect(lengths.every(([a, b]) => a !== b)).toBe(true);

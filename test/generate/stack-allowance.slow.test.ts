@@ -22,7 +22,13 @@ describe('pairs on a large stack', () => {
   it('writes no pair the requires rejects when deciding it needs deep spec recursion; runs deep exec recursion', async () => {
     const rustPath = join(work, 'deep-recursion.rs');
     copyFileSync(FIXTURE, rustPath);
-    const reply = await inLargeStackWorker({ rustPath, runs: [{ fn: 'depth', inputs: { n: 200 } }, { fn: 'depth', inputs: { n: 5000 } }] });
+    const reply = await inLargeStackWorker({
+      rustPath,
+      runs: [
+        { fn: 'depth', inputs: { n: 200 } },
+        { fn: 'depth', inputs: { n: 5000 } },
+      ],
+    });
     expect(reply.allowance).toBe('large');
     expect(reply.pairsExitCode).toBe(0);
     // tri(255) is 255 calls deep: indeterminate on the default stack (so such inputs were written as pairs),
@@ -33,7 +39,10 @@ describe('pairs on a large stack', () => {
     // The implementation recurses n deep: on the large stack n = 1000 returns (a pair), on the default one it is cut off.
     const depthInputs = (reply.pairs.depth ?? []).map((pair) => (pair.input as { n: number }).n);
     expect(depthInputs).toContain(1000);
-    expect(reply.runs).toEqual([{ default: 'returned', large: 'returned' }, { default: 'timeout', large: 'returned' }]);
+    expect(reply.runs).toEqual([
+      { default: 'returned', large: 'returned' },
+      { default: 'timeout', large: 'returned' },
+    ]);
     // A whole `pairs` run with the solver, whose queries are bounded by resource units, not time: on a loaded
     // machine it takes longer than the default test timeout.
   }, 240_000);
@@ -42,8 +51,15 @@ describe('pairs on a large stack', () => {
 async function inLargeStackWorker(request: LargeStackGenerateRequest): Promise<LargeStackGenerateReply> {
   const outfile = join(ROOT, 'node_modules', '.cache', 'spec-harness-generate-test', 'large-stack-worker.js');
   await build({
-    entryPoints: [join(__dirname, 'large-stack-worker.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
-    external: ['tree-sitter', 'tree-sitter-rust', 'z3-solver'], logLevel: 'error', mainFields: ['module', 'main'],
+    entryPoints: [join(__dirname, 'large-stack-worker.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    external: ['tree-sitter', 'tree-sitter-rust', 'z3-solver'],
+    logLevel: 'error',
+    mainFields: ['module', 'main'],
   });
   return new Promise((resolvePromise, reject) => {
     const worker = new Worker(outfile, { workerData: request, resourceLimits: { stackSizeMb: LARGE_STACK_SIZE_MB } });

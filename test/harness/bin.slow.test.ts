@@ -29,7 +29,11 @@ describe('bin/spec-harness.js', () => {
     expect(countsOf(viaBin.out)).toMatchObject({ pairs: 3, validInputs: 3, invalidInputs: 0, indeterminate: 0 });
     const mainThread = await run(process.execPath, [installedCli(), 'check', FIXTURE, '--json']);
     // Two of the three inputs are too deep for the main thread: their pair and every wrong output of them.
-    expect(countsOf(mainThread.out)).toMatchObject({ pairs: 3, mutants: (countsOf(viaBin.out) as { mutants: number }).mutants, indeterminate: 28 });
+    expect(countsOf(mainThread.out)).toMatchObject({
+      pairs: 3,
+      mutants: (countsOf(viaBin.out) as { mutants: number }).mutants,
+      indeterminate: 28,
+    });
   });
 
   it('passes exit codes and streams through the worker', async () => {

@@ -154,13 +154,40 @@ describe('check examples --json', () => {
     const file = files[0] as Record<string, unknown>;
     expect(file).toMatchObject({ pairsFile: 'examples/change_case.pairs.json', diagnostics: expect.any(Array) });
     const fn = (file['functions'] as Record<string, unknown>[])[0] as Record<string, unknown>;
-    for (const key of ['qualifiedName', 'range', 'status', 'reason', 'scores', 'counts', 'rejectedPairs', 'acceptedMutants', 'rejectedValidInputs', 'admittedInvalidInputs', 'warnings']) {
+    for (const key of [
+      'qualifiedName',
+      'range',
+      'status',
+      'reason',
+      'scores',
+      'counts',
+      'rejectedPairs',
+      'acceptedMutants',
+      'rejectedValidInputs',
+      'admittedInvalidInputs',
+      'warnings',
+    ]) {
       expect(fn).toHaveProperty(key);
     }
     expect(Object.keys(fn['scores'] as object)).toEqual(['postCorrectness', 'postCompleteness', 'preCorrectness', 'preCompleteness']);
-    expect(Object.keys(fn['counts'] as object)).toEqual(['pairs', 'mutants', 'validInputs', 'invalidInputs', 'indeterminate', 'indeterminatePairs']);
-    expect((fn['acceptedMutants'] as object[])[0]).toMatchObject({ input: { c: 'a' }, output: 'A', mutant: 'B', source: 'code', operator: 'replacing the constant `32` with `31`' });
-    expect(fn['acceptedMutants']).toContainEqual(expect.objectContaining({ input: { c: 'z' }, mutant: 'Y', source: 'value', operator: 'char-1' }));
+    expect(Object.keys(fn['counts'] as object)).toEqual([
+      'pairs',
+      'mutants',
+      'validInputs',
+      'invalidInputs',
+      'indeterminate',
+      'indeterminatePairs',
+    ]);
+    expect((fn['acceptedMutants'] as object[])[0]).toMatchObject({
+      input: { c: 'a' },
+      output: 'A',
+      mutant: 'B',
+      source: 'code',
+      operator: 'replacing the constant `32` with `31`',
+    });
+    expect(fn['acceptedMutants']).toContainEqual(
+      expect.objectContaining({ input: { c: 'z' }, mutant: 'Y', source: 'value', operator: 'char-1' }),
+    );
     expect(Object.keys((fn['wrongOutputs'] as Record<string, object>)['bySource'] as object)).toEqual(['value', 'swapped', 'code']);
     expect((fn['rejectedValidInputs'] as object[])[0]).toMatchObject({ input: { c: ' ' }, clause: { index: 0, text: "c != ' '" } });
     const summary = report['summary'] as Record<string, unknown>;
@@ -229,7 +256,11 @@ describe('exit codes', () => {
   });
 
   it('reads a pairs file given with --pairs and reports its errors with file positions', async () => {
-    const result = await run(join('test', 'fixtures', 'harness', 'pairs-errors.rs'), '--pairs', 'test/fixtures/harness/pairs-errors.pairs.json');
+    const result = await run(
+      join('test', 'fixtures', 'harness', 'pairs-errors.rs'),
+      '--pairs',
+      'test/fixtures/harness/pairs-errors.pairs.json',
+    );
     expect(result.code).toBe(0);
     expect(result.out).toContain('test/fixtures/harness/pairs-errors.pairs.json:8:32: error: `max_of` has no parameter `b`; expected `a`');
   });
@@ -250,11 +281,13 @@ interface CheckJsonFunction {
 /** One line per function (status and the four scores), one per accepted wrong output, and the totals. */
 function scoreSummary(report: CheckJson): string[] {
   const score = (value: number | null): string => (value === null ? '-' : value.toFixed(2));
-  const lines = report.files.flatMap((file) => file.functions.flatMap((fn) => {
-    const { postCorrectness, postCompleteness, preCorrectness, preCompleteness } = fn.scores;
-    const head = `${file.path} ${fn.qualifiedName}: ${fn.status}, post ${score(postCorrectness)}/${score(postCompleteness)}, pre ${score(preCorrectness)}/${score(preCompleteness)}`;
-    return [head, ...fn.acceptedMutants.map((m) => `  accepts ${JSON.stringify(m.input)} -> ${JSON.stringify(m.mutant)} (${m.source})`)];
-  }));
+  const lines = report.files.flatMap((file) =>
+    file.functions.flatMap((fn) => {
+      const { postCorrectness, postCompleteness, preCorrectness, preCompleteness } = fn.scores;
+      const head = `${file.path} ${fn.qualifiedName}: ${fn.status}, post ${score(postCorrectness)}/${score(postCompleteness)}, pre ${score(preCorrectness)}/${score(preCompleteness)}`;
+      return [head, ...fn.acceptedMutants.map((m) => `  accepts ${JSON.stringify(m.input)} -> ${JSON.stringify(m.mutant)} (${m.source})`)];
+    }),
+  );
   const { functions, belowThreshold, harnessAt } = report.summary;
   return [...lines, `${functions} functions, ${belowThreshold} below the threshold, Harness@0.75 ${score(harnessAt['0.75'] ?? null)}`];
 }

@@ -37,16 +37,18 @@ describe('code mutations', () => {
   const changes = codeMutations(fn, returnType, SOURCE, 100).map((mutation) => mutation.change);
 
   it('replaces operators by their neighbours, moves constants by one, negates conditions, deletes statements, returns defaults', () => {
-    expect(changes).toEqual(expect.arrayContaining([
-      'changing `<` to `<=` in `i < a.len()`',
-      'changing `>` to `>=` in `a[i] > r`',
-      'changing `+` to `-` in `i + 1`',
-      'replacing the constant `0` with `1`',
-      'negating the condition `a[i] > r`',
-      'deleting `r = a[i];`',
-      'deleting `i = i + 1;`',
-      'returning `0` instead of the body',
-    ]));
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        'changing `<` to `<=` in `i < a.len()`',
+        'changing `>` to `>=` in `a[i] > r`',
+        'changing `+` to `-` in `i + 1`',
+        'replacing the constant `0` with `1`',
+        'negating the condition `a[i] > r`',
+        'deleting `r = a[i];`',
+        'deleting `i = i + 1;`',
+        'returning `0` instead of the body',
+      ]),
+    );
   });
 
   it('leaves ghost code and loop invariants alone', () => {
@@ -61,10 +63,19 @@ describe('code mutations', () => {
 });
 
 describe('code mutants run on inputs', () => {
-  const outcomes = codeWrongOutcomes(model, fn, returnType, [new Map([['a', vec(1, 5, 3)]]), new Map([['a', vec(4)]])], codeMutantLimits({}));
+  const outcomes = codeWrongOutcomes(
+    model,
+    fn,
+    returnType,
+    [new Map([['a', vec(1, 5, 3)]]), new Map([['a', vec(4)]])],
+    codeMutantLimits({}),
+  );
 
   it('keep only outputs that differ from the implementation, naming the change', () => {
-    const onThree = outcomes(new Map([['a', vec(1, 5, 3)]])).map((outcome) => [outcome.change, outcome.output?.kind === 'int' ? outcome.output.value : null]);
+    const onThree = outcomes(new Map([['a', vec(1, 5, 3)]])).map((outcome) => [
+      outcome.change,
+      outcome.output?.kind === 'int' ? outcome.output.value : null,
+    ]);
     expect(onThree).toContainEqual(['negating the condition `a[i] > r`', 1n]);
     expect(onThree.map(([, output]) => output)).not.toContain(5n);
   });
@@ -90,15 +101,26 @@ fn clamp(x: i32, lo: i32, hi: i32) -> (r: i32)
     if x < lo { lo } else if x > hi { hi } else { x }
 }
 }`;
-    const pairs = [[5, 0, 10, 5], [-4, 0, 10, 0], [40, 0, 10, 10]].map(([x, lo, hi, r]) => ({ input: { x, lo, hi }, output: r }));
+    const pairs = [
+      [5, 0, 10, 5],
+      [-4, 0, 10, 0],
+      [40, 0, 10, 10],
+    ].map(([x, lo, hi, r]) => ({ input: { x, lo, hi }, output: r }));
     const report = checkFileSync(
-      { path: 'clamp.rs', text: clamp, pairsPath: 'clamp.pairs.json', pairsText: JSON.stringify({ version: 1, functions: { clamp: { pairs } } }) },
+      {
+        path: 'clamp.rs',
+        text: clamp,
+        pairsPath: 'clamp.pairs.json',
+        pairsText: JSON.stringify({ version: 1, functions: { clamp: { pairs } } }),
+      },
       DEFAULT_CHECK_OPTIONS,
     );
     const accepted = report.functions[0]!.acceptedMutants;
     const keys = accepted.map((mutant) => JSON.stringify([mutant.input, mutant.mutant]));
     // `clamp(5, 0, 10) = 0` comes from a code mutant (`x < lo` negated) and from pair 2's output: tried once, as code.
-    expect(accepted.filter((mutant) => JSON.stringify(mutant.input) === '{"x":5,"lo":0,"hi":10}' && mutant.mutant === 0).map((m) => m.source)).toEqual(['code']);
+    expect(
+      accepted.filter((mutant) => JSON.stringify(mutant.input) === '{"x":5,"lo":0,"hi":10}' && mutant.mutant === 0).map((m) => m.source),
+    ).toEqual(['code']);
     expect(new Set(keys).size).toBe(keys.length);
   });
 });

@@ -19,13 +19,27 @@ fn id(x: u8) -> (r: u8)
     ensures r == x,
 { x }
 }`;
-const PAIRS = JSON.stringify({ version: 1, functions: { id: { pairs: [{ input: { x: 3 }, output: 3 }, { input: { x: 9 }, output: 9 }] } } });
+const PAIRS = JSON.stringify({
+  version: 1,
+  functions: {
+    id: {
+      pairs: [
+        { input: { x: 3 }, output: 3 },
+        { input: { x: 9 }, output: 9 },
+      ],
+    },
+  },
+});
 
 describe('comparing the embedded evaluator with Verus', () => {
   const plan = planFile({ path: 'id.rs', text: SOURCE, pairsPath: 'id.pairs.json', pairsText: PAIRS }, DEFAULT_CHECK_OPTIONS);
   const pending = pendingObligations(plan);
   const embedded = decideObligations(plan.model, pending, { stepBudget: 10_000 });
-  const cannotRefute: ObligationResult = { verdict: { kind: 'indeterminate', reason: 'both probes failed' }, failingClause: undefined, recursionDepth: 0 };
+  const cannotRefute: ObligationResult = {
+    verdict: { kind: 'indeterminate', reason: 'both probes failed' },
+    failingClause: undefined,
+    recursionDepth: 0,
+  };
 
   it('counts the solver gap and lists disagreements, keeping the evaluator scores', () => {
     const mutantIndices = pending.flatMap((obligation, i) => (obligation.id.includes('/mutant') ? [i] : []));

@@ -12,7 +12,10 @@ function diagnose(source: string, functions: unknown, pairsText?: string): (Repo
   const lines = text.split('\n');
   return report.diagnostics.map((d) => ({
     ...d,
-    covers: d.file === 'source' && d.range.start.line === d.range.end.line ? (lines[d.range.start.line] ?? '').slice(d.range.start.character, d.range.end.character) : '',
+    covers:
+      d.file === 'source' && d.range.start.line === d.range.end.line
+        ? (lines[d.range.start.line] ?? '').slice(d.range.start.character, d.range.end.character)
+        : '',
   }));
 }
 
@@ -23,19 +26,32 @@ const MAX_OF_WEAK = `fn max_of(a: &Vec<i32>) -> (r: i32)
 
 describe('diagnostics on the source', () => {
   it('put weak-postcondition on the ensures, naming an accepted wrong output and the share that slips through', () => {
-    const [weak] = diagnose(MAX_OF_WEAK, { max_of: { pairs: [{ input: { a: [1, 5, 3] }, output: 5 }] } }).filter((d) => d.code === 'weak-postcondition');
+    const [weak] = diagnose(MAX_OF_WEAK, { max_of: { pairs: [{ input: { a: [1, 5, 3] }, output: 5 }] } }).filter(
+      (d) => d.code === 'weak-postcondition',
+    );
     expect(weak?.severity).toBe('warning');
     expect(weak?.covers).toBe('forall|i: int| 0 <= i < a.len() ==> a[i] <= r');
-    expect(weak?.message).toMatch(/^accepts max_of\(\[1, 5, 3\]\) = \d+; \d+ of \d+ wrong outputs slip through \(PostComp 0\.\d\d\)(; e\.g\. .*which the ensures accepts)?$/);
+    expect(weak?.message).toMatch(
+      /^accepts max_of\(\[1, 5, 3\]\) = \d+; \d+ of \d+ wrong outputs slip through \(PostComp 0\.\d\d\)(; e\.g\. .*which the ensures accepts)?$/,
+    );
   });
 
   it('put rejects-correct-output on the exact clause that rejects the pair', () => {
     const source = `fn clip(x: u8) -> (r: u8)
     ensures r <= x, r < 100,
 { if x < 100 { x } else { 99 } }`;
-    const found = diagnose(source, { clip: { pairs: [{ input: { x: 150 }, output: 99 }, { input: { x: 100 }, output: 100 }] } });
+    const found = diagnose(source, {
+      clip: {
+        pairs: [
+          { input: { x: 150 }, output: 99 },
+          { input: { x: 100 }, output: 100 },
+        ],
+      },
+    });
     const rejecting = found.filter((d) => d.code === 'rejects-correct-output');
-    expect(rejecting.map((d) => [d.covers, d.message])).toEqual([['r < 100', 'rejects the correct output clip(100) = 100 (clause 2) (PostCorr 0.50)']]);
+    expect(rejecting.map((d) => [d.covers, d.message])).toEqual([
+      ['r < 100', 'rejects the correct output clip(100) = 100 (clause 2) (PostCorr 0.50)'],
+    ]);
   });
 
   it('put rejects-valid-input on the requires clause and admits-invalid-input on the requires, with the panic reason', () => {
@@ -45,7 +61,10 @@ describe('diagnostics on the source', () => {
 { a[i] }`;
     const found = diagnose(source, {
       pick: {
-        pairs: [{ input: { a: [1, 2, 3, 4], i: 3 }, output: 4 }, { input: { a: [1], i: 0 }, output: 1 }],
+        pairs: [
+          { input: { a: [1, 2, 3, 4], i: 3 }, output: 4 },
+          { input: { a: [1], i: 0 }, output: 1 },
+        ],
         invalid: [{ input: { a: [1], i: 2 }, reason: 'index out of bounds: the len is 1 but the index is 2' }],
       },
     });
@@ -71,7 +90,12 @@ describe('diagnostics on the source', () => {
   it('report a function without pairs as information, saying what the quick fix will do', () => {
     const found = diagnose(`fn f(x: u8) -> (r: u8) ensures r == x, { x }`, {});
     expect(found.map((d) => [d.code, d.severity, d.covers, d.message])).toEqual([
-      ['no-pairs', 'information', 'f', 'no pairs for `f`: the quick fix generates up to 20 inputs inside the `requires` and writes them to f.pairs.json, keeping existing entries (or run `spec-harness pairs`)'],
+      [
+        'no-pairs',
+        'information',
+        'f',
+        'no pairs for `f`: the quick fix generates up to 20 inputs inside the `requires` and writes them to f.pairs.json, keeping existing entries (or run `spec-harness pairs`)',
+      ],
     ]);
   });
 
@@ -84,6 +108,10 @@ describe('diagnostics on the source', () => {
 describe('diagnostics on the pairs file', () => {
   it('carry file "pairs" and code pairs-file', () => {
     const found = diagnose(`fn f(x: u8) -> (r: u8) ensures r == x, { x }`, undefined, '{ "version": 1, "functions": { "g": {} } }');
-    expect(found.find((d) => d.file === 'pairs')).toMatchObject({ code: 'pairs-file', severity: 'error', range: { start: { line: 0, character: 31 } } });
+    expect(found.find((d) => d.file === 'pairs')).toMatchObject({
+      code: 'pairs-file',
+      severity: 'error',
+      range: { start: { line: 0, character: 31 } },
+    });
   });
 });

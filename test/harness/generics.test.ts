@@ -54,7 +54,12 @@ fn heavier<T: Weighted + Copy>(a: T, b: T) -> (r: T)
 describe('a generic fn measured at i64', () => {
   it('scores pairs whose values are integers', () => {
     const report = check(MAX, {
-      choose: { pairs: [{ input: { a: 3, b: -9, first: false }, output: -9 }, { input: { a: 1, b: 2, first: true }, output: 1 }] },
+      choose: {
+        pairs: [
+          { input: { a: 3, b: -9, first: false }, output: -9 },
+          { input: { a: 1, b: 2, first: true }, output: 1 },
+        ],
+      },
       max: { pairs: [{ input: { a: 7, b: 8 }, output: 8 }] },
     });
     const choose = fnReport(report, 'choose');
@@ -103,7 +108,12 @@ describe('a generic impl measured at i64', () => {
   it('scores `&mut self` methods of `impl<V> Stack<V>` with a `Vec<V>` field', () => {
     const report = check(STACK, {
       'Stack::push': { pairs: [{ input: { self: { items: [1, 2] }, v: 9 }, after: { self: { items: [1, 2, 9] } } }] },
-      'Stack::peek_or': { pairs: [{ input: { self: { items: [] }, d: 4 }, output: 4 }, { input: { self: { items: [6] }, d: 4 }, output: 6 }] },
+      'Stack::peek_or': {
+        pairs: [
+          { input: { self: { items: [] }, d: 4 }, output: 4 },
+          { input: { self: { items: [6] }, d: 4 }, output: 6 },
+        ],
+      },
     });
     const push = fnReport(report, 'Stack::push');
     expect(push.status).toBe('scored');

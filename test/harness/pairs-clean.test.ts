@@ -31,17 +31,24 @@ describe('the clean reader', () => {
       const model = buildFileModel(parseSourceFile(readFileSync(join(EXAMPLES, name.replace(/\.pairs\.json$/, '.rs')), 'utf8')));
       expect(parsePairsFileWithTree(text, model).diagnostics, name).toEqual([]);
       const value: unknown = JSON.parse(text);
-      for (const layout of [text, JSON.stringify(value), JSON.stringify(value, null, '\t'), `\r\n ${JSON.stringify(value, null, 1).replace(/\n/g, '\r\n')} \n`]) {
+      for (const layout of [
+        text,
+        JSON.stringify(value),
+        JSON.stringify(value, null, '\t'),
+        `\r\n ${JSON.stringify(value, null, 1).replace(/\n/g, '\r\n')} \n`,
+      ]) {
         expectSameAsTree(layout, model);
       }
     }
   });
 
   it('agrees on strings with escapes, brackets and quotes, big integers, &mut after-values and invalid inputs', () => {
-    const model = buildFileModel(parseSourceFile(`verus! {
+    const model = buildFileModel(
+      parseSourceFile(`verus! {
 fn greet(s: &str, v: &mut Vec<u64>) -> (r: String) requires s@.len() < 100 ensures r@ == s@, v@ == old(v)@.push(1), { s.to_string() }
 fn tab(x: u8) -> (r: u8) requires x < 200 ensures r == x { x }
-}`));
+}`),
+    );
     const text = String.raw`{"version":1,"functions":{
       "gr\u0065et": { "pairs": [
         { "input": { "s": "a]}\"{[\\", "v": ["18446744073709551615"] }, "output": "a]}\"{[\\", "after": { "v": ["18446744073709551615", 1] }, "origin": "generated" },
@@ -77,7 +84,11 @@ fn tab(x: u8) -> (r: u8) requires x < 200 ensures r == x { x }
     const model = buildFileModel(parseSourceFile('verus! { fn f(x: u8) -> (r: u8) ensures r == x { x } }'));
     const text = '{"version":1,"functions":{"f":{"pairs":[{"input":{"x":1},"output":1}],"pairs":[{"input":{"x":2},"output":2}]}}}';
     expectSameAsTree(text, model);
-    expect(parsePairsFile(text, model).file.functions.get('f')?.pairs.map((pair) => pair.outputJson)).toEqual([2]);
+    expect(
+      parsePairsFile(text, model)
+        .file.functions.get('f')
+        ?.pairs.map((pair) => pair.outputJson),
+    ).toEqual([2]);
   });
 });
 
@@ -88,7 +99,10 @@ describe('the layout scan', () => {
     const fn = layout?.functions[0];
     expect(fn?.name).toBe('a"b');
     expect(text.slice(fn?.key.offset, (fn?.key.offset ?? 0) + (fn?.key.length ?? 0))).toBe('"a\\"b"');
-    expect(fn?.entries.get('pairs')?.map((slice) => text.slice(slice.offset, slice.offset + slice.length))).toEqual(['{"input":{}}', '{ }']);
+    expect(fn?.entries.get('pairs')?.map((slice) => text.slice(slice.offset, slice.offset + slice.length))).toEqual([
+      '{"input":{}}',
+      '{ }',
+    ]);
     expect(fn?.entries.get('invalid')).toEqual([]);
   });
 

@@ -18,7 +18,8 @@ function parse(pairsText: string, source = SOURCE): ParsedPairsFile {
 
 function diagnosticLines(parsed: ParsedPairsFile): string[] {
   return parsed.diagnostics.map(
-    (d) => `${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1} ${d.severity} ${d.message}`,
+    (d) =>
+      `${d.range.start.line + 1}:${d.range.start.character + 1}-${d.range.end.line + 1}:${d.range.end.character + 1} ${d.severity} ${d.message}`,
   );
 }
 
@@ -131,7 +132,9 @@ describe('hostile and unusual files', () => {
     const text = `\uFEFF{ "version": 1, "functions": { "max_of": { "pairs": [ ${entry} ], "nope": [] } } }`;
     const parsed = parse(text);
     expect(loaded(parsed)).toEqual({ max_of: [1, 0, 0] });
-    expect(diagnosticLines(parsed)).toEqual(['1:103-1:109 error unknown property "nope" in functions.max_of; expected "pairs", "invalid", "acceptable"']);
+    expect(diagnosticLines(parsed)).toEqual([
+      '1:103-1:109 error unknown property "nope" in functions.max_of; expected "pairs", "invalid", "acceptable"',
+    ]);
   });
 
   it('reads a file with CRLF line endings, with the same lines and columns as with LF', () => {
@@ -140,7 +143,9 @@ describe('hostile and unusual files', () => {
     const crlf = parse(text.replace(/\n/g, '\r\n'));
     expect(loaded(crlf)).toEqual({ max_of: [1, 0, 0] });
     expect(diagnosticLines(crlf)).toEqual(diagnosticLines(lf));
-    expect(diagnosticLines(crlf)).toEqual(['6:7-6:13 error unknown property "nope" in functions.max_of; expected "pairs", "invalid", "acceptable"']);
+    expect(diagnosticLines(crlf)).toEqual([
+      '6:7-6:13 error unknown property "nope" in functions.max_of; expected "pairs", "invalid", "acceptable"',
+    ]);
   });
 });
 
@@ -154,7 +159,10 @@ describe('values', () => {
 
   it('decode integers beyond 2^53 given as decimal strings', () => {
     const source = 'verus! { fn big(x: u64) -> (r: u64) ensures r == x, { x } }';
-    const parsed = parse('{ "version": 1, "functions": { "big": { "pairs": [ { "input": { "x": "18446744073709551615" }, "output": "18446744073709551615" } ] } } }', source);
+    const parsed = parse(
+      '{ "version": 1, "functions": { "big": { "pairs": [ { "input": { "x": "18446744073709551615" }, "output": "18446744073709551615" } ] } } }',
+      source,
+    );
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.file.functions.get('big')?.pairs[0]?.output).toEqual({ kind: 'int', value: 18446744073709551615n });
   });
@@ -162,7 +170,8 @@ describe('values', () => {
 
 describe('acceptable outputs', () => {
   it('warn when no pair has their input (they would never be used)', () => {
-    const text = '{ "version": 1, "functions": { "max_of": { "pairs": [ { "input": { "a": [1] }, "output": 1 } ],\n "acceptable": [ { "input": { "a": [2, 2] }, "output": 2 } ] } } }';
+    const text =
+      '{ "version": 1, "functions": { "max_of": { "pairs": [ { "input": { "a": [1] }, "output": 1 } ],\n "acceptable": [ { "input": { "a": [2, 2] }, "output": 2 } ] } } }';
     expect(diagnosticLines(parse(text))).toEqual([
       '2:18-2:59 warning no pair has this input, so this acceptable output is never used: add the pair with its correct output',
     ]);

@@ -12,7 +12,8 @@ import { captureIo } from '../../server/src/cli/io';
 import { readPairsFile } from '../../server/src/host';
 
 const SOURCE = path.join(__dirname, '../fixtures/pairs/abs.rs');
-const HAND = '{\n  "version": 1,\n  "functions": {\n    "abs": {\n      "pairs": [\n        { "input": { "x": 77 }, "output": 77 }\n      ]\n    }\n  }\n}\n';
+const HAND =
+  '{\n  "version": 1,\n  "functions": {\n    "abs": {\n      "pairs": [\n        { "input": { "x": 77 }, "output": 77 }\n      ]\n    }\n  }\n}\n';
 
 /** A fresh folder holding abs.rs (and abs.pairs.json when given). */
 function workspace(pairsText?: string): { dir: string; pairs: string } {
@@ -32,7 +33,10 @@ async function pairs(dir: string, hooks?: { beforeReplace: () => Promise<void> }
 describe('spec-harness pairs writes safely', () => {
   it('keeps an entry saved to the pairs file while it ran (merges again from the new text)', async () => {
     const { dir, pairs: file } = workspace(HAND);
-    const typed = HAND.replace('{ "input": { "x": 77 }, "output": 77 }', '{ "input": { "x": 77 }, "output": 77 },\n        { "input": { "x": -5 }, "output": 5 }');
+    const typed = HAND.replace(
+      '{ "input": { "x": 77 }, "output": 77 }',
+      '{ "input": { "x": 77 }, "output": 77 },\n        { "input": { "x": -5 }, "output": 5 }',
+    );
     const result = await pairs(dir, { beforeReplace: async () => writeFileSync(file, typed) });
     expect(result.code).toBe(0);
     const written = readFileSync(file, 'utf8');
@@ -64,7 +68,8 @@ describe('spec-harness pairs writes safely', () => {
   });
 
   it('refuses a duplicate function entry, naming both places, and writes nothing', async () => {
-    const text = '{"version":1,"functions":{"abs":{"pairs":[{"input":{"x":77},"output":77}]},\n"abs":{"pairs":[{"input":{"x":1},"output":1}]}}}';
+    const text =
+      '{"version":1,"functions":{"abs":{"pairs":[{"input":{"x":77},"output":77}]},\n"abs":{"pairs":[{"input":{"x":1},"output":1}]}}}';
     const { dir, pairs: file } = workspace(text);
     const result = await pairs(dir);
     expect(result.code).toBe(2);
@@ -108,18 +113,27 @@ describe('reading pairs files is bounded', () => {
   it('refuses a FIFO instead of waiting on it', async () => {
     const { dir, pairs: file } = workspace();
     execFileSync('mkfifo', [file]);
-    expect(await check(dir)).toEqual({ code: 2, err: "spec-harness check: cannot read 'abs.pairs.json': it is a FIFO, not a regular file\n" });
+    expect(await check(dir)).toEqual({
+      code: 2,
+      err: "spec-harness check: cannot read 'abs.pairs.json': it is a FIFO, not a regular file\n",
+    });
   });
 
   it('refuses a symlink to a device instead of reading it without end', async () => {
     const { dir, pairs: file } = workspace();
     symlinkSync('/dev/zero', file);
-    expect(await check(dir)).toEqual({ code: 2, err: "spec-harness check: cannot read 'abs.pairs.json': it is a device, not a regular file\n" });
+    expect(await check(dir)).toEqual({
+      code: 2,
+      err: "spec-harness check: cannot read 'abs.pairs.json': it is a device, not a regular file\n",
+    });
   });
 
   it('refuses a file over the size cap with the setting that raises it', async () => {
     const { pairs: file } = workspace(HAND);
-    expect(await readPairsFile(file, 16)).toEqual({ kind: 'error', error: 'it is larger than the 0 MB allowed for a pairs file (set SPEC_HARNESS_MAX_PAIRS_MB to raise the limit)' });
+    expect(await readPairsFile(file, 16)).toEqual({
+      kind: 'error',
+      error: 'it is larger than the 0 MB allowed for a pairs file (set SPEC_HARNESS_MAX_PAIRS_MB to raise the limit)',
+    });
     expect(await readPairsFile(file, 1024)).toEqual({ kind: 'text', text: HAND });
   });
 });

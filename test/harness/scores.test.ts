@@ -30,7 +30,10 @@ describe('the four scores', () => {
     const fn = only(
       check(MAX_OF, {
         max_of: {
-          pairs: [{ input: { a: [1, 5, 3] }, output: 5 }, { input: { a: [7] }, output: 7 }],
+          pairs: [
+            { input: { a: [1, 5, 3] }, output: 5 },
+            { input: { a: [7] }, output: 7 },
+          ],
           invalid: [{ input: { a: [] }, reason: 'index out of bounds' }],
         },
       }),
@@ -68,7 +71,14 @@ describe('indeterminate verdicts', () => {
   it('are counted and listed apart, never folded into a score', () => {
     const source = `fn get(a: &Vec<u8>, i: usize) -> (r: u8) ensures r == a[i as int], { a[i] }`;
     const fn = only(
-      check(source, { get: { pairs: [{ input: { a: [1, 2], i: 0 }, output: 1 }, { input: { a: [1, 2], i: 5 }, output: 0 }] } }),
+      check(source, {
+        get: {
+          pairs: [
+            { input: { a: [1, 2], i: 0 }, output: 1 },
+            { input: { a: [1, 2], i: 5 }, output: 0 },
+          ],
+        },
+      }),
     );
     expect(fn.scores.postCorrectness).toBe(1);
     expect(fn.counts.indeterminate).toBeGreaterThanOrEqual(1);
@@ -87,7 +97,14 @@ fn half(x: u32) -> (r: u32)
 { x / 2 }`;
 
   it('names the first false ensures clause of a rejected pair, with its range and text', () => {
-    const report = check(source, { half: { pairs: [{ input: { x: 10 }, output: 6 }, { input: { x: 4 }, output: 2 }] } });
+    const report = check(source, {
+      half: {
+        pairs: [
+          { input: { x: 10 }, output: 6 },
+          { input: { x: 4 }, output: 2 },
+        ],
+      },
+    });
     const fn = only(report);
     expect(fn.scores.postCorrectness).toBe(0.5);
     expect(fn.rejectedPairs).toHaveLength(1);
@@ -114,9 +131,7 @@ fn half(x: u32) -> (r: u32)
       }),
     );
     expect(fn.rejectedValidInputs[0]?.clause?.index).toBe(1);
-    expect(fn.admittedInvalidInputs).toEqual([
-      expect.objectContaining({ input: { x: 6 }, reason: 'made-up panic', display: 'half(6)' }),
-    ]);
+    expect(fn.admittedInvalidInputs).toEqual([expect.objectContaining({ input: { x: 6 }, reason: 'made-up panic', display: 'half(6)' })]);
     expect(fn.scores.preCorrectness).toBe(0);
     expect(fn.scores.preCompleteness).toBe(0);
   });
@@ -144,7 +159,9 @@ describe('a missing requires is `requires true`', () => {
   it('gives PreCorr 1 and PreComp 0 when there are invalid inputs', () => {
     const source = `fn dec(x: u32) -> (r: u32) ensures r + 1 == x, { x - 1 }`;
     const fn = only(
-      check(source, { dec: { pairs: [{ input: { x: 4 }, output: 3 }], invalid: [{ input: { x: 0 }, reason: 'attempt to subtract with overflow' }] } }),
+      check(source, {
+        dec: { pairs: [{ input: { x: 4 }, output: 3 }], invalid: [{ input: { x: 0 }, reason: 'attempt to subtract with overflow' }] },
+      }),
     );
     expect(fn.scores.preCorrectness).toBe(1);
     expect(fn.scores.preCompleteness).toBe(0);
@@ -232,14 +249,20 @@ describe('Post-Harness@t and Harness@t', () => {
   });
 
   it('count an undecided N/A score (mutants tried, none decided) as meeting neither', () => {
-    const undecided = { ...scored('a', [1, null], [1, 1]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 1, indeterminate: 16, indeterminatePairs: 0 } };
+    const undecided = {
+      ...scored('a', [1, null], [1, 1]),
+      counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 1, indeterminate: 16, indeterminatePairs: 0 },
+    };
     const summary = summarize([file([undecided])], 0.75);
     expect(summary.postHarnessAt['0.25']).toBe(0);
     expect(summary.harnessAt['0.25']).toBe(0);
   });
 
   it('count a nothing-to-measure N/A score (no invalid inputs exist) as meeting both', () => {
-    const nothing = { ...scored('a', [1, 1], [1, null]), counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 0, indeterminate: 0, indeterminatePairs: 0 } };
+    const nothing = {
+      ...scored('a', [1, 1], [1, null]),
+      counts: { pairs: 2, mutants: 16, validInputs: 2, invalidInputs: 0, indeterminate: 0, indeterminatePairs: 0 },
+    };
     const summary = summarize([file([nothing])], 0.75);
     expect(summary.postHarnessAt['1']).toBe(1);
     expect(summary.harnessAt['1']).toBe(1);
@@ -256,7 +279,14 @@ mod a {
 mod b {
     pub open spec fn limit() -> int { 0 }
 }`;
-    const report = check(source, { 'a::clamp': { pairs: [{ input: { x: 4 }, output: 4 }, { input: { x: 40 }, output: 10 }] } });
+    const report = check(source, {
+      'a::clamp': {
+        pairs: [
+          { input: { x: 4 }, output: 4 },
+          { input: { x: 40 }, output: 10 },
+        ],
+      },
+    });
     const fn = report.functions.find((candidate) => candidate.qualifiedName === 'a::clamp');
     expect(fn?.status).toBe('scored');
     // With b::limit (0) or no resolution, the correct pairs would be rejected or undecided.
@@ -266,7 +296,11 @@ mod b {
 
 describe('`returns` on an unnamed return', () => {
   it('compares the output with the returned expression (bound as `result`)', () => {
-    const fn = only(check('fn double(x: u8) -> u16\n    returns 2 * x as u16,\n{ 2 * x as u16 }', { double: { pairs: [{ input: { x: 3 }, output: 6 }] } }));
+    const fn = only(
+      check('fn double(x: u8) -> u16\n    returns 2 * x as u16,\n{ 2 * x as u16 }', {
+        double: { pairs: [{ input: { x: 3 }, output: 6 }] },
+      }),
+    );
     expect(fn.status).toBe('scored');
     expect(fn.unsupported).toEqual([]);
     expect(fn.scores.postCorrectness).toBe(1);
@@ -274,7 +308,9 @@ describe('`returns` on an unnamed return', () => {
   });
 
   it('leaves a parameter named `result` alone when the return is unnamed', () => {
-    const fn = only(check('fn f(result: u8) -> u8\n    ensures result < 10,\n{ 0 }', { f: { pairs: [{ input: { result: 3 }, output: 200 }] } }));
+    const fn = only(
+      check('fn f(result: u8) -> u8\n    ensures result < 10,\n{ 0 }', { f: { pairs: [{ input: { result: 3 }, output: 200 }] } }),
+    );
     expect(fn.scores.postCorrectness).toBe(1);
     expect(fn.scores.postCompleteness).toBe(0);
   });

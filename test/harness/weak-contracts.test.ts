@@ -17,7 +17,10 @@ function generateThenCheck(name: string, options: Partial<typeof DEFAULT_CHECK_O
   const text = readFileSync(join(FIXTURES, name), 'utf8');
   const generated = generatePairsText(buildFileModel(parseSourceFile(text)), null, { count: 20, invalidCount: 10, seed: 1 });
   if (!generated.ok) throw new Error(generated.error);
-  return checkFileSync({ path: name, text, pairsPath: name.replace(/\.rs$/, '.pairs.json'), pairsText: generated.text }, { ...DEFAULT_CHECK_OPTIONS, ...options });
+  return checkFileSync(
+    { path: name, text, pairsPath: name.replace(/\.rs$/, '.pairs.json'), pairsText: generated.text },
+    { ...DEFAULT_CHECK_OPTIONS, ...options },
+  );
 }
 
 function codesOf(report: FileReport, fn: FunctionReport): string[] {
@@ -38,7 +41,11 @@ describe.each(['weak.rs', 'weak2.rs'])('weak contracts in %s get the diagnostic 
 describe.each(['strong.rs', 'strong2.rs'])('strong twins in %s score 1.00 / 1.00 with no diagnostic', (file) => {
   const report = generateThenCheck(file);
   it.each(report.functions.map((fn) => [fn.qualifiedName, fn] as const))('%s', (_, fn) => {
-    expect({ corr: fn.scores.postCorrectness, comp: fn.scores.postCompleteness, codes: codesOf(report, fn) }).toEqual({ corr: 1, comp: 1, codes: [] });
+    expect({ corr: fn.scores.postCorrectness, comp: fn.scores.postCompleteness, codes: codesOf(report, fn) }).toEqual({
+      corr: 1,
+      comp: 1,
+      codes: [],
+    });
   });
 });
 
@@ -48,10 +55,17 @@ describe('the three sources of wrong outputs', () => {
 
   it('clamp_to: generated inputs cover every ordering of x, lo and hi', () => {
     const text = readFileSync(join(FIXTURES, 'weak.rs'), 'utf8');
-    const generated = generatePairsText(buildFileModel(parseSourceFile(text)), null, { count: 20, invalidCount: 10, seed: 1, functions: ['clamp_to'] });
+    const generated = generatePairsText(buildFileModel(parseSourceFile(text)), null, {
+      count: 20,
+      invalidCount: 10,
+      seed: 1,
+      functions: ['clamp_to'],
+    });
     if (!generated.ok) throw new Error(generated.error);
-    const pairs = (JSON.parse(generated.text) as { functions: { clamp_to: { pairs: { input: { x: number; lo: number; hi: number } }[] } } }).functions.clamp_to.pairs;
-    const relation = ({ x, lo, hi }: { x: number; lo: number; hi: number }): string => (x < lo ? 'below' : x > hi ? 'above' : lo === hi ? 'pinned' : 'inside');
+    const pairs = (JSON.parse(generated.text) as { functions: { clamp_to: { pairs: { input: { x: number; lo: number; hi: number } }[] } } })
+      .functions.clamp_to.pairs;
+    const relation = ({ x, lo, hi }: { x: number; lo: number; hi: number }): string =>
+      x < lo ? 'below' : x > hi ? 'above' : lo === hi ? 'pinned' : 'inside';
     expect(new Set(pairs.map((pair) => relation(pair.input)))).toEqual(new Set(['below', 'above', 'pinned', 'inside']));
     expect(pairs.filter((pair) => pair.input.x === pair.input.lo && pair.input.lo === pair.input.hi).length).toBeLessThanOrEqual(3);
   });
@@ -69,7 +83,12 @@ describe('the three sources of wrong outputs', () => {
     expect(accepted?.operator).toMatch(/^(changing|replacing|negating|deleting|returning|shifting)/);
     expect(accepted?.effect).toMatch(/^makes `max_of\(\[.*\]\)` return -?\d+$/);
     expect(accepted?.codeRange?.start.line).toBeGreaterThan(fn('max_of').range.start.line);
-    const diagnostic = report.diagnostics.find((d) => d.code === 'weak-postcondition' && d.range.start.line >= fn('max_of').range.start.line && d.range.end.line <= fn('max_of').range.end.line);
+    const diagnostic = report.diagnostics.find(
+      (d) =>
+        d.code === 'weak-postcondition' &&
+        d.range.start.line >= fn('max_of').range.start.line &&
+        d.range.end.line <= fn('max_of').range.end.line,
+    );
     expect(diagnostic?.message).toMatch(/which the ensures accepts/);
   });
 
@@ -87,7 +106,12 @@ describe('per-clause view', () => {
 
   it('counts the wrong outputs each ensures clause alone rejects, and lists the clauses that add nothing', () => {
     const clamp = fn('clamp_to');
-    expect(clamp.clauses?.map((clause) => clause.text)).toEqual(['lo <= r <= hi', 'lo <= x <= hi ==> r == x', 'x < lo ==> r == lo', 'x > hi ==> r == hi']);
+    expect(clamp.clauses?.map((clause) => clause.text)).toEqual([
+      'lo <= r <= hi',
+      'lo <= x <= hi ==> r == x',
+      'x < lo ==> r == lo',
+      'x > hi ==> r == hi',
+    ]);
     expect(clamp.clauses?.slice(1).every((clause) => clause.rejectsAlone > 0)).toBe(true);
     expect(clamp.redundantClauses).toEqual([0]);
     expect(fn('sign').redundantClauses).toEqual([]);

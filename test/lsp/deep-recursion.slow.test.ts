@@ -29,8 +29,13 @@ describe('deep spec recursion in the editor', () => {
     const text = readFileSync(join(folder, 'deep-recursion.rs'), 'utf8');
     void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await finished;
-    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
-    const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 5, character: 4 } })) as { contents: { value: string } } | null;
+    const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+      command?: { title: string };
+    }[];
+    const hover = (await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri },
+      position: { line: 5, character: 4 },
+    })) as { contents: { value: string } } | null;
     await client.stop();
     expect(lenses.map((lens) => lens.command?.title ?? '')).toContain('Post 1.00 / 1.00 · Pre 1.00 / N/A · 3 pairs');
     expect(hover?.contents.value ?? '').not.toMatch(/recursion too deep/);

@@ -29,11 +29,23 @@ describe('diagnostic code links', () => {
   });
 
   it('a web page: the link is the heading slug', () => {
-    expect(codeHref(docsUrlFor('https://example.test/README.md', null), 'weak-postcondition')).toBe('https://example.test/README.md#weak-postcondition');
+    expect(codeHref(docsUrlFor('https://example.test/README.md', null), 'weak-postcondition')).toBe(
+      'https://example.test/README.md#weak-postcondition',
+    );
   });
 
   it('headings outside the Diagnostics section are not taken for codes', () => {
-    const text = ['## Quick start', '### syntax', '## Diagnostics', 'Every diagnostic...', '', '### no-pairs', 'text', '## Limits', '### unsupported'].join('\n');
+    const text = [
+      '## Quick start',
+      '### syntax',
+      '## Diagnostics',
+      'Every diagnostic...',
+      '',
+      '### no-pairs',
+      'text',
+      '## Limits',
+      '### unsupported',
+    ].join('\n');
     expect([...diagnosticsHeadings(text)]).toEqual([['no-pairs', 5]]);
   });
 });

@@ -56,43 +56,54 @@ async function freshDiagnostics(uri: string, text: string): Promise<Diagnostic[]
 }
 
 describe('an edit storm', () => {
-  it.each(STORMED)('%s: random edits, saves and requests; final diagnostics equal a fresh open', async (name) => {
-    const uri = pathToFileURL(join(folder, name)).toString();
-    const random = generator(name.length * 7919);
-    const client = await startClient(serverPath, { run: 'onSave' }, {}, pathToFileURL(folder).toString());
-    let text = readFileSync(join(EXAMPLES, name), 'utf8');
-    let version = 1;
-    const opened = client.diagnostics(uri);
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text } });
-    await opened;
+  it.each(STORMED)(
+    '%s: random edits, saves and requests; final diagnostics equal a fresh open',
+    async (name) => {
+      const uri = pathToFileURL(join(folder, name)).toString();
+      const random = generator(name.length * 7919);
+      const client = await startClient(serverPath, { run: 'onSave' }, {}, pathToFileURL(folder).toString());
+      let text = readFileSync(join(EXAMPLES, name), 'utf8');
+      let version = 1;
+      const opened = client.diagnostics(uri);
+      void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version, text } });
+      await opened;
 
-    const answers: Promise<unknown>[] = [];
-    for (let edit = 1; edit <= EDITS; edit++) {
-      const start = random(text.length + 1);
-      const end = Math.min(text.length, start + random(8));
-      const insert = SNIPPETS[random(SNIPPETS.length)] ?? '';
-      const range = { start: positionAt(text, start), end: positionAt(text, end) };
-      text = text.slice(0, start) + insert + text.slice(end);
-      version += 1;
-      void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range, text: insert }] });
-      if (edit % SAVE_EVERY === 0) void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
-      if (edit % REQUEST_EVERY === 0) {
-        const position = positionAt(text, random(text.length + 1));
-        answers.push(
-          client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }),
-          client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } }),
-          client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: position, end: position }, context: { diagnostics: [] } }),
-        );
+      const answers: Promise<unknown>[] = [];
+      for (let edit = 1; edit <= EDITS; edit++) {
+        const start = random(text.length + 1);
+        const end = Math.min(text.length, start + random(8));
+        const insert = SNIPPETS[random(SNIPPETS.length)] ?? '';
+        const range = { start: positionAt(text, start), end: positionAt(text, end) };
+        text = text.slice(0, start) + insert + text.slice(end);
+        version += 1;
+        void client.connection.sendNotification('textDocument/didChange', {
+          textDocument: { uri, version },
+          contentChanges: [{ range, text: insert }],
+        });
+        if (edit % SAVE_EVERY === 0) void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+        if (edit % REQUEST_EVERY === 0) {
+          const position = positionAt(text, random(text.length + 1));
+          answers.push(
+            client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position }),
+            client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } }),
+            client.connection.sendRequest('textDocument/codeAction', {
+              textDocument: { uri },
+              range: { start: position, end: position },
+              context: { diagnostics: [] },
+            }),
+          );
+        }
       }
-    }
-    const finalVersion = version;
-    const final = client.diagnostics(uri, (_, published) => published === finalVersion);
-    void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
-    const results = await Promise.all(answers);
-    expect(results).toHaveLength((3 * EDITS) / REQUEST_EVERY);
-    const diagnostics = await final;
-    expect(client.logs.filter((line) => INTERNAL_ERROR.test(line))).toEqual([]);
-    expect(await client.stop()).toBe(0);
-    expect(diagnostics).toEqual(await freshDiagnostics(uri, text));
-  }, 300_000);
+      const finalVersion = version;
+      const final = client.diagnostics(uri, (_, published) => published === finalVersion);
+      void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri } });
+      const results = await Promise.all(answers);
+      expect(results).toHaveLength((3 * EDITS) / REQUEST_EVERY);
+      const diagnostics = await final;
+      expect(client.logs.filter((line) => INTERNAL_ERROR.test(line))).toEqual([]);
+      expect(await client.stop()).toBe(0);
+      expect(diagnostics).toEqual(await freshDiagnostics(uri, text));
+    },
+    300_000,
+  );
 });

@@ -11,14 +11,23 @@ function fileAt(text: string): SourceFileState {
   const range = (line: number, endLine: number) => ({ start: { line, character: 0 }, end: { line: endLine, character: 2 } });
   return {
     report: null,
-    located: { text, functions: [{ qualifiedName: 'a', nameRange: range(0, 0), headerRange: range(0, 2) }, { qualifiedName: 'b', nameRange: range(4, 4), headerRange: range(4, 6) }] },
+    located: {
+      text,
+      functions: [
+        { qualifiedName: 'a', nameRange: range(0, 0), headerRange: range(0, 2) },
+        { qualifiedName: 'b', nameRange: range(4, 4), headerRange: range(4, 6) },
+      ],
+    },
     evaluated: 0,
     publishedPairsUri: null,
     debounce: null,
   };
 }
 
-const lines = (file: SourceFileState): string[] => (file.located?.functions ?? []).map((fn) => `${fn.qualifiedName} ${fn.nameRange.start.line} ${fn.headerRange.start.line}-${fn.headerRange.end.line}`);
+const lines = (file: SourceFileState): string[] =>
+  (file.located?.functions ?? []).map(
+    (fn) => `${fn.qualifiedName} ${fn.nameRange.start.line} ${fn.headerRange.start.line}-${fn.headerRange.end.line}`,
+  );
 
 describe('moved locations', () => {
   it('follows lines added above, ignores edits below, stretches around an edit inside', () => {
@@ -27,7 +36,10 @@ describe('moved locations', () => {
     expect(lines(file)).toEqual(['a 2 2-4', 'b 6 6-8']);
     moveLocated(file, `// one\n// two\n${TEXT}fn c() {}\n`);
     expect(lines(file)).toEqual(['a 2 2-4', 'b 6 6-8']);
-    moveLocated(file, `// one\n// two\n${TEXT.replace('  ensures true\n{ }\n\nfn b', '  ensures true,\n    true\n{ }\n\nfn b')}fn c() {}\n`);
+    moveLocated(
+      file,
+      `// one\n// two\n${TEXT.replace('  ensures true\n{ }\n\nfn b', '  ensures true,\n    true\n{ }\n\nfn b')}fn c() {}\n`,
+    );
     expect(lines(file)).toEqual(['a 2 2-5', 'b 7 7-9']);
   });
 });

@@ -49,7 +49,13 @@ export interface TestClient {
 
 /** `initializationOptions` is sent as given (`undefined` leaves it out, as a client that sends none); `serverArgs`
  *  follow `--stdio` on the server's command line (e.g. `--trusted`). */
-export async function startClient(serverPath: string, settings: Record<string, unknown>, initializationOptions: unknown = {}, rootUri: string | null = null, serverArgs: readonly string[] = []): Promise<TestClient> {
+export async function startClient(
+  serverPath: string,
+  settings: Record<string, unknown>,
+  initializationOptions: unknown = {},
+  rootUri: string | null = null,
+  serverArgs: readonly string[] = [],
+): Promise<TestClient> {
   const child = spawn(process.execPath, [serverPath, '--stdio', ...serverArgs], { stdio: 'pipe' });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const appliedEdits: WorkspaceEdit[] = [];
@@ -57,14 +63,20 @@ export async function startClient(serverPath: string, settings: Record<string, u
   const progress: { kind: string; title?: string; message?: string }[] = [];
   const logs: string[] = [];
   const messages: string[] = [];
-  const diagnosticWaiters: { uri: string; accept: (d: readonly Diagnostic[], version: number | undefined) => boolean; resolve: (d: Diagnostic[]) => void }[] = [];
+  const diagnosticWaiters: {
+    uri: string;
+    accept: (d: readonly Diagnostic[], version: number | undefined) => boolean;
+    resolve: (d: Diagnostic[]) => void;
+  }[] = [];
   const statusWaiters: { uri: string; accept: (p: StatusParams) => boolean; resolve: (p: StatusParams) => void }[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   // A server that dies early fails the waiting test at once, with its stderr, instead of hanging it.
   let stopping = false;
-  const died = new Promise<never>((_, reject) => child.on('exit', (code) => {
-    if (!stopping) reject(new Error(`server exited with ${code}: ${logs.join('')}`));
-  }));
+  const died = new Promise<never>((_, reject) =>
+    child.on('exit', (code) => {
+      if (!stopping) reject(new Error(`server exited with ${code}: ${logs.join('')}`));
+    }),
+  );
   died.catch(() => undefined);
 
   connection.onRequest('workspace/configuration', () => [settings]);
@@ -87,7 +99,9 @@ export async function startClient(serverPath: string, settings: Record<string, u
     logs.push(`showMessage: ${params.message}`);
     messages.push(params.message);
   });
-  connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) => progress.push(params.value));
+  connection.onNotification('$/progress', (params: { value: { kind: string; title?: string; message?: string } }) =>
+    progress.push(params.value),
+  );
   connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
     for (const waiter of [...diagnosticWaiters]) {
       if (waiter.uri === params.uri && waiter.accept(params.diagnostics, params.version)) {
@@ -107,23 +121,46 @@ export async function startClient(serverPath: string, settings: Record<string, u
   });
   connection.listen();
 
-  await Promise.race([died, connection.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri,
-    workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: 'root' }],
-    initializationOptions,
-    capabilities: {
-      window: { workDoneProgress: true },
-      workspace: { configuration: true, codeLens: { refreshSupport: true }, applyEdit: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] }, didChangeWatchedFiles: { dynamicRegistration: true } },
-      textDocument: { codeAction: { resolveSupport: { properties: ['edit'] }, codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } } }, publishDiagnostics: { relatedInformation: true } },
-    },
-  })]);
+  await Promise.race([
+    died,
+    connection.sendRequest('initialize', {
+      processId: process.pid,
+      rootUri,
+      workspaceFolders: rootUri === null ? null : [{ uri: rootUri, name: 'root' }],
+      initializationOptions,
+      capabilities: {
+        window: { workDoneProgress: true },
+        workspace: {
+          configuration: true,
+          codeLens: { refreshSupport: true },
+          applyEdit: true,
+          workspaceEdit: { documentChanges: true, resourceOperations: ['create'] },
+          didChangeWatchedFiles: { dynamicRegistration: true },
+        },
+        textDocument: {
+          codeAction: {
+            resolveSupport: { properties: ['edit'] },
+            codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } },
+          },
+          publishDiagnostics: { relatedInformation: true },
+        },
+      },
+    }),
+  ]);
   void connection.sendNotification('initialized', {});
 
   return {
-    connection, child, appliedEdits, statuses, progress, logs, messages,
-    diagnostics: (uri, accept = () => true) => Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
-    status: (uri, accept) => Promise.race([died, new Promise<StatusParams>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
+    connection,
+    child,
+    appliedEdits,
+    statuses,
+    progress,
+    logs,
+    messages,
+    diagnostics: (uri, accept = () => true) =>
+      Promise.race([died, new Promise<Diagnostic[]>((resolveWaiter) => diagnosticWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
+    status: (uri, accept) =>
+      Promise.race([died, new Promise<StatusParams>((resolveWaiter) => statusWaiters.push({ uri, accept, resolve: resolveWaiter }))]),
     stop: async () => {
       stopping = true;
       const exited = new Promise<number | null>((resolveExit) => child.on('exit', (code) => resolveExit(code)));
@@ -137,7 +174,10 @@ export async function startClient(serverPath: string, settings: Record<string, u
 }
 
 /** Applies LSP TextEdits (non-overlapping) to a text, as an editor would. */
-export function applyTextEdits(text: string, edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+export function applyTextEdits(
+  text: string,
+  edits: readonly { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[],
+): string {
   const offsetAt = (position: { line: number; character: number }): number => {
     const lines = text.split('\n');
     let offset = 0;

@@ -14,7 +14,15 @@ const SOURCE_URI = 'file:///work/change_case.rs';
 
 function changeCase(): FunctionReport {
   const read = (name: string): string => readFileSync(join(ROOT, 'examples', name), 'utf8');
-  const report = checkFileSync({ path: 'change_case.rs', text: read('change_case.rs'), pairsPath: 'change_case.pairs.json', pairsText: read('change_case.pairs.json') }, DEFAULT_CHECK_OPTIONS);
+  const report = checkFileSync(
+    {
+      path: 'change_case.rs',
+      text: read('change_case.rs'),
+      pairsPath: 'change_case.pairs.json',
+      pairsText: read('change_case.pairs.json'),
+    },
+    DEFAULT_CHECK_OPTIONS,
+  );
   const fn = report.functions.find((candidate) => candidate.qualifiedName === 'change_case');
   if (fn === undefined) throw new Error('change_case not in the report');
   return fn;
@@ -42,7 +50,9 @@ describe('hover', () => {
 
   it('leads with one line: what is wrong, an accepted wrong output beside the correct one', () => {
     const [first, second] = hover.split('\n');
-    expect(first).toMatch(/^\*\*change_case\*\* · ⚠ accepts `change_case\('a'\) = 'B'`; correct: `change_case\('a'\) = 'A'` \(\d+ wrong outputs accepted\)$/);
+    expect(first).toMatch(
+      /^\*\*change_case\*\* · ⚠ accepts `change_case\('a'\) = 'B'`; correct: `change_case\('a'\) = 'A'` \(\d+ wrong outputs accepted\)$/,
+    );
     expect(second).toBe('');
   });
 
@@ -65,7 +75,9 @@ describe('report', () => {
   const report = functionMarkdown(fn, { sourceUri: SOURCE_URI });
 
   it('shows every row: no "more" cut', () => {
-    const acceptedRows = report.split('\n').filter((line) => line.startsWith('| `') && line.includes('change_case(') && line.includes(' = '));
+    const acceptedRows = report
+      .split('\n')
+      .filter((line) => line.startsWith('| `') && line.includes('change_case(') && line.includes(' = '));
     expect(acceptedRows.length).toBe(fn.acceptedMutants.length + fn.rejectedPairs.length);
     expect(report).not.toMatch(/more \(Show all\)|… and \d+ more/);
   });

@@ -30,7 +30,10 @@ describe('pairs-file edits', () => {
     const once = addAcceptableOutput(PAIRS, 'max_of', { input: { a: [5, 5] }, output: 1, after: null }) ?? '';
     const twice = addAcceptableOutput(once, 'max_of', { input: { a: [7, 7] }, output: 0, after: null }) ?? '';
     const parsed = JSON.parse(twice) as { functions: { max_of: { acceptable: unknown[] } } };
-    expect(parsed.functions.max_of.acceptable).toEqual([{ input: { a: [5, 5] }, output: 1 }, { input: { a: [7, 7] }, output: 0 }]);
+    expect(parsed.functions.max_of.acceptable).toEqual([
+      { input: { a: [5, 5] }, output: 1 },
+      { input: { a: [7, 7] }, output: 0 },
+    ]);
   });
 
   it('moves a pair to the invalid inputs', () => {

@@ -42,15 +42,24 @@ async function lensTitles(): Promise<string[]> {
 
 async function hoverMarkdown(): Promise<string> {
   const line = sourceText.split('\n').findIndex((text) => text.startsWith('fn double'));
-  const hover: Hover | null = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: sourceUri }, position: { line, character: 4 } });
+  const hover: Hover | null = await client.connection.sendRequest('textDocument/hover', {
+    textDocument: { uri: sourceUri },
+    position: { line, character: 4 },
+  });
   return hover !== null && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
 }
 
 /** The wrong calls (`double(0) = 2`) of the report's "Accepted wrong outputs" tables: every row, unlike the hover. */
 async function acceptedRows(): Promise<string[]> {
-  const { markdown } = await client.connection.sendRequest<{ markdown: string }>('specHarness/report', { uri: sourceUri, functionName: 'double' });
+  const { markdown } = await client.connection.sendRequest<{ markdown: string }>('specHarness/report', {
+    uri: sourceUri,
+    functionName: 'double',
+  });
   const table = markdown.split('**Accepted wrong outputs**')[1]?.split('\n\n**')[0] ?? '';
-  return table.split('\n').filter((row) => row.startsWith('| `')).map((row) => /^\| `([^`]+)`/.exec(row)?.[1] ?? '');
+  return table
+    .split('\n')
+    .filter((row) => row.startsWith('| `'))
+    .map((row) => /^\| `([^`]+)`/.exec(row)?.[1] ?? '');
 }
 
 /** Applies a WorkspaceEdit to disk as an editor would: resource operations first-to-last, then text edits. */
@@ -62,7 +71,13 @@ function applyToDisk(edit: WorkspaceEdit | undefined): void {
       if (!existsSync(path)) writeFileSync(path, '');
     } else {
       const path = fileURLToPath(change.textDocument.uri);
-      writeFileSync(path, applyTextEdits(readFileSync(path, 'utf8'), change.edits.filter((e): e is TextEdit => 'range' in e)));
+      writeFileSync(
+        path,
+        applyTextEdits(
+          readFileSync(path, 'utf8'),
+          change.edits.filter((e): e is TextEdit => 'range' in e),
+        ),
+      );
     }
   }
   for (const [uri, edits] of Object.entries(edit?.changes ?? {})) {
@@ -77,23 +92,33 @@ describe('pairs-file flow', () => {
   it('a contract without a pairs file: `no-pairs` diagnostic and a "Generate pairs" lens', async () => {
     const published = client.diagnostics(sourceUri, (d) => d.length > 0);
     const idle = client.status(sourceUri, (params) => params.state === 'idle');
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: sourceText } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: sourceText },
+    });
     diagnostics = await published;
     await idle;
     expect(codes(diagnostics)).toEqual(['no-pairs']);
-    expect(diagnostics[0]?.message).toBe('no pairs for `double`: the quick fix generates up to 20 inputs inside the `requires` and writes them to flow.pairs.json, keeping existing entries (or run `spec-harness pairs`)');
+    expect(diagnostics[0]?.message).toBe(
+      'no pairs for `double`: the quick fix generates up to 20 inputs inside the `requires` and writes them to flow.pairs.json, keeping existing entries (or run `spec-harness pairs`)',
+    );
     expect(await lensTitles()).toEqual(['Generate pairs']);
   });
 
   it('the generate quick fix creates the pairs file; the watched-file change re-scores and scores replace no-pairs', async () => {
     const [noPairs] = diagnostics;
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: noPairs?.range, context: { diagnostics: [noPairs] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: sourceUri },
+      range: noPairs?.range,
+      context: { diagnostics: [noPairs] },
+    });
     const generate = actions.find((action) => action.title === 'Generate pairs file for double');
     expect(generate?.isPreferred).toBe(true);
     expect(generate?.kind).toBe('quickfix');
     expect(generate?.diagnostics?.map((d) => d.code)).toEqual(['no-pairs']);
     const resolved: CodeAction = await client.connection.sendRequest('codeAction/resolve', generate);
-    const operations = (resolved.edit?.documentChanges ?? []).map((change) => (!('kind' in change) ? `edit ${change.textDocument.uri}` : change.kind === 'create' ? `create ${change.uri}` : change.kind));
+    const operations = (resolved.edit?.documentChanges ?? []).map((change) =>
+      !('kind' in change) ? `edit ${change.textDocument.uri}` : change.kind === 'create' ? `create ${change.uri}` : change.kind,
+    );
     expect(operations).toEqual([`create ${pairsUri}`, `edit ${pairsUri}`]);
     applyToDisk(resolved.edit);
     const written = JSON.parse(readFileSync(fileURLToPath(pairsUri), 'utf8')) as { functions: Record<string, { pairs: unknown[] }> };
@@ -114,7 +139,11 @@ describe('pairs-file flow', () => {
 
   it('"Mark as acceptable output", applied in the open pairs document and saved, re-scores: that output is no longer accepted', async () => {
     const weak = diagnostics.find((d) => d.code === 'weak-postcondition');
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: weak?.range, context: { diagnostics: [weak] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: sourceUri },
+      range: weak?.range,
+      context: { diagnostics: [weak] },
+    });
     const mark = actions.find((action) => action.title.startsWith('Mark '));
     const [, marked, input, output] = /^Mark (double\((\d+)\) = (\d+)) as an acceptable output$/.exec(mark?.title ?? '') ?? [];
     const rowsBefore = await acceptedRows();
@@ -122,11 +151,16 @@ describe('pairs-file flow', () => {
 
     const pairsPath = fileURLToPath(pairsUri);
     const before = readFileSync(pairsPath, 'utf8');
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: before } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: before },
+    });
     const edits = mark?.edit?.changes?.[pairsUri] ?? [];
     expect(edits).toHaveLength(1);
     const after = applyTextEdits(before, edits);
-    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: pairsUri, version: 2 }, contentChanges: edits.map((edit) => ({ range: edit.range, text: edit.newText })) });
+    void client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: pairsUri, version: 2 },
+      contentChanges: edits.map((edit) => ({ range: edit.range, text: edit.newText })),
+    });
     writeFileSync(pairsPath, after);
     const idle = client.status(sourceUri, (params) => params.state === 'idle');
     void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: pairsUri } });
@@ -135,8 +169,10 @@ describe('pairs-file flow', () => {
     // The generator replaces an output declared acceptable with another mutant, so the count may stay; the marked
     // output itself must be gone, from what the editor shows and from the complete report of the new pairs file.
     expect(await acceptedRows()).not.toContain(marked);
-    const expected = checkFileSync({ path: 'flow.rs', text: sourceText, pairsPath: 'flow.pairs.json', pairsText: after },
-      { ...DEFAULT_CHECK_OPTIONS, seed: SEED, stepBudget: STEP_BUDGET }).functions.find((fn) => fn.qualifiedName === 'double');
+    const expected = checkFileSync(
+      { path: 'flow.rs', text: sourceText, pairsPath: 'flow.pairs.json', pairsText: after },
+      { ...DEFAULT_CHECK_OPTIONS, seed: SEED, stepBudget: STEP_BUDGET },
+    ).functions.find((fn) => fn.qualifiedName === 'double');
     expect(expected?.acceptedMutants.map((m) => m.display)).not.toContain(marked);
     expect(await hoverMarkdown()).toBe(expected === undefined ? 'missing' : expectedHover(expected, { sourceUri }));
     const acceptable = (JSON.parse(after) as { functions: Record<string, { acceptable?: unknown[] }> }).functions['double']?.acceptable;

@@ -14,14 +14,17 @@ import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-pro
 import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
-const DUPLICATED = '{"version": 1, "functions": {\n  "double": {"pairs": [{"input": {"x": 1}, "output": 2}]},\n  "double": {"pairs": []},\n  "dubble": {}\n}}\n';
+const DUPLICATED =
+  '{"version": 1, "functions": {\n  "double": {"pairs": [{"input": {"x": 1}, "output": 2}]},\n  "double": {"pairs": []},\n  "dubble": {}\n}}\n';
 const DEEP = `{"version": 1, "functions": {"double": {"pairs": [{"input": {"x": ${'['.repeat(10_000)}${']'.repeat(10_000)}}, "output": 0}]}}}\n`;
-const HAND = '{\n  "version": 1,\n  "functions": {\n    "double": {\n      "pairs": [\n        { "input": { "x": 3 }, "output": 6 },\n        { "input": { "x": 10 }, "output": 20 }\n      ]\n    }\n  }\n}\n';
+const HAND =
+  '{\n  "version": 1,\n  "functions": {\n    "double": {\n      "pairs": [\n        { "input": { "x": 3 }, "output": 6 },\n        { "input": { "x": 10 }, "output": 20 }\n      ]\n    }\n  }\n}\n';
 
 let folder = '';
 let client: TestClient;
 const uriOf = (name: string): string => pathToFileURL(join(folder, name)).toString();
-const lines = (diagnostics: readonly Diagnostic[]): string[] => diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
+const lines = (diagnostics: readonly Diagnostic[]): string[] =>
+  diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
 
 beforeAll(async () => {
   const serverPath = await buildServerBundle();
@@ -29,7 +32,8 @@ beforeAll(async () => {
   for (const name of ['dup', 'deep', 'hand']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'flow.rs'), join(folder, `${name}.rs`));
   writeFileSync(join(folder, 'dup.pairs.json'), DUPLICATED);
   writeFileSync(join(folder, 'hand.pairs.json'), HAND);
-  for (const ext of ['rs', 'pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'pairs', `my_max.${ext}`), join(folder, `my_max.${ext}`));
+  for (const ext of ['rs', 'pairs.json'])
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'pairs', `my_max.${ext}`), join(folder, `my_max.${ext}`));
   client = await startClient(serverPath, { run: 'onSave' }, { trusted: true }, pathToFileURL(folder).toString());
 });
 
@@ -46,13 +50,17 @@ describe('pairs files on their own', () => {
   it('refuses to generate into a file with a duplicate key, naming both places', async () => {
     const source = uriOf('dup.rs');
     const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
-      textDocument: { uri: source }, range: { start: { line: 6, character: 3 }, end: { line: 6, character: 3 } }, context: { diagnostics: [] },
+      textDocument: { uri: source },
+      range: { start: { line: 6, character: 3 }, end: { line: 6, character: 3 } },
+      context: { diagnostics: [] },
     });
     const generate = actions.find((action) => action.title === 'Generate pairs file for double');
     const resolved: CodeAction = await client.connection.sendRequest('codeAction/resolve', generate);
     expect(resolved.edit).toBeUndefined();
     // The warning is sent before the answer, on the same stream.
-    expect(client.messages).toContain('Spec Harness: cannot generate pairs: duplicate key "double" at 2:3 and 3:3; keep one before regenerating');
+    expect(client.messages).toContain(
+      'Spec Harness: cannot generate pairs: duplicate key "double" at 2:3 and 3:3; keep one before regenerating',
+    );
   });
 
   it('refuses a pairs file nested 10,000 deep with a diagnostic, and keeps serving', async () => {
@@ -66,12 +74,23 @@ describe('pairs files on their own', () => {
   it('makes code actions from the open pairs document and carries its version', async () => {
     const pairsUri = uriOf('hand.pairs.json');
     const sourceUri = uriOf('hand.rs');
-    const typed = HAND.replace('{ "input": { "x": 10 }, "output": 20 }', '{ "input": { "x": 10 }, "output": 20 },\n        { "input": { "x": 7 }, "output": 14 }');
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 7, text: typed } });
+    const typed = HAND.replace(
+      '{ "input": { "x": 10 }, "output": 20 }',
+      '{ "input": { "x": 10 }, "output": 20 },\n        { "input": { "x": 7 }, "output": 14 }',
+    );
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: pairsUri, languageId: 'json', version: 7, text: typed },
+    });
     const published = client.diagnostics(sourceUri, (d) => d.some((diagnostic) => diagnostic.code === 'weak-postcondition'));
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'hand.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'hand.rs'), 'utf8') },
+    });
     const weak = (await published).find((diagnostic) => diagnostic.code === 'weak-postcondition');
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: weak?.range, context: { diagnostics: [weak] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: sourceUri },
+      range: weak?.range,
+      context: { diagnostics: [weak] },
+    });
     const mark = actions.find((action) => action.title.startsWith('Mark '));
     const change = mark?.edit?.documentChanges?.[0];
     expect(change !== undefined && 'textDocument' in change ? change.textDocument : null).toEqual({ uri: pairsUri, version: 7 });
@@ -83,13 +102,25 @@ describe('pairs files on their own', () => {
     const pairsUri = uriOf('my_max.pairs.json');
     const text = readFileSync(join(folder, 'my_max.pairs.json'), 'utf8');
     const published = client.diagnostics(pairsUri, (d) => d.some((diagnostic) => diagnostic.message.includes('returns 5')));
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: pairsUri, languageId: 'json', version: 1, text },
+    });
     const warning = (await published).find((diagnostic) => diagnostic.message.includes('returns 5'));
     expect(warning?.message).toBe('`my_max(5, 2)` returns 5; this pair says 4');
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: pairsUri }, range: warning?.range, context: { diagnostics: [warning] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: pairsUri },
+      range: warning?.range,
+      context: { diagnostics: [warning] },
+    });
     expect(actions.map((action) => action.title)).toEqual(['Change the output to 5 (what the implementation returns)']);
     const change = actions[0]?.edit?.documentChanges?.[0];
-    const fixed = change !== undefined && 'edits' in change ? applyTextEdits(text, change.edits.filter((e): e is TextEdit => 'range' in e)) : '';
+    const fixed =
+      change !== undefined && 'edits' in change
+        ? applyTextEdits(
+            text,
+            change.edits.filter((e): e is TextEdit => 'range' in e),
+          )
+        : '';
     expect(fixed).toBe(text.replace('{ "input": { "a": 5, "b": 2 }, "output": 4 }', '{ "input": { "a": 5, "b": 2 }, "output": 5 }'));
   });
 
@@ -98,7 +129,9 @@ describe('pairs files on their own', () => {
     execFileSync('mkfifo', [join(folder, 'fifo.pairs.json')]);
     const sourceUri = uriOf('fifo.rs');
     const published = client.diagnostics(sourceUri, (d) => d.length > 0);
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'fifo.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'fifo.rs'), 'utf8') },
+    });
     expect((await published).map((d) => d.code)).toEqual(['no-pairs']);
     expect(client.messages.some((message) => message.endsWith('fifo.pairs.json: it is a FIFO, not a regular file'))).toBe(true);
   });

@@ -29,7 +29,10 @@ describe('run modes', () => {
     void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await first;
     const fixed = client.diagnostics(uri, (d) => !d.some((diagnostic) => diagnostic.code === 'rejects-correct-output'));
-    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: text.replace('r == x + 2', 'r == x + 1') }] });
+    void client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: text.replace('r == x + 2', 'r == x + 1') }],
+    });
     expect((await fixed).map((d) => d.code)).toContain('weak-postcondition');
     expect(await client.stop()).toBe(0);
   });
@@ -40,7 +43,10 @@ describe('run modes', () => {
     const lensesBefore: unknown[] = await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
     expect(lensesBefore).toEqual([]);
     const published = client.diagnostics(uri, (d) => d.length > 0);
-    const outcome = await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
+    const outcome = await client.connection.sendRequest('workspace/executeCommand', {
+      command: 'specHarness.server.scoreFile',
+      arguments: [uri],
+    });
     expect(outcome).toBe('scored');
     expect((await published).map((d) => d.code)).toContain('rejects-correct-output');
     expect(client.statuses).toHaveLength(2); // scoring, then idle: nothing ran before the command

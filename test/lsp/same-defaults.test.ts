@@ -32,7 +32,13 @@ describe('one step budget for the CLI and the editor', () => {
       pairsPath: 'budget.pairs.json',
       pairsText: readFileSync(join(FOLDER, 'budget.pairs.json'), 'utf8'),
     };
-    const request = { kind: 'score', uri: 'file:///budget.rs', input, options: scoreOptionsFor(DEFAULT_SETTINGS), backend: { kind: 'embedded' } } as const;
+    const request = {
+      kind: 'score',
+      uri: 'file:///budget.rs',
+      input,
+      options: scoreOptionsFor(DEFAULT_SETTINGS),
+      backend: { kind: 'embedded' },
+    } as const;
     const editor = (await perform(new EngineSession(), request, () => false)) as ScoreResult;
     expect(JSON.stringify(editor.report)).toBe(JSON.stringify(cli));
     const fn = cli?.functions.find((f) => f.qualifiedName === 'count_up');

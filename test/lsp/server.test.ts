@@ -28,11 +28,18 @@ async function openArith(): Promise<OpenedServer> {
   for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(FIXTURES, name), join(folder, name));
   const sourceUri = pathToFileURL(join(folder, 'arith.rs')).toString();
   const pairsUri = pathToFileURL(join(folder, 'arith.pairs.json')).toString();
-  const client = await startClient(await buildServerBundle(), { run: 'onSave', threshold: 0.75 }, { trusted: true, docsUrl: 'https://example.test/README.md' }, pathToFileURL(folder).toString());
+  const client = await startClient(
+    await buildServerBundle(),
+    { run: 'onSave', threshold: 0.75 },
+    { trusted: true, docsUrl: 'https://example.test/README.md' },
+    pathToFileURL(folder).toString(),
+  );
   const published = client.diagnostics(sourceUri, (d) => d.length > 0);
   // The idle status is the last thing a run sends: later waiters see only later runs.
   const finished = client.status(sourceUri, (status) => status.state === 'idle');
-  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: SOURCE_TEXT } });
+  void client.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri: sourceUri, languageId: 'rust', version: 1, text: SOURCE_TEXT },
+  });
   const diagnostics = await published;
   await finished;
   return { client, folder, sourceUri, pairsUri, diagnostics };
@@ -68,7 +75,9 @@ describe('language server over stdio: answers about an opened file', () => {
 
     const [weak] = byCode(diagnostics, 'weak-postcondition');
     expect(weak?.range.start.line).toBe(lineOf(sourceText, 'r >= x'));
-    expect(weak?.message).toMatch(/^accepts double\(3\) = \d+; \d+ of \d+ wrong outputs slip through \(PostComp 0\.\d\d\)(; e\.g\. .*which the ensures accepts)?$/);
+    expect(weak?.message).toMatch(
+      /^accepts double\(3\) = \d+; \d+ of \d+ wrong outputs slip through \(PostComp 0\.\d\d\)(; e\.g\. .*which the ensures accepts)?$/,
+    );
     expect(weak?.codeDescription?.href).toBe('https://example.test/README.md#weak-postcondition');
     expect(weak?.relatedInformation?.[0]?.location.uri).toBe(pairsUri);
 
@@ -95,19 +104,29 @@ describe('language server over stdio: answers about an opened file', () => {
 
   it('hovers on a function name with accepted mutants, rejected pairs and scores', async () => {
     const line = lineOf(sourceText, 'fn double');
-    const hover: Hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: sourceUri }, position: { line, character: 5 } });
+    const hover: Hover = await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: sourceUri },
+      position: { line, character: 5 },
+    });
     const markdown = typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
     expect(markdown.split('\n')[0]).toMatch(/^\*\*double\*\* · ⚠ accepts `double\(\d+\) = \d+`; correct: `double\(\d+\) = \d+`/);
     expect(markdown).toContain('| accepted wrong output | correct | from |');
     expect(markdown).toMatch(/\[Show all\]\(command:specHarness\.showReport\?[^)]+\)$/);
     expect(markdown).toContain('| PostComp |');
-    const incHover: Hover = await client.connection.sendRequest('textDocument/hover', { textDocument: { uri: sourceUri }, position: { line: lineOf(sourceText, 'r == x + 2'), character: 9 } });
+    const incHover: Hover = await client.connection.sendRequest('textDocument/hover', {
+      textDocument: { uri: sourceUri },
+      position: { line: lineOf(sourceText, 'r == x + 2'), character: 9 },
+    });
     expect(JSON.stringify(incHover.contents)).toContain('ensures #1: r == x + 2');
   });
 
   it('marks an accepted wrong output as acceptable with an edit that keeps every other entry', async () => {
     const [weak] = byCode(diagnostics, 'weak-postcondition');
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: weak?.range, context: { diagnostics: [weak] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: sourceUri },
+      range: weak?.range,
+      context: { diagnostics: [weak] },
+    });
     const mark = actions.find((action) => action.title.startsWith('Mark '));
     expect(mark?.title).toMatch(/^Mark double\(\d+\) = \d+ as an acceptable output$/);
     const edited = applyTextEdits(pairsText, editsFor(mark?.edit, pairsUri));
@@ -120,7 +139,11 @@ describe('language server over stdio: answers about an opened file', () => {
 
   it('moves a rejected valid input to the invalid inputs', async () => {
     const [rejected] = byCode(diagnostics, 'rejects-valid-input');
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: rejected?.range, context: { diagnostics: [rejected] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: sourceUri },
+      range: rejected?.range,
+      context: { diagnostics: [rejected] },
+    });
     const move = actions.find((action) => action.title.startsWith('Move '));
     expect(move?.title).toBe('Move identity(-1) to invalid inputs');
     const after = JSON.parse(applyTextEdits(pairsText, editsFor(move?.edit, pairsUri))) as PairsJson;
@@ -130,7 +153,11 @@ describe('language server over stdio: answers about an opened file', () => {
 
   it('generates pairs for a function as an undoable edit that keeps the hand-written entries', async () => {
     const [noPairs] = byCode(diagnostics, 'no-pairs');
-    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', { textDocument: { uri: sourceUri }, range: noPairs?.range, context: { diagnostics: [noPairs] } });
+    const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+      textDocument: { uri: sourceUri },
+      range: noPairs?.range,
+      context: { diagnostics: [noPairs] },
+    });
     const generate = actions.find((action) => action.title === 'Generate pairs file for square');
     expect(generate?.kind).toBe('quickfix');
     const everything = actions.find((action) => action.title === 'Generate pairs file for every function in arith.rs');
@@ -144,7 +171,6 @@ describe('language server over stdio: answers about an opened file', () => {
     expect(after.functions['double']).toEqual((JSON.parse(pairsText) as PairsJson).functions['double']);
     expect(after.functions['square']?.pairs?.length ?? 0).toBeGreaterThan(0);
   });
-
 });
 
 // Each of these changes the server's state (documents, pairs file, caches): each gets a server of its own.
@@ -165,7 +191,10 @@ describe('language server over stdio: reacting to changes', () => {
 
   it('re-scores on save after a change, evaluating only the function whose contract changed', async () => {
     const fixed = sourceText.replace('r == x + 2', 'r == x + 1');
-    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 2 }, contentChanges: [{ text: fixed }] });
+    void client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: sourceUri, version: 2 },
+      contentChanges: [{ text: fixed }],
+    });
     const published = client.diagnostics(sourceUri, () => true);
     const finished = client.status(sourceUri, (status) => status.state === 'idle');
     void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
@@ -179,7 +208,10 @@ describe('language server over stdio: reacting to changes', () => {
     // Both contracts of the fixture fixed: the last text has no weak postcondition; the first still has two.
     const strong = sourceText.replace('r == x + 2', 'r == x + 1').replace('r >= x,', 'r == 2 * x,');
     void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
-    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri: sourceUri, version: 3 }, contentChanges: [{ text: strong }] });
+    void client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: sourceUri, version: 3 },
+      contentChanges: [{ text: strong }],
+    });
     const published = client.diagnostics(sourceUri, (d) => byCode(d, 'weak-postcondition').length === 0);
     void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: sourceUri } });
     const next = await published;
@@ -196,14 +228,19 @@ describe('language server over stdio: reacting to changes', () => {
   });
 
   it('scores every .rs file of the workspace on specHarness.scoreWorkspace', async () => {
-    const summary: unknown = await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.scoreWorkspace', arguments: [] });
+    const summary: unknown = await client.connection.sendRequest('workspace/executeCommand', {
+      command: 'specHarness.scoreWorkspace',
+      arguments: [],
+    });
     expect(summary).toEqual({ files: 1, scored: 1 });
     expect(client.progress.some((value) => value.kind === 'report' && value.message === '1/1 arith.rs')).toBe(true);
   });
 
   it('reports a broken pairs file on the pairs file', async () => {
     const broken = pairsText.replace('"version": 1,', '"version": 1,,');
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: broken } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri: pairsUri, languageId: 'json', version: 1, text: broken },
+    });
     const published = client.diagnostics(pairsUri, (d) => d.length > 0);
     void client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: pairsUri } });
     const pairsDiagnostics = await published;

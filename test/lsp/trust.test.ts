@@ -41,12 +41,21 @@ async function openFixture(initializationOptions: unknown, serverArgs: readonly 
   const client = await startClient(serverPath, settings, initializationOptions, pathToFileURL(folder).toString(), serverArgs);
   const uri = pathToFileURL(join(folder, 'arith.rs')).toString();
   const finished = client.status(uri, settled);
-  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') } });
+  void client.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') },
+  });
   await finished;
   const last = client.statuses.at(-1) as { state: string; message: string | null };
-  const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
+  const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+    command?: { title: string };
+  }[];
   await client.stop();
-  return { state: last.state, message: last.message, lenses: lenses.map((lens) => lens.command?.title ?? ''), verusStarted: existsSync(marker) };
+  return {
+    state: last.state,
+    message: last.message,
+    lenses: lenses.map((lens) => lens.command?.title ?? ''),
+    verusStarted: existsSync(marker),
+  };
 }
 
 /** A run that finished: an error, or results. (A run the didOpen cancels may report idle with nothing scored.) */
@@ -81,14 +90,23 @@ describe('workspace trust fails closed', () => {
   });
 
   it('trusted with a missing binary: the failure is reported, not hidden', async () => {
-    const client = await startClient(serverPath, { run: 'onSave', backend: 'verus', verus: { path: '/nonexistent/bin/verus' } }, { trusted: true }, pathToFileURL(folder).toString());
+    const client = await startClient(
+      serverPath,
+      { run: 'onSave', backend: 'verus', verus: { path: '/nonexistent/bin/verus' } },
+      { trusted: true },
+      pathToFileURL(folder).toString(),
+    );
     const uri = pathToFileURL(join(folder, 'arith.rs')).toString();
     const finished = client.status(uri, settled);
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'arith.rs'), 'utf8') },
+    });
     await finished;
     const last = client.statuses.at(-1) as { state: string; message: string | null };
     await client.stop();
     expect(last.state).toBe('error');
-    expect(last.message).toBe('scoring failed: VerusBackendError: verus executable not found. The configured verusPath does not name an executable file.');
+    expect(last.message).toBe(
+      'scoring failed: VerusBackendError: verus executable not found. The configured verusPath does not name an executable file.',
+    );
   });
 });

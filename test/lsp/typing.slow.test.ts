@@ -16,7 +16,8 @@ const BATCH = 50;
 /** Server log lines that mean something went wrong inside the server (see guard()/scoreSource in server/src/lsp). */
 const INTERNAL_ERROR = /\bbug\b|failed|exception|Error:|terminate called|showMessage/i;
 
-const bySize = readdirSync(EXAMPLES).filter((name) => name.endsWith('.rs'))
+const bySize = readdirSync(EXAMPLES)
+  .filter((name) => name.endsWith('.rs'))
   .map((name) => ({ name, text: readFileSync(join(EXAMPLES, name), 'utf8') }))
   .sort((a, b) => a.text.length - b.text.length || a.name.localeCompare(b.name));
 
@@ -110,7 +111,11 @@ describe('typing every example into the editor', () => {
         await scored;
         last = { diagnostics, lenses: await lensTitles(client, uri) };
         const status = client.statuses.at(-1) as { state: string; message: string | null };
-        expect({ prefix: typed.length, state: status.state, message: status.message }).toEqual({ prefix: typed.length, state: 'idle', message: null });
+        expect({ prefix: typed.length, state: status.state, message: status.message }).toEqual({
+          prefix: typed.length,
+          state: 'idle',
+          message: null,
+        });
       }
       expect(typed).toBe(text);
       expect(client.logs.filter((line) => INTERNAL_ERROR.test(line))).toEqual([]);

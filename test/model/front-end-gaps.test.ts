@@ -38,7 +38,10 @@ describe('the front end on front-end-gaps.rs', () => {
 
   it('reads `use .. as ..` renames, nested groups included', () => {
     expect(useRenames('vstd::arithmetic::power2::pow2 as p2')).toEqual([['p2', ['vstd', 'arithmetic', 'power2', 'pow2']]]);
-    expect(useRenames('a::{b::f as g, h, c::{d as e}}')).toEqual([['g', ['a', 'b', 'f']], ['e', ['a', 'c', 'd']]]);
+    expect(useRenames('a::{b::f as g, h, c::{d as e}}')).toEqual([
+      ['g', ['a', 'b', 'f']],
+      ['e', ['a', 'c', 'd']],
+    ]);
   });
 });
 
@@ -64,7 +67,9 @@ describe('scoring and generating front-end-gaps.rs', () => {
   it('runs neither the dead cfg statement (no overflow at 255) nor the dead cfg impl', () => {
     const inc = generateForFunction(model, fnNamed('inc_u8')!, DEFAULT_GENERATE_OPTIONS);
     expect(inc.invalid).toEqual([]);
-    expect(inc.pairs.some((pair) => pair.inputs.get('n')?.kind === 'int' && (pair.inputs.get('n') as { value: bigint }).value === 255n)).toBe(true);
+    expect(
+      inc.pairs.some((pair) => pair.inputs.get('n')?.kind === 'int' && (pair.inputs.get('n') as { value: bigint }).value === 255n),
+    ).toBe(true);
   });
 
   it('classifies inputs that violate an exec assume as neither pairs nor invalid', () => {

@@ -118,7 +118,11 @@ describe('spec-harness list', () => {
 
   it('exits 2 with a message on a missing path, an unknown option, or no path', async () => {
     const missing = await list('--json', 'nope.rs');
-    expect([missing.code, missing.out, missing.err]).toEqual([2, '', "spec-harness list: cannot read 'nope.rs': no such file or directory\n"]);
+    expect([missing.code, missing.out, missing.err]).toEqual([
+      2,
+      '',
+      "spec-harness list: cannot read 'nope.rs': no such file or directory\n",
+    ]);
     const unknown = await list('--bogus', 'a.rs');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('--bogus');

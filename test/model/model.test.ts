@@ -32,7 +32,9 @@ trait Measure { spec fn measure(&self) -> nat; }`),
   });
 
   it('includes fns outside verus! and in nested modules, but not under a false #[cfg] such as cfg(test)', () => {
-    const model = modelOf(`${verus('fn g() {}')}\nfn main() {}\n#[cfg(feature = "x")]\nmod tests {\n    mod inner { fn deep() {} }\n    #[test]\n    fn t() {}\n}\n#[cfg(test)]\nmod dead { fn d() {} }\n`);
+    const model = modelOf(
+      `${verus('fn g() {}')}\nfn main() {}\n#[cfg(feature = "x")]\nmod tests {\n    mod inner { fn deep() {} }\n    #[test]\n    fn t() {}\n}\n#[cfg(test)]\nmod dead { fn d() {} }\n`,
+    );
     expect(model.functions.map((contract) => [contract.qualifiedName, contract.item.inVerus])).toEqual([
       ['g', true],
       ['main', false],

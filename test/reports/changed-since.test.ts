@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { FIXTURES, check } from './helpers';
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+  return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
 }
 
 /** A repository with a fixture (default: ratchet) committed as `src/<name>.rs` (+ pairs). */
@@ -60,7 +63,11 @@ describe('check --changed-since', () => {
 
   it('scores a function whose pairs entry changed', async () => {
     const dir = repository();
-    edit(join(dir, 'src', 'ratchet.pairs.json'), '{ "input": { "a": 3, "b": 3 }, "output": 3 }', '{ "input": { "a": 3, "b": 3 }, "output": 3 },\n        { "input": { "a": 0, "b": 1 }, "output": 1 }');
+    edit(
+      join(dir, 'src', 'ratchet.pairs.json'),
+      '{ "input": { "a": 3, "b": 3 }, "output": 3 }',
+      '{ "input": { "a": 3, "b": 3 }, "output": 3 },\n        { "input": { "a": 0, "b": 1 }, "output": 1 }',
+    );
     expect((await scoredNames(dir)).names).toEqual(['max2']);
   });
 
@@ -105,7 +112,11 @@ describe('check --changed-since', () => {
 
   it('scores every function of a file that does not parse cleanly when anything in it changed', async () => {
     const dir = repository('dependencies');
-    edit(join(dir, 'src', 'dependencies.rs'), 'spec fn unused(x: int) -> int {\n    x + 1\n}', 'spec fn unused(x: int) -> int {\n    x + (1\n}');
+    edit(
+      join(dir, 'src', 'dependencies.rs'),
+      'spec fn unused(x: int) -> int {\n    x + 1\n}',
+      'spec fn unused(x: int) -> int {\n    x + (1\n}',
+    );
     expect((await scoredNames(dir)).names).toEqual(['max2', 'clamp', 'negate']);
   });
 

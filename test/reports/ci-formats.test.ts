@@ -11,19 +11,31 @@ import { ROOT, check, sarifValidator } from './helpers';
 
 interface SarifLog {
   runs: {
-    tool: { driver: { rules: { id: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string } }[] } };
+    tool: {
+      driver: { rules: { id: string; shortDescription: { text: string }; fullDescription: { text: string }; help: { text: string } }[] };
+    };
     results: {
       ruleId: string;
       level: string;
       message: { text: string };
-      locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number; endLine: number; endColumn: number } } }[];
+      locations: {
+        physicalLocation: {
+          artifactLocation: { uri: string };
+          region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
+        };
+      }[];
       partialFingerprints: { primaryLocationLineHash: string };
     }[];
   }[];
 }
 
 interface JsonReport {
-  files: { path: string; pairsFile: string | null; diagnostics: ReportDiagnostic[]; functions: { qualifiedName: string; status: string }[] }[];
+  files: {
+    path: string;
+    pairsFile: string | null;
+    diagnostics: ReportDiagnostic[];
+    functions: { qualifiedName: string; status: string }[];
+  }[];
 }
 
 const validateSarif = sarifValidator();
@@ -53,16 +65,32 @@ describe('check --format sarif', () => {
       file.diagnostics.map((d) => ({
         ruleId: d.code,
         uri: d.file === 'pairs' ? file.pairsFile : file.path,
-        region: { startLine: d.range.start.line + 1, startColumn: d.range.start.character + 1, endLine: d.range.end.line + 1, endColumn: d.range.end.character + 1 },
+        region: {
+          startLine: d.range.start.line + 1,
+          startColumn: d.range.start.character + 1,
+          endLine: d.range.end.line + 1,
+          endColumn: d.range.end.character + 1,
+        },
         message: d.message,
       })),
     );
-    expect(results.map((r) => ({ ruleId: r.ruleId, uri: r.locations[0]?.physicalLocation.artifactLocation.uri, region: r.locations[0]?.physicalLocation.region, message: r.message.text }))).toEqual(expected);
-    const weak = results.find((r) => r.ruleId === 'weak-postcondition' && r.locations[0]?.physicalLocation.artifactLocation.uri === 'examples/change_case.rs');
+    expect(
+      results.map((r) => ({
+        ruleId: r.ruleId,
+        uri: r.locations[0]?.physicalLocation.artifactLocation.uri,
+        region: r.locations[0]?.physicalLocation.region,
+        message: r.message.text,
+      })),
+    ).toEqual(expected);
+    const weak = results.find(
+      (r) => r.ruleId === 'weak-postcondition' && r.locations[0]?.physicalLocation.artifactLocation.uri === 'examples/change_case.rs',
+    );
     // change_case.rs line 14: `        c.is_ascii_lowercase() ==> ...` starts at column 9.
     expect(weak?.locations[0]?.physicalLocation.region.startLine).toBe(14);
     expect(weak?.level).toBe('warning');
-    const fingerprints = results.map((r) => `${r.locations[0]?.physicalLocation.artifactLocation.uri} ${r.partialFingerprints.primaryLocationLineHash}`);
+    const fingerprints = results.map(
+      (r) => `${r.locations[0]?.physicalLocation.artifactLocation.uri} ${r.partialFingerprints.primaryLocationLineHash}`,
+    );
     expect(new Set(fingerprints).size).toBe(fingerprints.length);
     for (const r of results) expect(r.partialFingerprints.primaryLocationLineHash).toMatch(/^[0-9a-f]{16}:\d+$/);
   });
@@ -70,19 +98,35 @@ describe('check --format sarif', () => {
   it('keeps a fingerprint when lines are added above the finding', async () => {
     const json = JSON.parse((await check(ROOT, 'examples/vacuous.rs', '--json')).out) as CheckReport;
     const source = readFileSync(join(ROOT, 'examples/vacuous.rs'), 'utf8');
-    const shifted: CheckReport = { ...json, files: json.files.map((file) => ({ ...file, diagnostics: file.diagnostics.map((d) => ({ ...d, range: { start: { ...d.range.start, line: d.range.start.line + 2 }, end: { ...d.range.end, line: d.range.end.line + 2 } } })) })) };
+    const shifted: CheckReport = {
+      ...json,
+      files: json.files.map((file) => ({
+        ...file,
+        diagnostics: file.diagnostics.map((d) => ({
+          ...d,
+          range: { start: { ...d.range.start, line: d.range.start.line + 2 }, end: { ...d.range.end, line: d.range.end.line + 2 } },
+        })),
+      })),
+    };
     const before = toSarif({ report: json, texts: new Map([['examples/vacuous.rs', source]]), version: '0' });
     const after = toSarif({ report: shifted, texts: new Map([['examples/vacuous.rs', `// one\n// two\n${source}`]]), version: '0' });
-    const hashes = (log: typeof before): string[] => (log.runs[0]?.results ?? []).map((r) => r.partialFingerprints?.['primaryLocationLineHash'] ?? '');
+    const hashes = (log: typeof before): string[] =>
+      (log.runs[0]?.results ?? []).map((r) => r.partialFingerprints?.['primaryLocationLineHash'] ?? '');
     expect(hashes(after)).toEqual(hashes(before));
     expect(hashes(before).length).toBeGreaterThan(0);
   });
 });
 
-it('keeps a SARIF run within GitHub\'s result limit, errors first, and says how many it left out', () => {
+it("keeps a SARIF run within GitHub's result limit, errors first, and says how many it left out", () => {
   const report = syntheticReport(MAX_SARIF_RESULTS + 2);
   const last = report.files[0]?.diagnostics.at(-1);
-  const withError: CheckReport = { ...report, files: report.files.map((file) => ({ ...file, diagnostics: [...file.diagnostics.slice(0, -1), { ...(last as ReportDiagnostic), severity: 'error' }] })) };
+  const withError: CheckReport = {
+    ...report,
+    files: report.files.map((file) => ({
+      ...file,
+      diagnostics: [...file.diagnostics.slice(0, -1), { ...(last as ReportDiagnostic), severity: 'error' }],
+    })),
+  };
   const run = toSarif({ report: withError, texts: new Map(), version: '0' }).runs[0];
   expect(run?.results).toHaveLength(MAX_SARIF_RESULTS);
   expect(run?.results?.[0]?.level).toBe('error');
@@ -99,7 +143,10 @@ describe('check --format junit', () => {
     expect(out.match(/<testcase /g)).toHaveLength(functions);
     expect(out).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="spec-harness" tests="\d+" failures="3">/);
     expect(out.match(/<testsuite /g)).toHaveLength(json.files.length);
-    const failure = /<testcase classname="examples\/vacuous.rs" name="count_positive"[^>]*>\s*<failure message="([^"]*)" type="below-gate">([^<]*)<\/failure>/.exec(out);
+    const failure =
+      /<testcase classname="examples\/vacuous.rs" name="count_positive"[^>]*>\s*<failure message="([^"]*)" type="below-gate">([^<]*)<\/failure>/.exec(
+        out,
+      );
     expect(failure?.[1]).toBe('PostComp 0.00 &lt; 0.75');
     expect(failure?.[2]).toMatch(/accepts the wrong output count_positive\(\[[^\]]*\]\) = \d+ \([^;]+; correct: \d+\)/);
     expect(out).toMatch(/<testcase classname="examples\/argmax.rs" name="argmax"[^>]*>\s*<system-out>PostCorr 1.00/);
@@ -124,8 +171,11 @@ describe('check --format github', () => {
     const { code, out } = await check(ROOT, 'examples', '--format', 'github', '--gate', 'post=0.75');
     expect(code).toBe(1);
     const lines = out.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^::warning file=examples\/change_case.rs,line=14,col=9,endLine=14,endColumn=\d+,title=spec-harness weak-postcondition%3A [^:]+::accepts change_case\('a'\) = 'B'/);
-    for (const line of lines) expect(line).toMatch(/^::(warning|error) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^:]+::\S/);
+    expect(lines[0]).toMatch(
+      /^::warning file=examples\/change_case.rs,line=14,col=9,endLine=14,endColumn=\d+,title=spec-harness weak-postcondition%3A [^:]+::accepts change_case\('a'\) = 'B'/,
+    );
+    for (const line of lines)
+      expect(line).toMatch(/^::(warning|error) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^:]+::\S/);
     const summary = readFileSync(summaryPath, 'utf8');
     expect(summary).toContain('**3 functions fail**');
     expect(summary).toMatch(/\| ❌ \| `examples\/vacuous.rs::count_positive` \| 1.00 \| 0.00 \|/);
@@ -137,7 +187,9 @@ describe('check --format github', () => {
     const output = toGithub({ report, failures: new Map(), skipped: [] });
     const lines = output.commands.trimEnd().split('\n');
     expect(lines.filter((line) => line.startsWith('::warning '))).toHaveLength(MAX_ANNOTATIONS_PER_LEVEL);
-    expect(lines.at(-1)).toBe(`::notice::spec-harness: 15 more problems are not annotated (GitHub shows ${MAX_ANNOTATIONS_PER_LEVEL} per level); see the job summary or the SARIF report`);
+    expect(lines.at(-1)).toBe(
+      `::notice::spec-harness: 15 more problems are not annotated (GitHub shows ${MAX_ANNOTATIONS_PER_LEVEL} per level); see the job summary or the SARIF report`,
+    );
     expect(output.summary).toContain('15 problems were not annotated');
   });
 
@@ -166,7 +218,10 @@ describe('check --format and its companions', () => {
   });
 });
 
-function syntheticReport(nDiagnostics: number, options: { message: string; path: string } = { message: 'accepts f(1) = 2', path: 'src/f.rs' }): CheckReport {
+function syntheticReport(
+  nDiagnostics: number,
+  options: { message: string; path: string } = { message: 'accepts f(1) = 2', path: 'src/f.rs' },
+): CheckReport {
   const diagnostics: ReportDiagnostic[] = Array.from({ length: nDiagnostics }, (_, line) => ({
     message: options.message,
     severity: 'warning',
@@ -176,7 +231,15 @@ function syntheticReport(nDiagnostics: number, options: { message: string; path:
   }));
   const functions: FunctionReport[] = [];
   const file: FileReport = { path: options.path, pairsFile: null, diagnostics, functions };
-  return { files: [file], summary: { functions: 0, scored: 0, postHarnessAt: { '0.25': null, '0.5': null, '0.75': null, '1': null }, harnessAt: { '0.25': null, '0.5': null, '0.75': null, '1': null } } };
+  return {
+    files: [file],
+    summary: {
+      functions: 0,
+      scored: 0,
+      postHarnessAt: { '0.25': null, '0.5': null, '0.75': null, '1': null },
+      harnessAt: { '0.25': null, '0.5': null, '0.75': null, '1': null },
+    },
+  };
 }
 
 /** Every element opened is closed in order (a well-formedness check without an XML parser). */

@@ -52,7 +52,9 @@ describe('function dependencies', () => {
 
   it('puts what no name reaches in the part every function shares', () => {
     const before = functionDependencies(buildFileModel(parseSourceFile(FILE)));
-    const after = functionDependencies(buildFileModel(parseSourceFile(FILE.replace('use vstd::prelude::*;', 'use vstd::prelude::*;\nuse vstd::seq::*;'))));
+    const after = functionDependencies(
+      buildFileModel(parseSourceFile(FILE.replace('use vstd::prelude::*;', 'use vstd::prelude::*;\nuse vstd::seq::*;'))),
+    );
     expect(after.shared).not.toBe(before.shared);
   });
 });

@@ -20,7 +20,9 @@ export async function check(cwd: string, ...args: string[]): Promise<{ code: num
 
 /** Stryker's mutation-testing-report-schema 3.8.4 (draft-07), as the package ships it. */
 export function mutationReportValidator(): ValidateFunction {
-  const schema = JSON.parse(readFileSync(require.resolve('mutation-testing-report-schema/mutation-testing-report-schema.json'), 'utf8')) as object;
+  const schema = JSON.parse(
+    readFileSync(require.resolve('mutation-testing-report-schema/mutation-testing-report-schema.json'), 'utf8'),
+  ) as object;
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   return ajv.compile(schema);

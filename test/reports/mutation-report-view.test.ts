@@ -31,7 +31,10 @@ function scratchFolder(): string {
 }
 
 async function editorReport(client: TestClient, uri: string | null): Promise<MutationReportResult & { report: Report }> {
-  const result = (await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.mutationReport', arguments: [uri] })) as MutationReportResult & { report: Report };
+  const result = (await client.connection.sendRequest('workspace/executeCommand', {
+    command: 'specHarness.server.mutationReport',
+    arguments: [uri],
+  })) as MutationReportResult & { report: Report };
   expect(validate(result.report), JSON.stringify(validate.errors)).toBe(true);
   return result;
 }
@@ -42,17 +45,22 @@ async function cliReport(folder: string): Promise<Report> {
   return JSON.parse(out) as Report;
 }
 
-describe('the mutation report view\'s data from the language server', () => {
+describe("the mutation report view's data from the language server", () => {
   const folders: string[] = [];
   afterAll(() => {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('is the last run\'s report, valid against the schema, with the mutants and verdicts the CLI finds', async () => {
+  it("is the last run's report, valid against the schema, with the mutants and verdicts the CLI finds", async () => {
     const folder = scratchFolder();
     folders.push(folder);
     const uri = pathToFileURL(join(folder, 'argmax.rs')).toString();
-    const client = await startClient(await buildServerBundle(), { run: 'manual', threshold: 0.75 }, { trusted: true }, pathToFileURL(folder).toString());
+    const client = await startClient(
+      await buildServerBundle(),
+      { run: 'manual', threshold: 0.75 },
+      { trusted: true },
+      pathToFileURL(folder).toString(),
+    );
     // Nothing was scored yet: the report is empty and says so, rather than starting a run.
     const before = await editorReport(client, uri);
     expect(before.report.files).toEqual({});
@@ -75,13 +83,21 @@ describe('the mutation report view\'s data from the language server', () => {
     folders.push(folder);
     const path = join(folder, 'argmax.rs');
     const uri = pathToFileURL(path).toString();
-    const client = await startClient(await buildServerBundle(), { run: 'manual', threshold: 0.75 }, { trusted: true }, pathToFileURL(folder).toString());
+    const client = await startClient(
+      await buildServerBundle(),
+      { run: 'manual', threshold: 0.75 },
+      { trusted: true },
+      pathToFileURL(folder).toString(),
+    );
     const text = readFileSync(path, 'utf8');
     void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
     // Two comment lines on top: every function moves down, none changes, so the next run reuses them all.
     const moved = `// moved\n// down\n${text}`;
-    void client.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ text: moved }] });
+    void client.connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri, version: 2 },
+      contentChanges: [{ text: moved }],
+    });
     await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
     // The server logs each run before it answers the command that asked for it.
     expect(client.logs.filter((line) => line.startsWith('scored ')).at(-1)).toMatch(/: 0 of \d+ functions evaluated, \d+ from cache$/);

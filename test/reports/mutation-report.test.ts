@@ -42,14 +42,24 @@ function mutantsOf(report: Report, file: string, fn: string): Mutant[] {
 describe('check --format mutation-report', () => {
   it('is valid for every example, one file per Verus source, with its source text', async () => {
     const report = await mutationReport('examples');
-    const sources = readdirSync(join(ROOT, 'examples')).filter((name) => name.endsWith('.rs')).map((name) => `examples/${name}`);
+    const sources = readdirSync(join(ROOT, 'examples'))
+      .filter((name) => name.endsWith('.rs'))
+      .map((name) => `examples/${name}`);
     expect(Object.keys(report.files).sort()).toEqual(sources.sort());
     for (const path of sources) expect(report.files[path]?.source).toBe(readFileSync(join(ROOT, path), 'utf8'));
   });
 
   it('lists every wrong output: Survived exactly for the accepted ones, Killed for the rejected ones', async () => {
     const json = JSON.parse((await check(ROOT, 'examples', '--json')).out) as {
-      files: { path: string; functions: { qualifiedName: string; status: string; counts: { mutants: number; indeterminate: number }; acceptedMutants: unknown[] }[] }[];
+      files: {
+        path: string;
+        functions: {
+          qualifiedName: string;
+          status: string;
+          counts: { mutants: number; indeterminate: number };
+          acceptedMutants: unknown[];
+        }[];
+      }[];
     };
     const report = await mutationReport('examples');
     for (const file of json.files) {
@@ -62,7 +72,9 @@ describe('check --format mutation-report', () => {
     // Killed: every decided wrong output the ensures rejects.
     const changeCase = mutantsOf(report, 'examples/change_case.rs', 'change_case');
     const changeCaseJson = json.files.flatMap((file) => file.functions).find((fn) => fn.qualifiedName === 'change_case');
-    expect(changeCase.filter((m) => m.status === 'Killed')).toHaveLength(changeCaseJson!.counts.mutants - changeCaseJson!.acceptedMutants.length);
+    expect(changeCase.filter((m) => m.status === 'Killed')).toHaveLength(
+      changeCaseJson!.counts.mutants - changeCaseJson!.acceptedMutants.length,
+    );
   });
 
   it('puts each value mutant at the ensures and each code mutant at its code, with the correct and the wrong output, killed by its pair', async () => {
@@ -138,4 +150,3 @@ describe('check --html', () => {
     expect(JSON.parse(literal)).toEqual({ source: '</script><script>alert(1)</script> <!-- a && b \u2028' });
   });
 });
-

@@ -99,7 +99,7 @@ describe('check --baseline', () => {
     writeFileSync(join(dir, 'bad.json'), '{"files": [{"path": "ratchet.rs", "functions": [{"qualifiedName": "max2"}]}]}');
     const { code, err } = await check(dir, 'ratchet.rs', '--baseline', 'bad.json');
     expect(code).toBe(2);
-    expect(err).toContain("the baseline 'bad.json': files[0].functions[0]: expected \"status\"");
+    expect(err).toContain('the baseline \'bad.json\': files[0].functions[0]: expected "status"');
     expect((await check(dir, 'ratchet.rs', '--baseline', 'missing.json')).code).toBe(2);
   });
 });

@@ -33,7 +33,11 @@ describe('test results from a report', () => {
     expect(results.functions[0]?.description).toBe('Post 1.00 / 1.00 · Pre 1.00 / N/A · 2 pairs');
     expect(results.functions[3]?.description).toMatch(/^no-pairs: no entry for `no_pairs`/);
     // The item's range is the whole function, so the gutter icon sits on it (0-based lines).
-    expect(results.functions[1]?.range.start.line).toBe(readFileSync(join(FIXTURES, 'statuses.rs'), 'utf8').split('\n').findIndex((line) => line.startsWith('fn any_index')));
+    expect(results.functions[1]?.range.start.line).toBe(
+      readFileSync(join(FIXTURES, 'statuses.rs'), 'utf8')
+        .split('\n')
+        .findIndex((line) => line.startsWith('fn any_index')),
+    );
   });
 
   it('fails with the correct output and the accepted wrong output side by side', () => {
@@ -49,8 +53,10 @@ describe('test results from a report', () => {
   });
 
   it('shows a rejected correct pair as accepted vs rejected by its clause', () => {
-    const text = 'verus! {\nfn double(x: u8) -> (r: u8)\n    requires\n        x < 100,\n    ensures\n        r == x + x,\n        r > x,\n{\n    x + x\n}\n}\n';
-    const pairsText = '{ "version": 1, "functions": { "double": { "pairs": [ { "input": { "x": 0 }, "output": 0 }, { "input": { "x": 3 }, "output": 6 } ] } } }';
+    const text =
+      'verus! {\nfn double(x: u8) -> (r: u8)\n    requires\n        x < 100,\n    ensures\n        r == x + x,\n        r > x,\n{\n    x + x\n}\n}\n';
+    const pairsText =
+      '{ "version": 1, "functions": { "double": { "pairs": [ { "input": { "x": 0 }, "output": 0 }, { "input": { "x": 3 }, "output": 6 } ] } } }';
     const report = checkFileSync({ path: 'double.rs', text, pairsPath: 'double.pairs.json', pairsText }, DEFAULT_CHECK_OPTIONS);
     const [double] = testResults('file:///w/double.rs', report, 0.75).functions;
     expect(double?.outcome).toBe('failed');
@@ -68,15 +74,25 @@ describe('the language server pushes test results', () => {
   const folder = mkdtempSync(join(tmpdir(), 'spec-harness-tests-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('sends a file\'s results before it answers the score command', async () => {
+  it("sends a file's results before it answers the score command", async () => {
     for (const name of ['statuses.rs', 'statuses.pairs.json']) copyFileSync(join(FIXTURES, name), join(folder, name));
     const uri = pathToFileURL(join(folder, 'statuses.rs')).toString();
-    const client = await startClient(await buildServerBundle(), { run: 'manual', threshold: 0.75 }, { trusted: true }, pathToFileURL(folder).toString());
+    const client = await startClient(
+      await buildServerBundle(),
+      { run: 'manual', threshold: 0.75 },
+      { trusted: true },
+      pathToFileURL(folder).toString(),
+    );
     const received: TestResultsParams[] = [];
     client.connection.onNotification(TestResultsNotification, (params: TestResultsParams) => received.push(params));
     await client.connection.sendRequest('workspace/executeCommand', { command: 'specHarness.server.scoreFile', arguments: [uri] });
     expect(received.map((params) => params.uri)).toEqual([uri]);
-    expect(received[0]?.functions.map((fn) => `${fn.qualifiedName} ${fn.outcome}`)).toEqual(['index_of passed', 'any_index failed', 'no_ensures failed', 'no_pairs skipped']);
+    expect(received[0]?.functions.map((fn) => `${fn.qualifiedName} ${fn.outcome}`)).toEqual([
+      'index_of passed',
+      'any_index failed',
+      'no_ensures failed',
+      'no_pairs skipped',
+    ]);
     expect(await client.stop()).toBe(0);
   });
 });

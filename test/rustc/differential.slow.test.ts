@@ -23,9 +23,25 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     late_typed: [[0], [2], [3]],
     cfg_dead: [[0], [255]],
     capacity: [[0], [5], [-1]],
-    div_rem: [[7, 2], [-7, 2], [7, -2], [1, 0], [-2147483648, -1], [-2147483648, 1]],
-    abs_diff: [[3, 9], [2147483647, -1], [-2147483648, 0], [0, 0]],
-    shift: [[1, 31], [1, 32], [3, 0]],
+    div_rem: [
+      [7, 2],
+      [-7, 2],
+      [7, -2],
+      [1, 0],
+      [-2147483648, -1],
+      [-2147483648, 1],
+    ],
+    abs_diff: [
+      [3, 9],
+      [2147483647, -1],
+      [-2147483648, 0],
+      [0, 0],
+    ],
+    shift: [
+      [1, 31],
+      [1, 32],
+      [3, 0],
+    ],
     casts: [[300], [-1], [-129], [4294967296]],
   },
   'seqs.rs': {
@@ -33,18 +49,58 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     max_of: [[[4]], [[2, 9, 9]], [[]]],
     prefix_sums: [[[1, 2, 3]], [[]], [[2147483647, 1]]],
     reversed: [[[1, 2, 3]], [[]]],
-    count_eq: [[[1, 2, 1], 1], [[], 0]],
+    count_eq: [
+      [[1, 2, 1], 1],
+      [[], 0],
+    ],
     middle: [[[1, 2, 3, 4]], [[7]], [[]]],
   },
   'std-gaps.rs': {
-    logs_u32: [[100, 3], [1, 2], [4294967295, 2], [0, 2], [5, 1], [0, 0]],
-    logs_i8: [[127, 3], [-5, 2], [5, -2]],
-    checked_logs_u64: [[1000, 10], [0, 2], [5, 1], [18446744073709551615n, 16]],
-    is_simple_power: [[16, 2], [1, 4], [3, 2], [27, 3], [64, 4], [8, 1]],
-    count_occurrences: [[[1, 2, 1, 1], [1]], [[], [1]], [[3], [3]]],
-    split_lengths: [[[1, 2, 3], 0], [[1, 2, 3], 3], [[1, 2, 3], 4]],
-    filled: [[[1, 2], 9], [[], 9]],
-    appended: [[[1], [2, 3]], [[], []]],
+    logs_u32: [
+      [100, 3],
+      [1, 2],
+      [4294967295, 2],
+      [0, 2],
+      [5, 1],
+      [0, 0],
+    ],
+    logs_i8: [
+      [127, 3],
+      [-5, 2],
+      [5, -2],
+    ],
+    checked_logs_u64: [
+      [1000, 10],
+      [0, 2],
+      [5, 1],
+      [18446744073709551615n, 16],
+    ],
+    is_simple_power: [
+      [16, 2],
+      [1, 4],
+      [3, 2],
+      [27, 3],
+      [64, 4],
+      [8, 1],
+    ],
+    count_occurrences: [
+      [[1, 2, 1, 1], [1]],
+      [[], [1]],
+      [[3], [3]],
+    ],
+    split_lengths: [
+      [[1, 2, 3], 0],
+      [[1, 2, 3], 3],
+      [[1, 2, 3], 4],
+    ],
+    filled: [
+      [[1, 2], 9],
+      [[], 9],
+    ],
+    appended: [
+      [[1], [2, 3]],
+      [[], []],
+    ],
     sum_through_iterator: [[[1, 2, 3]], [[]], [[200, 100]]],
   },
 };
@@ -66,8 +122,11 @@ describe.skipIf(!hasRustc)('the interpreter agrees with rustc (overflow checks o
       const runs = Object.entries(cases).flatMap(([name, inputs]) => inputs.map((args) => ({ fn: fnNamed(model.functions, name), args })));
       const fromRust = runWithRustc(fixture, text, runs);
       const fromInterpreter = runs.map(({ fn, args }) => interpret(model, fn, args));
-      const label = (i: number): string => `${runs[i]?.fn.name}(${JSON.stringify(runs[i]?.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))})`;
-      expect(fromInterpreter.map((outcome, i) => `${label(i)} -> ${outcome}`)).toEqual(fromRust.map((outcome, i) => `${label(i)} -> ${outcome}`));
+      const label = (i: number): string =>
+        `${runs[i]?.fn.name}(${JSON.stringify(runs[i]?.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))})`;
+      expect(fromInterpreter.map((outcome, i) => `${label(i)} -> ${outcome}`)).toEqual(
+        fromRust.map((outcome, i) => `${label(i)} -> ${outcome}`),
+      );
     });
   }
 });
@@ -107,7 +166,11 @@ function runWithRustc(fixture: string, text: string, runs: readonly Run[]): stri
   const source = join(workDir, fixture);
   const binary = join(workDir, fixture.replace(/\.rs$/, ''));
   writeFileSync(source, `#![allow(dead_code, unused_variables, unused_mut, arithmetic_overflow, unconditional_panic)]\n${text}${main}`);
-  const compiled = spawnSync('rustc', ['--edition', '2021', '-C', 'overflow-checks=on', '-C', 'debug-assertions=on', '-o', binary, source], { encoding: 'utf8' });
+  const compiled = spawnSync(
+    'rustc',
+    ['--edition', '2021', '-C', 'overflow-checks=on', '-C', 'debug-assertions=on', '-o', binary, source],
+    { encoding: 'utf8' },
+  );
   if (compiled.status !== 0) throw new Error(`rustc failed on ${fixture}:\n${compiled.stderr}`);
   const ran = spawnSync(binary, [], { encoding: 'utf8' });
   return ran.stdout.trimEnd().split('\n');

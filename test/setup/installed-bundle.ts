@@ -23,7 +23,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(join(installDir, 'bin'), { recursive: true });
   copyFileSync(join(ROOT, 'bin', 'spec-harness.js'), join(installDir, 'bin', 'spec-harness.js'));
   const common: BuildOptions = {
-    bundle: true, platform: 'node', target: 'node20', format: 'cjs', logLevel: 'error',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    logLevel: 'error',
     external: ['tree-sitter', 'tree-sitter-rust', 'vscode', 'mutation-testing-elements', 'z3-solver'],
     // jsonc-parser's UMD build hides its requires from esbuild; its ESM build bundles cleanly.
     mainFields: ['module', 'main'],

@@ -13,7 +13,8 @@ import { TEST_BUDGET } from './budget';
 const LIMITS = { rlimit: TEST_BUDGET.rlimit, timeLimitMs: TEST_BUDGET.timeLimitMs };
 
 /** `r == 6` and no cube is the sum of two positive cubes plus 6: far beyond a small resource limit. */
-const HARD = '(declare-const r Int) (assert (= r 6)) (assert (not (forall ((a Int) (b Int) (c Int)) (=> (and (> a 0) (> b 0) (> c 0)) (not (= (+ (* a a a) (* b b b)) (+ (* c c c) r)))))))';
+const HARD =
+  '(declare-const r Int) (assert (= r 6)) (assert (not (forall ((a Int) (b Int) (c Int)) (=> (and (> a 0) (> b 0) (> c 0)) (not (= (+ (* a a a) (* b b b)) (+ (* c c c) r)))))))';
 /** Some k with 2k = r for r = 14: k = 7. */
 const EASY = '(declare-const r Int) (assert (= r 14)) (assert (exists ((k Int)) (= (* 2 k) r)))';
 
@@ -32,7 +33,10 @@ describe('a solver query', () => {
   });
 
   it('with model values asked for gives the same model again', async () => {
-    const constants = [{ name: 'x', sort: 'Int' as const }, { name: 'y', sort: 'Int' as const }];
+    const constants = [
+      { name: 'x', sort: 'Int' as const },
+      { name: 'y', sort: 'Int' as const },
+    ];
     const script = '(declare-const x Int) (declare-const y Int) (assert (and (> x 3) (< (* x y) 100) (> y 7)))';
     const first = await runQuery(script, LIMITS, constants);
     clearQueryCache();
@@ -46,15 +50,27 @@ describe('checking a file with the solver', () => {
   it('twice, from a cold cache, gives the same verdicts, resource-limited ones included', async () => {
     const text = readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'quantified.rs'), 'utf8');
     const pairs = { make_odd: { pairs: [{ input: { n: 3 }, output: 7 }] }, cube_sum: { pairs: [{ input: { x: 4 }, output: 0 }] } };
-    const input = { path: 'quantified.rs', text, pairsPath: 'quantified.pairs.json', pairsText: JSON.stringify({ version: 1, functions: pairs }) };
+    const input = {
+      path: 'quantified.rs',
+      text,
+      pairsPath: 'quantified.pairs.json',
+      pairsText: JSON.stringify({ version: 1, functions: pairs }),
+    };
     const run = async (): Promise<FileReport> => {
       clearQueryCache();
       const solver = createZ3Solver({ ...TEST_BUDGET, rlimit: 50_000, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => 0 });
-      return checkFile(input, { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0, functions: ['make_odd', 'cube_sum'] }, undefined, undefined, solver);
+      return checkFile(
+        input,
+        { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0, functions: ['make_odd', 'cube_sum'] },
+        undefined,
+        undefined,
+        solver,
+      );
     };
     const first = await run();
     const second = await run();
-    const verdicts = (report: FileReport) => report.functions.map((fn) => ({ name: fn.qualifiedName, scores: fn.scores, indeterminate: fn.indeterminate.map((v) => v.reason) }));
+    const verdicts = (report: FileReport) =>
+      report.functions.map((fn) => ({ name: fn.qualifiedName, scores: fn.scores, indeterminate: fn.indeterminate.map((v) => v.reason) }));
     expect(verdicts(first).find((fn) => fn.name === 'cube_sum')?.indeterminate).toContain('solver: resource limit');
     expect(verdicts(second)).toEqual(verdicts(first));
   });

@@ -23,10 +23,17 @@ async function lensesAndHover(solver: 'z3' | 'none'): Promise<{ lenses: string[]
   const client = await startClient(serverPath, { run: 'onSave', solver }, { trusted: true }, pathToFileURL(folder).toString());
   const uri = pathToFileURL(join(folder, 'editor.rs')).toString();
   const finished = client.status(uri, (params) => params.state !== 'scoring');
-  void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'editor.rs'), 'utf8') } });
+  void client.connection.sendNotification('textDocument/didOpen', {
+    textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(folder, 'editor.rs'), 'utf8') },
+  });
   await finished;
-  const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
-  const hover = (await client.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 4 } })) as { contents: { value: string } } | null;
+  const lenses = (await client.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+    command?: { title: string };
+  }[];
+  const hover = (await client.connection.sendRequest('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 4, character: 4 },
+  })) as { contents: { value: string } } | null;
   await client.stop();
   return { lenses: lenses.map((lens) => lens.command?.title ?? ''), hover: hover?.contents.value ?? '' };
 }

@@ -32,12 +32,24 @@ fn half_down(n: u32) -> (r: u32)
 
 describe('pairs outside the requires', () => {
   it('are no rejects-correct-output error, and keep the note', () => {
-    const report = checkFileSync(input(CLIP, { clip: { pairs: [{ input: { x: 5 }, output: 5 }, { input: { x: 150 }, output: 99 }] } }), DEFAULT_CHECK_OPTIONS);
+    const report = checkFileSync(
+      input(CLIP, {
+        clip: {
+          pairs: [
+            { input: { x: 5 }, output: 5 },
+            { input: { x: 150 }, output: 99 },
+          ],
+        },
+      }),
+      DEFAULT_CHECK_OPTIONS,
+    );
     const fn = only(report);
     expect(report.diagnostics.map((d) => d.code)).not.toContain('rejects-correct-output');
     const outside = report.diagnostics.find((d) => d.code === 'outside-requires');
     expect(outside?.severity).toBe('information');
-    expect(outside?.message).toBe('outside requires: the ensures rejects clip(150) = 99 (clause 1); note: the requires also rejects this input');
+    expect(outside?.message).toBe(
+      'outside requires: the ensures rejects clip(150) = 99 (clause 1); note: the requires also rejects this input',
+    );
     expect(fn.scores.postCorrectness).toBe(1);
     expect(fn.pairsOutsideRequires).toHaveLength(1);
   });
@@ -50,7 +62,13 @@ describe('pairs outside the requires', () => {
 
   it('once the solver decides the requires is false, are outside it', async () => {
     const solver = createZ3Solver({ ...TEST_BUDGET, stepBudget: 100_000, now: () => performance.now() });
-    const report = await checkFile(input(ODD, { half_down: { pairs: [{ input: { n: 4 }, output: 2 }] } }), DEFAULT_CHECK_OPTIONS, undefined, undefined, solver);
+    const report = await checkFile(
+      input(ODD, { half_down: { pairs: [{ input: { n: 4 }, output: 2 }] } }),
+      DEFAULT_CHECK_OPTIONS,
+      undefined,
+      undefined,
+      solver,
+    );
     expect(report.diagnostics.map((d) => d.code)).toContain('outside-requires');
     expect(report.diagnostics.map((d) => d.code)).not.toContain('rejects-correct-output');
   });

@@ -13,11 +13,27 @@ import { functionMarkdown } from '../../server/src/lsp/markdown';
 
 const SOURCE = readFileSync(join(__dirname, '..', 'fixtures', 'solver', 'quantified.rs'), 'utf8');
 
-async function check(name: string, pairs: readonly unknown[], solver: 'z3' | 'none', rlimit: number = TEST_BUDGET.rlimit): Promise<FunctionReport> {
-  const input = { path: 'quantified.rs', text: SOURCE, pairsPath: 'quantified.pairs.json', pairsText: JSON.stringify({ version: 1, functions: { [name]: { pairs } } }) };
+async function check(
+  name: string,
+  pairs: readonly unknown[],
+  solver: 'z3' | 'none',
+  rlimit: number = TEST_BUDGET.rlimit,
+): Promise<FunctionReport> {
+  const input = {
+    path: 'quantified.rs',
+    text: SOURCE,
+    pairsPath: 'quantified.pairs.json',
+    pairsText: JSON.stringify({ version: 1, functions: { [name]: { pairs } } }),
+  };
   const z3 = createZ3Solver({ ...TEST_BUDGET, rlimit, stepBudget: DEFAULT_CHECK_OPTIONS.stepBudget, now: () => performance.now() });
   // Value mutants only: the counts below are those of one pair and its eight mutants.
-  const report = await checkFile(input, { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0, functions: [name] }, undefined, undefined, solver === 'z3' ? z3 : undefined);
+  const report = await checkFile(
+    input,
+    { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0, functions: [name] },
+    undefined,
+    undefined,
+    solver === 'z3' ? z3 : undefined,
+  );
   expect(report.functions).toHaveLength(1);
   return report.functions[0] as FunctionReport;
 }
@@ -64,7 +80,7 @@ describe('the z3 solver', () => {
     expect(fn.indeterminate.map((v) => v.reason)).toContain('solver: resource limit');
   });
 
-  it('keeps the evaluator\'s reason where a construct has no translation (sets)', async () => {
+  it("keeps the evaluator's reason where a construct has no translation (sets)", async () => {
     const fn = await check('not_member', [{ input: { x: 4 }, output: true }], 'z3');
     expect(fn.counts.solverVerdicts).toBeUndefined();
     expect(fn.indeterminate[0]?.reason).toBe('unbounded quantifier over int');

@@ -7,7 +7,13 @@ import { assertNever, createRng, fnv1a, hashSeed, isRecord, stripByteOrderMark }
 describe('createRng', () => {
   it('gives the mulberry32 sequence the engine has always used for a seed', () => {
     const rng = createRng(2024);
-    const drawn = [rng.below(1000), rng.below(1000), rng.below(1000), rng.bigBetween(-(1n << 70n), 1n << 70n), rng.pick(['a', 'b', 'c', 'd'])];
+    const drawn = [
+      rng.below(1000),
+      rng.below(1000),
+      rng.below(1000),
+      rng.bigBetween(-(1n << 70n), 1n << 70n),
+      rng.pick(['a', 'b', 'c', 'd']),
+    ];
     expect(drawn).toEqual([811, 710, 650, 83359744302015452205n, 'b']);
   });
 
@@ -57,6 +63,11 @@ describe('isRecord', () => {
 
 describe('stripByteOrderMark', () => {
   it('drops one leading mark only, as editors hide it', () => {
-    expect(['\uFEFFfn f() {}', 'fn f() {}', '\uFEFF\uFEFFx', 'a\uFEFF'].map(stripByteOrderMark)).toEqual(['fn f() {}', 'fn f() {}', '\uFEFFx', 'a\uFEFF']);
+    expect(['\uFEFFfn f() {}', 'fn f() {}', '\uFEFF\uFEFFx', 'a\uFEFF'].map(stripByteOrderMark)).toEqual([
+      'fn f() {}',
+      'fn f() {}',
+      '\uFEFFx',
+      'a\uFEFF',
+    ]);
   });
 });

@@ -32,9 +32,18 @@ describe('fn headers', () => {
     ['fn r(x: u8) -> (r: u8) { x }', 'fn r exec (x: u8) -> r: u8'],
     ['proof fn t(tracked x: u8) -> (tracked r: u8) { x }', 'fn t proof (tracked x: u8) -> r: u8'],
     ['fn tup((a, b): (u8, bool)) {}', 'fn tup exec ((a, b): (u8, bool))'],
-    ['fn g<T: Copy + Clone, \'a, const N: usize>(x: &\'a [T; N]) -> Option<(u8, bool)> where T: Eq { None }', 'fn g exec (x: &[T; N]) -> Option<(u8, bool)>'],
-    ['fn m(v: Vec<Vec<u8>>, m: Map<int, Seq<char>>) -> Ghost<int> { Ghost(0) }', 'fn m exec (v: Vec<Vec<u8>>, m: Map<int, Seq<char>>) -> Ghost<int>'],
-    ['fn h(f: spec_fn(int) -> bool, g: FnSpec(u8) -> u8, k: fn(u8), j: impl Fn(u8) -> bool) {}', 'fn h exec (f: spec_fn(int) -> bool, g: FnSpec(u8) -> u8, k: fn(u8), j: Fn(u8) -> bool)'],
+    [
+      "fn g<T: Copy + Clone, 'a, const N: usize>(x: &'a [T; N]) -> Option<(u8, bool)> where T: Eq { None }",
+      'fn g exec (x: &[T; N]) -> Option<(u8, bool)>',
+    ],
+    [
+      'fn m(v: Vec<Vec<u8>>, m: Map<int, Seq<char>>) -> Ghost<int> { Ghost(0) }',
+      'fn m exec (v: Vec<Vec<u8>>, m: Map<int, Seq<char>>) -> Ghost<int>',
+    ],
+    [
+      'fn h(f: spec_fn(int) -> bool, g: FnSpec(u8) -> u8, k: fn(u8), j: impl Fn(u8) -> bool) {}',
+      'fn h exec (f: spec_fn(int) -> bool, g: FnSpec(u8) -> u8, k: fn(u8), j: Fn(u8) -> bool)',
+    ],
     ['fn d(x: dyn Tr, n: !, i: _, s: &[u8]) {}', 'fn d exec (x: dyn Tr, n: !, i: _, s: &[u8])'],
   ];
   for (const [source, expected] of HEADERS) it(source, () => expect(dumpItem(fn(source))).toBe(expected));
@@ -53,7 +62,11 @@ describe('fn headers', () => {
     if (item?.kind !== 'impl') throw new Error('expected impl');
     const params = item.items.flatMap((i) => (i.kind === 'fn' ? i.params : []));
     expect(params.map((p) => [p.name, p.passing, p.isSelf])).toEqual([
-      ['self', 'value', true], ['self', 'ref', true], ['self', 'mut', true], ['x', 'value', false], ['self', 'value', true],
+      ['self', 'value', true],
+      ['self', 'ref', true],
+      ['self', 'mut', true],
+      ['x', 'value', false],
+      ['self', 'value', true],
     ]);
   });
 });

@@ -6,8 +6,14 @@ import { tokenize } from '../../server/src/syntax/lexer';
 import { TokenKind } from '../../server/src/syntax/tokens';
 
 const KIND_NAMES: Record<number, string> = {
-  [TokenKind.Ident]: 'id', [TokenKind.Int]: 'int', [TokenKind.Float]: 'float', [TokenKind.Char]: 'char',
-  [TokenKind.Str]: 'str', [TokenKind.Punct]: 'p', [TokenKind.Lifetime]: 'life', [TokenKind.Unknown]: '?',
+  [TokenKind.Ident]: 'id',
+  [TokenKind.Int]: 'int',
+  [TokenKind.Float]: 'float',
+  [TokenKind.Char]: 'char',
+  [TokenKind.Str]: 'str',
+  [TokenKind.Punct]: 'p',
+  [TokenKind.Lifetime]: 'life',
+  [TokenKind.Unknown]: '?',
 };
 
 function lex(source: string): string {
@@ -41,7 +47,9 @@ describe('lexer', () => {
   it('keeps comments aside, marking doc comments', () => {
     const ts = tokenize('/// doc\n// plain\n/** block */\nfn f() {}');
     expect(ts.comments.map((c) => [c.text.trim(), c.doc])).toEqual([
-      ['/// doc', true], ['// plain', false], ['/** block */', true],
+      ['/// doc', true],
+      ['// plain', false],
+      ['/** block */', true],
     ]);
   });
 
@@ -54,7 +62,36 @@ describe('lexer', () => {
   });
 
   it('covers any text with ordered, non-overlapping tokens whose texts are their slices', () => {
-    const piece = fc.constantFrom('"', "'", '/', '*', '//', '/*', '*/', 'b', 'r', '#', 'r#"', '"#', 'x', ' ', '\n', '1', '.', 'e', '=', '>', '{', '}', '(', 'é', '\u00a0', '😀', 'verus!{', '0x');
+    const piece = fc.constantFrom(
+      '"',
+      "'",
+      '/',
+      '*',
+      '//',
+      '/*',
+      '*/',
+      'b',
+      'r',
+      '#',
+      'r#"',
+      '"#',
+      'x',
+      ' ',
+      '\n',
+      '1',
+      '.',
+      'e',
+      '=',
+      '>',
+      '{',
+      '}',
+      '(',
+      'é',
+      '\u00a0',
+      '😀',
+      'verus!{',
+      '0x',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
         const text = pieces.join('');

@@ -10,10 +10,22 @@ function errors(source: string): string[] {
 
 describe('missing right operand', () => {
   it.each([
-    ['the body after a dangling && in ensures', 'verus! { fn f(x: u8) -> (r: u8) ensures r >= x && { x } fn g() {} }', ['expected an expression after `&&` @ &&']],
-    ['the macro end after the body', 'verus! { fn f(x: u8) -> (r: u8) ensures r >= x && { x } }', ['expected an expression after `&&` @ &&']],
+    [
+      'the body after a dangling && in ensures',
+      'verus! { fn f(x: u8) -> (r: u8) ensures r >= x && { x } fn g() {} }',
+      ['expected an expression after `&&` @ &&'],
+    ],
+    [
+      'the macro end after the body',
+      'verus! { fn f(x: u8) -> (r: u8) ensures r >= x && { x } }',
+      ['expected an expression after `&&` @ &&'],
+    ],
     ['a comma after ||', 'verus! { fn f(x: u8) -> (r: u8) ensures r >= x ||, { x } }', ['expected an expression after `||` @ ||']],
-    ['the next spec keyword', 'verus! { fn f(x: u8) -> (r: u8) requires x > 0 && ensures r == x, { x } }', ['expected an expression after `&&` @ &&']],
+    [
+      'the next spec keyword',
+      'verus! { fn f(x: u8) -> (r: u8) requires x > 0 && ensures r == x, { x } }',
+      ['expected an expression after `&&` @ &&'],
+    ],
     ['a closing parenthesis', 'fn f(x: u8) -> u8 { (x +) }', ['expected an expression after `+` @ +']],
   ])('%s', (_label, source, expected) => expect(errors(source)).toEqual(expected));
 

@@ -35,7 +35,8 @@ describe('recovery', () => {
   });
 
   it('ends a fn body that lost its `}` before the next item at its indentation (items at column 0)', () => {
-    const source = 'verus! {\n\nfn f(x: u8) -> u8 {\n    if x > 0 {\n        x\n    else { 0 }\n}\n\nfn g() {}\n\nspec fn h() -> int { 1 }\n\n}\n';
+    const source =
+      'verus! {\n\nfn f(x: u8) -> u8 {\n    if x > 0 {\n        x\n    else { 0 }\n}\n\nfn g() {}\n\nspec fn h() -> int { 1 }\n\n}\n';
     const file = parseSourceFile(source);
     expect(fnNames(source)).toEqual(['f', 'g', 'h']);
     expect(file.items.every((item) => item.inVerus)).toBe(true);

@@ -31,7 +31,14 @@ describe('formatValue', () => {
     ['Some', V.some(V.int(3)), 'Some(3)'],
     ['None', V.none, 'None'],
     ['Ok', V.variant('Result', 'Ok', V.text('x')), 'Ok("x")'],
-    ['struct', V.struct('Point', [['x', V.int(1)], ['y', V.int(2)]]), 'Point { x: 1, y: 2 }'],
+    [
+      'struct',
+      V.struct('Point', [
+        ['x', V.int(1)],
+        ['y', V.int(2)],
+      ]),
+      'Point { x: 1, y: 2 }',
+    ],
     ['tuple struct', V.struct('Meters', [['0', V.int(5)]]), 'Meters(5)'],
     ['unit struct', V.struct('Marker', []), 'Marker'],
     ['unit variant', V.variant('Color', 'Red'), 'Color::Red'],
@@ -55,7 +62,15 @@ describe('formatDebug and formatDisplay', () => {
     ['Some', V.some(V.int(3)), 'Some(3)', 'Some(3)'],
     ['unit variant', V.variant('Color', 'Red'), 'Red', 'Red'],
     ['tuple variant', V.variant('Color', 'Rgb', V.int(1), V.int(2), V.int(3)), 'Rgb(1, 2, 3)', 'Rgb(1, 2, 3)'],
-    ['struct', V.struct('Point', [['x', V.int(1)], ['y', V.int(2)]]), 'Point { x: 1, y: 2 }', 'Point { x: 1, y: 2 }'],
+    [
+      'struct',
+      V.struct('Point', [
+        ['x', V.int(1)],
+        ['y', V.int(2)],
+      ]),
+      'Point { x: 1, y: 2 }',
+      'Point { x: 1, y: 2 }',
+    ],
   ])('%s', (_, value, debug, display) => {
     expect([formatDebug(value), formatDisplay(value)]).toEqual([debug, display]);
   });

@@ -88,8 +88,7 @@ export function constItem(name: string, value: Expr): ConstItem {
 }
 
 export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstItem)[]): ModelScope {
-  const find = <K extends string>(kind: K, name: string) =>
-    items.find((item) => item.kind === kind && item.name === name);
+  const find = <K extends string>(kind: K, name: string) => items.find((item) => item.kind === kind && item.name === name);
   return {
     resolveFunction: () => undefined,
     resolveMethod: () => undefined,
@@ -118,9 +117,20 @@ export const SCOPE = scopeOf([
   structItem('Marker', UNIT_FIELDS),
   structItem('Empty', named()),
   structItem('Wrapper', named(['inner', ty('T')]), ['T']),
-  enumItem('Color', [['Red', UNIT_FIELDS], ['Green', UNIT_FIELDS], ['Rgb', positional(ty('u8'), ty('u8'), ty('u8'))]]),
-  enumItem('Shape', [['Circle', named(['r', ty('u32')])], ['Square', positional(ty('u32'))], ['Dot', UNIT_FIELDS]]),
-  enumItem('List', [['Nil', UNIT_FIELDS], ['Cons', positional(ty('int'), ty('Box', ty('List')))]]),
+  enumItem('Color', [
+    ['Red', UNIT_FIELDS],
+    ['Green', UNIT_FIELDS],
+    ['Rgb', positional(ty('u8'), ty('u8'), ty('u8'))],
+  ]),
+  enumItem('Shape', [
+    ['Circle', named(['r', ty('u32')])],
+    ['Square', positional(ty('u32'))],
+    ['Dot', UNIT_FIELDS],
+  ]),
+  enumItem('List', [
+    ['Nil', UNIT_FIELDS],
+    ['Cons', positional(ty('int'), ty('Box', ty('List')))],
+  ]),
   aliasItem('Bytes', ty('Vec', ty('u8'))),
   aliasItem('Table', ty('Map', ty('K'), ty('int')), ['K']),
   aliasItem('Loop', ty('Loop')),

@@ -61,14 +61,15 @@ describe('types written in Verus', () => {
   it('substitutes generic arguments in datatype shapes and decodes values of them', () => {
     const tree: ValueType = { kind: 'adt', name: 'Tree', args: [{ kind: 'int', int: 'u64' }] };
     const shape = adtShape(tree, ctx);
-    expect(shape?.kind === 'enum' && shape.variants.map((variant) => variant.fields.fields.map((field) => valueTypeText(field.type)))).toEqual([
-      [],
-      ['Tree<u64>', 'u64', 'Tree<u64>'],
-    ]);
+    expect(
+      shape?.kind === 'enum' && shape.variants.map((variant) => variant.fields.fields.map((field) => valueTypeText(field.type))),
+    ).toEqual([[], ['Tree<u64>', 'u64', 'Tree<u64>']]);
     const res = decodeJson({ Node: ['Leaf', '18446744073709551615', { Node: ['Leaf', 1, 'Leaf'] }] }, tree, ctx);
     expect(res.ok && formatValue(res.value)).toBe('Tree::Node(Tree::Leaf, 18446744073709551615, Tree::Node(Tree::Leaf, 1, Tree::Leaf))');
     const bad = decodeJson({ Node: ['Leaf', -1, 'Leaf'] }, tree, ctx);
-    expect(bad.ok ? 'ok' : `${JSON.stringify(bad.error.path)} ${bad.error.message}`).toBe('["Node",1] -1 is out of range for u64 (0..=18446744073709551615)');
+    expect(bad.ok ? 'ok' : `${JSON.stringify(bad.error.path)} ${bad.error.message}`).toBe(
+      '["Node",1] -1 is out of range for u64 (0..=18446744073709551615)',
+    );
   });
 
   it('resolves Self in a method to the impl type given in the context', () => {

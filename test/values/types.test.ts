@@ -48,9 +48,21 @@ describe('resolveValueType', () => {
     ['unknown name', ty('Widget'), 'unsupported Widget: unknown type `Widget`'],
     ['alias cycle', ty('Loop'), 'unsupported Loop: type alias chain is too deep (a cycle?)'],
     ['Wrapper without args', ty('Wrapper'), 'unsupported Wrapper: Wrapper takes 1 type argument(s), found 0'],
-    ['dyn Trait', { kind: 'opaque', text: 'dyn Fn(u8)', span: { start: 0, end: 0 } }, 'unsupported dyn Fn(u8): trait objects and `impl Trait` types are not supported'],
-    ['raw pointer', { kind: 'opaque', text: '*const u8', span: { start: 0, end: 0 } }, 'unsupported *const u8: raw pointers are not supported'],
-    ['[u8; n] with an unknown length', arrayTy(ty('u8'), pathExpr('M')), 'unsupported [u8; _]: the array length is not an integer literal or constant'],
+    [
+      'dyn Trait',
+      { kind: 'opaque', text: 'dyn Fn(u8)', span: { start: 0, end: 0 } },
+      'unsupported dyn Fn(u8): trait objects and `impl Trait` types are not supported',
+    ],
+    [
+      'raw pointer',
+      { kind: 'opaque', text: '*const u8', span: { start: 0, end: 0 } },
+      'unsupported *const u8: raw pointers are not supported',
+    ],
+    [
+      '[u8; n] with an unknown length',
+      arrayTy(ty('u8'), pathExpr('M')),
+      'unsupported [u8; _]: the array length is not an integer literal or constant',
+    ],
     ['FnSpec<(int,), bool>', ty('FnSpec', tupleTy(ty('int')), ty('bool')), 'spec_fn(int) -> bool'],
     ['Self outside an impl', ty('Self'), 'unsupported Self: `Self` outside an impl'],
   ])('%s', (_, type, expected) => {

@@ -51,7 +51,14 @@ describe('compareValues', () => {
   it('orders by kind, then contents', () => {
     const values = [V.ints(2), V.bool(true), V.int(10), V.int(-3), V.ints(1, 9), V.ints(1), V.char('b'), V.bool(false)];
     expect([...values].sort(compareValues).map((value) => formatValue(value))).toEqual([
-      '-3', '10', 'false', 'true', "'b'", '[1]', '[1, 9]', '[2]',
+      '-3',
+      '10',
+      'false',
+      'true',
+      "'b'",
+      '[1]',
+      '[1, 9]',
+      '[2]',
     ]);
   });
 
@@ -85,7 +92,13 @@ describe('canonical collections', () => {
         [V.int(2), 2n],
       ],
     });
-    expect(multisetFromCounts([[V.int(1), 1n], [V.int(1), -1n], [V.int(5), 2n]])).toEqual({
+    expect(
+      multisetFromCounts([
+        [V.int(1), 1n],
+        [V.int(1), -1n],
+        [V.int(5), 2n],
+      ]),
+    ).toEqual({
       kind: 'multiset',
       entries: [[V.int(5), 2n]],
     });

@@ -18,7 +18,9 @@ const BIG = 2n ** 70n;
 
 /** Types that serde writes as `null`: as `Option`'s argument they would be ambiguous (as in serde itself). */
 function encodesAsNull(type: ValueType): boolean {
-  return (type.kind === 'tuple' && type.elements.length === 0) || (type.kind === 'adt' && (type.name === 'Option' || type.name === 'Marker'));
+  return (
+    (type.kind === 'tuple' && type.elements.length === 0) || (type.kind === 'adt' && (type.name === 'Option' || type.name === 'Marker'))
+  );
 }
 
 function typeArbitraries(maxDepth: number): fc.Arbitrary<ValueType>[] {
@@ -33,8 +35,16 @@ function typeArbitraries(maxDepth: number): fc.Arbitrary<ValueType>[] {
     byDepth.push(
       fc.oneof(
         { arbitrary: leaf, weight: 3 },
-        { arbitrary: fc.tuple(inner, fc.constantFrom('Vec', 'Seq', 'slice') as fc.Arbitrary<'Vec' | 'Seq' | 'slice'>).map(([element, origin]) => T.seq(element, origin)), weight: 2 },
-        { arbitrary: fc.tuple(inner, fc.integer({ min: 0, max: 3 })).map(([element, length]) => T.seq(element, 'array', length)), weight: 1 },
+        {
+          arbitrary: fc
+            .tuple(inner, fc.constantFrom('Vec', 'Seq', 'slice') as fc.Arbitrary<'Vec' | 'Seq' | 'slice'>)
+            .map(([element, origin]) => T.seq(element, origin)),
+          weight: 2,
+        },
+        {
+          arbitrary: fc.tuple(inner, fc.integer({ min: 0, max: 3 })).map(([element, length]) => T.seq(element, 'array', length)),
+          weight: 1,
+        },
         { arbitrary: inner.map((element) => T.set(element)), weight: 1 },
         { arbitrary: inner.map((element) => T.multiset(element)), weight: 1 },
         { arbitrary: fc.tuple(inner, inner).map(([key, value]) => T.map(key, value)), weight: 1 },
@@ -59,11 +69,15 @@ function valueOf(type: ValueType, depth = 0): fc.Arbitrary<Value> {
     case 'bool':
       return fc.boolean().map((value) => ({ kind: 'bool', value }));
     case 'char':
-      return fc.integer({ min: 0, max: 0x10ffff }).filter((cp) => cp < 0xd800 || cp > 0xdfff).map((codePoint) => ({ kind: 'char', codePoint }));
+      return fc
+        .integer({ min: 0, max: 0x10ffff })
+        .filter((cp) => cp < 0xd800 || cp > 0xdfff)
+        .map((codePoint) => ({ kind: 'char', codePoint }));
     case 'seq': {
-      const elements = type.length === undefined
-        ? fc.array(valueOf(type.element, depth + 1), { maxLength: 3 })
-        : fc.array(valueOf(type.element, depth + 1), { minLength: type.length, maxLength: type.length });
+      const elements =
+        type.length === undefined
+          ? fc.array(valueOf(type.element, depth + 1), { maxLength: 3 })
+          : fc.array(valueOf(type.element, depth + 1), { minLength: type.length, maxLength: type.length });
       const text = type.origin === 'String' || type.origin === 'str';
       return elements.map((items) => (text ? { kind: 'seq', elements: items, text: true } : { kind: 'seq', elements: items }));
     }
@@ -118,7 +132,12 @@ describe('codec properties', () => {
 describe('mutant properties', () => {
   it('mutants are well-typed and in range, distinct, and never the output or a forbidden outcome', () => {
     const input = TYPE.chain((type) =>
-      fc.record({ type: fc.constant(type), output: valueOf(type), forbidden: fc.array(valueOf(type), { maxLength: 2 }), seed: fc.integer() }),
+      fc.record({
+        type: fc.constant(type),
+        output: valueOf(type),
+        forbidden: fc.array(valueOf(type), { maxLength: 2 }),
+        seed: fc.integer(),
+      }),
     );
     fc.assert(
       fc.property(input, ({ type, output, forbidden, seed }) => {

@@ -14,7 +14,9 @@ const STAND_IN = resolve(__dirname, 'stand-in-verus.mjs');
 
 function standInDir(settings: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'stand-in-verus-'));
-  const exports = Object.entries(settings).map(([key, value]) => `export ${key}='${value}'`).join('\n');
+  const exports = Object.entries(settings)
+    .map(([key, value]) => `export ${key}='${value}'`)
+    .join('\n');
   writeFileSync(join(dir, 'verus'), `#!/bin/sh\n${exports}\nexec '${process.execPath}' '${STAND_IN}' "$@"\n`);
   chmodSync(join(dir, 'verus'), 0o755);
   return dir;
@@ -84,8 +86,15 @@ describe('createVerusBackend', () => {
     const opts = options(standInDir({ STAND_IN_MODE: 'exit', STAND_IN_EXIT: '1' }));
     const { model, obligations } = plan();
     const results = await createVerusBackend(opts).check(model, obligations, never);
-    for (const result of results) expect(result.verdict).toMatchObject({ kind: 'indeterminate', reason: expect.stringContaining('verus rejected the stub file') });
-    expect(opts.events.slice(1)).toEqual([{ kind: 'stub-error', message: expect.stringContaining('exited with code 1'), stubText: expect.stringContaining('proof fn probe_ob0_P') }]);
+    for (const result of results)
+      expect(result.verdict).toMatchObject({ kind: 'indeterminate', reason: expect.stringContaining('verus rejected the stub file') });
+    expect(opts.events.slice(1)).toEqual([
+      {
+        kind: 'stub-error',
+        message: expect.stringContaining('exited with code 1'),
+        stubText: expect.stringContaining('proof fn probe_ob0_P'),
+      },
+    ]);
   });
 
   it('a run past its time limit leaves its obligations indeterminate', async () => {
@@ -99,7 +108,10 @@ describe('createVerusBackend', () => {
     const argvFile = join(tmpdir(), `stand-in-untrusted-${process.pid}.json`);
     const opts = options(standInDir({ STAND_IN_ARGV_FILE: argvFile }), { trusted: false });
     const { model, obligations } = plan();
-    await expect(createVerusBackend(opts).check(model, obligations, never)).rejects.toMatchObject({ name: 'VerusBackendError', kind: 'untrusted' });
+    await expect(createVerusBackend(opts).check(model, obligations, never)).rejects.toMatchObject({
+      name: 'VerusBackendError',
+      kind: 'untrusted',
+    });
     expect(existsSync(argvFile)).toBe(false);
   });
 

@@ -34,7 +34,10 @@ function lastArgv(): string[] {
 describe('extra verus arguments', () => {
   it('check --verus-arg ARG (repeatable) appends each ARG, in order, after the harness flags', async () => {
     const io = captureIo(dir);
-    const code = await runCli(['check', 'arith.rs', '--backend', 'verus', '--verus-path', verus, '--verus-arg=--expand-errors', '--verus-arg', 'extra value'], io);
+    const code = await runCli(
+      ['check', 'arith.rs', '--backend', 'verus', '--verus-path', verus, '--verus-arg=--expand-errors', '--verus-arg', 'extra value'],
+      io,
+    );
     expect(io.err()).toBe('');
     expect(code).toBe(0);
     const argv = lastArgv();
@@ -48,11 +51,17 @@ describe('extra verus arguments', () => {
   });
 
   it('the specHarness.verus.extraArgs setting reaches verus from the language server (trusted workspace)', async () => {
-    const client = await startClient(await buildServerBundle(), { backend: 'verus', verus: { path: verus, extraArgs: ['--no-lint', '--expand-errors'] } },
-      { trusted: true }, pathToFileURL(dir).toString());
+    const client = await startClient(
+      await buildServerBundle(),
+      { backend: 'verus', verus: { path: verus, extraArgs: ['--no-lint', '--expand-errors'] } },
+      { trusted: true },
+      pathToFileURL(dir).toString(),
+    );
     const uri = pathToFileURL(join(dir, 'arith.rs')).toString();
     const done = client.status(uri, (params) => params.state !== 'scoring');
-    void client.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(dir, 'arith.rs'), 'utf8') } });
+    void client.connection.sendNotification('textDocument/didOpen', {
+      textDocument: { uri, languageId: 'rust', version: 1, text: readFileSync(join(dir, 'arith.rs'), 'utf8') },
+    });
     await done;
     expect(client.statuses.at(-1)).toMatchObject({ state: 'idle' });
     expect(lastArgv().slice(-2)).toEqual(['--no-lint', '--expand-errors']);

@@ -33,20 +33,54 @@ describe('printValueLiteral', () => {
   it.each([
     ['a set', { kind: 'set', elements: [int(1), int(2)] }, { kind: 'set', element: nat }, 'set![1nat, 2nat]'],
     ['an empty set', { kind: 'set', elements: [] }, { kind: 'set', element: u8 }, 'Set::<u8>::empty()'],
-    ['a map', { kind: 'map', entries: [[int(1), { kind: 'bool', value: true }]] }, { kind: 'map', key: u8, value: { kind: 'bool' } }, 'map![1u8 => true]'],
+    [
+      'a map',
+      { kind: 'map', entries: [[int(1), { kind: 'bool', value: true }]] },
+      { kind: 'map', key: u8, value: { kind: 'bool' } },
+      'map![1u8 => true]',
+    ],
     ['an empty map', { kind: 'map', entries: [] }, { kind: 'map', key: u8, value: nat }, 'Map::<u8, nat>::empty()'],
-    ['a multiset', { kind: 'multiset', entries: [[int(3), 2n]] }, { kind: 'multiset', element: u8 }, 'Multiset::<u8>::empty().insert(3u8).insert(3u8)'],
+    [
+      'a multiset',
+      { kind: 'multiset', entries: [[int(3), 2n]] },
+      { kind: 'multiset', element: u8 },
+      'Multiset::<u8>::empty().insert(3u8).insert(3u8)',
+    ],
     ['a unit', { kind: 'tuple', elements: [] }, { kind: 'tuple', elements: [] }, '()'],
     ['a 1-tuple', { kind: 'tuple', elements: [int(1)] }, { kind: 'tuple', elements: [u8] }, '(1u8,)'],
     ['a non-printable char', { kind: 'char', codePoint: 7 }, { kind: 'char' }, "'\\u{7}'"],
-    ['a string', { kind: 'seq', elements: [{ kind: 'char', codePoint: 104 }, { kind: 'char', codePoint: 105 }], text: true }, { kind: 'seq', element: { kind: 'char' }, origin: 'String' }, "seq!['h', 'i']"],
+    [
+      'a string',
+      {
+        kind: 'seq',
+        elements: [
+          { kind: 'char', codePoint: 104 },
+          { kind: 'char', codePoint: 105 },
+        ],
+        text: true,
+      },
+      { kind: 'seq', element: { kind: 'char' }, origin: 'String' },
+      "seq!['h', 'i']",
+    ],
     [
       'a struct with a boxed field',
-      { kind: 'struct', name: 'Node', fields: [['v', int(1)], ['next', { kind: 'enum', name: 'Option', variant: 'None', fields: [] }]] },
+      {
+        kind: 'struct',
+        name: 'Node',
+        fields: [
+          ['v', int(1)],
+          ['next', { kind: 'enum', name: 'Option', variant: 'None', fields: [] }],
+        ],
+      },
       { kind: 'adt', name: 'Node', args: [] },
       'Node { v: 1u8, next: Box::new(Option::<Node>::None) }',
     ],
-    ['a value of an unknown type', { kind: 'struct', name: 'Other', fields: [] }, { kind: 'adt', name: 'Other', args: [] }, 'unsupported: a value of type Other'],
+    [
+      'a value of an unknown type',
+      { kind: 'struct', name: 'Other', fields: [] },
+      { kind: 'adt', name: 'Other', args: [] },
+      'unsupported: a value of type Other',
+    ],
     ['an int where a bool is declared', int(1), { kind: 'bool' }, 'unsupported: a value of kind int where the type is bool'],
   ] as const)('%s', (_name, value, type, expected) => {
     expect(check(value, type as ValueType)).toBe(expected);

@@ -14,7 +14,9 @@ const STAND_IN = resolve(__dirname, 'stand-in-verus.mjs');
 /** A directory holding an executable `verus` that runs the stand-in with the given STAND_IN_* settings. */
 function standInDir(settings: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'stand-in-verus-'));
-  const exports = Object.entries(settings).map(([key, value]) => `export ${key}='${value}'`).join('\n');
+  const exports = Object.entries(settings)
+    .map(([key, value]) => `export ${key}='${value}'`)
+    .join('\n');
   const script = join(dir, 'verus');
   writeFileSync(script, `#!/bin/sh\n${exports}\nexec '${process.execPath}' '${STAND_IN}' "$@"\n`);
   chmodSync(script, 0o755);
@@ -56,7 +58,15 @@ describe('running the stand-in', () => {
     const stub = stubIn(dir);
     await runVerusOnStub(stub, { ...RUN, executable: join(dir, 'verus') }, never);
     expect(JSON.parse(readFileSync(argvFile, 'utf8'))).toEqual([
-      stub, '--crate-type=lib', '--error-format=json', '--output-json', '--multiple-errors', '0', '--rlimit', '5', '--expand-errors',
+      stub,
+      '--crate-type=lib',
+      '--error-format=json',
+      '--output-json',
+      '--multiple-errors',
+      '0',
+      '--rlimit',
+      '5',
+      '--expand-errors',
     ]);
   });
 
@@ -72,7 +82,10 @@ describe('running the stand-in', () => {
     const rlimitStub = stubIn(rlimitDir);
     const rlimitRun = await runVerusOnStub(rlimitStub, { ...RUN, executable: join(rlimitDir, 'verus') }, never);
     const rlimitReading = readStubRun(PROBES, rlimitStub, rlimitRun);
-    expect(rlimitReading.kind === 'probes' ? Object.fromEntries(rlimitReading.outcomes) : rlimitReading).toEqual({ ob0_P: 'proved', ob0_notP: 'rlimit' });
+    expect(rlimitReading.kind === 'probes' ? Object.fromEntries(rlimitReading.outcomes) : rlimitReading).toEqual({
+      ob0_P: 'proved',
+      ob0_notP: 'rlimit',
+    });
   });
 
   it('stops a run at its time limit', async () => {
@@ -138,7 +151,9 @@ describe('locating verus', () => {
   });
 
   it('a missing binary gives a clear error listing every place tried', async () => {
-    const error = await locateVerus({ ...base, verusPath: undefined, searchPath: '/nonexistent-a:/nonexistent-b' }).catch((e: unknown) => e);
+    const error = await locateVerus({ ...base, verusPath: undefined, searchPath: '/nonexistent-a:/nonexistent-b' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(VerusBackendError);
     expect(error).toMatchObject({ kind: 'not-found', tried: ['/nonexistent-a/verus', '/nonexistent-b/verus'] });
     expect(String(error)).toContain('verus executable not found');

@@ -50,7 +50,13 @@ function summary(results: Record<string, unknown>): string {
   });
 }
 
-const ABORTING = JSON.stringify({ message: 'aborting due to 2 previous errors', code: null, level: 'error', spans: [], rendered: 'error: aborting due to 2 previous errors\n' });
+const ABORTING = JSON.stringify({
+  message: 'aborting due to 2 previous errors',
+  code: null,
+  level: 'error',
+  spans: [],
+  rendered: 'error: aborting due to 2 previous errors\n',
+});
 
 function read(stderrLines: readonly string[], stdout: string, exitCode: number | undefined) {
   const reading = readStubRun(PROBES, STUB, { stderr: stderrLines.join('\n'), stdout, exitCode });
@@ -68,35 +74,59 @@ describe('readStubRun', () => {
   });
 
   it('maps a plain "assertion failed" by the line of its primary span (basename match)', () => {
-    const out = read([diagnostic('assertion failed', 40, { file: 'stub_0.rs' })], summary({ 'encountered-error': true, 'encountered-vir-error': false, verified: 3, errors: 1 }), 1);
+    const out = read(
+      [diagnostic('assertion failed', 40, { file: 'stub_0.rs' })],
+      summary({ 'encountered-error': true, 'encountered-vir-error': false, verified: 3, errors: 1 }),
+      1,
+    );
     expect(out).toMatchObject({ ob1_notP: 'failed', ob1_P: 'proved' });
   });
 
   it('reads the rlimit message (spanned on the proof fn signature) as rlimit for that probe', () => {
     const rlimit = 'function body check: Resource limit (rlimit) exceeded; consider rerunning with --profile for more details';
-    const out = read([diagnostic(rlimit, 20), diagnostic('SPEC-HARNESS ob0_notP', 28)], summary({ 'encountered-error': true, 'encountered-vir-error': false, verified: 2, errors: 2 }), 1);
+    const out = read(
+      [diagnostic(rlimit, 20), diagnostic('SPEC-HARNESS ob0_notP', 28)],
+      summary({ 'encountered-error': true, 'encountered-vir-error': false, verified: 2, errors: 2 }),
+      1,
+    );
     expect(out).toMatchObject({ ob0_P: 'rlimit', ob0_notP: 'failed' });
   });
 
   it('skips garbage lines, warnings and the "aborting due to" line', () => {
     const warning = diagnostic('unused variable: `x`', 5, { level: 'warning' });
-    const out = read(['thread panicked garbage', '{not json', warning, ABORTING, ''], 'noise\n' + summary({ 'encountered-error': false, 'encountered-vir-error': false, success: true, verified: 4, errors: 0 }), 0);
+    const out = read(
+      ['thread panicked garbage', '{not json', warning, ABORTING, ''],
+      'noise\n' + summary({ 'encountered-error': false, 'encountered-vir-error': false, success: true, verified: 4, errors: 0 }),
+      0,
+    );
     expect(out).toEqual({ ob0_P: 'proved', ob0_notP: 'proved', ob1_P: 'proved', ob1_notP: 'proved' });
   });
 
   it('calls a rustc type error a stub error, even on a probe line (never a rejection)', () => {
-    const out = read([diagnostic('mismatched types', 22, { code: { code: 'E0308', explanation: null } }), ABORTING], summary({ 'encountered-error': true, 'encountered-vir-error': false, verified: 0, errors: 0 }), 1);
+    const out = read(
+      [diagnostic('mismatched types', 22, { code: { code: 'E0308', explanation: null } }), ABORTING],
+      summary({ 'encountered-error': true, 'encountered-vir-error': false, verified: 0, errors: 0 }),
+      1,
+    );
     expect(out).toMatchObject({ kind: 'stub-error' });
     expect((out as { message: string }).message).toContain('mismatched types');
   });
 
   it('calls an error outside every probe a stub error', () => {
-    const out = read([diagnostic('cannot find function `len2` in this scope', 8)], summary({ 'encountered-error': true, 'encountered-vir-error': false }), 1);
+    const out = read(
+      [diagnostic('cannot find function `len2` in this scope', 8)],
+      summary({ 'encountered-error': true, 'encountered-vir-error': false }),
+      1,
+    );
     expect(out).toMatchObject({ kind: 'stub-error' });
   });
 
   it('calls encountered-vir-error a stub error', () => {
-    const out = read([diagnostic('The verifier does not yet support the following Rust feature', 10)], summary({ 'encountered-error': true, 'encountered-vir-error': true }), 1);
+    const out = read(
+      [diagnostic('The verifier does not yet support the following Rust feature', 10)],
+      summary({ 'encountered-error': true, 'encountered-vir-error': true }),
+      1,
+    );
     expect(out).toMatchObject({ kind: 'stub-error', message: expect.stringContaining('VIR error') });
   });
 
@@ -120,7 +150,9 @@ describe('verdictOfProbes', () => {
 
 describe('parsing', () => {
   it('decodes diagnostics with rustc code objects and Verus null codes', () => {
-    const parsed = parseDiagnostics([diagnostic('assertion failed', 3), diagnostic('mismatched types', 4, { code: { code: 'E0308' } })].join('\n'));
+    const parsed = parseDiagnostics(
+      [diagnostic('assertion failed', 3), diagnostic('mismatched types', 4, { code: { code: 'E0308' } })].join('\n'),
+    );
     expect(parsed.map((d) => [d.message, d.code, d.spans[0]?.lineStart])).toEqual([
       ['assertion failed', undefined, 3],
       ['mismatched types', 'E0308', 4],

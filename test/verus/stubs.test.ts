@@ -55,24 +55,27 @@ describe('stub files for the examples and fixtures', () => {
     for (const probe of stubs.flatMap((stub) => stub.probes)) expect(io.out()).toContain(`#[verifier::custom_err("${probe.tag}")]`);
   });
 
-  it.each(SOURCES.map((path) => [basename(path), path]))('%s: each predicate has its contract\'s parameters and one conjunct per clause', (_name, sourcePath) => {
-    const model = buildFileModel(parseSourceFile(readFileSync(sourcePath, 'utf8')));
-    for (const stub of stubsOf(sourcePath)) {
-      const predicates = predicatesIn(stub.text);
-      for (const probe of stub.probes) {
-        const called = /assert\(!?(\w+)\(/.exec(stub.text.split('\n')[probe.line - 1] ?? '')?.[1];
-        expect(predicates.map((predicate) => predicate.name)).toContain(called);
+  it.each(SOURCES.map((path) => [basename(path), path]))(
+    "%s: each predicate has its contract's parameters and one conjunct per clause",
+    (_name, sourcePath) => {
+      const model = buildFileModel(parseSourceFile(readFileSync(sourcePath, 'utf8')));
+      for (const stub of stubsOf(sourcePath)) {
+        const predicates = predicatesIn(stub.text);
+        for (const probe of stub.probes) {
+          const called = /assert\(!?(\w+)\(/.exec(stub.text.split('\n')[probe.line - 1] ?? '')?.[1];
+          expect(predicates.map((predicate) => predicate.name)).toContain(called);
+        }
+        for (const predicate of predicates) {
+          const fn = model.functions.find((candidate) => candidate.qualifiedName === predicate.qualifiedName);
+          expect(fn, predicate.qualifiedName).toBeDefined();
+          if (fn === undefined) continue;
+          expect(predicate.params, predicate.name).toEqual(expectedParams(fn, predicate.kind));
+          const clauses = predicate.kind === 'requires' ? fn.requires : fn.ensures;
+          expect(predicate.conjuncts, predicate.name).toBe(Math.max(1, clauses.length));
+        }
       }
-      for (const predicate of predicates) {
-        const fn = model.functions.find((candidate) => candidate.qualifiedName === predicate.qualifiedName);
-        expect(fn, predicate.qualifiedName).toBeDefined();
-        if (fn === undefined) continue;
-        expect(predicate.params, predicate.name).toEqual(expectedParams(fn, predicate.kind));
-        const clauses = predicate.kind === 'requires' ? fn.requires : fn.ensures;
-        expect(predicate.conjuncts, predicate.name).toBe(Math.max(1, clauses.length));
-      }
-    }
-  });
+    },
+  );
 
   it('writes the argmax stub as Verus expects it (header, predicate, one probe pair)', () => {
     const [stub] = stubsOf(join(ROOT, 'examples', 'argmax.rs'));
@@ -161,7 +164,12 @@ describe('stubs parse back with the project parser', () => {
 
 /** The predicates (pre_/post_) of the first stub for one snippet and its pairs. */
 function predicates(source: string, pairs: object): string {
-  const [stub] = stubsOf('snippet.rs', `use vstd::prelude::*;\nverus! {\n${source}\n}\n`, JSON.stringify({ version: 1, functions: pairs }), 1000);
+  const [stub] = stubsOf(
+    'snippet.rs',
+    `use vstd::prelude::*;\nverus! {\n${source}\n}\n`,
+    JSON.stringify({ version: 1, functions: pairs }),
+    1000,
+  );
   const text = stub?.text ?? '';
   return text.slice(text.indexOf('verus! {') + 8, text.indexOf('// obligation')).trim();
 }
@@ -285,7 +293,7 @@ spec fn depth(s: Seq<int>) -> nat decreases s.len() { if s.len() == 0 { 0 } else
 fn g(c: Color, o: Option<i8>, t: (char, bool), s: Seq<int>) -> (r: i8)
     ensures depth(s) >= 0,
 { 0 }`;
-    const pairs = { g: { pairs: [{ input: { c: { Rgb: [1, 2, 3] }, o: null, t: ['\'', true], s: [7, -2] }, output: -128 }] } };
+    const pairs = { g: { pairs: [{ input: { c: { Rgb: [1, 2, 3] }, o: null, t: ["'", true], s: [7, -2] }, output: -128 }] } };
     expect(firstProbe(source, pairs)).toMatchInlineSnapshot(`
       "proof fn probe_ob0_P() {
           reveal_with_fuel(depth, 10);

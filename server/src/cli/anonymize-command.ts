@@ -16,7 +16,8 @@ import type { CliIo } from './io';
 
 export const ANONYMIZE_COMMAND = {
   name: 'anonymize',
-  usage: 'Usage: spec-harness anonymize FILE --out DIR [--fn NAME]...\nRenames functions to neutral names (solve, solve_2, ...) in a copy of FILE and its pairs file.\n',
+  usage:
+    'Usage: spec-harness anonymize FILE --out DIR [--fn NAME]...\nRenames functions to neutral names (solve, solve_2, ...) in a copy of FILE and its pairs file.\n',
   options: { out: { type: 'string' }, fn: { type: 'string', multiple: true } },
 } as const satisfies CommandInfo;
 
@@ -30,7 +31,10 @@ export async function runAnonymizeCommand(args: readonly string[], io: CliIo): P
   if (path.dirname(source) === outDir) return fail('--out must be another folder than the file’s own (the input is never overwritten)');
   const read = await readRustFile({ absolutePath: source, displayPath: file });
   if (!read.ok) return fail(read.error);
-  const functions = scorableFunctions(buildFileModel(parseSourceFile(read.text)), functionNames === undefined ? {} : { functions: functionNames });
+  const functions = scorableFunctions(
+    buildFileModel(parseSourceFile(read.text)),
+    functionNames === undefined ? {} : { functions: functionNames },
+  );
   const missing = (functionNames ?? []).filter((name) => !functions.some((fn) => fn.qualifiedName === name));
   if (missing.length > 0) return fail(`no function with a contract is named ${missing.map((name) => `'${name}'`).join(', ')}`);
   if (functions.length === 0) return fail(`'${file}' has no exec fn with requires/ensures to rename`);
@@ -40,7 +44,8 @@ export async function runAnonymizeCommand(args: readonly string[], io: CliIo): P
   if (pairs.kind === 'error') return fail(`cannot read '${pairsPathFor(file)}': ${pairs.error}`);
   const pairsText = pairs.kind === 'text' ? pairs.text : null;
   const renamedPairs = pairsText === null ? null : renameInPairs(pairsText, renamings);
-  if (renamedPairs === undefined) return fail(`${pairsPathFor(file)} is not a pairs file with a "functions" object; fix it first (spec-harness check shows where)`);
+  if (renamedPairs === undefined)
+    return fail(`${pairsPathFor(file)} is not a pairs file with a "functions" object; fix it first (spec-harness check shows where)`);
   const target = path.join(outDir, path.basename(source));
   try {
     await mkdir(outDir, { recursive: true });
@@ -54,7 +59,9 @@ export async function runAnonymizeCommand(args: readonly string[], io: CliIo): P
   return EXIT_CODES.ok;
 }
 
-function parseAnonymizeArgs(args: readonly string[]): CommandArgs<{ readonly file: string; readonly out: string; readonly functionNames: readonly string[] | undefined }> {
+function parseAnonymizeArgs(
+  args: readonly string[],
+): CommandArgs<{ readonly file: string; readonly out: string; readonly functionNames: readonly string[] | undefined }> {
   const line = parseCommandLine(args, ANONYMIZE_COMMAND.options);
   if (line.kind !== 'run') return line;
   const [file, ...extra] = line.args.positionals;

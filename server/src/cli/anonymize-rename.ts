@@ -14,7 +14,10 @@ export interface Renaming {
 }
 
 /** Neutral names for the functions, in order: `solve`, `solve_2`, ...; none that the text already uses. */
-export function neutralRenamings(functions: readonly { readonly name: string; readonly qualifiedName: string }[], text: string): Renaming[] {
+export function neutralRenamings(
+  functions: readonly { readonly name: string; readonly qualifiedName: string }[],
+  text: string,
+): Renaming[] {
   const taken = new Set(identifiersIn(text));
   const renamings: Renaming[] = [];
   let counter = 1;
@@ -67,7 +70,8 @@ export function renameInPairs(text: string, renamings: readonly Renaming[]): str
     return key === undefined || to === undefined ? [] : [{ offset: key.offset, length: key.length, text: JSON.stringify(to) }];
   });
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.offset - a.offset)) out = out.slice(0, edit.offset) + edit.text + out.slice(edit.offset + edit.length);
+  for (const edit of [...edits].sort((a, b) => b.offset - a.offset))
+    out = out.slice(0, edit.offset) + edit.text + out.slice(edit.offset + edit.length);
   return out;
 }
 

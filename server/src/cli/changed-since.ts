@@ -51,7 +51,10 @@ export async function changedFunctions(revision: GitRevision, file: FileTexts): 
   if (typeof oldText !== 'string' && oldText.error !== null) return oldText.error;
   const oldPairs = await showAt(revision, file.pairsAbsolutePath);
   if (typeof oldPairs !== 'string' && oldPairs.error !== null) return oldPairs.error;
-  const before = typeof oldText === 'string' ? fingerprints(buildFileModel(parseSourceFile(oldText)), typeof oldPairs === 'string' ? oldPairs : null) : undefined;
+  const before =
+    typeof oldText === 'string'
+      ? fingerprints(buildFileModel(parseSourceFile(oldText)), typeof oldPairs === 'string' ? oldPairs : null)
+      : undefined;
   const changed: string[] = [];
   const unchanged: string[] = [];
   for (const [name, fingerprint] of now.functions) {
@@ -78,7 +81,11 @@ function fingerprints(model: FileModel, pairsText: string | null): Fingerprints 
   const functions = new Map<string, string>();
   for (const [name, reached] of dependencies.functions) {
     const entry = root === undefined || unreadable ? undefined : findNodeAtLocation(root, ['functions', name]);
-    const entryText = unreadable ? `\u0000${pairsText}` : entry === undefined || pairsText === null ? '' : pairsText.slice(entry.offset, entry.offset + entry.length);
+    const entryText = unreadable
+      ? `\u0000${pairsText}`
+      : entry === undefined || pairsText === null
+        ? ''
+        : pairsText.slice(entry.offset, entry.offset + entry.length);
     functions.set(name, `${reached}\u0002${entryText}`);
   }
   return { context: dependencies.shared, functions };
@@ -87,17 +94,30 @@ function fingerprints(model: FileModel, pairsText: string | null): Fingerprints 
 /** The file's text at the revision; `{ error: null }` when git does not have it there. */
 async function showAt(revision: GitRevision, absolutePath: string): Promise<string | { readonly error: string | null }> {
   const relative = path.relative(revision.root, absolutePath).split(path.sep).join('/');
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return { error: `--changed-since: '${absolutePath}' is outside the git repository ${revision.root}` };
+  if (relative.startsWith('..') || path.isAbsolute(relative))
+    return { error: `--changed-since: '${absolutePath}' is outside the git repository ${revision.root}` };
   const shown = await git(revision.root, ['show', `${revision.ref}:${relative}`]);
   if (shown.ok) return shown.stdout.startsWith('\uFEFF') ? shown.stdout.slice(1) : shown.stdout;
-  return /does not exist|exists on disk, but not in/.test(shown.error) ? { error: null } : { error: `--changed-since: git show failed: ${shown.error}` };
+  return /does not exist|exists on disk, but not in/.test(shown.error)
+    ? { error: null }
+    : { error: `--changed-since: git show failed: ${shown.error}` };
 }
 
-async function git(cwd: string, args: readonly string[]): Promise<{ readonly ok: true; readonly stdout: string } | { readonly ok: false; readonly error: string }> {
+async function git(
+  cwd: string,
+  args: readonly string[],
+): Promise<{ readonly ok: true; readonly stdout: string } | { readonly ok: false; readonly error: string }> {
   // execa is ESM-only; the dynamic import keeps this CommonJS module loadable.
   const { execa } = await import('execa');
   try {
-    const result = await execa('git', [...args], { cwd, reject: false, stdin: 'ignore', stripFinalNewline: false, timeout: GIT_TIME_LIMIT_MS, maxBuffer: 64 * 1024 * 1024 });
+    const result = await execa('git', [...args], {
+      cwd,
+      reject: false,
+      stdin: 'ignore',
+      stripFinalNewline: false,
+      timeout: GIT_TIME_LIMIT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (result.exitCode === 0) return { ok: true, stdout: result.stdout };
     const message = String(result.stderr ?? '').trim() || String(result.shortMessage ?? 'git failed');
     return { ok: false, error: message.split('\n')[0] ?? message };

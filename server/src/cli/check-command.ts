@@ -8,7 +8,17 @@ import * as path from 'node:path';
 import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
 import type { SolverKind, VerusEnvironment } from '../backends';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome, Solver } from '../harness';
-import { DEFAULT_CHECK_OPTIONS, DEFAULT_CODE_MUTANTS, HARNESS_DEFAULTS, checkFile, checkFileWithBoth, evaluateGate, pairsPathFor, planFile, summarize } from '../harness';
+import {
+  DEFAULT_CHECK_OPTIONS,
+  DEFAULT_CODE_MUTANTS,
+  HARNESS_DEFAULTS,
+  checkFile,
+  checkFileWithBoth,
+  evaluateGate,
+  pairsPathFor,
+  planFile,
+  summarize,
+} from '../harness';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
 import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
@@ -93,11 +103,17 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const revision = reporting.changedSince === undefined ? undefined : await resolveRevision(io.cwd, reporting.changedSince);
   if (typeof baseline === 'string') return fail(baseline);
   if (typeof revision === 'string') return fail(revision);
-  const recorder = needsMutantOutcomes(reporting) ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend) : undefined;
+  const recorder = needsMutantOutcomes(reporting)
+    ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend)
+    : undefined;
   const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
   // One solver per file and pair set: each is one run with its own query and time budget.
   const newSolver = (): Solver | undefined =>
-    createSolver(parsed.solver, { stepBudget: parsed.options.stepBudget, stackAllowance: parsed.options.stackAllowance, timeLimitMs: parsed.solverTimeLimitMs });
+    createSolver(parsed.solver, {
+      stepBudget: parsed.options.stepBudget,
+      stackAllowance: parsed.options.stackAllowance,
+      timeLimitMs: parsed.solverTimeLimitMs,
+    });
   const extras = emptyExtras();
   const files: FileReport[] = [];
   const heldOutFiles: FileReport[] = [];
@@ -130,12 +146,14 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     failures,
     extras,
     threshold,
-    text: () => (heldOutReport === undefined ? formatCheckText(report, textOptions) : formatHeldOutText(report, heldOutReport, overfit, textOptions)),
+    text: () =>
+      heldOutReport === undefined ? formatCheckText(report, textOptions) : formatHeldOutText(report, heldOutReport, overfit, textOptions),
     json: () => jsonReport(heldOutReport === undefined ? report : { ...report, heldOut: heldOutReport, overfit }),
     stepSummaryPath: process.env['GITHUB_STEP_SUMMARY'],
   });
   if (written !== undefined) return fail(written);
-  if (extras.skipped.length > 0) io.stderr(`spec-harness check: not scored (unchanged since ${reporting.changedSince ?? ''}): ${extras.skipped.join(', ')}\n`);
+  if (extras.skipped.length > 0)
+    io.stderr(`spec-harness check: not scored (unchanged since ${reporting.changedSince ?? ''}): ${extras.skipped.join(', ')}\n`);
   const quiet = reporting.format === 'json';
   if (baseline !== undefined) {
     if (failures.size > 0 && !quiet) io.stderr(`spec-harness check: worse than the baseline by ${describeFailures(failures).join(', ')}\n`);
@@ -182,7 +200,9 @@ async function fileOptions(
   const changed = await changedFunctions(revision, { absolutePath, text: input.text, pairsAbsolutePath, pairsText: input.pairsText });
   if (typeof changed === 'string') return changed;
   const wanted = parsed.options.functions;
-  skipped.push(...changed.unchanged.filter((name) => wanted === undefined || wanted.includes(name)).map((name) => `${input.path}::${name}`));
+  skipped.push(
+    ...changed.unchanged.filter((name) => wanted === undefined || wanted.includes(name)).map((name) => `${input.path}::${name}`),
+  );
   return { ...parsed.options, functions: changed.changed.filter((name) => wanted === undefined || wanted.includes(name)) };
 }
 
@@ -217,10 +237,15 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
   const threshold = numberOption(values.threshold, 'threshold', DEFAULT_CHECK_OPTIONS.threshold, { min: 0, max: 1, integer: false });
   const seed = numberOption(values.seed, 'seed', DEFAULT_CHECK_OPTIONS.seed, { min: 0, max: 2 ** 32 - 1, integer: true });
   const mutants = numberOption(values.mutants, 'mutants', DEFAULT_CHECK_OPTIONS.mutantsPerPair, { min: 0, max: 1000, integer: true });
-  const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, { min: 1, max: 1e9, integer: true });
+  const stepBudget = numberOption(values['step-budget'], 'step-budget', DEFAULT_CHECK_OPTIONS.stepBudget, {
+    min: 1,
+    max: 1e9,
+    integer: true,
+  });
   const codeMutants = numberOption(values['code-mutants'], 'code-mutants', DEFAULT_CODE_MUTANTS, { min: 0, max: 1000, integer: true });
   const solverTimeLimit = numberOption(values['solver-time-limit'], 'solver-time-limit', 0, { min: 1, max: 600_000, integer: true });
-  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, solverTimeLimit]) if (typeof option === 'string') return mistake(option);
+  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, solverTimeLimit])
+    if (typeof option === 'string') return mistake(option);
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
   if (typeof gate === 'string') return mistake(gate);
   const reports = parseReportOptions(values);
@@ -264,7 +289,12 @@ function numberOption(
 ): number | string {
   if (text === undefined) return fallback;
   const value = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(value) && value >= bounds.min && value <= bounds.max && (!bounds.integer || Number.isInteger(value));
+  const valid =
+    text.trim() !== '' &&
+    Number.isFinite(value) &&
+    value >= bounds.min &&
+    value <= bounds.max &&
+    (!bounds.integer || Number.isInteger(value));
   if (!valid) return `--${name} must be ${bounds.integer ? 'an integer' : 'a number'} from ${bounds.min} to ${bounds.max} (got '${text}')`;
   return value;
 }
@@ -287,7 +317,12 @@ function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnviron
   return { ok: true, kind: 'both', embedded: embedded.backend, verus: verus.backend };
 }
 
-async function checkWith(backends: Exclude<Backends, { ok: false }>, input: CheckInput, options: CheckOptions, solver: Solver | undefined): Promise<FileReport> {
+async function checkWith(
+  backends: Exclude<Backends, { ok: false }>,
+  input: CheckInput,
+  options: CheckOptions,
+  solver: Solver | undefined,
+): Promise<FileReport> {
   const signal = new AbortController().signal;
   if (backends.kind !== 'both') return checkFile(input, options, backends.backend, signal, solver);
   return checkFileWithBoth(input, options, backends.embedded, backends.verus, signal);

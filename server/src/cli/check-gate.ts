@@ -28,7 +28,9 @@ export function gateLines(outcome: Extract<GateOutcome, { ok: true }>): string[]
     .map((verdict) => `${verdict.path}: ${verdict.qualifiedName}: ${verdict.notes.join('; ')} (not counted against the gate)`);
   const failing = outcome.verdicts.filter((verdict) => !verdict.meets);
   if (failing.length > 0) {
-    const named = failing.map((verdict) => `${verdict.qualifiedName}${verdict.overfit ? ' [overfit]' : ''} (${verdict.failures.join('; ')})`);
+    const named = failing.map(
+      (verdict) => `${verdict.qualifiedName}${verdict.overfit ? ' [overfit]' : ''} (${verdict.failures.join('; ')})`,
+    );
     lines.push(`gate not met by ${named.join(', ')}`);
   }
   return lines;
@@ -37,5 +39,9 @@ export function gateLines(outcome: Extract<GateOutcome, { ok: true }>): string[]
 /** The failing functions' reasons by `path::qualifiedName` (for the report writers and the baseline ratchet). */
 export function gateFailuresByFunction(outcome: GateOutcome): Map<string, readonly string[]> {
   if (!outcome.ok) return new Map();
-  return new Map(outcome.verdicts.filter((verdict) => !verdict.meets).map((verdict) => [`${verdict.path}::${verdict.qualifiedName}`, verdict.failures] as const));
+  return new Map(
+    outcome.verdicts
+      .filter((verdict) => !verdict.meets)
+      .map((verdict) => [`${verdict.path}::${verdict.qualifiedName}`, verdict.failures] as const),
+  );
 }

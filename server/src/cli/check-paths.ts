@@ -13,7 +13,11 @@ import type { CliIo } from './io';
 export type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
 /** Every Rust file under the paths with its pairs file, in display-path order. */
-export async function readCheckInputs(cwd: string, paths: readonly string[], pairsOption: string | undefined): Promise<Read<readonly CheckInput[]>> {
+export async function readCheckInputs(
+  cwd: string,
+  paths: readonly string[],
+  pairsOption: string | undefined,
+): Promise<Read<readonly CheckInput[]>> {
   const collected = await collectRustFiles(paths, cwd);
   if (!collected.ok) return collected;
   if (pairsOption !== undefined && collected.files.length !== 1) {
@@ -38,7 +42,13 @@ export interface SplitReports {
  *  reach the same verdicts. One solver per file and pair set, each a run with its own budget. */
 export async function checkSplit(inputs: readonly CheckInput[], options: CheckOptions): Promise<SplitReports> {
   const score = (input: CheckInput, pairSet: 'feedback' | 'held-out'): Promise<FileReport> =>
-    checkFile(input, { ...options, pairSet }, undefined, undefined, createSolver('z3', { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance }));
+    checkFile(
+      input,
+      { ...options, pairSet },
+      undefined,
+      undefined,
+      createSolver('z3', { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance }),
+    );
   const feedback: FileReport[] = [];
   const heldOut: FileReport[] = [];
   for (const input of inputs) {
@@ -49,8 +59,17 @@ export async function checkSplit(inputs: readonly CheckInput[], options: CheckOp
 }
 
 /** The options a CLI process scores with: the policy's defaults on this thread's stack. */
-export function embeddedOptions(io: Pick<CliIo, 'stackAllowance' | 'internalErrors'>, defaults: CheckOptions, functions: readonly string[] | undefined): CheckOptions {
-  return { ...defaults, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, ...(functions === undefined ? {} : { functions }) };
+export function embeddedOptions(
+  io: Pick<CliIo, 'stackAllowance' | 'internalErrors'>,
+  defaults: CheckOptions,
+  functions: readonly string[] | undefined,
+): CheckOptions {
+  return {
+    ...defaults,
+    stackAllowance: io.stackAllowance,
+    internalErrors: io.internalErrors,
+    ...(functions === undefined ? {} : { functions }),
+  };
 }
 
 async function readInput(

@@ -5,7 +5,16 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CheckInput, CheckReport, FilePlan, Verdict } from '../harness';
-import { decodeBaseline, mutantOutcomes, mutationReportHtml, ratchetFailures, toGithub, toJunit, toMutationReport, toSarif } from '../reports';
+import {
+  decodeBaseline,
+  mutantOutcomes,
+  mutationReportHtml,
+  ratchetFailures,
+  toGithub,
+  toJunit,
+  toMutationReport,
+  toSarif,
+} from '../reports';
 import type { Baseline, FunctionFailures, FunctionOutcomes } from '../reports';
 import { version as TOOL_VERSION } from '../../../package.json';
 import type { CliIo } from './io';
@@ -37,11 +46,14 @@ export interface ReportOptions {
   readonly changedSince: string | undefined;
 }
 
-type ReportArgValues = { readonly [K in keyof typeof REPORT_ARG_OPTIONS]?: (typeof REPORT_ARG_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+type ReportArgValues = {
+  readonly [K in keyof typeof REPORT_ARG_OPTIONS]?: (typeof REPORT_ARG_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string;
+};
 
 export function parseReportOptions(values: ReportArgValues): ReportOptions | string {
   const format = values.format ?? (values.json === true ? 'json' : 'text');
-  if (!(REPORT_FORMATS as readonly string[]).includes(format)) return `--format must be one of ${REPORT_FORMATS.join(', ')} (got '${format}')`;
+  if (!(REPORT_FORMATS as readonly string[]).includes(format))
+    return `--format must be one of ${REPORT_FORMATS.join(', ')} (got '${format}')`;
   if (values.json === true && format !== 'json') return `--json is --format json; it cannot be combined with --format ${format}`;
   for (const name of ['output', 'html', 'baseline', 'save-baseline', 'changed-since'] as const) {
     if (values[name] === '') return `--${name} needs a value`;
@@ -158,7 +170,13 @@ export function jsonReport(report: object): string {
 }
 
 function mutationReport(ctx: WriteContext): ReturnType<typeof toMutationReport> {
-  return toMutationReport({ report: ctx.report, sources: ctx.extras.texts, outcomes: ctx.extras.outcomes, threshold: ctx.threshold, version: TOOL_VERSION });
+  return toMutationReport({
+    report: ctx.report,
+    sources: ctx.extras.texts,
+    outcomes: ctx.extras.outcomes,
+    threshold: ctx.threshold,
+    version: TOOL_VERSION,
+  });
 }
 
 async function htmlReport(ctx: WriteContext): Promise<string> {

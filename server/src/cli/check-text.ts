@@ -41,7 +41,9 @@ function fileLines(file: FileReport, options: TextOptions): string[] {
     lines.push(`  ${locate(file, diagnostic)}: ${diagnostic.severity}: ${diagnostic.message}`);
   }
   if (fileProblems.length > SHOWN_FILE_DIAGNOSTICS) {
-    lines.push(`  ... and ${fileProblems.length - SHOWN_FILE_DIAGNOSTICS} more problems in this file and its pairs file (--json lists them all)`);
+    lines.push(
+      `  ... and ${fileProblems.length - SHOWN_FILE_DIAGNOSTICS} more problems in this file and its pairs file (--json lists them all)`,
+    );
   }
   if (file.functions.length === 0) {
     lines.push('  no exec fn with requires/ensures');
@@ -93,7 +95,8 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
   }
   const rejectedInput = fn.rejectedValidInputs[0];
   if (rejectedInput !== undefined) {
-    const clause = rejectedInput.clause === null ? '' : ` by clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``;
+    const clause =
+      rejectedInput.clause === null ? '' : ` by clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``;
     const more = fn.rejectedValidInputs.length > 1 ? ` (${fn.rejectedValidInputs.length} valid inputs rejected)` : '';
     lines.push(`requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}${clause}${more}`);
   }
@@ -105,7 +108,8 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
   for (const warning of fn.warnings) lines.push(`warning: ${warning.message}`);
   const indeterminate = fn.indeterminate[0];
   if (indeterminate !== undefined) lines.push(`${fn.counts.indeterminate} indeterminate (not scored), e.g. ${indeterminate.reason}`);
-  for (const unsupported of fn.unsupported.slice(0, 2)) lines.push(`unsupported: ${unsupported.construct} (line ${unsupported.range.start.line + 1})`);
+  for (const unsupported of fn.unsupported.slice(0, 2))
+    lines.push(`unsupported: ${unsupported.construct} (line ${unsupported.range.start.line + 1})`);
   if (fn.solverGap !== undefined) lines.push(`solver gap: ${fn.solverGap} mutants rejected by the evaluator that Verus cannot refute`);
   for (const disagreement of (fn.disagreements ?? []).slice(0, 3)) {
     lines.push(`backends disagree on ${disagreement.obligation}: embedded ${disagreement.embedded}, verus ${disagreement.verus}`);
@@ -117,7 +121,8 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
 
 function summaryLines(summary: Summary): string[] {
   const lines = [`Summary: ${summary.functions} function${summary.functions === 1 ? '' : 's'} with a contract, ${summary.scored} scored`];
-  if (summary.solverGap !== undefined) lines.push(`Solver gap: ${summary.solverGap} mutants the evaluator rejects that Verus cannot refute`);
+  if (summary.solverGap !== undefined)
+    lines.push(`Solver gap: ${summary.solverGap} mutants the evaluator rejects that Verus cannot refute`);
   const header = ['t', ...THRESHOLDS.map(([key]) => key)];
   const post = ['Post-Harness@t', ...THRESHOLDS.map(([key]) => formatScore(summary.postHarnessAt[key]))];
   const all = ['Harness@t', ...THRESHOLDS.map(([key]) => formatScore(summary.harnessAt[key]))];

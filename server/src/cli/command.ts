@@ -20,9 +20,7 @@ export interface CommandInfo {
 
 /** A command's arguments decoded, a request for its usage, or the mistake in them. */
 export type CommandArgs<T> =
-  | { readonly kind: 'run'; readonly args: T }
-  | { readonly kind: 'help' }
-  | { readonly kind: 'mistake'; readonly message: string };
+  { readonly kind: 'run'; readonly args: T } | { readonly kind: 'help' } | { readonly kind: 'mistake'; readonly message: string };
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 type CommandLineConfig<O extends Options> = { args: string[]; options: O & typeof HELP_OPTION; allowPositionals: true; strict: true };
@@ -32,7 +30,12 @@ export type CommandLine<O extends Options> = ReturnType<typeof parseArgs<Command
 /** parseArgs (strict, positionals allowed) with `--help`/`-h` added; its exception is a mistake, not a crash. */
 export function parseCommandLine<O extends Options>(args: readonly string[], options: O): CommandArgs<CommandLine<O>> {
   try {
-    const line = parseArgs<CommandLineConfig<O>>({ args: [...args], options: { ...options, ...HELP_OPTION }, allowPositionals: true, strict: true });
+    const line = parseArgs<CommandLineConfig<O>>({
+      args: [...args],
+      options: { ...options, ...HELP_OPTION },
+      allowPositionals: true,
+      strict: true,
+    });
     return (line.values as { help?: boolean }).help === true ? { kind: 'help' } : { kind: 'run', args: line };
   } catch (error) {
     return mistake(error instanceof Error ? error.message : String(error));

@@ -6,9 +6,7 @@ import * as path from 'node:path';
 import { describeFsError, walkSourceTree, type WalkLimits } from '../host';
 import { stripByteOrderMark } from '../stdx';
 
-export type CollectedFiles =
-  | { readonly ok: true; readonly files: readonly RustFile[] }
-  | { readonly ok: false; readonly error: string };
+export type CollectedFiles = { readonly ok: true; readonly files: readonly RustFile[] } | { readonly ok: false; readonly error: string };
 
 export interface RustFile {
   readonly absolutePath: string;
@@ -64,7 +62,11 @@ async function walkDirectory(
   const walk = await walkSourceTree([root], (name) => name.endsWith('.rs'), WALK_LIMITS);
   const [unreadable] = walk.unreadable;
   if (unreadable !== undefined) return { ok: false, error: `cannot read '${given}': ${unreadable.reason}` };
-  if (walk.truncated) return { ok: false, error: `'${given}' holds more than ${WALK_LIMITS.maxFiles} .rs files or ${WALK_LIMITS.maxDirectories} folders; name smaller folders` };
+  if (walk.truncated)
+    return {
+      ok: false,
+      error: `'${given}' holds more than ${WALK_LIMITS.maxFiles} .rs files or ${WALK_LIMITS.maxDirectories} folders; name smaller folders`,
+    };
   return { ok: true, files: walk.files };
 }
 

@@ -19,7 +19,8 @@ export function functionDependencies(model: FileModel): FunctionDependencies {
   const text = model.source.text;
   // A file that does not parse cleanly may hide items in its broken parts: then all of it is shared.
   const execFns = model.functions.filter((fn) => fn.mode === 'exec');
-  if (model.source.diagnostics.length > 0) return { shared: text, functions: new Map(execFns.map((fn) => [fn.qualifiedName, text.slice(fn.span.start, fn.span.end)])) };
+  if (model.source.diagnostics.length > 0)
+    return { shared: text, functions: new Map(execFns.map((fn) => [fn.qualifiedName, text.slice(fn.span.start, fn.span.end)])) };
   const units: Unit[] = [];
   const shared: string[] = [];
   collectUnits(text, model.source.items, '', [], units, shared);
@@ -43,7 +44,14 @@ interface Unit {
   readonly order: number;
 }
 
-function collectUnits(text: string, items: readonly Item[], header: string, owners: readonly string[], units: Unit[], shared: string[]): void {
+function collectUnits(
+  text: string,
+  items: readonly Item[],
+  header: string,
+  owners: readonly string[],
+  units: Unit[],
+  shared: string[],
+): void {
   for (const item of items) {
     const itemText = `${header}${text.slice(item.span.start, item.span.end)}`;
     const add = (names: readonly string[]): void => {

@@ -46,7 +46,8 @@ export async function runGateCommand(args: readonly string[], io: CliIo): Promis
   if (!outcome.ok) return fail(`--gate ${formatGate(parsed.gate)}: ${outcome.error}`);
   for (const line of gateLines(outcome)) io.stdout(`${line}\n`);
   const count = outcome.verdicts.length;
-  if (outcome.meets) io.stdout(`gate ${formatGate(parsed.gate)} met on feedback and held-out pairs by ${count} function${count === 1 ? '' : 's'}\n`);
+  if (outcome.meets)
+    io.stdout(`gate ${formatGate(parsed.gate)} met on feedback and held-out pairs by ${count} function${count === 1 ? '' : 's'}\n`);
   return outcome.meets ? EXIT_CODES.ok : EXIT_CODES.gateNotMet;
 }
 
@@ -81,7 +82,10 @@ async function runHook(args: GateArgs, agent: HookAgent, io: CliIo): Promise<num
 /** What the agent reads when held: every failing function with its reasons, and how to see the evidence. */
 function holdReason(gate: Gate, outcome: Extract<GateOutcome, { ok: true }>): string {
   const failing = outcome.verdicts.filter((verdict) => !verdict.meets);
-  const lines = failing.map((verdict) => `- ${verdict.path}: ${verdict.qualifiedName}${verdict.overfit ? ' (overfit: fitted to the pairs you see)' : ''}: ${verdict.failures.join('; ')}`);
+  const lines = failing.map(
+    (verdict) =>
+      `- ${verdict.path}: ${verdict.qualifiedName}${verdict.overfit ? ' (overfit: fitted to the pairs you see)' : ''}: ${verdict.failures.join('; ')}`,
+  );
   return [
     `Spec Harness: ${failing.length} contract${failing.length === 1 ? '' : 's'} miss${failing.length === 1 ? 'es' : ''} the gate ${formatGate(gate)} (feedback and held-out pairs):`,
     ...lines,
@@ -93,7 +97,10 @@ async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read
   const inputs = await readCheckInputs(cwd, args.paths, undefined);
   if (!inputs.ok) return inputs;
   const split = await checkSplit(inputs.value, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
-  return { ok: true, value: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate) };
+  return {
+    ok: true,
+    value: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate),
+  };
 }
 
 function parseGateArgs(args: readonly string[]): CommandArgs<GateArgs> {
@@ -103,7 +110,8 @@ function parseGateArgs(args: readonly string[]): CommandArgs<GateArgs> {
   const gate = parseGate(values.gate ?? `post=${HARNESS_DEFAULTS.threshold}`);
   if (typeof gate === 'string') return mistake(gate);
   const hook = values.hook;
-  if (hook !== undefined && !HOOK_AGENTS.includes(hook as HookAgent)) return mistake(`--hook must be ${HOOK_AGENTS.join(', ')} (got '${hook}')`);
+  if (hook !== undefined && !HOOK_AGENTS.includes(hook as HookAgent))
+    return mistake(`--hook must be ${HOOK_AGENTS.join(', ')} (got '${hook}')`);
   return run({
     paths: positionals.length === 0 ? ['.'] : positionals,
     gate,

@@ -29,13 +29,15 @@ export function decodeHookInput(agent: HookAgent, text: string): HookRequest | s
   switch (agent) {
     case 'claude-code':
     case 'codex':
-      if (input['stop_hook_active'] === true) return { kind: 'let-stop', why: 'stop_hook_active: the agent already continued once for this hook' };
+      if (input['stop_hook_active'] === true)
+        return { kind: 'let-stop', why: 'stop_hook_active: the agent already continued once for this hook' };
       return { kind: 'check', cwd: stringField(input, 'cwd') };
     case 'cursor': {
       const status = stringField(input, 'status');
       if (status !== undefined && status !== 'completed') return { kind: 'let-stop', why: `the turn ended with status '${status}'` };
       const loops = typeof input['loop_count'] === 'number' ? input['loop_count'] : 0;
-      if (loops >= CURSOR_MAX_FOLLOWUPS) return { kind: 'let-stop', why: `loop_count ${loops}: already sent ${CURSOR_MAX_FOLLOWUPS} follow-ups` };
+      if (loops >= CURSOR_MAX_FOLLOWUPS)
+        return { kind: 'let-stop', why: `loop_count ${loops}: already sent ${CURSOR_MAX_FOLLOWUPS} follow-ups` };
       const roots = input['workspace_roots'];
       const root = Array.isArray(roots) && typeof roots[0] === 'string' ? roots[0] : undefined;
       return { kind: 'check', cwd: root ?? stringField(input, 'cwd') };

@@ -57,11 +57,7 @@ export function fileModelToListJson(model: FileModel, path: string): ListFileJso
   };
 }
 
-function functionToJson(
-  model: FileModel,
-  contract: FunctionContract,
-  toRange: (span: Span) => ListRangeJson,
-): ListFunctionJson {
+function functionToJson(model: FileModel, contract: FunctionContract, toRange: (span: Span) => ListRangeJson): ListFunctionJson {
   const clauseToJson = (clause: ClauseModel): ListClauseJson => ({ text: clause.text, range: toRange(clause.clause.span) });
   const returnType = contract.returnType;
   return {

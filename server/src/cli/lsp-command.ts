@@ -13,7 +13,8 @@ const TRUSTED_FLAG = '--trusted';
 
 export const LSP_COMMAND = {
   name: 'lsp',
-  usage: 'Usage: spec-harness lsp --stdio [--trusted]\nRuns the language server over standard input and output.\n--trusted: the workspace is trusted, so a configured verus may be started (untrusted otherwise).\n',
+  usage:
+    'Usage: spec-harness lsp --stdio [--trusted]\nRuns the language server over standard input and output.\n--trusted: the workspace is trusted, so a configured verus may be started (untrusted otherwise).\n',
   options: { stdio: { type: 'boolean' }, trusted: { type: 'boolean' } },
 } as const satisfies CommandInfo;
 

@@ -11,7 +11,8 @@ import type { CliIo } from './io';
 
 export const MCP_COMMAND = {
   name: 'mcp',
-  usage: 'Usage: spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]\nServes list_contracts, score_contract, generate_pairs, verify and task_complete over MCP (stdio).\n',
+  usage:
+    'Usage: spec-harness mcp [--gate post=0.75[,pre=0.5]] [--verus-path P]\nServes list_contracts, score_contract, generate_pairs, verify and task_complete over MCP (stdio).\n',
   options: { gate: { type: 'string' }, 'verus-path': { type: 'string' } },
 } as const satisfies CommandInfo;
 

@@ -49,7 +49,8 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
   const fail = commandFailure(io, PAIRS_COMMAND);
   const collected = await collectRustFiles(parsed.paths, io.cwd);
   if (!collected.ok) return fail(collected.error);
-  if (parsed.out !== undefined && collected.files.length !== 1) return fail(`--out needs exactly one Rust file (found ${collected.files.length})`);
+  if (parsed.out !== undefined && collected.files.length !== 1)
+    return fail(`--out needs exactly one Rust file (found ${collected.files.length})`);
   for (const file of collected.files) {
     const code = await pairsForFile(file, parsed, io);
     if (code !== EXIT_CODES.ok) return code;
@@ -82,8 +83,7 @@ export interface GeneratePairsFileOptions {
 }
 
 export type GeneratePairsFileResult = (
-  | { readonly ok: true; readonly target: string; readonly written: boolean }
-  | { readonly ok: false; readonly error: string }
+  { readonly ok: true; readonly target: string; readonly written: boolean } | { readonly ok: false; readonly error: string }
 ) & { readonly summaries?: { readonly list: readonly FunctionSummary[]; readonly lines: LineIndex } };
 
 /** Generates pairs for one Rust file and merges them into its pairs file with exact edits and a safe write
@@ -103,7 +103,10 @@ export async function generatePairsFile(file: RustFile, options: GeneratePairsFi
     ...(options.stackAllowance === undefined ? {} : { stackAllowance: options.stackAllowance }),
   };
   // One solver per file, as for `check`: each file is one run with its own budget.
-  const solver = createSolver(options.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: options.stackAllowance });
+  const solver = createSolver(options.solver, {
+    stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget,
+    stackAllowance: options.stackAllowance,
+  });
   const { generated, summaries: list } =
     solver === undefined
       ? generatePairsEntries(model, generateOptions)
@@ -151,7 +154,9 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
     }
     const outside = summary.pairsOutsideRequires > 0 ? `, ${summary.pairsOutsideRequires} outside requires skipped` : '';
     const timeouts = summary.timeouts > 0 ? `, ${summary.timeouts} time-out${summary.timeouts === 1 ? '' : 's'}` : '';
-    out.push(`  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`);
+    out.push(
+      `  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`,
+    );
   }
   return `${out.join('\n')}\n`;
 }

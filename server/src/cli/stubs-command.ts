@@ -26,11 +26,17 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
   if (!inputs.ok) return fail(inputs.error);
   const [input, ...others] = inputs.value;
   if (input === undefined || others.length > 0) return fail(`'${parsed.file}' is not one Rust file`);
-  const options = { ...DEFAULT_CHECK_OPTIONS, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }) };
+  const options = {
+    ...DEFAULT_CHECK_OPTIONS,
+    stackAllowance: io.stackAllowance,
+    internalErrors: io.internalErrors,
+    ...(parsed.fn === undefined ? {} : { functions: [parsed.fn] }),
+  };
   const displayPath = input.path;
   const plan = planFile(input, options);
   const obligations = pendingObligations(plan);
-  if (obligations.length === 0) return fail(`no obligations in '${displayPath}'${parsed.fn === undefined ? '' : ` for ${parsed.fn}`} (no pairs?)`);
+  if (obligations.length === 0)
+    return fail(`no obligations in '${displayPath}'${parsed.fn === undefined ? '' : ` for ${parsed.fn}`} (no pairs?)`);
   // The embedded evaluator's recursion depths size `reveal_with_fuel`, as the verus backend does when run alone.
   const results = createEmbeddedBackend(options).checkSync(plan.model, obligations);
   const recursionDepths = new Map(obligations.map((o, idx) => [o.id, results[idx]?.recursionDepth ?? 0] as const));
@@ -39,7 +45,8 @@ export async function runStubsCommand(args: readonly string[], io: CliIo): Promi
   batches.forEach((batch, idx) => {
     const stub = stubFile(plan.model, batch, stubOptions);
     io.stdout(`${batches.length > 1 ? `//- stub_${idx}.rs\n` : ''}${stub.text}`);
-    for (const entry of stub.unsupported) io.stderr(`spec-harness stubs: ${entry.obligationId}: not expressible in a stub: ${entry.construct}\n`);
+    for (const entry of stub.unsupported)
+      io.stderr(`spec-harness stubs: ${entry.obligationId}: not expressible in a stub: ${entry.construct}\n`);
   });
   return EXIT_CODES.ok;
 }

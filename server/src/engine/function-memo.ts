@@ -90,5 +90,8 @@ function comparePositions(a: Range['start'], b: Range['start']): number {
 
 function shift(range: Range, lines: number): Range {
   if (lines === 0) return range;
-  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
+  return {
+    start: { line: range.start.line + lines, character: range.start.character },
+    end: { line: range.end.line + lines, character: range.end.character },
+  };
 }

@@ -22,12 +22,23 @@ export interface FunctionKey {
 }
 
 export function sameKey(a: FunctionKey, b: FunctionKey): boolean {
-  return a.qualifiedName === b.qualifiedName && a.text === b.text && a.column === b.column && a.entryText === b.entryText && a.entryColumn === b.entryColumn;
+  return (
+    a.qualifiedName === b.qualifiedName &&
+    a.text === b.text &&
+    a.column === b.column &&
+    a.entryText === b.entryText &&
+    a.entryColumn === b.entryColumn
+  );
 }
 
 /** Keys for every function of the model in source order, or null when two functions share a qualified name (their
  *  results cannot be told apart, so nothing is reused). */
-export function functionKeys(model: FileModel, lineIndex: LineIndex, pairsText: string | null, entries: readonly PairsEntrySpan[]): Map<string, FunctionKey> | null {
+export function functionKeys(
+  model: FileModel,
+  lineIndex: LineIndex,
+  pairsText: string | null,
+  entries: readonly PairsEntrySpan[],
+): Map<string, FunctionKey> | null {
   const text = model.source.text;
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const keys = new Map<string, FunctionKey>();

@@ -24,8 +24,10 @@ export function pairsLayout(pairsText: string): PairsLayout {
   // The pairs document caps nesting before jsonc-parser's recursive parser runs.
   const document = readPairsDocument(pairsText);
   const root = document.root;
-  if (root === undefined || document.syntaxProblems.length > 0 || document.duplicates.length > 0 || root.type !== 'object') return { text: pairsText, entries: null };
-  if ((root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions').length !== 1) return { text: pairsText, entries: null };
+  if (root === undefined || document.syntaxProblems.length > 0 || document.duplicates.length > 0 || root.type !== 'object')
+    return { text: pairsText, entries: null };
+  if ((root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions').length !== 1)
+    return { text: pairsText, entries: null };
   const entries: PairsEntrySpan[] = [];
   const spans = document.functionEntries;
   for (const [idx, span] of spans.entries()) {
@@ -33,7 +35,12 @@ export function pairsLayout(pairsText: string): PairsLayout {
     const end = start + span.property.length;
     const next = spans[idx + 1];
     if (next !== undefined && !/^\s*,\s*$/.test(pairsText.slice(end, next.property.offset))) return { text: pairsText, entries: null };
-    entries.push({ name: span.name, start, end, range: { start: document.lineIndex.positionAt(start), end: document.lineIndex.positionAt(end) } });
+    entries.push({
+      name: span.name,
+      start,
+      end,
+      range: { start: document.lineIndex.positionAt(start), end: document.lineIndex.positionAt(end) },
+    });
   }
   return { text: pairsText, entries };
 }

@@ -46,7 +46,13 @@ export class EngineSession {
    *  solver). Null when `options.cancelled` turned true during the run: nothing is memoized from it. */
   async score(document: ScoreDocument, options: CheckOptions, settingsKey: string, scorer: Scorer): Promise<EngineRun | null> {
     const state = this.refresh(document, options, settingsKey);
-    const input: CheckInput = { path: document.path, text: document.text, pairsPath: document.pairsPath, pairsText: document.pairsText, model: state.model };
+    const input: CheckInput = {
+      path: document.path,
+      text: document.text,
+      pairsPath: document.pairsPath,
+      pairsText: document.pairsText,
+      model: state.model,
+    };
     const { functions: _all, ...wholeFile } = options;
     const keys = state.keys;
     if (keys === null) {
@@ -89,13 +95,33 @@ export class EngineSession {
     const samePairs = previous !== undefined && previous.pairsText === document.pairsText;
     const layout = samePairs ? previous.layout : document.pairsText === null ? null : pairsLayout(document.pairsText);
     const contextKey = JSON.stringify([
-      settingsKey, document.path, document.pairsPath, options.threshold, options.mutantsPerPair, options.seed, options.stepBudget,
-      options.stackAllowance ?? null, options.pairSet ?? null, options.codeMutants ?? null, options.weakPostcondition ?? null, specContext(model),
+      settingsKey,
+      document.path,
+      document.pairsPath,
+      options.threshold,
+      options.mutantsPerPair,
+      options.seed,
+      options.stepBudget,
+      options.stackAllowance ?? null,
+      options.pairSet ?? null,
+      options.codeMutants ?? null,
+      options.weakPostcondition ?? null,
+      specContext(model),
     ]);
     const usableLayout = layout === null || layout.entries !== null;
     const keys = !usableLayout ? null : functionKeys(model, lineIndex, document.pairsText, layout?.entries ?? []);
     const memo = previous !== undefined && previous.contextKey === contextKey ? previous.memo : new Map<string, MemoEntry>();
-    const state: DocumentState = { text: document.text, parse, model, lineIndex, pairsText: document.pairsText, layout, contextKey, keys, memo };
+    const state: DocumentState = {
+      text: document.text,
+      parse,
+      model,
+      lineIndex,
+      pairsText: document.pairsText,
+      layout,
+      contextKey,
+      keys,
+      memo,
+    };
     this.documents.set(document.uri, state);
     return state;
   }
@@ -115,7 +141,13 @@ interface DocumentState {
 }
 
 /** The whole-file report from its parts, through the same `fileDiagnostics` a cold run's `finishFile` uses. */
-function assemble(state: DocumentState, fresh: FileReport, merged: readonly MemoEntry[], fileLevel: readonly PairsDiagnostic[], options: CheckOptions): FileReport {
+function assemble(
+  state: DocumentState,
+  fresh: FileReport,
+  merged: readonly MemoEntry[],
+  fileLevel: readonly PairsDiagnostic[],
+  options: CheckOptions,
+): FileReport {
   const functions: FunctionReport[] = merged.map((entry) => entry.report);
   const pairsDiagnostics = [...fileLevel, ...merged.flatMap((entry) => entry.pairsDiagnostics)];
   const diagnostics = fileDiagnostics({

@@ -119,9 +119,7 @@ function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath
     case 'set':
       return makeSet(decodeArray(json, type, path).map((item, idx) => decode(item, type.element, ctx, [...path, idx])));
     case 'multiset':
-      return makeMultiset(
-        decodeArray(json, type, path).map((item, idx) => decode(item, type.element, ctx, [...path, idx])),
-      );
+      return makeMultiset(decodeArray(json, type, path).map((item, idx) => decode(item, type.element, ctx, [...path, idx])));
     case 'map':
       return decodeMap(json, type, ctx, path);
     case 'tuple':
@@ -182,7 +180,10 @@ function decodeArray(json: unknown, type: ValueType, path: JsonPath): readonly u
 function decodeMap(json: unknown, type: Extract<ValueType, { kind: 'map' }>, ctx: TypeContext, path: JsonPath): Value {
   if (isPlainObject(json) && (isTextType(type.key) || type.key.kind === 'int')) {
     return makeMap(
-      Object.entries(json).map(([key, item]) => [decode(key, type.key, ctx, [...path, key]), decode(item, type.value, ctx, [...path, key])]),
+      Object.entries(json).map(([key, item]) => [
+        decode(key, type.key, ctx, [...path, key]),
+        decode(item, type.value, ctx, [...path, key]),
+      ]),
     );
   }
   const entries = decodeArray(json, type, path).map((entry, idx) => {
@@ -193,13 +194,7 @@ function decodeMap(json: unknown, type: Extract<ValueType, { kind: 'map' }>, ctx
   return makeMap(entries);
 }
 
-function decodeTuple(
-  json: unknown,
-  types: readonly ValueType[],
-  ctx: TypeContext,
-  path: JsonPath,
-  typeText: string,
-): Value {
+function decodeTuple(json: unknown, types: readonly ValueType[], ctx: TypeContext, path: JsonPath, typeText: string): Value {
   if (types.length === 0) {
     if (json === null || (Array.isArray(json) && json.length === 0)) return { kind: 'tuple', elements: [] };
     return expected(path, 'null (the unit value)', json);
@@ -234,7 +229,10 @@ function decodeAdt(json: unknown, type: Extract<ValueType, { kind: 'adt' }>, ctx
   }
   const variant = shape.variants.find((candidate) => candidate.name === variantName);
   if (variant === undefined) {
-    return fail(typeof json === 'string' ? path : [...path, variantName], `unknown variant "${variantName}" of ${shape.name}; expected one of ${names}`);
+    return fail(
+      typeof json === 'string' ? path : [...path, variantName],
+      `unknown variant "${variantName}" of ${shape.name}; expected one of ${names}`,
+    );
   }
   if (typeof json === 'string' && variant.fields.fields.length > 0) {
     return fail(path, `variant ${variantName} of ${shape.name} has fields; write {"${variantName}": ...}`);
@@ -246,13 +244,7 @@ function decodeAdt(json: unknown, type: Extract<ValueType, { kind: 'adt' }>, ctx
 
 /** Struct and variant payloads: named fields as an object, one positional field as the value itself (serde's
  *  newtype rule), several as an array, none as null. */
-function decodeFields(
-  json: unknown,
-  shape: FieldsShape,
-  ctx: TypeContext,
-  path: JsonPath,
-  owner: string,
-): (readonly [string, Value])[] {
+function decodeFields(json: unknown, shape: FieldsShape, ctx: TypeContext, path: JsonPath, owner: string): (readonly [string, Value])[] {
   if (shape.kind === 'unit') {
     if (json !== null) return expected(path, `null (${owner} has no fields)`, json);
     return [];
@@ -260,7 +252,13 @@ function decodeFields(
   if (shape.kind === 'tuple') {
     const only = shape.fields[0];
     if (shape.fields.length === 1 && only !== undefined) return [[only.name, decode(json, only.type, ctx, path)]];
-    const tuple = decodeTuple(json, shape.fields.map((field) => field.type), ctx, path, owner);
+    const tuple = decodeTuple(
+      json,
+      shape.fields.map((field) => field.type),
+      ctx,
+      path,
+      owner,
+    );
     return tuple.kind === 'tuple' ? tuple.elements.map((element, idx) => [String(idx), element] as const) : [];
   }
   if (!isPlainObject(json)) return expected(path, `an object (${owner})`, json);

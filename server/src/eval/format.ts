@@ -69,7 +69,9 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
       return `multiset![${items.join(', ')}]`;
     }
     case 'tuple': {
-      const items = value.elements.map((element, idx) => printValue(element, type?.kind === 'tuple' ? type.elements[idx] : undefined, style));
+      const items = value.elements.map((element, idx) =>
+        printValue(element, type?.kind === 'tuple' ? type.elements[idx] : undefined, style),
+      );
       return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
     }
     case 'struct':
@@ -77,9 +79,10 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
     case 'enum': {
       const builtin = value.name === 'Option' || value.name === 'Result';
       const optionArg = type?.kind === 'adt' && type.name === value.name ? type.args : undefined;
-      const inner = builtin && value.fields.length === 1 && value.fields[0] !== undefined
-        ? `(${printValue(value.fields[0][1], optionArg?.[value.variant === 'Err' ? 1 : 0], style)})`
-        : printFields(value.fields, style);
+      const inner =
+        builtin && value.fields.length === 1 && value.fields[0] !== undefined
+          ? `(${printValue(value.fields[0][1], optionArg?.[value.variant === 'Err' ? 1 : 0], style)})`
+          : printFields(value.fields, style);
       return (builtin || style === 'debug' ? value.variant : `${value.name}::${value.variant}`) + inner;
     }
     case 'closure':

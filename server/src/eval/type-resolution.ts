@@ -34,8 +34,22 @@ export type FunctionTypeContext =
 
 /** Bounds `i64` satisfies; a type parameter bounded only by these (or lifetimes, `?Sized`) is instantiable. */
 const INT_SATISFIED_BOUNDS: ReadonlySet<string> = new Set([
-  'Copy', 'Clone', 'PartialEq', 'Eq', 'PartialOrd', 'Ord', 'Debug', 'Display', 'Hash', 'Default', 'Sized', 'Send',
-  'Sync', 'Unpin', 'View', 'DeepView',
+  'Copy',
+  'Clone',
+  'PartialEq',
+  'Eq',
+  'PartialOrd',
+  'Ord',
+  'Debug',
+  'Display',
+  'Hash',
+  'Default',
+  'Sized',
+  'Send',
+  'Sync',
+  'Unpin',
+  'View',
+  'DeepView',
 ]);
 const INSTANTIATION: ValueType = { kind: 'int', int: 'i64' };
 
@@ -132,7 +146,20 @@ export function valueTypeText(type: ValueType): string {
 }
 
 const INT_TYPES: ReadonlySet<string> = new Set([
-  'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'int', 'nat',
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'usize',
+  'i8',
+  'i16',
+  'i32',
+  'i64',
+  'i128',
+  'isize',
+  'int',
+  'nat',
 ]);
 
 const SEQ_ORIGINS: Readonly<Record<string, SeqOrigin>> = { Vec: 'Vec', Seq: 'Seq', VecDeque: 'VecDeque' };
@@ -264,9 +291,7 @@ function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
 
 function bindGenerics(params: readonly GenericParam[], args: readonly ValueType[]): Map<string, ValueType> {
   const generics = new Map<string, ValueType>();
-  params
-    .filter((param) => param.kind === 'type')
-    .forEach((param, idx) => generics.set(param.name, args[idx] ?? UNSUPPORTED_ARG));
+  params.filter((param) => param.kind === 'type').forEach((param, idx) => generics.set(param.name, args[idx] ?? UNSUPPORTED_ARG));
   return generics;
 }
 

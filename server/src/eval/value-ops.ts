@@ -68,9 +68,7 @@ export function makeSet(elements: readonly Value[]): Value {
 
 /** A map value: entries sorted by key; for a duplicate key the rightmost entry wins. */
 export function makeMap(entries: readonly (readonly [Value, Value])[]): Value {
-  const sorted = entries
-    .map((entry, idx) => ({ entry, idx }))
-    .sort((x, y) => compareValues(x.entry[0], y.entry[0]) || y.idx - x.idx);
+  const sorted = entries.map((entry, idx) => ({ entry, idx })).sort((x, y) => compareValues(x.entry[0], y.entry[0]) || y.idx - x.idx);
   const unique: (readonly [Value, Value])[] = [];
   for (const { entry } of sorted) {
     const last = unique[unique.length - 1];

@@ -1,10 +1,7 @@
 // Value types: a declared Rust/Verus type resolved to the shape its values take (views applied where
 // design.md says so). The codec, the mutants, input generation and stub literals are all directed by these.
 
-export type IntType =
-  | 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'usize'
-  | 'i8' | 'i16' | 'i32' | 'i64' | 'i128' | 'isize'
-  | 'int' | 'nat';
+export type IntType = 'u8' | 'u16' | 'u32' | 'u64' | 'u128' | 'usize' | 'i8' | 'i16' | 'i32' | 'i64' | 'i128' | 'isize' | 'int' | 'nat';
 
 /** Where a sequence type came from: decides literal syntax and exec behaviour (a `Vec` can grow, an array cannot). */
 export type SeqOrigin = 'Seq' | 'Vec' | 'array' | 'slice' | 'String' | 'str' | 'VecDeque';

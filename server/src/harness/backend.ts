@@ -41,8 +41,19 @@ export interface Solver {
   readonly name: 'z3';
   /** `results` (the evaluator's, parallel to `obligations`) with the ones `solverMayDecide` admits re-decided;
    *  every other result is returned as it was. Rejects only when the solver cannot be loaded. */
-  decide(model: FileModel, obligations: readonly Obligation[], results: readonly ObligationResult[], signal: AbortSignal): Promise<ObligationResult[]>;
+  decide(
+    model: FileModel,
+    obligations: readonly Obligation[],
+    results: readonly ObligationResult[],
+    signal: AbortSignal,
+  ): Promise<ObligationResult[]>;
   /** Up to `wanted` distinct inputs that satisfy `fn`'s requires, found as models over symbolic inputs; the same
    *  for the same seed. Empty when the requires or a parameter type has no translation. */
-  findInputs(model: FileModel, fn: FunctionContract, wanted: number, seed: number, signal: AbortSignal): Promise<ReadonlyMap<string, Value>[]>;
+  findInputs(
+    model: FileModel,
+    fn: FunctionContract,
+    wanted: number,
+    seed: number,
+    signal: AbortSignal,
+  ): Promise<ReadonlyMap<string, Value>[]>;
 }

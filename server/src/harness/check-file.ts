@@ -82,15 +82,22 @@ export type PlannedFunction =
 export function planFile(input: CheckInput, options: CheckOptions): FilePlan {
   const model = input.model ?? buildFileModel(parseSourceFile(input.text));
   const lineIndex = createLineIndex(input.text);
-  const pairs: ParsedPairsFile = input.pairsText === null ? { file: EMPTY_PAIRS_FILE, diagnostics: [] } : withImplementationCheck(model, parsePairsFile(input.pairsText, model), options);
+  const pairs: ParsedPairsFile =
+    input.pairsText === null
+      ? { file: EMPTY_PAIRS_FILE, diagnostics: [] }
+      : withImplementationCheck(model, parsePairsFile(input.pairsText, model), options);
   const functions = scorableFunctions(model, options).map((fn) =>
-    options.cancelled?.() === true ? cancelledFunction(lineIndex, fn) : planFunction(fn, model, lineIndex, pairs, input, options));
+    options.cancelled?.() === true ? cancelledFunction(lineIndex, fn) : planFunction(fn, model, lineIndex, pairs, input, options),
+  );
   return { input, options, model, lineIndex, pairs, functions };
 }
 
 /** Hand-written pairs whose output the implementation contradicts are flagged on their entries. */
 function withImplementationCheck(model: FileModel, pairs: ParsedPairsFile, options: CheckOptions): ParsedPairsFile {
-  const mismatches = implementationMismatches(model, pairs, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance ?? 'default' });
+  const mismatches = implementationMismatches(model, pairs, {
+    stepBudget: options.stepBudget,
+    stackAllowance: options.stackAllowance ?? 'default',
+  });
   return mismatches.length === 0 ? pairs : { ...pairs, diagnostics: [...pairs.diagnostics, ...mismatchDiagnostics(mismatches)] };
 }
 
@@ -204,12 +211,22 @@ function planFunction(
     const types = functionValueTypes(fn, model.scope);
     if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
     const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
-    const entry = wholeEntry === undefined || options.pairSet === undefined ? wholeEntry : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
+    const entry =
+      wholeEntry === undefined || options.pairSet === undefined
+        ? wholeEntry
+        : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
     if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
     // Without an ensures every output is accepted: running code mutants would say nothing new.
-    const codeOutcomes = (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
-      ? codeWrongOutcomes(model, fn, types.returnType, entry.pairs.map((pair) => pair.inputs), codeMutantLimits(options))
-      : undefined;
+    const codeOutcomes =
+      (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
+        ? codeWrongOutcomes(
+            model,
+            fn,
+            types.returnType,
+            entry.pairs.map((pair) => pair.inputs),
+            codeMutantLimits(options),
+          )
+        : undefined;
     const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
     if (planned.length === 0) {
       const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
@@ -231,7 +248,9 @@ function errorMessage(error: unknown): string {
  *  had to guess at would be wrong, so such a function is not scored and the syntax error is its diagnostic. */
 function contractSyntaxError(model: FileModel, fn: FunctionContract): SyntaxDiagnostic | undefined {
   const contract = fn.item.signatureSpan;
-  return model.diagnostics.find((diagnostic) => diagnostic.severity === 'error' && diagnostic.span.start >= contract.start && diagnostic.span.start < contract.end);
+  return model.diagnostics.find(
+    (diagnostic) => diagnostic.severity === 'error' && diagnostic.span.start >= contract.start && diagnostic.span.start < contract.end,
+  );
 }
 
 /** The name of a source file's pairs file (`arith.pairs.json`, existing or not): the last segment of its path, either

@@ -7,11 +7,7 @@ import type { FilePlan } from './check-file';
 import type { BackendDisagreement, FileReport } from './report/report-types';
 import type { Verdict } from './score/verdict';
 
-export function finishFileWithBoth(
-  plan: FilePlan,
-  embedded: readonly ObligationResult[],
-  verus: readonly ObligationResult[],
-): FileReport {
+export function finishFileWithBoth(plan: FilePlan, embedded: readonly ObligationResult[], verus: readonly ObligationResult[]): FileReport {
   const report = withBackend(finishFile(plan, embedded), 'both');
   const pending = pendingObligations(plan);
   const byFunction = new Map<string, { gap: number; disagreements: BackendDisagreement[] }>();

@@ -13,7 +13,16 @@ import { withClauseView } from './score/clause-view';
 
 export { finishFile, pairsFileNameOf, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
-export { contractClauses, decideClausesApart, decideObligation, decideObligations, decideOptionsOf, obligationEnv, requiresObligation, solverMayDecide } from './score/decide';
+export {
+  contractClauses,
+  decideClausesApart,
+  decideObligation,
+  decideObligations,
+  decideOptionsOf,
+  obligationEnv,
+  requiresObligation,
+  solverMayDecide,
+} from './score/decide';
 export type { DecideOptions } from './score/decide';
 export { fileDiagnostics, functionDiagnostics } from './report/diagnostics';
 export type { WeakPostconditionRule } from './report/diagnostics';
@@ -31,7 +40,19 @@ export type { PlannedObligation, ObligationRole } from './score/obligations';
 export { summarize, THRESHOLDS } from './report/summary';
 export { isHeldOut, selectPairSet } from './score/held-out';
 export type { PairSet } from './score/held-out';
-export { HARNESS_DEFAULTS, evaluateGate, formatGate, gateFunction, isBelowThreshold, meetsHarness, meetsPostHarness, nothingToMeasureReason, scoreEntries, scoreStanding, standingPasses } from './report/policy';
+export {
+  HARNESS_DEFAULTS,
+  evaluateGate,
+  formatGate,
+  gateFunction,
+  isBelowThreshold,
+  meetsHarness,
+  meetsPostHarness,
+  nothingToMeasureReason,
+  scoreEntries,
+  scoreStanding,
+  standingPasses,
+} from './report/policy';
 export type { FunctionGateResult, Gate, GateInput, GateOutcome, GateVerdict, ScoreName, ScoreStanding } from './report/policy';
 export { functionValueTypes } from './score/function-types';
 export type { FunctionValueTypes } from './score/function-types';
@@ -51,13 +72,22 @@ export const DEFAULT_CHECK_OPTIONS: CheckOptions = {
 
 /** Scores one file with a backend (the embedded evaluator when none is given). Rejects only when the backend
  *  does (environment failures, e.g. no verus binary). */
-export async function checkFile(input: CheckInput, options: CheckOptions, backend?: Backend, signal?: AbortSignal, solver?: Solver): Promise<FileReport> {
+export async function checkFile(
+  input: CheckInput,
+  options: CheckOptions,
+  backend?: Backend,
+  signal?: AbortSignal,
+  solver?: Solver,
+): Promise<FileReport> {
   const abort = signal ?? new AbortController().signal;
   if (backend !== undefined && backend.name !== 'embedded') return checkWithBackend(input, options, backend, abort, solver);
   if (backend === undefined && solver === undefined) return checkFileSync(input, options);
   const plan = planFile(input, options);
   const pending = pendingObligations(plan);
-  const decided = backend === undefined ? decideObligations(plan.model, pending, decideOptionsOf(options)) : await backend.check(plan.model, pending, abort);
+  const decided =
+    backend === undefined
+      ? decideObligations(plan.model, pending, decideOptionsOf(options))
+      : await backend.check(plan.model, pending, abort);
   const results = await solveUndecided(plan.model, pending, decided, solver, abort);
   return finishEmbedded(plan, results);
 }
@@ -78,10 +108,21 @@ export interface CheckedFile {
 }
 
 /** `checkFile` with the embedded evaluator (and the solver, when given), keeping the plan and every verdict. */
-export async function checkFileKeepingVerdicts(input: CheckInput, options: CheckOptions, solver: Solver | undefined, signal: AbortSignal): Promise<CheckedFile> {
+export async function checkFileKeepingVerdicts(
+  input: CheckInput,
+  options: CheckOptions,
+  solver: Solver | undefined,
+  signal: AbortSignal,
+): Promise<CheckedFile> {
   const plan = planFile(input, options);
   const pending = pendingObligations(plan);
-  const results = await solveUndecided(plan.model, pending, decideObligations(plan.model, pending, decideOptionsOf(options)), solver, signal);
+  const results = await solveUndecided(
+    plan.model,
+    pending,
+    decideObligations(plan.model, pending, decideOptionsOf(options)),
+    solver,
+    signal,
+  );
   const verdicts = new Map<string, Verdict>();
   pending.forEach((obligation, idx) => {
     const result = results[idx];
@@ -116,7 +157,14 @@ export async function checkFileWithBoth(
 export { scoreFunction } from './score/score-function';
 export type { ScoreContext } from './score/score-function';
 // Pair generation (harness/generate, E6) is part of the harness API: the `pairs` command and the editor use it.
-export { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsEntriesWithSolver, generatePairsText, generatePairsTextWithSolver, mergePairsText } from './generate';
+export {
+  DEFAULT_GENERATE_OPTIONS,
+  generatePairsEntries,
+  generatePairsEntriesWithSolver,
+  generatePairsText,
+  generatePairsTextWithSolver,
+  mergePairsText,
+} from './generate';
 export type { FunctionSummary, GeneratedEntries, GeneratedFile, PairsTextOptions, PairsTextResult } from './generate';
 // What the tools for coding agents (MCP server, VS Code language model tools) return.
 export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './report/agent-results';

@@ -2,7 +2,14 @@
 // the one directory walker.
 // Kept out of the core, which does no IO, and out of cli/ and lsp/, which may not import each other.
 
-export { readPairsFile, writePairsFile, removeLeftoverTemporaryFiles, maxPairsBytes, DEFAULT_MAX_PAIRS_MEGABYTES, MAX_PAIRS_MEGABYTES_VARIABLE } from './pairs-files';
+export {
+  readPairsFile,
+  writePairsFile,
+  removeLeftoverTemporaryFiles,
+  maxPairsBytes,
+  DEFAULT_MAX_PAIRS_MEGABYTES,
+  MAX_PAIRS_MEGABYTES_VARIABLE,
+} from './pairs-files';
 export type { PairsRead, PairsWrite, PairsMerge, PairsWriteHooks } from './pairs-files';
 export { walkSourceTree } from './source-tree';
 export type { SourceTreeWalk, WalkLimits } from './source-tree';

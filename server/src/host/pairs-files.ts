@@ -15,17 +15,15 @@ export const MAX_PAIRS_MEGABYTES_VARIABLE = 'SPEC_HARNESS_MAX_PAIRS_MB';
 
 /** Errors say what is wrong with the file without naming it: callers put the path in front, as they show it. */
 export type PairsRead =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'missing' }
-  | { readonly kind: 'error'; readonly error: string };
+  { readonly kind: 'text'; readonly text: string } | { readonly kind: 'missing' } | { readonly kind: 'error'; readonly error: string };
 
 export type PairsWrite =
-  | { readonly kind: 'written'; readonly text: string }
-  | { readonly kind: 'unchanged' }
-  | { readonly kind: 'error'; readonly error: string };
+  { readonly kind: 'written'; readonly text: string } | { readonly kind: 'unchanged' } | { readonly kind: 'error'; readonly error: string };
 
 /** New text from the current text (null: no file yet), or why there is none (a duplicate key, a syntax error...). */
-export type PairsMerge = (existing: string | null) => { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
+export type PairsMerge = (
+  existing: string | null,
+) => { readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string };
 
 export interface PairsWriteHooks {
   /** Runs after the temporary file is written and before the file is re-read (tests: a concurrent edit lands here). */
@@ -76,7 +74,12 @@ export async function readPairsFile(file: string, maxBytes: number = maxPairsByt
 /** Writes `merge(current text)` to `target` safely. Refuses a target that is not a regular file (a symlink, FIFO,
  *  device or directory). When the file changes between the read and the rename, the merge runs again on the new
  *  text (a few times at most); the remaining window is the rename itself. */
-export async function writePairsFile(target: string, merge: PairsMerge, hooks: PairsWriteHooks = {}, maxBytes: number = maxPairsBytes()): Promise<PairsWrite> {
+export async function writePairsFile(
+  target: string,
+  merge: PairsMerge,
+  hooks: PairsWriteHooks = {},
+  maxBytes: number = maxPairsBytes(),
+): Promise<PairsWrite> {
   await removeLeftoverTemporaryFiles(target);
   // The rewritten file keeps the permissions of the one it replaces.
   const mode = (await lstat(target).catch(() => undefined))?.mode ?? 0o644;

@@ -28,7 +28,11 @@ export interface SourceTreeWalk {
 /** Files under `roots` whose name `keep` accepts: breadth-first in name order (so a truncated walk keeps the same
  *  files every time), hidden and `SKIPPED_FOLDERS` folders skipped, symlinked folders not followed (a link cycle
  *  cannot loop), symlinked files kept when they point at a regular file. Iterative: no depth limit on the stack. */
-export async function walkSourceTree(roots: readonly string[], keep: (fileName: string) => boolean, limits: WalkLimits): Promise<SourceTreeWalk> {
+export async function walkSourceTree(
+  roots: readonly string[],
+  keep: (fileName: string) => boolean,
+  limits: WalkLimits,
+): Promise<SourceTreeWalk> {
   const files: string[] = [];
   const unreadable: { directory: string; reason: string }[] = [];
   const pending = [...roots];

@@ -40,17 +40,24 @@ async function openOrDisk(state: ServerState, path: string): Promise<string | nu
 
 async function verifyInEditor(state: ServerState, path: string): Promise<VerificationOutcome> {
   if (!state.trusted) return { status: 'verus-absent', score: null, message: 'verus was not run: the workspace is not trusted' };
-  const result = await verifyFile(path, {
-    verusPath: state.settings.verusPath ?? undefined,
-    searchPath: process.env['PATH'],
-    cwd: dirname(path),
-    platform: process.platform,
-    rlimit: VERUS_DEFAULTS.rlimit,
-    timeLimitMs: VERUS_DEFAULTS.timeLimitMs,
-    extraArgs: state.settings.verusExtraArgs,
-  }, new AbortController().signal);
+  const result = await verifyFile(
+    path,
+    {
+      verusPath: state.settings.verusPath ?? undefined,
+      searchPath: process.env['PATH'],
+      cwd: dirname(path),
+      platform: process.platform,
+      rlimit: VERUS_DEFAULTS.rlimit,
+      timeLimitMs: VERUS_DEFAULTS.timeLimitMs,
+      extraArgs: state.settings.verusExtraArgs,
+    },
+    new AbortController().signal,
+  );
   if (result.kind === 'verus-absent') return { status: 'verus-absent', score: null, message: `verus was not run: ${result.message}` };
-  const errors = result.errors.slice(0, 3).map((error) => `${error.kind} at line ${error.line ?? '?'}: ${error.message}`).join('; ');
+  const errors = result.errors
+    .slice(0, 3)
+    .map((error) => `${error.kind} at line ${error.line ?? '?'}: ${error.message}`)
+    .join('; ');
   return result.verified
     ? { status: 'verified', score: 1, message: 'verified' }
     : { status: 'failed', score: result.score, message: result.outcome === 'time-limit' ? 'verus gave no answer in time' : errors };

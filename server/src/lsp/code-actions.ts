@@ -47,21 +47,35 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
     if (diagnostic.code === 'weak-postcondition' || diagnostic.code === 'vacuous-postcondition') {
       for (const mutant of fn.acceptedMutants.slice(0, MAX_ACTIONS_PER_KIND)) {
         // Named as the diagnostics and the hover name it: `Mark double(3) = 7 as an acceptable output`.
-        const title = mutant.display === undefined
-          ? `Mark ${formatJson(mutant.mutant)} as an acceptable output for ${formatJson(mutant.input)}`
-          : `Mark ${mutant.display} as an acceptable output`;
-        edits.push({ title, next: () => addAcceptableOutput(pairs.text, functionName, { input: mutant.input, output: mutant.mutant, after: mutant.mutantAfter }) });
+        const title =
+          mutant.display === undefined
+            ? `Mark ${formatJson(mutant.mutant)} as an acceptable output for ${formatJson(mutant.input)}`
+            : `Mark ${mutant.display} as an acceptable output`;
+        edits.push({
+          title,
+          next: () =>
+            addAcceptableOutput(pairs.text, functionName, { input: mutant.input, output: mutant.mutant, after: mutant.mutantAfter }),
+        });
       }
     }
     if (diagnostic.code === 'rejects-valid-input' || diagnostic.code === 'reject-all-precondition') {
       for (const input of fn.rejectedValidInputs.slice(0, MAX_ACTIONS_PER_KIND)) {
-        edits.push({ title: `Move ${input.display ?? formatJson(input.input)} to invalid inputs`, next: () => movePairToInvalid(pairs.text, functionName, input.input) });
+        edits.push({
+          title: `Move ${input.display ?? formatJson(input.input)} to invalid inputs`,
+          next: () => movePairToInvalid(pairs.text, functionName, input.input),
+        });
       }
     }
     for (const { title, next } of edits) {
       // Shown but disabled, with the reason, where the client can show that; otherwise not offered.
       if (refusal !== undefined) {
-        if (ctx.state.features.codeActionDisabled) actions.push({ title, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], disabled: { reason: `the pairs file cannot be edited: ${refusal}` } });
+        if (ctx.state.features.codeActionDisabled)
+          actions.push({
+            title,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [diagnostic],
+            disabled: { reason: `the pairs file cannot be edited: ${refusal}` },
+          });
         continue;
       }
       const text = next();
@@ -73,8 +87,18 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
   const generateKind = noPairs !== undefined ? CodeActionKind.QuickFix : CodeActionKind.Source;
   if (located !== null || noPairs !== undefined) {
     const target = located?.qualifiedName ?? decodeDiagnosticData(noPairs?.data).functionName;
-    if (target !== null) actions.push(generateAction(`Generate pairs file for ${target}`, generateKind, { kind: 'generate-pairs', uri, functions: [target] }, noPairs));
-    actions.push(generateAction(`Generate pairs file for every function in ${path.split(/[\\/]/).pop() ?? path}`, generateKind, { kind: 'generate-pairs', uri, functions: null }, noPairs));
+    if (target !== null)
+      actions.push(
+        generateAction(`Generate pairs file for ${target}`, generateKind, { kind: 'generate-pairs', uri, functions: [target] }, noPairs),
+      );
+    actions.push(
+      generateAction(
+        `Generate pairs file for every function in ${path.split(/[\\/]/).pop() ?? path}`,
+        generateKind,
+        { kind: 'generate-pairs', uri, functions: null },
+        noPairs,
+      ),
+    );
   }
   if (!ctx.state.features.codeActionResolve) {
     for (const action of actions) if (action.edit === undefined) await resolveCodeAction(ctx, action);
@@ -92,13 +116,20 @@ async function pairsFileActions(ctx: ServerContext, params: CodeActionParams, pa
   const lineIndex = createLineIndex(pairs.text);
   const wanted = { start: lineIndex.offsetAt(params.range.start), end: lineIndex.offsetAt(params.range.end) };
   const actions: CodeAction[] = [];
-  for (const mismatch of implementationMismatches(model, parsePairsFile(pairs.text, model), { stepBudget: STEP_BUDGET, stackAllowance: 'default' })) {
+  for (const mismatch of implementationMismatches(model, parsePairsFile(pairs.text, model), {
+    stepBudget: STEP_BUDGET,
+    stackAllowance: 'default',
+  })) {
     const entry = { start: lineIndex.offsetAt(mismatch.range.start), end: lineIndex.offsetAt(mismatch.range.end) };
     if (entry.end < wanted.start || entry.start > wanted.end) continue;
     const next = correctOutput(pairs.text, entry.start, mismatch.actualOutput);
     if (next === null) continue;
     const diagnostic = params.context.diagnostics.find((candidate) => candidate.message === mismatch.message);
-    const action: CodeAction = { title: `Change the output to ${formatJson(mismatch.actualOutput)} (what the implementation returns)`, kind: CodeActionKind.QuickFix, edit: replaceEdit(ctx, pairsUri, pairs, next) };
+    const action: CodeAction = {
+      title: `Change the output to ${formatJson(mismatch.actualOutput)} (what the implementation returns)`,
+      kind: CodeActionKind.QuickFix,
+      edit: replaceEdit(ctx, pairsUri, pairs, next),
+    };
     actions.push(diagnostic === undefined ? action : { ...action, diagnostics: [diagnostic], isPreferred: true });
   }
   return actions;
@@ -114,7 +145,11 @@ export async function resolveCodeAction(ctx: ServerContext, action: CodeAction):
 }
 
 /** The WorkspaceEdit that writes generated pairs: CreateFile + insert for a new file, one replace for an existing one. */
-export async function generatePairsEdit(ctx: ServerContext, uri: string, functions: readonly string[] | null): Promise<WorkspaceEdit | null> {
+export async function generatePairsEdit(
+  ctx: ServerContext,
+  uri: string,
+  functions: readonly string[] | null,
+): Promise<WorkspaceEdit | null> {
   const path = uriToPath(uri);
   if (path === null) return null;
   const text = await currentText(ctx, uri);
@@ -122,13 +157,22 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
   const pairsUri = pathToUri(pairsPathFor(path));
   const pairs = await currentPairs(ctx, pairsUri);
   if (pairs === 'unreadable') {
-    void ctx.connection.window.showWarningMessage(`Spec Harness: cannot generate pairs: ${pairsPathFor(path)} cannot be read (see the log)`);
+    void ctx.connection.window.showWarningMessage(
+      `Spec Harness: cannot generate pairs: ${pairsPathFor(path)} cannot be read (see the log)`,
+    );
     return null;
   }
   const pairsText = pairs?.text ?? null;
   // Keyed by the function set: VS Code resolves several actions at once, and they must not cancel one another.
   const key = `generate:${uri}:${functions === null ? '*' : functions.join(',')}`;
-  const outcome = await ctx.runner.run<GenerateResult>(key, { kind: 'generate', path, text, pairsText, functions, solver: ctx.state.settings.solver });
+  const outcome = await ctx.runner.run<GenerateResult>(key, {
+    kind: 'generate',
+    path,
+    text,
+    pairsText,
+    functions,
+    solver: ctx.state.settings.solver,
+  });
   if (outcome.kind !== 'done') {
     if (outcome.kind === 'failed') ctx.log(`bug: generating pairs for ${uri} failed: ${outcome.error}`);
     return null;
@@ -143,7 +187,10 @@ export async function generatePairsEdit(ctx: ServerContext, uri: string, functio
     return {
       documentChanges: [
         { kind: 'create', uri: pairsUri, options: { ignoreIfExists: true } },
-        { textDocument: { uri: pairsUri, version: null }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: generated.text }] },
+        {
+          textDocument: { uri: pairsUri, version: null },
+          edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: generated.text }],
+        },
       ],
     };
   }

@@ -61,7 +61,11 @@ export async function scoreWorkspace(ctx: ServerContext): Promise<WorkspaceSumma
 }
 
 /** Runs `work` inside a server-initiated work-done progress when the client supports it. */
-export async function withProgress<T>(ctx: ServerContext, title: string, work: (report: (message: string, percentage: number) => void) => Promise<T>): Promise<T> {
+export async function withProgress<T>(
+  ctx: ServerContext,
+  title: string,
+  work: (report: (message: string, percentage: number) => void) => Promise<T>,
+): Promise<T> {
   if (!ctx.state.features.workDoneProgress) return work(() => undefined);
   const progress = await ctx.connection.window.createWorkDoneProgress();
   progress.begin('Spec Harness', 0, title, false);

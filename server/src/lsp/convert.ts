@@ -42,7 +42,10 @@ export function toLspDiagnostics(report: FileReport, ctx: { readonly docsUrl: Do
 }
 
 export function toLspRange(range: Range): LspRange {
-  return { start: { line: range.start.line, character: range.start.character }, end: { line: range.end.line, character: range.end.character } };
+  return {
+    start: { line: range.start.line, character: range.start.character },
+    end: { line: range.end.line, character: range.end.character },
+  };
 }
 
 export function decodeDiagnosticData(data: unknown): DiagnosticData {
@@ -75,18 +78,30 @@ function relatedEvidence(fn: FunctionReport, diagnostic: ReportDiagnostic, pairs
   switch (diagnostic.code) {
     case 'weak-postcondition':
     case 'vacuous-postcondition':
-      return fn.acceptedMutants.slice(0, MAX_RELATED).flatMap((mutant) =>
-        link(mutant.pairsRange, `accepted wrong output ${formatJson(mutant.mutant)} (correct: ${formatJson(mutant.output)}, ${mutant.operator})`));
+      return fn.acceptedMutants
+        .slice(0, MAX_RELATED)
+        .flatMap((mutant) =>
+          link(
+            mutant.pairsRange,
+            `accepted wrong output ${formatJson(mutant.mutant)} (correct: ${formatJson(mutant.output)}, ${mutant.operator})`,
+          ),
+        );
     case 'rejects-correct-output':
       return fn.rejectedPairs
         .filter((pair) => pair.clause === null || sameRange(pair.clause.range, diagnostic.range))
         .slice(0, MAX_RELATED)
-        .flatMap((pair) => link(pair.pairsRange, `correct pair rejected: input ${formatJson(pair.input)}, output ${formatJson(pair.output)}`));
+        .flatMap((pair) =>
+          link(pair.pairsRange, `correct pair rejected: input ${formatJson(pair.input)}, output ${formatJson(pair.output)}`),
+        );
     case 'rejects-valid-input':
     case 'reject-all-precondition':
-      return fn.rejectedValidInputs.slice(0, MAX_RELATED).flatMap((input) => link(input.pairsRange, `valid input rejected: ${formatJson(input.input)}`));
+      return fn.rejectedValidInputs
+        .slice(0, MAX_RELATED)
+        .flatMap((input) => link(input.pairsRange, `valid input rejected: ${formatJson(input.input)}`));
     case 'admits-invalid-input':
-      return fn.admittedInvalidInputs.slice(0, MAX_RELATED).flatMap((input) => link(input.pairsRange, `invalid input admitted: ${formatJson(input.input)} (${input.reason})`));
+      return fn.admittedInvalidInputs
+        .slice(0, MAX_RELATED)
+        .flatMap((input) => link(input.pairsRange, `invalid input admitted: ${formatJson(input.input)} (${input.reason})`));
     default:
       return [];
   }
@@ -98,5 +113,10 @@ function contains(outer: Range, inner: Range): boolean {
 }
 
 function sameRange(a: Range, b: Range): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+  return (
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
+  );
 }

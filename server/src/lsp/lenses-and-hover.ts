@@ -15,16 +15,26 @@ export function codeLenses(uri: string, file: SourceFileState): CodeLens[] {
     const report = fn.report;
     if (report === null) continue;
     if (report.status === 'no-pairs') {
-      lenses.push({ range, command: { title: 'Generate pairs', command: SERVER_COMMANDS.generatePairs, arguments: [uri, fn.qualifiedName] } });
+      lenses.push({
+        range,
+        command: { title: 'Generate pairs', command: SERVER_COMMANDS.generatePairs, arguments: [uri, fn.qualifiedName] },
+      });
       continue;
     }
     if (report.status !== 'scored') {
-      lenses.push({ range, command: { title: `Spec Harness: ${report.status}${report.reason === null ? '' : ` (${report.reason})`}`, command: '' } });
+      lenses.push({
+        range,
+        command: { title: `Spec Harness: ${report.status}${report.reason === null ? '' : ` (${report.reason})`}`, command: '' },
+      });
       continue;
     }
-    lenses.push({ range, command: { title: scoreLensTitle(report), command: CLIENT_COMMANDS.showReport, arguments: [uri, fn.qualifiedName] } });
+    lenses.push({
+      range,
+      command: { title: scoreLensTitle(report), command: CLIENT_COMMANDS.showReport, arguments: [uri, fn.qualifiedName] },
+    });
     const accepted = acceptedLensTitle(report);
-    if (accepted !== null) lenses.push({ range, command: { title: accepted, command: CLIENT_COMMANDS.showReport, arguments: [uri, fn.qualifiedName] } });
+    if (accepted !== null)
+      lenses.push({ range, command: { title: accepted, command: CLIENT_COMMANDS.showReport, arguments: [uri, fn.qualifiedName] } });
   }
   return lenses;
 }

@@ -36,18 +36,23 @@ export function moveLocated(file: SourceFileState, text: string): void {
   const newEndAt = lineAndColumn(text, newEnd);
   const move = (position: Position): Position => {
     if (position.line < oldEndAt.line || (position.line === oldEndAt.line && position.character < oldEndAt.character)) return position;
-    if (position.line === oldEndAt.line) return { line: newEndAt.line, character: newEndAt.character + position.character - oldEndAt.character };
+    if (position.line === oldEndAt.line)
+      return { line: newEndAt.line, character: newEndAt.character + position.character - oldEndAt.character };
     return { line: position.line + newEndAt.line - oldEndAt.line, character: position.character };
   };
   const moveRange = (range: Range): Range => ({ start: move(range.start), end: move(range.end) });
   file.located = {
     text,
-    functions: start === oldEnd && start === newEnd ? located.functions : located.functions.map((fn) => ({ ...fn, nameRange: moveRange(fn.nameRange), headerRange: moveRange(fn.headerRange) })),
+    functions:
+      start === oldEnd && start === newEnd
+        ? located.functions
+        : located.functions.map((fn) => ({ ...fn, nameRange: moveRange(fn.nameRange), headerRange: moveRange(fn.headerRange) })),
   };
 }
 
 function inRange(range: Range, position: Position): boolean {
-  const afterStart = position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
+  const afterStart =
+    position.line > range.start.line || (position.line === range.start.line && position.character >= range.start.character);
   const beforeEnd = position.line < range.end.line || (position.line === range.end.line && position.character <= range.end.character);
   return afterStart && beforeEnd;
 }

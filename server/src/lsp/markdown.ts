@@ -48,7 +48,8 @@ export function functionMarkdown(fn: FunctionReport, options: { readonly sourceU
   if (outside > 0) lines.push('', `${plural(outside, 'correct pair')} outside the requires (the ensures rejects them; not counted)`);
   lines.push(...solverLine(fn));
   for (const warning of fn.warnings) lines.push('', `⚠ ${warning.message}`);
-  if (fn.indeterminate.length > 0) lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
+  if (fn.indeterminate.length > 0)
+    lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
   for (const item of fn.unsupported) lines.push('', `unsupported: ${codeSpan(item.construct)}`);
   return lines.join('\n');
 }
@@ -100,11 +101,14 @@ function headline(fn: FunctionReport): string {
     return `⚠ accepts ${codeSpan(wrongCall(accepted))}; correct: ${codeSpan(correctCall(accepted))}${more}`;
   }
   const rejected = fn.rejectedPairs[0];
-  if (rejected !== undefined) return `⚠ rejects the correct output ${codeSpan(rejected.display ?? formatJson(rejected.input))}${clauseSuffix(rejected.clause)}`;
+  if (rejected !== undefined)
+    return `⚠ rejects the correct output ${codeSpan(rejected.display ?? formatJson(rejected.input))}${clauseSuffix(rejected.clause)}`;
   const rejectedInput = fn.rejectedValidInputs[0];
-  if (rejectedInput !== undefined) return `⚠ rejects the valid input ${codeSpan(rejectedInput.display ?? formatJson(rejectedInput.input))}${clauseSuffix(rejectedInput.clause)}`;
+  if (rejectedInput !== undefined)
+    return `⚠ rejects the valid input ${codeSpan(rejectedInput.display ?? formatJson(rejectedInput.input))}${clauseSuffix(rejectedInput.clause)}`;
   const admitted = fn.admittedInvalidInputs[0];
-  if (admitted !== undefined) return `⚠ admits the invalid input ${codeSpan(admitted.display ?? formatJson(admitted.input))} (${admitted.reason})`;
+  if (admitted !== undefined)
+    return `⚠ admits the invalid input ${codeSpan(admitted.display ?? formatJson(admitted.input))} (${admitted.reason})`;
   return 'no wrong output accepted, no correct pair or valid input rejected';
 }
 
@@ -120,17 +124,44 @@ function evidenceSections(fn: FunctionReport, options: RowOptions): string[] {
     lines.push('', `**Accepted wrong outputs** (${fn.acceptedMutants.length}): the ensures lets these through`);
     for (const group of SOURCE_GROUPS) lines.push(...acceptedGroup(fn.acceptedMutants.filter(group.includes), group.title, options));
   }
-  lines.push(...section(`**Rejected correct pairs** (${fn.rejectedPairs.length})`, ['correct call', 'rejecting clause'], fn.rejectedPairs, options,
-    (pair) => [pair.display ?? formatJson(pair.input), `${clauseText(pair.clause)}${solverTag(pair)}`]));
-  lines.push(...section(`**Rejected valid inputs** (${fn.rejectedValidInputs.length})`, ['input', 'rejecting clause'], fn.rejectedValidInputs, options,
-    (input) => [input.display ?? formatJson(input.input), `${clauseText(input.clause)}${solverTag(input)}`]));
-  lines.push(...section(`**Admitted invalid inputs** (${fn.admittedInvalidInputs.length})`, ['input', 'why it is invalid'], fn.admittedInvalidInputs, options,
-    (input) => [input.display ?? formatJson(input.input), input.reason]));
+  lines.push(
+    ...section(
+      `**Rejected correct pairs** (${fn.rejectedPairs.length})`,
+      ['correct call', 'rejecting clause'],
+      fn.rejectedPairs,
+      options,
+      (pair) => [pair.display ?? formatJson(pair.input), `${clauseText(pair.clause)}${solverTag(pair)}`],
+    ),
+  );
+  lines.push(
+    ...section(
+      `**Rejected valid inputs** (${fn.rejectedValidInputs.length})`,
+      ['input', 'rejecting clause'],
+      fn.rejectedValidInputs,
+      options,
+      (input) => [input.display ?? formatJson(input.input), `${clauseText(input.clause)}${solverTag(input)}`],
+    ),
+  );
+  lines.push(
+    ...section(
+      `**Admitted invalid inputs** (${fn.admittedInvalidInputs.length})`,
+      ['input', 'why it is invalid'],
+      fn.admittedInvalidInputs,
+      options,
+      (input) => [input.display ?? formatJson(input.input), input.reason],
+    ),
+  );
   return lines;
 }
 
 /** A titled table of at most `rowsPerSection` rows, with a count of the rest. Nothing when there are no items. */
-function section<T>(title: string, header: readonly string[], items: readonly T[], options: RowOptions, cells: (item: T) => readonly string[]): string[] {
+function section<T>(
+  title: string,
+  header: readonly string[],
+  items: readonly T[],
+  options: RowOptions,
+  cells: (item: T) => readonly string[],
+): string[] {
   if (items.length === 0) return [];
   const shown = options.rowsPerSection === 'all' ? items : items.slice(0, options.rowsPerSection);
   const lines = ['', title, '', `| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`];
@@ -153,12 +184,16 @@ const SOURCE_GROUPS: readonly { readonly title: string; readonly includes: (muta
 function acceptedGroup(mutants: readonly AcceptedMutant[], title: string, options: RowOptions): string[] {
   if (mutants.length === 0) return [];
   const located = mutants.some((mutant) => mutant.codeRange !== undefined);
-  const header = located ? '| accepted wrong output | correct | change | where |\n|---|---|---|---|' : '| accepted wrong output | correct | from |\n|---|---|---|';
+  const header = located
+    ? '| accepted wrong output | correct | change | where |\n|---|---|---|---|'
+    : '| accepted wrong output | correct | from |\n|---|---|---|';
   const first = mutants[0] === undefined ? undefined : describeAccepted(mutants[0], { withLine: true });
   const lines = ['', `*${title}* (${mutants.length})${first === undefined ? '' : `: e.g. ${first}`}`, '', header];
   const shown = options.rowsPerSection === 'all' ? mutants : mutants.slice(0, options.rowsPerSection);
   for (const mutant of shown) {
-    lines.push(`${row([wrongCall(mutant), correctCall(mutant), `${mutant.operator}${solverTag(mutant)}`], options.maxCell)}${lineLink(mutant, options.sourceUri)}`);
+    lines.push(
+      `${row([wrongCall(mutant), correctCall(mutant), `${mutant.operator}${solverTag(mutant)}`], options.maxCell)}${lineLink(mutant, options.sourceUri)}`,
+    );
   }
   return [...lines, ...restNote(mutants.length - shown.length)];
 }
@@ -179,7 +214,9 @@ function correctCall(mutant: AcceptedMutant): string {
 /** Why some rows say “(solver)”; nothing when no verdict came from Z3. */
 function solverLine(fn: FunctionReport): string[] {
   const solverVerdicts = fn.counts.solverVerdicts ?? 0;
-  return solverVerdicts > 0 ? ['', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`] : [];
+  return solverVerdicts > 0
+    ? ['', `${plural(solverVerdicts, 'solver verdict')}: decided by Z3 where the evaluator could not (marked “(solver)”)`]
+    : [];
 }
 
 /** ` (solver)` on a row whose verdict Z3 reached. */
@@ -210,7 +247,9 @@ function clauseLines(fn: FunctionReport): string[] {
   const redundant = new Set(fn.redundantClauses ?? []);
   const lines = ['**Per clause** (wrong outputs this clause alone rejects)', '', '| clause | alone | rejects |', '|---|---|---|'];
   for (const clause of fn.clauses ?? []) {
-    lines.push(`${row([`#${clause.index + 1}: ${clause.text}`], 'none')} ${clause.rejectsAlone}${redundant.has(clause.index) ? ' (redundant)' : ''} | ${clause.rejects} |`);
+    lines.push(
+      `${row([`#${clause.index + 1}: ${clause.text}`], 'none')} ${clause.rejectsAlone}${redundant.has(clause.index) ? ' (redundant)' : ''} | ${clause.rejects} |`,
+    );
   }
   return lines;
 }

@@ -36,7 +36,13 @@ export async function mutationReportFor(ctx: ServerContext, uri: string | null):
     uris[path] = sourceUri;
   }
   const threshold = ctx.state.settings.threshold;
-  const report = toMutationReport({ report: { files, summary: summarize(files, threshold) }, sources, outcomes, threshold, version: TOOL_VERSION });
+  const report = toMutationReport({
+    report: { files, summary: summarize(files, threshold) },
+    sources,
+    outcomes,
+    threshold,
+    version: TOOL_VERSION,
+  });
   return { report, uris, unscored };
 }
 
@@ -46,6 +52,11 @@ async function scoredWithOutcomes(ctx: ServerContext, uri: string): Promise<{ re
   const scoreInput = await scoreInputFor(ctx, uri);
   if (scoreInput === null) return null;
   const { input, backend } = scoreInput;
-  const outcome = await ctx.runner.run<ScoredFile>(`mutation-report:${uri}`, { kind: 'mutation-report', input, options: scoreOptionsFor(ctx.state.settings), backend });
+  const outcome = await ctx.runner.run<ScoredFile>(`mutation-report:${uri}`, {
+    kind: 'mutation-report',
+    input,
+    options: scoreOptionsFor(ctx.state.settings),
+    backend,
+  });
   return outcome.kind === 'done' ? { file: outcome.value, text: input.text } : null;
 }

@@ -19,7 +19,11 @@ export interface TextChange {
 }
 
 /** Appends `{input, output[, after]}` to the function's `acceptable` list (creating the list if needed). */
-export function addAcceptableOutput(pairsText: string, functionName: string, entry: { input: JsonValue; output: JsonValue; after: JsonValue | null }): string | null {
+export function addAcceptableOutput(
+  pairsText: string,
+  functionName: string,
+  entry: { input: JsonValue; output: JsonValue; after: JsonValue | null },
+): string | null {
   const value: Record<string, JsonValue> = { input: entry.input, output: entry.output };
   if (entry.after !== null) value['after'] = entry.after;
   const result = editPairsLists(pairsText, [{ functionName, list: 'acceptable', remove: () => false, append: [value] }]);

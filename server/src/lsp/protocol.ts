@@ -76,7 +76,10 @@ export interface MutationReportResult {
 export interface MutationReportMutantLocation {
   readonly id: string;
   /** 1-based lines and columns (Stryker's convention). */
-  readonly location: { readonly start: { readonly line: number; readonly column: number }; readonly end: { readonly line: number; readonly column: number } };
+  readonly location: {
+    readonly start: { readonly line: number; readonly column: number };
+    readonly end: { readonly line: number; readonly column: number };
+  };
 }
 
 /** Client commands that server-made CodeLenses point at. */

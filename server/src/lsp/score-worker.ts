@@ -8,12 +8,30 @@ import { createBackend, createSolver } from '../backends';
 import { EngineSession } from '../engine';
 import type { Scorer } from '../engine';
 import { internalErrorsFrom, stackAllowanceFor } from '../eval';
-import { DEFAULT_GENERATE_OPTIONS, checkFile, checkFileKeepingVerdicts, checkFileSync, checkFileWithBoth, generatePairsText, generatePairsTextWithSolver, planFile } from '../harness';
+import {
+  DEFAULT_GENERATE_OPTIONS,
+  checkFile,
+  checkFileKeepingVerdicts,
+  checkFileSync,
+  checkFileWithBoth,
+  generatePairsText,
+  generatePairsTextWithSolver,
+  planFile,
+} from '../harness';
 import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
 import { mutantOutcomes, recordingBackend } from '../reports';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import type { BackendRequest, GenerateResult, ScoreOptions, ScoreResult, ScoredFile, WorkerEnvelope, WorkerRequest, WorkerResponse } from './worker-protocol';
+import type {
+  BackendRequest,
+  GenerateResult,
+  ScoreOptions,
+  ScoreResult,
+  ScoredFile,
+  WorkerEnvelope,
+  WorkerRequest,
+  WorkerResponse,
+} from './worker-protocol';
 import { assertNever } from '../stdx';
 
 export const SCORE_WORKER_ROLE = 'spec-harness-score-worker';
@@ -57,7 +75,8 @@ export async function perform(session: EngineSession, request: WorkerRequest, ca
       const scorer = scorerFor(request.backend, solver);
       const settingsKey = JSON.stringify([request.backend, request.options.solver]);
       const run = await session.score({ uri: request.uri, ...request.input }, options, settingsKey, scorer);
-      const result: ScoreResult | null = run === null ? null : { report: run.report, located: run.located, evaluated: run.evaluated.length };
+      const result: ScoreResult | null =
+        run === null ? null : { report: run.report, located: run.located, evaluated: run.evaluated.length };
       return result;
     }
     case 'mutation-report': {
@@ -108,13 +127,19 @@ async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>): 
     seed: DEFAULT_GENERATE_OPTIONS.seed,
     stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
   };
-  const solver = createSolver(request.solver, { stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget, stackAllowance: generateOptions.stackAllowance });
+  const solver = createSolver(request.solver, {
+    stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget,
+    stackAllowance: generateOptions.stackAllowance,
+  });
   const result =
     solver === undefined
       ? generatePairsText(model, request.pairsText, generateOptions)
       : await generatePairsTextWithSolver(model, request.pairsText, generateOptions, solver, new AbortController().signal);
   const summary = result.summaries
-    .map((fn) => `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`)
+    .map(
+      (fn) =>
+        `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`,
+    )
     .join('; ');
   return result.ok ? { ok: true, text: result.text, summary } : { ok: false, error: result.error, summary };
 }
@@ -139,7 +164,10 @@ async function checkWithVerus(
   if (!verus.ok) throw new VerusUnavailable(verus.error);
   const signal = new AbortController().signal;
   // The plan is made again for the mutation report's outcomes: cheap next to a verus run.
-  const scored = (report: FileReport, verdicts: ReadonlyMap<string, Verdict>): ScoredFile => ({ report, outcomes: mutantOutcomes(planFile(input, options), verdicts) });
+  const scored = (report: FileReport, verdicts: ReadonlyMap<string, Verdict>): ScoredFile => ({
+    report,
+    outcomes: mutantOutcomes(planFile(input, options), verdicts),
+  });
   if (backend.kind === 'verus') {
     const recorder = recordingBackend(verus.backend);
     return scored(await checkFile(input, options, recorder.backend, signal, solver), recorder.take());

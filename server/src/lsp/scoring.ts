@@ -50,7 +50,9 @@ export async function scoreInputFor(ctx: ServerContext, uri: string): Promise<Sc
   const pairsText = ctx.state.documents.get(pairsUri)?.getText() ?? (await pairsTextOnDisk(ctx, pairsPath));
   const settings = ctx.state.settings;
   const backend: BackendRequest =
-    settings.backend === 'embedded' ? { kind: 'embedded' } : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
+    settings.backend === 'embedded'
+      ? { kind: 'embedded' }
+      : { kind: settings.backend, verusPath: settings.verusPath, extraArgs: settings.verusExtraArgs, cwd: dirname(path) };
   // Messages name files as the user sees them in the workspace, not by absolute path.
   const input = { path: displayPath(ctx, path), text, pairsPath: pairsText === null ? null : displayPath(ctx, pairsPath), pairsText };
   return { path, pairsUri, input, backend };
@@ -68,7 +70,13 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const settings = ctx.state.settings;
 
   sendStatus(ctx, uri, file, 'scoring', null);
-  const outcome = await ctx.runner.run<ScoreResult | null>(`score:${uri}`, { kind: 'score', uri, input, options: scoreOptionsFor(settings), backend });
+  const outcome = await ctx.runner.run<ScoreResult | null>(`score:${uri}`, {
+    kind: 'score',
+    uri,
+    input,
+    options: scoreOptionsFor(settings),
+    backend,
+  });
   if (outcome.kind === 'cancelled') return cancelled(ctx, uri, file);
   if (outcome.kind === 'failed') {
     ctx.log(`scoring ${uri} failed: ${outcome.error}`);
@@ -104,7 +112,9 @@ function cancelled(ctx: ServerContext, uri: string, file: SourceFileState): Scor
 }
 
 /** What the worker is asked to score with: the settings' threshold and mutants, the CLI's seed and step budget. */
-export function scoreOptionsFor(settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair' | 'weakPostcondition' | 'solver'>): ScoreOptions {
+export function scoreOptionsFor(
+  settings: Pick<HarnessSettings, 'threshold' | 'mutantsPerPair' | 'weakPostcondition' | 'solver'>,
+): ScoreOptions {
   const { threshold, mutantsPerPair, weakPostcondition, solver } = settings;
   return { threshold, mutantsPerPair, weakPostcondition, seed: SEED, stepBudget: STEP_BUDGET, solver };
 }
@@ -130,7 +140,14 @@ export function clearPublished(ctx: ServerContext, uri: string): void {
   if (file?.publishedPairsUri) void ctx.connection.sendDiagnostics({ uri: file.publishedPairsUri, diagnostics: [] });
 }
 
-function publish(ctx: ServerContext, uri: string, file: SourceFileState, report: FileReport, pairsUri: string, version: number | null): void {
+function publish(
+  ctx: ServerContext,
+  uri: string,
+  file: SourceFileState,
+  report: FileReport,
+  pairsUri: string,
+  version: number | null,
+): void {
   const diagnostics = toLspDiagnostics(report, { docsUrl: ctx.state.docsUrl, pairsUri });
   void ctx.connection.sendDiagnostics({ uri, ...(version === null ? {} : { version }), diagnostics: diagnostics.source });
   if (file.publishedPairsUri !== null && file.publishedPairsUri !== pairsUri) {
@@ -143,7 +160,15 @@ function publish(ctx: ServerContext, uri: string, file: SourceFileState, report:
 function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, state: StatusParams['state'], message: string | null): void {
   const threshold = ctx.state.settings.threshold;
   const scored = file.report?.functions.filter((fn) => fn.status === 'scored') ?? [];
-  const params: StatusParams = { uri, state, scored: scored.length, passing: scored.filter((fn) => meetsHarness(fn, threshold)).length, evaluated: file.evaluated, threshold, message };
+  const params: StatusParams = {
+    uri,
+    state,
+    scored: scored.length,
+    passing: scored.filter((fn) => meetsHarness(fn, threshold)).length,
+    evaluated: file.evaluated,
+    threshold,
+    message,
+  };
   void ctx.connection.sendNotification(StatusNotification, params);
 }
 
@@ -156,4 +181,3 @@ function displayPath(ctx: ServerContext, path: string): string {
   }
   return basename(path);
 }
-

@@ -12,7 +12,9 @@ import { startServer } from './server';
 import { TRUSTED_FLAG } from './settings';
 
 function isScoreWorker(): boolean {
-  return !isMainThread && typeof workerData === 'object' && workerData !== null && (workerData as { role?: unknown }).role === SCORE_WORKER_ROLE;
+  return (
+    !isMainThread && typeof workerData === 'object' && workerData !== null && (workerData as { role?: unknown }).role === SCORE_WORKER_ROLE
+  );
 }
 
 if (isScoreWorker()) {

@@ -36,48 +36,62 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
     for (const change of params.changes) onPairsFileChanged(ctx, change.uri, 'saved');
   });
 
-  state.documents.onDidOpen((event) => guard(ctx, event.document.uri, () => {
-    const path = uriToPath(event.document.uri);
-    // A pairs file is diagnosed on its own: its source is scored (from disk when it is not open).
-    if (path !== null && isPairsPath(path)) void state.settingsLoaded.then(() => onPairsFileChanged(ctx, event.document.uri, 'saved'));
-    if (path !== null && isRustPath(path)) {
-      void state.settingsLoaded.then(() => {
-        if (state.settings.run !== 'manual') scheduleScore(ctx, event.document.uri, 0);
-      });
-    }
-  }));
-  state.documents.onDidChangeContent((event) => guard(ctx, event.document.uri, () => {
-    const uri = event.document.uri;
-    const path = uriToPath(uri);
-    if (path === null) return;
-    if (isPairsPath(path)) return onPairsFileChanged(ctx, uri, 'edited');
-    if (!isRustPath(path)) return;
-    // A keystroke costs a text scan (locations moved) and a timer, never a parse: the worker parses when it scores.
-    const file = state.existingFile(uri);
-    if (file !== undefined) moveLocated(file, event.document.getText());
-    runner.cancel(`score:${uri}`); // The running job scores text that no longer exists.
-    if (state.settings.run === 'onType') scheduleScore(ctx, uri, ON_TYPE_DEBOUNCE_MS);
-  }));
-  state.documents.onDidClose((event) => guard(ctx, event.document.uri, () => {
-    const path = uriToPath(event.document.uri);
-    // The worker forgets the document's text and memo; a pairs file on disk may still have its source scored.
-    if (path !== null && isRustPath(path)) void runner.run(`close:${event.document.uri}`, { kind: 'close', uri: event.document.uri });
-  }));
-  state.documents.onDidSave((event) => guard(ctx, event.document.uri, () => {
-    const path = uriToPath(event.document.uri);
-    if (path === null || state.settings.run === 'manual') return;
-    if (isPairsPath(path)) return onPairsFileChanged(ctx, event.document.uri, 'saved');
-    if (isRustPath(path)) scheduleScore(ctx, event.document.uri, 0);
-  }));
+  state.documents.onDidOpen((event) =>
+    guard(ctx, event.document.uri, () => {
+      const path = uriToPath(event.document.uri);
+      // A pairs file is diagnosed on its own: its source is scored (from disk when it is not open).
+      if (path !== null && isPairsPath(path)) void state.settingsLoaded.then(() => onPairsFileChanged(ctx, event.document.uri, 'saved'));
+      if (path !== null && isRustPath(path)) {
+        void state.settingsLoaded.then(() => {
+          if (state.settings.run !== 'manual') scheduleScore(ctx, event.document.uri, 0);
+        });
+      }
+    }),
+  );
+  state.documents.onDidChangeContent((event) =>
+    guard(ctx, event.document.uri, () => {
+      const uri = event.document.uri;
+      const path = uriToPath(uri);
+      if (path === null) return;
+      if (isPairsPath(path)) return onPairsFileChanged(ctx, uri, 'edited');
+      if (!isRustPath(path)) return;
+      // A keystroke costs a text scan (locations moved) and a timer, never a parse: the worker parses when it scores.
+      const file = state.existingFile(uri);
+      if (file !== undefined) moveLocated(file, event.document.getText());
+      runner.cancel(`score:${uri}`); // The running job scores text that no longer exists.
+      if (state.settings.run === 'onType') scheduleScore(ctx, uri, ON_TYPE_DEBOUNCE_MS);
+    }),
+  );
+  state.documents.onDidClose((event) =>
+    guard(ctx, event.document.uri, () => {
+      const path = uriToPath(event.document.uri);
+      // The worker forgets the document's text and memo; a pairs file on disk may still have its source scored.
+      if (path !== null && isRustPath(path)) void runner.run(`close:${event.document.uri}`, { kind: 'close', uri: event.document.uri });
+    }),
+  );
+  state.documents.onDidSave((event) =>
+    guard(ctx, event.document.uri, () => {
+      const path = uriToPath(event.document.uri);
+      if (path === null || state.settings.run === 'manual') return;
+      if (isPairsPath(path)) return onPairsFileChanged(ctx, event.document.uri, 'saved');
+      if (isRustPath(path)) scheduleScore(ctx, event.document.uri, 0);
+    }),
+  );
 
-  connection.onCodeLens((params) => guard(ctx, params.textDocument.uri, () => {
-    const file = state.existingFile(params.textDocument.uri);
-    return file === undefined ? [] : codeLenses(params.textDocument.uri, file);
-  }) ?? []);
-  connection.onHover((params) => guard(ctx, params.textDocument.uri, () => {
-    const file = state.existingFile(params.textDocument.uri);
-    return file === undefined ? null : hover(file, params.position, params.textDocument.uri);
-  }) ?? null);
+  connection.onCodeLens(
+    (params) =>
+      guard(ctx, params.textDocument.uri, () => {
+        const file = state.existingFile(params.textDocument.uri);
+        return file === undefined ? [] : codeLenses(params.textDocument.uri, file);
+      }) ?? [],
+  );
+  connection.onHover(
+    (params) =>
+      guard(ctx, params.textDocument.uri, () => {
+        const file = state.existingFile(params.textDocument.uri);
+        return file === undefined ? null : hover(file, params.position, params.textDocument.uri);
+      }) ?? null,
+  );
   connection.onCodeAction((params) => guardAsync(ctx, params.textDocument.uri, () => codeActions(ctx, params), []));
   connection.onCodeActionResolve((action) => guardAsync(ctx, 'codeAction/resolve', () => resolveCodeAction(ctx, action), action));
   connection.onExecuteCommand((params) => guardAsync(ctx, params.command, () => executeCommand(ctx, params), null));
@@ -85,11 +99,21 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
     const file = state.existingFile(params.uri);
     const report = file?.report ?? null;
     if (report === null) return { markdown: 'No results yet: save the file or run "Spec Harness: Rescore file".' };
-    const fn = params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
-    return { markdown: fn === undefined ? fileMarkdown(report, state.settings.threshold, { sourceUri: params.uri }) : functionMarkdown(fn, { sourceUri: params.uri }) };
+    const fn =
+      params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
+    return {
+      markdown:
+        fn === undefined
+          ? fileMarkdown(report, state.settings.threshold, { sourceUri: params.uri })
+          : functionMarkdown(fn, { sourceUri: params.uri }),
+    };
   });
   connection.onRequest(AgentToolRequest, (params: AgentToolParams) =>
-    guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), { ok: false, error: 'internal error (see the Spec Harness output)' }));
+    guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), {
+      ok: false,
+      error: 'internal error (see the Spec Harness output)',
+    }),
+  );
   connection.onShutdown(() => runner.dispose());
 
   state.documents.listen(connection);
@@ -198,7 +222,9 @@ function scheduleScore(ctx: ServerContext, uri: string, delayMs: number): void {
   file.debounce = setTimeout(() => {
     file.debounce = null;
     const name = uri.split('/').pop() ?? uri;
-    void withProgress(ctx, `Scoring ${name}`, () => scoreSource(ctx, uri)).catch((error: unknown) => ctx.log(`bug: scoring ${uri}: ${String(error)}`));
+    void withProgress(ctx, `Scoring ${name}`, () => scoreSource(ctx, uri)).catch((error: unknown) =>
+      ctx.log(`bug: scoring ${uri}: ${String(error)}`),
+    );
   }, delayMs);
 }
 

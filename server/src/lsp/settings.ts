@@ -26,9 +26,7 @@ export function decodeSettings(raw: unknown): HarnessSettings {
     weakPostcondition: oneOf(record['weakPostcondition'], ['realistic', 'threshold'] as const) ?? DEFAULT_SETTINGS.weakPostcondition,
     backend: oneOf(record['backend'], ['embedded', 'verus', 'both'] as const) ?? DEFAULT_SETTINGS.backend,
     verusPath: typeof verus['path'] === 'string' && verus['path'] !== '' ? verus['path'] : null,
-    verusExtraArgs: Array.isArray(verus['extraArgs'])
-      ? verus['extraArgs'].filter((arg): arg is string => typeof arg === 'string')
-      : [],
+    verusExtraArgs: Array.isArray(verus['extraArgs']) ? verus['extraArgs'].filter((arg): arg is string => typeof arg === 'string') : [],
     solver: oneOf(record['solver'], ['z3', 'none'] as const) ?? DEFAULT_SETTINGS.solver,
   };
 }

@@ -44,7 +44,16 @@ export class ServerState {
   workspaceFolders: readonly string[] = [];
   /** Failure messages already shown in a window message, so a broken environment is announced once, not per save. */
   readonly announcedFailures = new Set<string>();
-  features: ClientFeatures = { workDoneProgress: false, codeActionResolve: false, dynamicFileWatching: false, configuration: false, resourceCreate: false, codeLensRefresh: false, documentChanges: false, codeActionDisabled: false };
+  features: ClientFeatures = {
+    workDoneProgress: false,
+    codeActionResolve: false,
+    dynamicFileWatching: false,
+    configuration: false,
+    resourceCreate: false,
+    codeLensRefresh: false,
+    documentChanges: false,
+    codeActionDisabled: false,
+  };
 
   /** Settles once the client's settings have been read (or could not be): automatic runs wait for it, so a file
    *  opened before the first workspace/configuration answer is not scored under the default run mode. */

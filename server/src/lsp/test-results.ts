@@ -19,7 +19,13 @@ function functionResult(fn: FunctionReport, threshold: number): FunctionTestResu
   if (fn.status !== 'scored') {
     const description = fn.reason === null ? fn.status : `${fn.status}: ${fn.reason}`;
     const outcome = fn.status === 'error' ? 'errored' : 'skipped';
-    return { qualifiedName: fn.qualifiedName, range, description, outcome, messages: [{ message: description, range: toLspRange(fn.nameRange) }] };
+    return {
+      qualifiedName: fn.qualifiedName,
+      range,
+      description,
+      outcome,
+      messages: [{ message: description, range: toLspRange(fn.nameRange) }],
+    };
   }
   const passed = meetsHarness(fn, threshold);
   return {
@@ -49,10 +55,16 @@ function failureMessages(fn: FunctionReport): TestResultMessage[] {
     });
   }
   for (const input of fn.rejectedValidInputs.slice(0, 1)) {
-    messages.push({ message: `The requires rejects the valid input ${input.display ?? formatJson(input.input)}`, range: toLspRange(input.clause?.range ?? fn.requiresRange ?? fn.nameRange) });
+    messages.push({
+      message: `The requires rejects the valid input ${input.display ?? formatJson(input.input)}`,
+      range: toLspRange(input.clause?.range ?? fn.requiresRange ?? fn.nameRange),
+    });
   }
   for (const input of fn.admittedInvalidInputs.slice(0, 1)) {
-    messages.push({ message: `The requires admits the invalid input ${input.display ?? formatJson(input.input)}: ${input.reason}`, range: toLspRange(fn.requiresRange ?? fn.nameRange) });
+    messages.push({
+      message: `The requires admits the invalid input ${input.display ?? formatJson(input.input)}: ${input.reason}`,
+      range: toLspRange(fn.requiresRange ?? fn.nameRange),
+    });
   }
   for (const warning of fn.warnings) messages.push({ message: warning.message, range: ensures });
   return messages;

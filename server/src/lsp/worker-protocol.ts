@@ -9,14 +9,24 @@ export type WorkerRequest =
   | {
       readonly kind: 'score';
       readonly uri: string;
-      readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
+      readonly input: {
+        readonly path: string;
+        readonly text: string;
+        readonly pairsPath: string | null;
+        readonly pairsText: string | null;
+      };
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }
   | {
       /** A cold run that keeps every mutant's verdict, for the mutation report view (not memoized: asked for rarely). */
       readonly kind: 'mutation-report';
-      readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
+      readonly input: {
+        readonly path: string;
+        readonly text: string;
+        readonly pairsPath: string | null;
+        readonly pairsText: string | null;
+      };
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }
@@ -65,8 +75,7 @@ export type GenerateResult =
   | { readonly ok: false; readonly error: string; readonly summary: string };
 
 export type WorkerResponse =
-  | { readonly id: number; readonly ok: true; readonly value: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: string };
+  { readonly id: number; readonly ok: true; readonly value: unknown } | { readonly id: number; readonly ok: false; readonly error: string };
 
 export interface WorkerEnvelope {
   readonly id: number;

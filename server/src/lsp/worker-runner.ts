@@ -8,7 +8,8 @@
 import type { Worker } from 'node:worker_threads';
 import type { WorkerRequest, WorkerResponse } from './worker-protocol';
 
-export type JobOutcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'cancelled' } | { readonly kind: 'failed'; readonly error: string };
+export type JobOutcome<T> =
+  { readonly kind: 'done'; readonly value: T } | { readonly kind: 'cancelled' } | { readonly kind: 'failed'; readonly error: string };
 
 /** How long shutdown waits for the worker to answer its current job before stopping it anyway. */
 const SHUTDOWN_WAIT_MS = 15_000;

@@ -7,7 +7,15 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { formatGate } from '../harness';
 import type { Read } from '../cli';
-import { generatePairsOutput, listContractsOutput, pathAndFunctionInput, pathInput, scoreContractOutput, taskCompleteOutput, verifyOutput } from './schemas';
+import {
+  generatePairsOutput,
+  listContractsOutput,
+  pathAndFunctionInput,
+  pathInput,
+  scoreContractOutput,
+  taskCompleteOutput,
+  verifyOutput,
+} from './schemas';
 import { generatePairs, listContracts, scoreContract, taskComplete, verify } from './tools';
 import type { ToolContext } from './tools';
 
@@ -19,14 +27,21 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   const gate = formatGate(ctx.gate);
   server.registerTool(
     'list_contracts',
-    { title: 'List contracts', description: 'Every function in the Verus file(s) with its requires and ensures clauses.', inputSchema: pathInput, outputSchema: listContractsOutput, annotations: { readOnlyHint: true } },
+    {
+      title: 'List contracts',
+      description: 'Every function in the Verus file(s) with its requires and ensures clauses.',
+      inputSchema: pathInput,
+      outputSchema: listContractsOutput,
+      annotations: { readOnlyHint: true },
+    },
     async ({ path }) => toolResult(await listContracts(ctx, path)),
   );
   server.registerTool(
     'score_contract',
     {
       title: 'Score contract',
-      description: 'Scores each contract on the feedback pairs of its pairs file: PostCorr, PostComp, PreCorr, PreComp, the wrong outputs the ensures accepts, the correct pairs a clause rejects, and warnings. Generate pairs first if a function has none.',
+      description:
+        'Scores each contract on the feedback pairs of its pairs file: PostCorr, PostComp, PreCorr, PreComp, the wrong outputs the ensures accepts, the correct pairs a clause rejects, and warnings. Generate pairs first if a function has none.',
       inputSchema: pathAndFunctionInput,
       outputSchema: scoreContractOutput,
       annotations: { readOnlyHint: true },
@@ -37,7 +52,8 @@ export function createMcpServer(ctx: ToolContext): McpServer {
     'generate_pairs',
     {
       title: 'Generate pairs',
-      description: 'Runs each exec function on generated inputs and merges the pairs and invalid inputs into foo.pairs.json beside foo.rs; hand-written entries are kept.',
+      description:
+        'Runs each exec function on generated inputs and merges the pairs and invalid inputs into foo.pairs.json beside foo.rs; hand-written entries are kept.',
       inputSchema: pathAndFunctionInput,
       outputSchema: generatePairsOutput,
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true },
@@ -48,7 +64,8 @@ export function createMcpServer(ctx: ToolContext): McpServer {
     'verify',
     {
       title: 'Verify with Verus',
-      description: 'Runs verus on the file. Score: 1.0 verified; 0.3 one verification error; 0.1 two or more; 0.0 a compile error or no output. Says so plainly when verus is not installed.',
+      description:
+        'Runs verus on the file. Score: 1.0 verified; 0.3 one verification error; 0.1 two or more; 0.0 a compile error or no output. Says so plainly when verus is not installed.',
       inputSchema: pathInput,
       outputSchema: verifyOutput,
       annotations: { readOnlyHint: true },

@@ -47,7 +47,15 @@ export const scoreContractOutput = {
       reason: z.string().nullable(),
       scores: scoreNames(score),
       standings: scoreNames(standing),
-      counts: z.object({ pairs: z.number(), mutants: z.number(), validInputs: z.number(), invalidInputs: z.number(), indeterminate: z.number(), indeterminatePairs: z.number(), solverVerdicts: z.number().optional() }),
+      counts: z.object({
+        pairs: z.number(),
+        mutants: z.number(),
+        validInputs: z.number(),
+        invalidInputs: z.number(),
+        indeterminate: z.number(),
+        indeterminatePairs: z.number(),
+        solverVerdicts: z.number().optional(),
+      }),
       acceptedWrongOutputs: z.array(z.object({ call: z.string(), operator: z.string(), input: z.unknown(), wrongOutput: z.unknown() })),
       rejectedPairs: z.array(clauseEvidence),
       rejectedValidInputs: z.array(clauseEvidence),
@@ -77,7 +85,14 @@ const verification = {
 
 export const verifyOutput = {
   ...verification,
-  errors: z.array(z.object({ kind: z.enum(['verification', 'compile']), message: z.string(), line: z.number().int().nullable(), label: z.string().nullable() })),
+  errors: z.array(
+    z.object({
+      kind: z.enum(['verification', 'compile']),
+      message: z.string(),
+      line: z.number().int().nullable(),
+      label: z.string().nullable(),
+    }),
+  ),
 };
 
 export const taskCompleteOutput = {

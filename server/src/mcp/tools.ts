@@ -4,7 +4,16 @@
 import * as path from 'node:path';
 import { VERUS_DEFAULTS, verifyFile } from '../backends';
 import type { VerifyError } from '../backends';
-import { checkSplit, collectRustFiles, displayPath, embeddedOptions, fileModelToListJson, readCheckInputs, readRustFile, generatePairsFile } from '../cli';
+import {
+  checkSplit,
+  collectRustFiles,
+  displayPath,
+  embeddedOptions,
+  fileModelToListJson,
+  readCheckInputs,
+  readRustFile,
+  generatePairsFile,
+} from '../cli';
 import type { ListFunctionJson, Read } from '../cli';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
@@ -23,13 +32,30 @@ export interface ToolContext {
 export interface ListContractsResult {
   readonly files: readonly {
     readonly path: string;
-    readonly functions: readonly { readonly function: string; readonly mode: ListFunctionJson['mode']; readonly line: number; readonly signature: string; readonly requires: readonly string[]; readonly ensures: readonly string[] }[];
+    readonly functions: readonly {
+      readonly function: string;
+      readonly mode: ListFunctionJson['mode'];
+      readonly line: number;
+      readonly signature: string;
+      readonly requires: readonly string[];
+      readonly ensures: readonly string[];
+    }[];
     readonly problems: readonly string[];
   }[];
 }
 
 export interface GeneratePairsResult {
-  readonly files: readonly { readonly path: string; readonly pairsFile: string; readonly written: boolean; readonly functions: readonly { readonly function: string; readonly pairs: number; readonly invalid: number; readonly notRunnable: string | null }[] }[];
+  readonly files: readonly {
+    readonly path: string;
+    readonly pairsFile: string;
+    readonly written: boolean;
+    readonly functions: readonly {
+      readonly function: string;
+      readonly pairs: number;
+      readonly invalid: number;
+      readonly notRunnable: string | null;
+    }[];
+  }[];
 }
 
 export interface VerifyToolResult extends VerificationOutcome {
@@ -70,7 +96,16 @@ export async function generatePairs(ctx: ToolContext, target: string, fn: string
   if (!collected.ok) return collected;
   const files: GeneratePairsResult['files'][number][] = [];
   for (const file of collected.files) {
-    const options = { functions: fn === undefined ? undefined : [fn], count: 20, invalidCount: 10, seed: HARNESS_DEFAULTS.seed, out: undefined, cwd: ctx.cwd, stackAllowance: ctx.stackAllowance, solver: 'z3' as const };
+    const options = {
+      functions: fn === undefined ? undefined : [fn],
+      count: 20,
+      invalidCount: 10,
+      seed: HARNESS_DEFAULTS.seed,
+      out: undefined,
+      cwd: ctx.cwd,
+      stackAllowance: ctx.stackAllowance,
+      solver: 'z3' as const,
+    };
     const result = await generatePairsFile(file, options);
     if (!result.ok) return result;
     files.push({
@@ -92,17 +127,22 @@ export async function verify(ctx: ToolContext, target: string): Promise<Read<Ver
   const collected = await collectRustFiles([target], ctx.cwd);
   if (!collected.ok) return collected;
   const [file, ...others] = collected.files;
-  if (file === undefined || others.length > 0) return { ok: false, error: `verify takes one .rs file (the crate root); '${target}' has ${collected.files.length}` };
+  if (file === undefined || others.length > 0)
+    return { ok: false, error: `verify takes one .rs file (the crate root); '${target}' has ${collected.files.length}` };
   const options = { ...ctx.verus, cwd: ctx.cwd, rlimit: VERUS_DEFAULTS.rlimit, timeLimitMs: VERUS_DEFAULTS.timeLimitMs, extraArgs: [] };
   const result = await verifyFile(file.absolutePath, options, new AbortController().signal);
   if (result.kind === 'verus-absent') {
     return { ok: true, value: { status: 'verus-absent', score: null, message: `verus was not run: ${result.message}`, errors: [] } };
   }
-  const message = result.outcome === 'time-limit'
-    ? `verus gave no answer within ${options.timeLimitMs} ms`
-    : result.verified
-      ? `${path.basename(file.displayPath)} verified`
-      : `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}: ${result.errors.slice(0, 3).map((error) => `${error.kind} at line ${error.line ?? '?'}: ${error.message}`).join('; ')}`;
+  const message =
+    result.outcome === 'time-limit'
+      ? `verus gave no answer within ${options.timeLimitMs} ms`
+      : result.verified
+        ? `${path.basename(file.displayPath)} verified`
+        : `${result.errors.length} error${result.errors.length === 1 ? '' : 's'}: ${result.errors
+            .slice(0, 3)
+            .map((error) => `${error.kind} at line ${error.line ?? '?'}: ${error.message}`)
+            .join('; ')}`;
   return { ok: true, value: { status: result.verified ? 'verified' : 'failed', score: result.score, message, errors: result.errors } };
 }
 
@@ -116,7 +156,14 @@ export async function taskComplete(ctx: ToolContext, target: string, fn: string 
     if (!verified.ok) return verified;
     outcomes.push(verified.value);
   }
-  return { ok: true, value: taskCompleteResult({ ...split.value, requestedFunctions: fn === undefined ? undefined : [fn] }, ctx.gate, combineVerification(outcomes)) };
+  return {
+    ok: true,
+    value: taskCompleteResult(
+      { ...split.value, requestedFunctions: fn === undefined ? undefined : [fn] },
+      ctx.gate,
+      combineVerification(outcomes),
+    ),
+  };
 }
 
 async function scoreSplit(ctx: ToolContext, target: string, fn: string | undefined) {
@@ -129,8 +176,14 @@ async function scoreSplit(ctx: ToolContext, target: string, fn: string | undefin
 /** Failed if any file failed; verus-absent is said plainly and does not refuse on its own. */
 function combineVerification(outcomes: readonly VerificationOutcome[]): VerificationOutcome {
   const failed = outcomes.filter((outcome) => outcome.status === 'failed');
-  if (failed.length > 0) return { status: 'failed', score: Math.min(...failed.map((outcome) => outcome.score ?? 0)), message: failed.map((outcome) => outcome.message).join('; ') };
+  if (failed.length > 0)
+    return {
+      status: 'failed',
+      score: Math.min(...failed.map((outcome) => outcome.score ?? 0)),
+      message: failed.map((outcome) => outcome.message).join('; '),
+    };
   const absent = outcomes.find((outcome) => outcome.status === 'verus-absent');
-  if (absent !== undefined) return { status: 'verus-absent', score: null, message: `${absent.message} (the gate was checked without verification)` };
+  if (absent !== undefined)
+    return { status: 'verus-absent', score: null, message: `${absent.message} (the gate was checked without verification)` };
   return { status: 'verified', score: outcomes.length === 0 ? null : 1, message: outcomes.length === 0 ? 'no file to verify' : 'verified' };
 }

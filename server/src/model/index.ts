@@ -3,12 +3,4 @@
 export { buildFileModel } from './build-file-model';
 /** The name `returns e` compares against when the return is unnamed (`-> T returns e`); bind the output to it. */
 export { UNNAMED_RETURN_NAME } from './lower-functions';
-export type {
-  ClauseModel,
-  Datatype,
-  FileModel,
-  FunctionContract,
-  ModelScope,
-  ParamModel,
-  ResolvedFn,
-} from './types';
+export type { ClauseModel, Datatype, FileModel, FunctionContract, ModelScope, ParamModel, ResolvedFn } from './types';

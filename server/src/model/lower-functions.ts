@@ -1,18 +1,7 @@
 // Lowers the fns of a parsed file into FunctionContracts: walks nested modules, impls and traits, and names each
 // fn by its module path and impl self type, the key pairs files use (`m::Stack::push`).
 
-import type {
-  Clause,
-  Expr,
-  FnItem,
-  GenericParam,
-  Item,
-  Param,
-  ReturnSpec,
-  SourceFile,
-  Span,
-  Type,
-} from '../syntax';
+import type { Clause, Expr, FnItem, GenericParam, Item, Param, ReturnSpec, SourceFile, Span, Type } from '../syntax';
 import type { ClauseModel, FunctionContract, ParamModel } from './types';
 import { isConfiguredOut } from '../syntax';
 

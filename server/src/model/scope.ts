@@ -6,10 +6,7 @@ import type { ItemContext, VisitedItem } from './lower-functions';
 import { typeHeadName } from './lower-functions';
 import type { Datatype, FunctionContract, ModelScope, ResolvedFn } from './types';
 
-export function createModelScope(
-  items: readonly VisitedItem[],
-  functions: readonly FunctionContract[],
-): ModelScope {
+export function createModelScope(items: readonly VisitedItem[], functions: readonly FunctionContract[]): ModelScope {
   const index = buildIndex(items, functions);
   const functionTable = scopedTable(index.functions);
   const constantTable = scopedTable(index.constants);
@@ -107,11 +104,15 @@ function collectRenames(tree: string, prefix: readonly string[], out: [string, s
   const open = tree.indexOf('{');
   if (open < 0) {
     const match = /^([\w:]+) as (\w+)$/.exec(tree);
-    if (match !== null && match[2] !== '_') out.push([match[2] ?? '', [...prefix, ...(match[1] ?? '').split('::').filter((s) => s !== '')]]);
+    if (match !== null && match[2] !== '_')
+      out.push([match[2] ?? '', [...prefix, ...(match[1] ?? '').split('::').filter((s) => s !== '')]]);
     return;
   }
   if (depth > 8 || !tree.endsWith('}')) return;
-  const head = tree.slice(0, open).split('::').filter((s) => s !== '');
+  const head = tree
+    .slice(0, open)
+    .split('::')
+    .filter((s) => s !== '');
   for (const part of splitTopLevel(tree.slice(open + 1, -1))) collectRenames(part, [...prefix, ...head], out, depth + 1);
 }
 

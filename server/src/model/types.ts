@@ -88,11 +88,7 @@ export interface ModelScope {
    *  `selfTypeName` is the impl the reference occurs in (for `Self::`). `modulePath` is the module the reference
    *  occurs in (FunctionContract.modulePath): the innermost module is searched first, then outwards. Without a
    *  `modulePath` the crate root is searched, then the one item whose qualified name ends with the path, if unique. */
-  resolveFunction(
-    path: readonly string[],
-    selfTypeName: string | undefined,
-    modulePath?: readonly string[],
-  ): ResolvedFn | undefined;
+  resolveFunction(path: readonly string[], selfTypeName: string | undefined, modulePath?: readonly string[]): ResolvedFn | undefined;
   /** A method `recv.method(..)` on a user type named `typeName`. */
   resolveMethod(typeName: string, method: string): ResolvedFn | undefined;
   datatype(name: string): Datatype | undefined;

@@ -63,7 +63,13 @@ const EPSILON = 1e-9;
 
 function regressions(
   before: BaselineFunction,
-  now: { readonly status: FunctionStatus; readonly reason: string | null; readonly scores: Scores; readonly counts: { readonly mutants: number }; readonly acceptedMutants: readonly AcceptedMutant[] },
+  now: {
+    readonly status: FunctionStatus;
+    readonly reason: string | null;
+    readonly scores: Scores;
+    readonly counts: { readonly mutants: number };
+    readonly acceptedMutants: readonly AcceptedMutant[];
+  },
 ): string[] {
   if (before.status !== 'scored') return [];
   if (now.status !== 'scored') return [`no longer scored (${now.status}${now.reason === null ? '' : `: ${now.reason}`})`];
@@ -71,7 +77,8 @@ function regressions(
   for (const [key, name] of SCORE_NAMES) {
     const old = before.scores[key];
     const current = now.scores[key];
-    if (old !== null && current !== null && current < old - EPSILON) reasons.push(`${name} dropped from ${old.toFixed(2)} to ${current.toFixed(2)}`);
+    if (old !== null && current !== null && current < old - EPSILON)
+      reasons.push(`${name} dropped from ${old.toFixed(2)} to ${current.toFixed(2)}`);
   }
   // With the same number of mutants (same pairs, same seed) the mutants are the same ones, so a newly accepted one
   // is a wrong output this contract rejected before, even when the score rounds the same.
@@ -79,7 +86,9 @@ function regressions(
     const newlyAccepted = now.acceptedMutants.filter((mutant) => !before.acceptedMutants.has(mutantKey(mutant)));
     if (newlyAccepted.length > 0 && reasons.length === 0) {
       const first = newlyAccepted[0];
-      reasons.push(`accepts ${newlyAccepted.length} wrong output${newlyAccepted.length === 1 ? '' : 's'} it rejected before, e.g. ${first?.display ?? JSON.stringify(first?.mutant)}`);
+      reasons.push(
+        `accepts ${newlyAccepted.length} wrong output${newlyAccepted.length === 1 ? '' : 's'} it rejected before, e.g. ${first?.display ?? JSON.stringify(first?.mutant)}`,
+      );
     }
   }
   return reasons;
@@ -108,7 +117,10 @@ function decodeFunction(fn: unknown): { readonly qualifiedName: string; readonly
       mutantKey({ input: jsonField(mutant, 'input'), mutant: jsonField(mutant, 'mutant'), mutantAfter: jsonField(mutant, 'mutantAfter') }),
     ),
   );
-  return { qualifiedName, entry: { status, scores: decodedScores as Scores, mutants: typeof mutants === 'number' ? mutants : -1, acceptedMutants } };
+  return {
+    qualifiedName,
+    entry: { status, scores: decodedScores as Scores, mutants: typeof mutants === 'number' ? mutants : -1, acceptedMutants },
+  };
 }
 
 function field(value: unknown, name: string): unknown {

@@ -40,14 +40,19 @@ export function toGithub(input: GithubInput): GithubOutput {
     shown[level]++;
     lines.push(annotation(level, file, diagnostic));
   }
-  if (dropped > 0) lines.push(`::notice::spec-harness: ${dropped} more problems are not annotated (GitHub shows ${MAX_ANNOTATIONS_PER_LEVEL} per level); see the job summary or the SARIF report`);
+  if (dropped > 0)
+    lines.push(
+      `::notice::spec-harness: ${dropped} more problems are not annotated (GitHub shows ${MAX_ANNOTATIONS_PER_LEVEL} per level); see the job summary or the SARIF report`,
+    );
   return { commands: lines.length === 0 ? '' : `${lines.join('\n')}\n`, summary: summaryMarkdown(input, dropped) };
 }
 
 /** Diagnostics worth an annotation (errors and warnings), those of failing functions first, then by position. */
 function annotationCandidates(report: CheckReport, failures: FunctionFailures): { file: FileReport; diagnostic: ReportDiagnostic }[] {
   const candidates = report.files.flatMap((file) =>
-    file.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((diagnostic) => ({ file, diagnostic, failing: isOnFailingFunction(file, diagnostic, failures) })),
+    file.diagnostics
+      .filter((d) => d.severity === 'error' || d.severity === 'warning')
+      .map((diagnostic) => ({ file, diagnostic, failing: isOnFailingFunction(file, diagnostic, failures) })),
   );
   candidates.sort((a, b) => Number(b.failing) - Number(a.failing));
   return candidates;
@@ -77,7 +82,12 @@ function summaryMarkdown(input: GithubInput, dropped: number): string {
   const { report, failures } = input;
   const lines = ['## Spec Harness', ''];
   const failing = [...failures.keys()];
-  lines.push(failing.length === 0 ? `All ${report.summary.scored} scored functions pass.` : `**${failing.length} function${failing.length === 1 ? '' : 's'} fail** (of ${report.summary.scored} scored).`, '');
+  lines.push(
+    failing.length === 0
+      ? `All ${report.summary.scored} scored functions pass.`
+      : `**${failing.length} function${failing.length === 1 ? '' : 's'} fail** (of ${report.summary.scored} scored).`,
+    '',
+  );
   lines.push('| | function | PostCorr | PostComp | PreCorr | PreComp | why |', '|---|---|---:|---:|---:|---:|---|');
   for (const file of report.files) {
     for (const fn of file.functions) {
@@ -85,12 +95,25 @@ function summaryMarkdown(input: GithubInput, dropped: number): string {
       const mark = fn.status !== 'scored' ? '➖' : failure === undefined ? '✅' : '❌';
       const s = fn.scores;
       const why = failure?.join('; ') ?? (fn.status === 'scored' ? '' : `${fn.status}: ${fn.reason ?? ''}`);
-      lines.push(`| ${mark} | \`${cell(functionKey(file, fn))}\` | ${formatScore(s.postCorrectness)} | ${formatScore(s.postCompleteness)} | ${formatScore(s.preCorrectness)} | ${formatScore(s.preCompleteness)} | ${cell(why)} |`);
+      lines.push(
+        `| ${mark} | \`${cell(functionKey(file, fn))}\` | ${formatScore(s.postCorrectness)} | ${formatScore(s.postCompleteness)} | ${formatScore(s.preCorrectness)} | ${formatScore(s.preCompleteness)} | ${cell(why)} |`,
+      );
     }
   }
-  const details = report.files.flatMap((file) => file.functions.filter((fn) => failures.has(functionKey(file, fn))).map((fn) => ({ key: functionKey(file, fn), lines: evidenceLines(fn) })));
+  const details = report.files.flatMap((file) =>
+    file.functions
+      .filter((fn) => failures.has(functionKey(file, fn)))
+      .map((fn) => ({ key: functionKey(file, fn), lines: evidenceLines(fn) })),
+  );
   for (const detail of details.filter((d) => d.lines.length > 0)) {
-    lines.push('', `<details><summary><code>${html(detail.key)}</code></summary>`, '', ...detail.lines.map((line) => `- ${cell(line)}`), '', '</details>');
+    lines.push(
+      '',
+      `<details><summary><code>${html(detail.key)}</code></summary>`,
+      '',
+      ...detail.lines.map((line) => `- ${cell(line)}`),
+      '',
+      '</details>',
+    );
   }
   if (input.skipped.length > 0) lines.push('', `Not scored (unchanged): ${input.skipped.map((name) => `\`${cell(name)}\``).join(', ')}`);
   if (dropped > 0) lines.push('', `${dropped} problems were not annotated (GitHub's limit per step); the SARIF report has them all.`);

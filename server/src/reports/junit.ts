@@ -41,17 +41,23 @@ function caseXml(file: FileReport, fn: FunctionReport, failure: readonly string[
 export function evidenceLines(fn: FunctionReport): string[] {
   const lines: string[] = [];
   for (const mutant of fn.acceptedMutants.slice(0, 5)) {
-    lines.push(`accepts the wrong output ${mutant.display ?? JSON.stringify(mutant.mutant)} (${mutant.operator}; correct: ${JSON.stringify(mutant.output)})`);
+    lines.push(
+      `accepts the wrong output ${mutant.display ?? JSON.stringify(mutant.mutant)} (${mutant.operator}; correct: ${JSON.stringify(mutant.output)})`,
+    );
   }
   if (fn.acceptedMutants.length > 5) lines.push(`... and ${fn.acceptedMutants.length - 5} more wrong outputs accepted`);
   const rejected = fn.rejectedPairs[0];
   if (rejected !== undefined) {
-    lines.push(`rejects the correct output ${rejected.display ?? JSON.stringify(rejected.output)}${rejected.clause === null ? '' : ` by \`${rejected.clause.text}\``}`);
+    lines.push(
+      `rejects the correct output ${rejected.display ?? JSON.stringify(rejected.output)}${rejected.clause === null ? '' : ` by \`${rejected.clause.text}\``}`,
+    );
   }
   const rejectedInput = fn.rejectedValidInputs[0];
-  if (rejectedInput !== undefined) lines.push(`requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}`);
+  if (rejectedInput !== undefined)
+    lines.push(`requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}`);
   const admitted = fn.admittedInvalidInputs[0];
-  if (admitted !== undefined) lines.push(`requires admits the invalid input ${admitted.display ?? JSON.stringify(admitted.input)}: ${admitted.reason}`);
+  if (admitted !== undefined)
+    lines.push(`requires admits the invalid input ${admitted.display ?? JSON.stringify(admitted.input)}: ${admitted.reason}`);
   return lines;
 }
 

@@ -47,7 +47,11 @@ export function mutantOutcomes(plan: FilePlan, verdicts: ReadonlyMap<string, Ver
     for (const item of planned.planned) {
       const role = item.role;
       if (role.kind === 'pair') {
-        const test = { id: item.obligation.id, call: formatResult(planned.fn, planned.types, role.pair.inputs, role.pair.output, role.pair.after), range: role.pair.range };
+        const test = {
+          id: item.obligation.id,
+          call: formatResult(planned.fn, planned.types, role.pair.inputs, role.pair.output, role.pair.after),
+          range: role.pair.range,
+        };
         pairIds.set(role.pair, test);
         pairs.push(test);
       } else if (role.kind === 'mutant') {
@@ -99,10 +103,16 @@ export function moveOutcomes(outcomes: FunctionOutcomes, sourceLines: number, pa
   return {
     qualifiedName: outcomes.qualifiedName,
     pairs: outcomes.pairs.map((pair) => ({ ...pair, range: shiftRange(pair.range, pairsLines) })),
-    mutants: outcomes.mutants.map((mutant) => ({ ...mutant, codeRange: mutant.codeRange === undefined ? undefined : shiftRange(mutant.codeRange, sourceLines) })),
+    mutants: outcomes.mutants.map((mutant) => ({
+      ...mutant,
+      codeRange: mutant.codeRange === undefined ? undefined : shiftRange(mutant.codeRange, sourceLines),
+    })),
   };
 }
 
 function shiftRange(range: Range, lines: number): Range {
-  return { start: { line: range.start.line + lines, character: range.start.character }, end: { line: range.end.line + lines, character: range.end.character } };
+  return {
+    start: { line: range.start.line + lines, character: range.start.character },
+    end: { line: range.end.line + lines, character: range.end.character },
+  };
 }

@@ -56,14 +56,24 @@ export function toMutationReport(input: MutationReportInput): MutationReport {
   const testFiles: Record<string, { tests: MutationReportTest[] }> = {};
   for (const file of input.report.files) {
     const outcomes = input.outcomes.get(file.path) ?? [];
-    const mutants = file.functions.flatMap((fn) => functionMutants(file, fn, outcomes.find((o) => o.qualifiedName === fn.qualifiedName)));
+    const mutants = file.functions.flatMap((fn) =>
+      functionMutants(
+        file,
+        fn,
+        outcomes.find((o) => o.qualifiedName === fn.qualifiedName),
+      ),
+    );
     files[file.path] = { language: 'rust', source: input.sources.get(file.path) ?? '', mutants };
     if (file.pairsFile === null) continue;
     const tests = (testFiles[file.pairsFile] ??= { tests: [] }).tests;
     for (const fnOutcomes of outcomes) {
       for (const pair of fnOutcomes.pairs) {
         const start = oneBased(pair.range);
-        tests.push({ id: testId(file, pair.id), name: `${fnOutcomes.qualifiedName}: ${pair.call}`, location: { start: { line: start.startLine, column: start.startColumn } } });
+        tests.push({
+          id: testId(file, pair.id),
+          name: `${fnOutcomes.qualifiedName}: ${pair.call}`,
+          location: { start: { line: start.startLine, column: start.startColumn } },
+        });
       }
     }
   }
@@ -99,7 +109,16 @@ function functionMutants(file: FileReport, fn: FunctionReport, outcomes: Functio
   if (fn.status !== 'scored') {
     // A function nothing measured still shows in the viewer, where its contract is, with the reason.
     const status: MutantStatus = fn.status === 'no-pairs' ? 'NoCoverage' : 'RuntimeError';
-    return [{ id: testId(file, `${fn.qualifiedName}/${fn.status}`), mutatorName: fn.status, location, status, description: `${fn.qualifiedName}: ${fn.reason ?? fn.status}`, statusReason: fn.reason ?? fn.status }];
+    return [
+      {
+        id: testId(file, `${fn.qualifiedName}/${fn.status}`),
+        mutatorName: fn.status,
+        location,
+        status,
+        description: `${fn.qualifiedName}: ${fn.reason ?? fn.status}`,
+        statusReason: fn.reason ?? fn.status,
+      },
+    ];
   }
   return (outcomes?.mutants ?? []).map((mutant) => scoredMutant(file, fn, mutant, location));
 }

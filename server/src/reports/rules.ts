@@ -22,7 +22,8 @@ export const RULES: Readonly<Record<DiagnosticCode, RuleText>> = {
   },
   'outside-requires': {
     shortDescription: 'The ensures rejects a pair whose input the requires rejects too',
-    fullDescription: 'A pair lies outside the requires: a verified implementation promises nothing there, so the rejection is no error and is not counted in PostCorr.',
+    fullDescription:
+      'A pair lies outside the requires: a verified implementation promises nothing there, so the rejection is no error and is not counted in PostCorr.',
     help: 'Nothing to fix in the contract; remove the pair or move its input to `invalid` if it is not a valid input.',
   },
   'rejects-valid-input': {
@@ -32,7 +33,8 @@ export const RULES: Readonly<Record<DiagnosticCode, RuleText>> = {
   },
   'admits-invalid-input': {
     shortDescription: 'The requires admits an input on which the implementation panics',
-    fullDescription: 'The requires admits an input on which the implementation panics (overflow, index out of bounds, division by zero, ...).',
+    fullDescription:
+      'The requires admits an input on which the implementation panics (overflow, index out of bounds, division by zero, ...).',
     help: 'Strengthen the requires so that it rules the input out.',
   },
   'vacuous-postcondition': {
@@ -52,7 +54,8 @@ export const RULES: Readonly<Record<DiagnosticCode, RuleText>> = {
   },
   indeterminate: {
     shortDescription: 'A verdict the definitions leave open',
-    fullDescription: 'The definitions leave the value open (an index out of range, `/ 0`, `as nat` of a negative, an unbounded quantifier, the step budget): counted apart, never in a score.',
+    fullDescription:
+      'The definitions leave the value open (an index out of range, `/ 0`, `as nat` of a negative, an unbounded quantifier, the step budget): counted apart, never in a score.',
     help: 'Bound the quantifier or guard the partial operation so that the clause is decided on the pairs.',
   },
   'no-pairs': {
@@ -62,7 +65,8 @@ export const RULES: Readonly<Record<DiagnosticCode, RuleText>> = {
   },
   'pairs-file': {
     shortDescription: 'An error in the pairs file',
-    fullDescription: 'An error in the pairs file itself (JSON syntax, unknown function, missing or extra parameter, wrong type), at its exact position.',
+    fullDescription:
+      'An error in the pairs file itself (JSON syntax, unknown function, missing or extra parameter, wrong type), at its exact position.',
     help: 'Fix the pairs-file entry at the reported position.',
   },
   syntax: {

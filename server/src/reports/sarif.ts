@@ -29,18 +29,32 @@ export function toSarif(input: SarifInput): Log {
   }));
   const all = input.report.files.flatMap((file) => fileResults(file, input.texts));
   // Past GitHub's limit, errors and warnings are kept before notes; the run says how many were left out.
-  const results = all.length <= MAX_SARIF_RESULTS ? all : [...all].sort((a, b) => LEVEL_ORDER.indexOf(a.level ?? 'note') - LEVEL_ORDER.indexOf(b.level ?? 'note')).slice(0, MAX_SARIF_RESULTS);
+  const results =
+    all.length <= MAX_SARIF_RESULTS
+      ? all
+      : [...all]
+          .sort((a, b) => LEVEL_ORDER.indexOf(a.level ?? 'note') - LEVEL_ORDER.indexOf(b.level ?? 'note'))
+          .slice(0, MAX_SARIF_RESULTS);
   const omitted = all.length - results.length;
   return {
     $schema: SARIF_SCHEMA_URI,
     version: '2.1.0',
-    runs: [{ tool: { driver: { name: 'spec-harness', version: input.version, rules } }, results, ...(omitted > 0 ? { properties: { omittedResults: omitted } } : {}) }],
+    runs: [
+      {
+        tool: { driver: { name: 'spec-harness', version: input.version, rules } },
+        results,
+        ...(omitted > 0 ? { properties: { omittedResults: omitted } } : {}),
+      },
+    ],
   };
 }
 
 /** A report path as a URI reference: relative paths stay relative (to the directory the command ran in). */
 export function artifactUri(reportPath: string): string {
-  const encoded = reportPath.split('/').map((segment) => encodeURIComponent(segment)).join('/');
+  const encoded = reportPath
+    .split('/')
+    .map((segment) => encodeURIComponent(segment))
+    .join('/');
   return reportPath.startsWith('/') ? `file://${encoded}` : encoded;
 }
 

@@ -23,17 +23,7 @@ export interface SourceFile {
 // ---------------------------------------------------------------------------------------------------------------
 // Items
 
-export type Item =
-  | FnItem
-  | StructItem
-  | EnumItem
-  | TypeAliasItem
-  | ConstItem
-  | ImplItem
-  | TraitItem
-  | UseItem
-  | ModItem
-  | MacroItem;
+export type Item = FnItem | StructItem | EnumItem | TypeAliasItem | ConstItem | ImplItem | TraitItem | UseItem | ModItem | MacroItem;
 
 export interface ItemBase {
   readonly span: Span;
@@ -259,11 +249,33 @@ export type GenericArg = Type | { readonly kind: 'binding'; readonly name: strin
 // Expressions
 
 export type BinaryOp =
-  | '+' | '-' | '*' | '/' | '%'
-  | '&' | '|' | '^' | '<<' | '>>'
-  | '==' | '!=' | '<' | '<=' | '>' | '>='
-  | '===' | '!==' | '=~=' | '!~=' | '=~~=' | '!~~='
-  | '&&' | '||' | '==>' | '<==' | '<==>'
+  | '+'
+  | '-'
+  | '*'
+  | '/'
+  | '%'
+  | '&'
+  | '|'
+  | '^'
+  | '<<'
+  | '>>'
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | '==='
+  | '!=='
+  | '=~='
+  | '!~='
+  | '=~~='
+  | '!~~='
+  | '&&'
+  | '||'
+  | '==>'
+  | '<=='
+  | '<==>'
   | 'has';
 
 export type ComparisonOp = '==' | '!=' | '<' | '<=' | '>' | '>=';

@@ -20,7 +20,11 @@ interface Parsed {
   readonly rest: string;
 }
 
-const KNOWN_ATOMS: ReadonlyMap<string, boolean> = new Map([['test', false], ['verus_keep_ghost', true], ['verus_keep_ghost_body', true]]);
+const KNOWN_ATOMS: ReadonlyMap<string, boolean> = new Map([
+  ['test', false],
+  ['verus_keep_ghost', true],
+  ['verus_keep_ghost_body', true],
+]);
 
 function parsePredicate(text: string, depth: number): Parsed | undefined {
   const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*/.exec(text);

@@ -14,7 +14,8 @@ export function changedSpan(before: string, after: string): ChangedSpan {
   let prefix = 0;
   while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix++;
   let suffix = 0;
-  while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)) suffix++;
+  while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix))
+    suffix++;
   return { start: prefix, oldEnd: before.length - suffix, newEnd: after.length - suffix };
 }
 

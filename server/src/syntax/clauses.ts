@@ -48,7 +48,22 @@ function blockClauseAhead(p: ParserState): boolean {
 }
 
 /** Words that start the next item, never a clause; a list that lost its body stops there. */
-const ITEM_WORDS = new Set(['fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'broadcast', 'uninterp', 'struct', 'enum', 'impl', 'trait', 'mod']);
+const ITEM_WORDS = new Set([
+  'fn',
+  'pub',
+  'spec',
+  'proof',
+  'exec',
+  'open',
+  'closed',
+  'broadcast',
+  'uninterp',
+  'struct',
+  'enum',
+  'impl',
+  'trait',
+  'mod',
+]);
 
 /** At `clause-start` (after the keyword or a comma) a `{` may begin a block clause; elsewhere it starts the body. */
 function atListEnd(p: ParserState, position: 'clause-start' | 'after-item' = 'after-item'): boolean {

@@ -126,8 +126,21 @@ function reclaimVerusCloser(stream: DelimiterInput, match: Int32Array): void {
 }
 
 const ITEM_LINE_WORDS = new Set([
-  'fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'uninterp', 'broadcast', 'struct', 'enum', 'union',
-  'trait', 'impl', 'mod',
+  'fn',
+  'pub',
+  'spec',
+  'proof',
+  'exec',
+  'open',
+  'closed',
+  'uninterp',
+  'broadcast',
+  'struct',
+  'enum',
+  'union',
+  'trait',
+  'impl',
+  'mod',
 ]);
 
 /** Whether token `j` is the first on its line and starts an item (`fn f`, `pub ..`, `proof fn`, `#[`). */

@@ -3,14 +3,7 @@
 import type { Expr, PathSegment } from './ast';
 import { parseExpr, errorExpr, parseCommaList } from './expr';
 import { parseControlExpr, CONTROL_KEYWORDS } from './expr-control';
-import {
-  parseClosure,
-  parseQuantifier,
-  parseMacroCall,
-  parseGhostForm,
-  parseTriggerAttribute,
-  GHOST_KEYWORDS,
-} from './expr-special';
+import { parseClosure, parseQuantifier, parseMacroCall, parseGhostForm, parseTriggerAttribute, GHOST_KEYWORDS } from './expr-special';
 import { decodeChar, decodeInt, decodeString } from './literals';
 import type { ParserState } from './parser-state';
 import { parseBlockExpr } from './stmt';

@@ -14,17 +14,48 @@ export const LEVEL_ALL = 20;
 
 /** Punctuation binary operators and their levels (smaller binds tighter). */
 const BINARY_LEVELS: ReadonlyMap<string, number> = new Map([
-  ['*', 5], ['/', 5], ['%', 5],
-  ['+', 6], ['-', 6],
-  ['<<', 7], ['>>', 7],
-  ['&', 8], ['^', 9], ['|', 10],
-  ['==', 11], ['!=', 11], ['<', 11], ['<=', 11], ['>', 11], ['>=', 11],
-  ['===', 11], ['!==', 11], ['=~=', 11], ['!~=', 11], ['=~~=', 11], ['!~~=', 11],
-  ['&&', 12], ['||', 13], ['==>', 14], ['<==', 15], ['<==>', 16],
-  ['..', 17], ['..=', 17],
-  ['=', 17], ['+=', 17], ['-=', 17], ['*=', 17], ['/=', 17], ['%=', 17], ['&=', 17], ['|=', 17], ['^=', 17],
-  ['<<=', 17], ['>>=', 17],
-  ['&&&', 19], ['|||', 20],
+  ['*', 5],
+  ['/', 5],
+  ['%', 5],
+  ['+', 6],
+  ['-', 6],
+  ['<<', 7],
+  ['>>', 7],
+  ['&', 8],
+  ['^', 9],
+  ['|', 10],
+  ['==', 11],
+  ['!=', 11],
+  ['<', 11],
+  ['<=', 11],
+  ['>', 11],
+  ['>=', 11],
+  ['===', 11],
+  ['!==', 11],
+  ['=~=', 11],
+  ['!~=', 11],
+  ['=~~=', 11],
+  ['!~~=', 11],
+  ['&&', 12],
+  ['||', 13],
+  ['==>', 14],
+  ['<==', 15],
+  ['<==>', 16],
+  ['..', 17],
+  ['..=', 17],
+  ['=', 17],
+  ['+=', 17],
+  ['-=', 17],
+  ['*=', 17],
+  ['/=', 17],
+  ['%=', 17],
+  ['&=', 17],
+  ['|=', 17],
+  ['^=', 17],
+  ['<<=', 17],
+  ['>>=', 17],
+  ['&&&', 19],
+  ['|||', 20],
 ]);
 
 const CHAINABLE = new Set(['==', '!=', '<', '<=', '>', '>=']);
@@ -66,8 +97,21 @@ export function canStartExpr(p: ParserState): boolean {
   const t = p.tok();
   if (t === '{') return !p.noStruct;
   return (
-    t === '(' || t === '[' || t === '-' || t === '!' || t === '*' || t === '&' || t === '&&' || t === '|' ||
-    t === '||' || t === '..' || t === '#' || t === '::' || t === '<' || t === '&&&' || t === '|||'
+    t === '(' ||
+    t === '[' ||
+    t === '-' ||
+    t === '!' ||
+    t === '*' ||
+    t === '&' ||
+    t === '&&' ||
+    t === '|' ||
+    t === '||' ||
+    t === '..' ||
+    t === '#' ||
+    t === '::' ||
+    t === '<' ||
+    t === '&&&' ||
+    t === '|||'
   );
 }
 
@@ -121,7 +165,25 @@ function parseInfix(p: ParserState, left: Expr, maxLevel: number): Expr | undefi
 }
 
 /** Words that begin the next item: after a `{ .. }` group they show it was a fn body, not an operand. */
-const ITEM_START_WORDS = new Set(['fn', 'pub', 'spec', 'proof', 'exec', 'open', 'closed', 'broadcast', 'uninterp', 'struct', 'enum', 'impl', 'trait', 'mod', 'use', 'const', 'type']);
+const ITEM_START_WORDS = new Set([
+  'fn',
+  'pub',
+  'spec',
+  'proof',
+  'exec',
+  'open',
+  'closed',
+  'broadcast',
+  'uninterp',
+  'struct',
+  'enum',
+  'impl',
+  'trait',
+  'mod',
+  'use',
+  'const',
+  'type',
+]);
 
 /** After a binary operator: nothing that can be its right operand. In a clause or condition (`noStruct`) that is
  *  also the next spec section's keyword (`x >= 0 ||` then `ensures`), and a `{` group followed by the next item (or

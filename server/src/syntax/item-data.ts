@@ -1,8 +1,20 @@
 // Data and container items: struct (named/tuple/unit), enum, type alias, impl (inherent/trait), trait, use,
 // mod. Container bodies reuse `parseItems`, so recovery inside an impl works like at the top level.
 import type {
-  EnumItem, FieldDef, Fields, ImplItem, Item, ItemBase, ModItem, StructItem, TraitItem, Type, TypeAliasItem,
-  UseItem, Variant, Expr,
+  EnumItem,
+  FieldDef,
+  Fields,
+  ImplItem,
+  Item,
+  ItemBase,
+  ModItem,
+  StructItem,
+  TraitItem,
+  Type,
+  TypeAliasItem,
+  UseItem,
+  Variant,
+  Expr,
 } from './ast';
 import { parseExpr } from './expr';
 import { parseBounds, parseGenericParams, parseWhereClause } from './generics';

@@ -3,15 +3,7 @@
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
 import type { Attribute, Item, ItemBase, Span } from './ast';
 import { parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
-import {
-  parseEnumItem,
-  parseImplItem,
-  parseModItem,
-  parseStructItem,
-  parseTraitItem,
-  parseTypeAliasItem,
-  parseUseItem,
-} from './item-data';
+import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
 import type { ParserState } from './parser-state';
 import { TokenKind } from './tokens';
 
@@ -21,8 +13,21 @@ export interface ItemContext {
 
 const ITEM_KEYWORDS = new Set(['fn', 'struct', 'enum', 'union', 'type', 'const', 'static', 'impl', 'trait', 'use', 'mod']);
 const MODIFIERS = new Set([
-  'pub', 'open', 'closed', 'uninterp', 'spec', 'proof', 'exec', 'broadcast', 'const', 'unsafe', 'async', 'extern',
-  'default', 'tracked', 'ghost',
+  'pub',
+  'open',
+  'closed',
+  'uninterp',
+  'spec',
+  'proof',
+  'exec',
+  'broadcast',
+  'const',
+  'unsafe',
+  'async',
+  'extern',
+  'default',
+  'tracked',
+  'ghost',
 ]);
 
 /** Parses items until the end of the current group (the file, a `verus!` block, a module, impl or trait). */
@@ -174,7 +179,12 @@ function parseVisibility(p: ParserState): ItemBase['visibility'] {
 
 function parseModifiers(p: ParserState): FnModifiers {
   const modifiers: { -readonly [K in keyof FnModifiers]: FnModifiers[K] } = {
-    mode: undefined, checked: false, specVisibility: undefined, isConst: false, isUnsafe: false, broadcast: false,
+    mode: undefined,
+    checked: false,
+    specVisibility: undefined,
+    isConst: false,
+    isUnsafe: false,
+    broadcast: false,
   };
   while (p.isIdent() && MODIFIERS.has(p.tok())) {
     const t = p.tok();

@@ -1,9 +1,7 @@
 // Decodes literal token text into values: integers with suffixes (`5u8`, `7int`, `0x1F`, `1_000`), chars,
 // strings (escapes, raw strings, byte forms). Malformed literals decode to undefined; the caller reports them.
 
-const INT_SUFFIXES = new Set([
-  'u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'int', 'nat',
-]);
+const INT_SUFFIXES = new Set(['u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize', 'int', 'nat']);
 
 export interface DecodedInt {
   readonly value: bigint;
@@ -88,13 +86,27 @@ function unescape(body: string): string | undefined {
     const next = body.charAt(i + 1);
     i += 2;
     switch (next) {
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case '0': out += '\0'; break;
-      case '\\': out += '\\'; break;
-      case "'": out += "'"; break;
-      case '"': out += '"'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case '0':
+        out += '\0';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case "'":
+        out += "'";
+        break;
+      case '"':
+        out += '"';
+        break;
       case 'x': {
         const code = parseInt(body.slice(i, i + 2), 16);
         if (Number.isNaN(code)) return undefined;

@@ -12,9 +12,7 @@ export function printType(type: Type): string {
     case 'ref':
       return `&${type.mutable ? 'mut ' : ''}${printType(type.inner)}`;
     case 'tuple':
-      return type.elements.length === 1
-        ? `(${printType(type.elements[0] as Type)},)`
-        : `(${type.elements.map(printType).join(', ')})`;
+      return type.elements.length === 1 ? `(${printType(type.elements[0] as Type)},)` : `(${type.elements.map(printType).join(', ')})`;
     case 'array':
       return `[${printType(type.element)}; ${printLength(type.length)}]`;
     case 'slice':

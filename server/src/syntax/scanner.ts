@@ -38,7 +38,12 @@ export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
   // About one token per four characters in typical code; `grow` doubles when that is not enough.
   const capacity = (text.length >> 2) + 16;
   const out: TokenBuffer = {
-    kinds: new Uint8Array(capacity), starts: new Int32Array(capacity), ends: new Int32Array(capacity), texts: [], comments: [], count: 0,
+    kinds: new Uint8Array(capacity),
+    starts: new Int32Array(capacity),
+    ends: new Int32Array(capacity),
+    texts: [],
+    comments: [],
+    count: 0,
   };
   const limit = text.length;
   let pos = 0;
@@ -56,8 +61,11 @@ export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
   }
   const count = out.count;
   return {
-    kinds: out.kinds.subarray(0, count), starts: out.starts.subarray(0, count), ends: out.ends.subarray(0, count),
-    texts: out.texts, comments: out.comments,
+    kinds: out.kinds.subarray(0, count),
+    starts: out.starts.subarray(0, count),
+    ends: out.ends.subarray(0, count),
+    texts: out.texts,
+    comments: out.comments,
   };
 }
 
@@ -186,9 +194,41 @@ function makeComment(text: string, start: number, end: number): Comment {
 
 /** Verus operators by first character, longest first (maximal munch); a lone character is the fallback. */
 const OPERATORS: readonly string[] = [
-  '<==>', '=~~=', '!~~=', '<<=', '>>=', '...', '..=', '==>', '<==', '=~=', '!~=', '===', '!==', '&&&', '|||',
-  '::', '->', '=>', '==', '!=', '<=', '>=', '&&', '||', '+=', '-=', '*=', '/=', '%=', '^=', '&=', '|=', '<<',
-  '>>', '..',
+  '<==>',
+  '=~~=',
+  '!~~=',
+  '<<=',
+  '>>=',
+  '...',
+  '..=',
+  '==>',
+  '<==',
+  '=~=',
+  '!~=',
+  '===',
+  '!==',
+  '&&&',
+  '|||',
+  '::',
+  '->',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '^=',
+  '&=',
+  '|=',
+  '<<',
+  '>>',
+  '..',
 ];
 const PUNCT_CHARS = '!#$%&*+,-./:;<=>?@^|~()[]{}';
 const PUNCT_TABLE = new Uint8Array(128);
@@ -226,7 +266,15 @@ function isIdentContinue(code: number): boolean {
 function isUnicodeSpace(code: number): boolean {
   if (code < 0x85) return false;
   return (
-    code === 0x85 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 ||
-    code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff
+    code === 0x85 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
   );
 }

@@ -179,9 +179,31 @@ const COLLECTION_TYPES: ReadonlySet<string> = new Set(['Seq', 'Set', 'Map', 'Mul
 
 /** Methods of vstd collections that return a collection. */
 const COLLECTION_RESULTS: ReadonlySet<string> = new Set([
-  'push', 'update', 'subrange', 'add', 'take', 'skip', 'drop_last', 'drop_first', 'insert', 'remove', 'filter',
-  'map', 'map_values', 'reverse', 'to_set', 'to_multiset', 'union', 'intersect', 'difference', 'dom', 'union_prefer_right',
-  'restrict', 'remove_keys', 'sub', 'view',
+  'push',
+  'update',
+  'subrange',
+  'add',
+  'take',
+  'skip',
+  'drop_last',
+  'drop_first',
+  'insert',
+  'remove',
+  'filter',
+  'map',
+  'map_values',
+  'reverse',
+  'to_set',
+  'to_multiset',
+  'union',
+  'intersect',
+  'difference',
+  'dom',
+  'union_prefer_right',
+  'restrict',
+  'remove_keys',
+  'sub',
+  'view',
 ]);
 
 function isVecLike(type: ValueType): boolean {

@@ -75,7 +75,10 @@ function candidatePaths(options: LocateOptions): string[] {
 
 function pathDirs(options: LocateOptions): string[] {
   const separator = options.platform === 'win32' ? ';' : delimiter;
-  return (options.searchPath ?? '').split(separator).filter((dir) => dir !== '').map((dir) => resolve(options.cwd, dir));
+  return (options.searchPath ?? '')
+    .split(separator)
+    .filter((dir) => dir !== '')
+    .map((dir) => resolve(options.cwd, dir));
 }
 
 async function isExecutable(path: string, platform: NodeJS.Platform): Promise<boolean> {

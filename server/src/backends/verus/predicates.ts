@@ -53,7 +53,14 @@ export function predicateFor(model: FileModel, fn: FunctionContract, kind: 'pre'
       if (kind === 'post') params.push({ stubName: finalName, type, source: 'after', valueName: param.name });
     } else {
       const stubName = param.isSelf ? 'self_' : param.name;
-      bindings.set(param.name, { sourceName: param.name, type, plainName: stubName, oldName: undefined, finalName: undefined, viewedByStub });
+      bindings.set(param.name, {
+        sourceName: param.name,
+        type,
+        plainName: stubName,
+        oldName: undefined,
+        finalName: undefined,
+        viewedByStub,
+      });
       params.push({ stubName, type, source: 'input', valueName: param.name });
     }
   }

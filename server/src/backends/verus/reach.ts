@@ -59,7 +59,15 @@ function collectCandidates(source: SourceFile): Candidate[] {
     const text = itemText(source.text, item);
     switch (item.kind) {
       case 'fn':
-        if (item.mode === 'spec') candidates.push({ ...specFnFlags(item), names: [item.name], text, start: itemStart(item), impl: undefined, revealPath: item.name });
+        if (item.mode === 'spec')
+          candidates.push({
+            ...specFnFlags(item),
+            names: [item.name],
+            text,
+            start: itemStart(item),
+            impl: undefined,
+            revealPath: item.name,
+          });
         break;
       case 'struct':
       case 'enum':

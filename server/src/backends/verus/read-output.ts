@@ -66,7 +66,13 @@ export function parseDiagnostics(stderr: string): RustcDiagnostic[] {
 
 /** Finds the `--output-json` object on stdout (the last line that parses as one), or undefined. */
 export function parseSummary(stdout: string): VerusSummary | undefined {
-  const candidates = [stdout.trim(), ...stdout.split(/\r?\n/).reverse().map((line) => line.trim())];
+  const candidates = [
+    stdout.trim(),
+    ...stdout
+      .split(/\r?\n/)
+      .reverse()
+      .map((line) => line.trim()),
+  ];
   for (const candidate of candidates) {
     if (!candidate.startsWith('{')) continue;
     const summary = decodeSummary(tryParseJson(candidate));
@@ -149,11 +155,7 @@ function sameFile(spanFileName: string, stubFileName: string): boolean {
   return spanFileName === stubFileName || base(spanFileName) === base(stubFileName);
 }
 
-function stubError(
-  headline: string,
-  errors: readonly RustcDiagnostic[],
-  diagnostics: readonly RustcDiagnostic[],
-): StubRunReading {
+function stubError(headline: string, errors: readonly RustcDiagnostic[], diagnostics: readonly RustcDiagnostic[]): StubRunReading {
   const details = errors.map((error) => error.rendered.trim() || error.message);
   const message = details.length > 0 ? `${headline}:\n${details.join('\n')}` : headline;
   return { kind: 'stub-error', message, diagnostics };
@@ -165,7 +167,8 @@ function isAbortingNote(diagnostic: RustcDiagnostic): boolean {
 
 function decodeDiagnostic(raw: unknown): RustcDiagnostic | undefined {
   if (!isRecord(raw) || typeof raw.message !== 'string' || typeof raw.level !== 'string') return undefined;
-  const code = isRecord(raw.code) && typeof raw.code.code === 'string' ? raw.code.code : typeof raw.code === 'string' ? raw.code : undefined;
+  const code =
+    isRecord(raw.code) && typeof raw.code.code === 'string' ? raw.code.code : typeof raw.code === 'string' ? raw.code : undefined;
   const spans = Array.isArray(raw.spans) ? raw.spans.flatMap((span) => decodeSpan(span) ?? []) : [];
   const rendered = typeof raw.rendered === 'string' ? raw.rendered : '';
   return { message: raw.message, level: raw.level, code, spans, rendered };

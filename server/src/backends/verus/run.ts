@@ -69,9 +69,10 @@ export async function runProcess(executable: string, args: readonly string[], op
     cleanup: !detached,
   });
   const removeExitHook = detached ? killGroupOnExit(child.pid) : undefined;
-  if (detached) child.once('exit', (_code, signal) => {
-    if (signal !== null) killGroup(child.pid);
-  });
+  if (detached)
+    child.once('exit', (_code, signal) => {
+      if (signal !== null) killGroup(child.pid);
+    });
   try {
     const result = await child;
     options.signal.throwIfAborted();

@@ -75,7 +75,10 @@ export function stubFile(model: FileModel, obligations: readonly Obligation[], o
     }
   }
   const used = [...predicates.values()].flat().filter((p) => calls.some((c) => c.obligation.fn === p.fn && c.obligation.kind === p.kind));
-  const copied = reachableItems(model.source, used.map((p) => p.body + p.typeNames.join(' ')));
+  const copied = reachableItems(
+    model.source,
+    used.map((p) => p.body + p.typeNames.join(' ')),
+  );
   const lines = new StubLines();
   writeHeader(lines, model, options, obligations.length, copied.blocks.join('\n'), used);
   for (const block of copied.blocks) lines.push(block, '');

@@ -51,8 +51,14 @@ export async function verifyFile(filePath: string, options: VerifyOptions, signa
 }
 
 /** The graded score of one run from what verus printed. Pure. */
-export function gradeVerusRun(stderr: string, stdout: string, exitCode: number | undefined): { readonly score: number; readonly verified: boolean; readonly errors: readonly VerifyError[] } {
-  const errors = parseDiagnostics(stderr).filter((diagnostic) => diagnostic.level === 'error').map(classify);
+export function gradeVerusRun(
+  stderr: string,
+  stdout: string,
+  exitCode: number | undefined,
+): { readonly score: number; readonly verified: boolean; readonly errors: readonly VerifyError[] } {
+  const errors = parseDiagnostics(stderr)
+    .filter((diagnostic) => diagnostic.level === 'error')
+    .map(classify);
   const summary = parseSummary(stdout);
   const compileErrors = errors.filter((error) => error.kind === 'compile').length;
   const verificationErrors = errors.length - compileErrors;
@@ -63,7 +69,8 @@ export function gradeVerusRun(stderr: string, stdout: string, exitCode: number |
 }
 
 /** Verus's own verification failures; everything else that stops a build (parse, type, VIR errors) is `compile`. */
-const VERIFICATION_MESSAGE = /postcondition not satisfied|precondition not satisfied|assertion failed|invariant not satisfied|not satisfied before loop|decreases|possible arithmetic (underflow|overflow)|Resource limit \(rlimit\) exceeded|recommendation not met|could not prove/i;
+const VERIFICATION_MESSAGE =
+  /postcondition not satisfied|precondition not satisfied|assertion failed|invariant not satisfied|not satisfied before loop|decreases|possible arithmetic (underflow|overflow)|Resource limit \(rlimit\) exceeded|recommendation not met|could not prove/i;
 
 function classify(diagnostic: RustcDiagnostic): VerifyError {
   const primary = diagnostic.spans.find((span) => span.isPrimary) ?? diagnostic.spans[0];

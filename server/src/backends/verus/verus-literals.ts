@@ -101,19 +101,24 @@ function printCollection(
 ): Printed {
   // An empty macro leaves the element type to inference through `@`; the explicit form always type-checks.
   if (elements.length === 0) return emptyOf(typeName, [element]);
-  const parts = printAll(ctx, elements.map((value) => [value, element] as const));
+  const parts = printAll(
+    ctx,
+    elements.map((value) => [value, element] as const),
+  );
   return parts.ok ? ok(`${macro}![${parts.texts.join(', ')}]`) : parts;
 }
 
-function printMap(
-  ctx: LiteralContext,
-  entries: readonly (readonly [Value, Value])[],
-  type: Extract<ValueType, { kind: 'map' }>,
-): Printed {
+function printMap(ctx: LiteralContext, entries: readonly (readonly [Value, Value])[], type: Extract<ValueType, { kind: 'map' }>): Printed {
   if (entries.length === 0) return emptyOf('Map', [type.key, type.value]);
-  const keys = printAll(ctx, entries.map(([key]) => [key, type.key] as const));
+  const keys = printAll(
+    ctx,
+    entries.map(([key]) => [key, type.key] as const),
+  );
   if (!keys.ok) return keys;
-  const values = printAll(ctx, entries.map(([, value]) => [value, type.value] as const));
+  const values = printAll(
+    ctx,
+    entries.map(([, value]) => [value, type.value] as const),
+  );
   if (!values.ok) return values;
   return ok(`map![${keys.texts.map((key, idx) => `${key} => ${values.texts[idx] ?? ''}`).join(', ')}]`);
 }
@@ -121,13 +126,14 @@ function printMap(
 function printMultiset(ctx: LiteralContext, entries: readonly (readonly [Value, bigint])[], element: ValueType): Printed {
   const empty = emptyOf('Multiset', [element]);
   if (!empty.ok) return empty;
-  const parts = printAll(ctx, entries.map(([value]) => [value, element] as const));
+  const parts = printAll(
+    ctx,
+    entries.map(([value]) => [value, element] as const),
+  );
   if (!parts.ok) return parts;
   // vstd has no multiset literal: insert each element as often as it occurs (counts are small in pairs).
   if (entries.some(([, count]) => count > MAX_MULTISET_COUNT)) return { ok: false, construct: 'a multiset with a large count' };
-  const additions = entries.flatMap(([, count], idx) =>
-    Array.from({ length: Number(count) }, () => `.insert(${parts.texts[idx] ?? ''})`),
-  );
+  const additions = entries.flatMap(([, count], idx) => Array.from({ length: Number(count) }, () => `.insert(${parts.texts[idx] ?? ''})`));
   return ok(`${empty.text}${additions.join('')}`);
 }
 
@@ -135,7 +141,10 @@ const MAX_MULTISET_COUNT = 64n;
 
 function printTuple(ctx: LiteralContext, elements: readonly Value[], types: readonly ValueType[]): Printed {
   if (elements.length !== types.length) return { ok: false, construct: 'a tuple of the wrong arity' };
-  const parts = printAll(ctx, elements.map((value, idx) => [value, types[idx] as ValueType] as const));
+  const parts = printAll(
+    ctx,
+    elements.map((value, idx) => [value, types[idx] as ValueType] as const),
+  );
   if (!parts.ok) return parts;
   return ok(parts.texts.length === 1 ? `(${parts.texts[0] ?? ''},)` : `(${parts.texts.join(', ')})`);
 }

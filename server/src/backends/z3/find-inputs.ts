@@ -47,7 +47,13 @@ export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMa
     const requires = translateRequires(request.model, request.fn, shape.names);
     if (requires === undefined) return found;
     const blocks = blocked.get(key) ?? [];
-    const script = [...shape.declarations, ...requires.declarations, ...shape.ranges.map(assert), assert(requires.assertion), ...blocks.map(assert)].join('\n');
+    const script = [
+      ...shape.declarations,
+      ...requires.declarations,
+      ...shape.ranges.map(assert),
+      assert(requires.assertion),
+      ...blocks.map(assert),
+    ].join('\n');
     const search = await request.askModels(script, shape.constants, Math.min(MODELS_PER_SHAPE, request.wanted - found.length));
     if (search === undefined) return found;
     for (const values of search.models) {
@@ -91,7 +97,10 @@ function lengthsFor(types: Extract<FunctionValueTypes, { kind: 'supported' }>, s
   return lengths;
 }
 
-function symbolicInputs(types: Extract<FunctionValueTypes, { kind: 'supported' }>, lengths: ReadonlyMap<string, number>): SymbolicShape | undefined {
+function symbolicInputs(
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  lengths: ReadonlyMap<string, number>,
+): SymbolicShape | undefined {
   const declarations: string[] = [];
   const ranges: string[] = [];
   const constants: ModelConstant[] = [];
@@ -115,7 +124,14 @@ function symbolicInputs(types: Extract<FunctionValueTypes, { kind: 'supported' }
       const term: Term = { smt: seqText(elements, sortOf(type)), sort: sortOf(type) };
       names.set(name, bindingOf(types, name, term));
       const text = type.origin === 'String' || type.origin === 'str';
-      readers.push([name, (values) => seqValue(elements.map((constant) => scalarValue(values.get(constant), type.element)), text)]);
+      readers.push([
+        name,
+        (values) =>
+          seqValue(
+            elements.map((constant) => scalarValue(values.get(constant), type.element)),
+            text,
+          ),
+      ]);
       continue;
     }
     const constant = `in!${name}`;
@@ -140,7 +156,11 @@ function bindingOf(types: Extract<FunctionValueTypes, { kind: 'supported' }>, na
   return types.mutParams.includes(name) ? { kind: 'mutable', old: term, final: term } : { kind: 'term', term };
 }
 
-function translateRequires(model: FileModel, fn: FunctionContract, names: ReadonlyMap<string, Binding>): { declarations: readonly string[]; assertion: string } | undefined {
+function translateRequires(
+  model: FileModel,
+  fn: FunctionContract,
+  names: ReadonlyMap<string, Binding>,
+): { declarations: readonly string[]; assertion: string } | undefined {
   try {
     const decls = emptyDeclarations();
     const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow: MAX_SYMBOLIC_LENGTH };
@@ -158,7 +178,8 @@ function assert(formula: string): string {
 
 function scalarValue(text: string | undefined, type: ValueType): Value | undefined {
   if (text === undefined) return undefined;
-  if (type.kind === 'bool') return text === 'true' ? { kind: 'bool', value: true } : text === 'false' ? { kind: 'bool', value: false } : undefined;
+  if (type.kind === 'bool')
+    return text === 'true' ? { kind: 'bool', value: true } : text === 'false' ? { kind: 'bool', value: false } : undefined;
   const match = /^(?:\(- (\d+)\)|(-?\d+))$/.exec(text.trim());
   if (match === null) return undefined;
   const value = match[1] !== undefined ? -BigInt(match[1]) : BigInt(match[2] as string);

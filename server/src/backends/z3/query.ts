@@ -10,7 +10,8 @@ import { Untranslatable, valueTerm } from './smt-terms';
 import { emptyDeclarations, translateBool } from './translate';
 import type { Binding, Declarations, Frame } from './translate';
 
-export type ClauseQuery = { readonly ok: true; readonly script: (negated: boolean) => string } | { readonly ok: false; readonly reason: string };
+export type ClauseQuery =
+  { readonly ok: true; readonly script: (negated: boolean) => string } | { readonly ok: false; readonly reason: string };
 
 export function clauseQuery(
   scope: ModelScope,

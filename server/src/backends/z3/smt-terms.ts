@@ -42,7 +42,8 @@ export function sortText(sort: Sort): string {
 
 export function sameSort(a: Sort, b: Sort): boolean {
   if (a.kind === 'seq' && b.kind === 'seq') return sameSort(a.element, b.element);
-  if (a.kind === 'tuple' && b.kind === 'tuple') return a.elements.length === b.elements.length && a.elements.every((e, i) => sameSort(e, b.elements[i] as Sort));
+  if (a.kind === 'tuple' && b.kind === 'tuple')
+    return a.elements.length === b.elements.length && a.elements.every((e, i) => sameSort(e, b.elements[i] as Sort));
   return a.kind === b.kind;
 }
 
@@ -81,7 +82,11 @@ function valueText(value: Value, type: ValueType, sort: Sort): string {
   if (value.kind === 'int') return intLiteral(value.value);
   if (value.kind === 'bool') return value.value ? 'true' : 'false';
   if (value.kind === 'char') return String(value.codePoint);
-  if (value.kind === 'seq' && type.kind === 'seq' && sort.kind === 'seq') return seqText(value.elements.map((e) => valueText(e, type.element, sort.element)), sort);
+  if (value.kind === 'seq' && type.kind === 'seq' && sort.kind === 'seq')
+    return seqText(
+      value.elements.map((e) => valueText(e, type.element, sort.element)),
+      sort,
+    );
   throw new Untranslatable(`a ${value.kind} value`);
 }
 

@@ -30,7 +30,8 @@ export function emptyDeclarations(): Declarations {
 }
 
 /** What a name stands for: a term, or for `&mut` parameters the entry (`old`) and final terms. */
-export type Binding = { readonly kind: 'term'; readonly term: Term } | { readonly kind: 'mutable'; readonly old: Term; readonly final: Term };
+export type Binding =
+  { readonly kind: 'term'; readonly term: Term } | { readonly kind: 'mutable'; readonly old: Term; readonly final: Term };
 
 export interface Frame {
   readonly at: TranslateScope;
@@ -180,9 +181,10 @@ function boolOp(op: string, left: Term, right: Term): Term {
 
 function equality(left: Term, right: Term, negated: boolean): Term {
   if (!sameSort(left.sort, right.sort)) throw new Untranslatable('an equality between different sorts');
-  const eq = left.parts !== undefined && right.parts !== undefined
-    ? `(and true ${left.parts.map((part, i) => equality(part, right.parts?.[i] as Term, false).smt).join(' ')})`
-    : `(= ${left.smt} ${right.smt})`;
+  const eq =
+    left.parts !== undefined && right.parts !== undefined
+      ? `(and true ${left.parts.map((part, i) => equality(part, right.parts?.[i] as Term, false).smt).join(' ')})`
+      : `(= ${left.smt} ${right.smt})`;
   return { smt: negated ? `(not ${eq})` : eq, sort: BOOL };
 }
 
@@ -374,7 +376,12 @@ function translateQuantifier(frame: Frame, expr: Extract<Expr, { kind: 'quantifi
     if (guard !== 'true') guards.push(guard);
   });
   const body = translateBool({ ...frame, names }, expr.body);
-  const expanded = expandOverIndices(frame, expr, declared.map((d, i) => ({ variable: d.slice(1, d.indexOf(' ')), binder: expr.binders[i] as QuantifierBinder })), body);
+  const expanded = expandOverIndices(
+    frame,
+    expr,
+    declared.map((d, i) => ({ variable: d.slice(1, d.indexOf(' ')), binder: expr.binders[i] as QuantifierBinder })),
+    body,
+  );
   if (expanded !== undefined) return { smt: expanded, sort: BOOL };
   const guard = guards.length === 0 ? undefined : guards.length === 1 ? guards[0] : `(and ${guards.join(' ')})`;
   const guarded = guard === undefined ? body : expr.quantifier === 'forall' ? `(=> ${guard} ${body})` : `(and ${guard} ${body})`;
@@ -400,7 +407,6 @@ function need(term: Term | undefined): Term {
   if (term === undefined) throw new Untranslatable('a method call with too few arguments');
   return term;
 }
-
 
 const MAX_EXPANDED_INSTANCES = 512;
 

@@ -58,7 +58,12 @@ export interface ModelSearchOutcome {
 
 /** Up to `maxModels` models of one script in one context: after each model, a clause blocking that model's values
  *  is added and the solver asked again (incrementally: what it learnt is kept). `rlimit` bounds each check. */
-export async function runModelSearch(script: string, limits: QueryLimits, constants: readonly ModelConstant[], maxModels: number): Promise<ModelSearchOutcome> {
+export async function runModelSearch(
+  script: string,
+  limits: QueryLimits,
+  constants: readonly ModelConstant[],
+  maxModels: number,
+): Promise<ModelSearchOutcome> {
   const key = `models ${maxModels}\n${limits.rlimit}\n${constants.map((c) => c.name).join(',')}\n${script}`;
   const cached = modelCache.get(key);
   if (cached !== undefined) return cached;
@@ -112,11 +117,21 @@ async function ask(script: string, limits: QueryLimits, constants: readonly Mode
 async function check(z3: Z3Api, script: string, limits: QueryLimits, constants: readonly ModelConstant[]): Promise<QueryOutcome> {
   const search = await searchModels(z3, script, limits, constants, 1);
   const values = search.models[0];
-  return { answer: values === undefined ? search.answer : 'sat', values: constants.length === 0 ? NO_VALUES : (values ?? NO_VALUES), rlimitUsed: search.rlimitUsed };
+  return {
+    answer: values === undefined ? search.answer : 'sat',
+    values: constants.length === 0 ? NO_VALUES : (values ?? NO_VALUES),
+    rlimitUsed: search.rlimitUsed,
+  };
 }
 
 /** The model search in a fresh context; one check when `maxModels` is 1. */
-async function searchModels(z3: Z3Api, script: string, limits: QueryLimits, constants: readonly ModelConstant[], maxModels: number): Promise<ModelSearchOutcome> {
+async function searchModels(
+  z3: Z3Api,
+  script: string,
+  limits: QueryLimits,
+  constants: readonly ModelConstant[],
+  maxModels: number,
+): Promise<ModelSearchOutcome> {
   const config = z3.mk_config();
   const ctx = z3.mk_context_rc(config);
   z3.del_config(config);
@@ -176,7 +191,8 @@ function rlimitCount(z3: Z3Api, ctx: Z3Context, solver: Z3SolverPtr): number {
   const stats = z3.solver_get_statistics(ctx, solver);
   const size = z3.stats_size(ctx, stats);
   for (let i = 0; i < size; i += 1) {
-    if (z3.stats_get_key(ctx, stats, i) === 'rlimit count' && z3.stats_is_uint(ctx, stats, i)) return z3.stats_get_uint_value(ctx, stats, i);
+    if (z3.stats_get_key(ctx, stats, i) === 'rlimit count' && z3.stats_is_uint(ctx, stats, i))
+      return z3.stats_get_uint_value(ctx, stats, i);
   }
   return 0;
 }

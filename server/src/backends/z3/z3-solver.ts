@@ -48,7 +48,8 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
   const stats: Z3RunStats = { queries: 0, queryMs: [], rlimitUsed: 0, decided: 0 };
   const limits = { rlimit: options.rlimit, timeLimitMs: options.timeLimitMs };
   const ask = async (script: string, constants: readonly ModelConstant[] = []) => {
-    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined) return undefined;
+    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined)
+      return undefined;
     try {
       await loadZ3();
     } catch (error) {
@@ -64,7 +65,8 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
     return outcome;
   };
   const askModels = async (script: string, constants: readonly ModelConstant[], count: number) => {
-    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined) return undefined;
+    if (stats.queries >= options.maxQueries || stats.rlimitUsed >= options.maxTotalRlimit || stats.loadError !== undefined)
+      return undefined;
     const started = options.now();
     const search = await runModelSearch(script, limits, constants, count);
     stats.queryMs.push(options.now() - started);
@@ -72,7 +74,12 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
     stats.rlimitUsed += search.rlimitUsed;
     return search;
   };
-  const decideOne = async (model: FileModel, obligation: Obligation, result: ObligationResult, signal: AbortSignal): Promise<ObligationResult> => {
+  const decideOne = async (
+    model: FileModel,
+    obligation: Obligation,
+    result: ObligationResult,
+    signal: AbortSignal,
+  ): Promise<ObligationResult> => {
     const types = functionValueTypes(obligation.fn, model.scope);
     if (types.kind === 'unsupported') return result;
     const apart = decideClausesApart(model, obligation, options);
@@ -92,7 +99,11 @@ export function createZ3Solver(options: Z3Options): Z3Solver {
         stats.decided += 1;
         return { ...result, verdict: { kind: 'fails' }, failingClause: i, decidedBy: 'solver' };
       }
-      verdicts.push(decided === 'holds' ? { verdict: { kind: 'holds' }, bySolver: true } : { verdict: undecided(alone.verdict, decided), bySolver: false });
+      verdicts.push(
+        decided === 'holds'
+          ? { verdict: { kind: 'holds' }, bySolver: true }
+          : { verdict: undecided(alone.verdict, decided), bySolver: false },
+      );
     }
     return combine(result, verdicts, stats);
   };
@@ -119,7 +130,9 @@ interface ClauseOutcome {
 
 /** `holds` / `fails` when one query is unsat; otherwise what the solver said (undefined: budget spent or no
  *  answer either way, e.g. both satisfiable because the clause reads an unspecified value). */
-async function twoSided(ask: (negated: boolean) => Promise<{ readonly answer: QueryAnswer } | undefined>): Promise<'holds' | 'fails' | QueryAnswer | undefined> {
+async function twoSided(
+  ask: (negated: boolean) => Promise<{ readonly answer: QueryAnswer } | undefined>,
+): Promise<'holds' | 'fails' | QueryAnswer | undefined> {
   const negation = await ask(true);
   if (negation === undefined) return undefined;
   if (negation.answer === 'unsat') return 'holds';

@@ -91,7 +91,13 @@ export function callResolved(
 /** Runs `resolved` with arguments already evaluated (exec params only, receiver first). `subst` gives its generic
  *  type parameters; by default (a call inside the program) they are unknown, so each argument keeps the type the
  *  caller gave it, as rustc's instantiation would. */
-export function invokeFunction(ctx: Ctx, resolved: ResolvedFn, args: readonly Argument[], span: Expr['span'], subst?: TypeSubstitution): Typed {
+export function invokeFunction(
+  ctx: Ctx,
+  resolved: ResolvedFn,
+  args: readonly Argument[],
+  span: Expr['span'],
+  subst?: TypeSubstitution,
+): Typed {
   const item = resolved.item;
   // An `external_body` (or `external`) fn is unverified, but its body is what runs: its outputs are the program's.
   if (item.body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
@@ -186,7 +192,13 @@ function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnIte
 }
 
 /** Enum tuple variants, `Some`/`Ok`/`Err`, and tuple-struct constructors. */
-function construct(ctx: Ctx, frame: Frame, env: Env, path: readonly PathSegment[], expr: Extract<Expr, { kind: 'call' }>): Typed | undefined {
+function construct(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  path: readonly PathSegment[],
+  expr: Extract<Expr, { kind: 'call' }>,
+): Typed | undefined {
   const variant = resolveVariant(ctx, path, frame.selfTypeName);
   const last = path[path.length - 1]?.name ?? '';
   const struct = variant === undefined ? ctx.model.scope.datatype(last === 'Self' ? (frame.selfTypeName ?? '') : last) : undefined;
@@ -194,12 +206,28 @@ function construct(ctx: Ctx, frame: Frame, env: Env, path: readonly PathSegment[
   const parts = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
   const fields = parts.map((part, i) => [String(i), part.value] as const);
   if (variant !== undefined) {
-    const args = variant.enumName === 'Option' ? [parts[0]?.type ?? UNKNOWN] : variant.variant === 'Ok' ? [parts[0]?.type ?? UNKNOWN, UNKNOWN] : variant.variant === 'Err' ? [UNKNOWN, parts[0]?.type ?? UNKNOWN] : [];
-    return { value: { kind: 'enum', name: variant.enumName, variant: variant.variant, fields }, type: { kind: 'adt', name: variant.enumName, args } };
+    const args =
+      variant.enumName === 'Option'
+        ? [parts[0]?.type ?? UNKNOWN]
+        : variant.variant === 'Ok'
+          ? [parts[0]?.type ?? UNKNOWN, UNKNOWN]
+          : variant.variant === 'Err'
+            ? [UNKNOWN, parts[0]?.type ?? UNKNOWN]
+            : [];
+    return {
+      value: { kind: 'enum', name: variant.enumName, variant: variant.variant, fields },
+      type: { kind: 'adt', name: variant.enumName, args },
+    };
   }
   const name = struct?.name ?? last;
   const type: ExecType = { kind: 'adt', name, args: [] };
-  const typedFields = fields.map(([field, value]) => [field, withDeclaredType({ value, type: parts[Number(field)]?.type ?? UNKNOWN }, fieldType(ctx, type, field, undefined), expr.span).value] as const);
+  const typedFields = fields.map(
+    ([field, value]) =>
+      [
+        field,
+        withDeclaredType({ value, type: parts[Number(field)]?.type ?? UNKNOWN }, fieldType(ctx, type, field, undefined), expr.span).value,
+      ] as const,
+  );
   return { value: { kind: 'struct', name, fields: typedFields }, type };
 }
 
@@ -219,7 +247,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   const last = names[names.length - 1] ?? '';
   const owner = names[names.length - 2];
   const args = (): Typed[] => expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
-  if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1) return minMax(ctx, last, args());
+  if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1)
+    return minMax(ctx, last, args());
   if (owner !== undefined && isIntTypeName(owner)) return intAssociatedCall(ctx, owner, last, args(), expr.span);
   // vstd::slice's exec helpers, from before Verus supported `slice[i]` in exec code.
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
@@ -288,4 +317,3 @@ export function optionValue(inner: Typed | undefined, innerType: ExecType): Type
 export function writeArgument(arg: Argument, value: Value): void {
   if (arg.kind === 'place') writePlace(arg.place, value);
 }
-

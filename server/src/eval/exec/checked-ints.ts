@@ -55,7 +55,10 @@ export function checkedIntMethod(receiver: Extract<Value, { kind: 'struct' }>, m
 
 function checkedValue(typeName: string, exact: bigint): Typed {
   const width = WIDTHS[typeName] ?? 'u64';
-  const fields: (readonly [string, Value])[] = [['i', int(exact)], ['v', optionField(width, exact)]];
+  const fields: (readonly [string, Value])[] = [
+    ['i', int(exact)],
+    ['v', optionField(width, exact)],
+  ];
   return { value: { kind: 'struct', name: typeName, fields }, type: checkedType(typeName) };
 }
 

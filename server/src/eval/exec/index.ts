@@ -47,10 +47,20 @@ export function runExecFunction(
     if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${param.name}`, span: param.span };
     const slot: Slot = { value, type: execTypeOf(param.type, subst, selfType) };
     slots.set(param.name, slot);
-    args.push(param.passing === 'mut' ? { kind: 'place', place: { root: slot, path: [], type: slot.type } } : { kind: 'value', typed: { value, type: slot.type } });
+    args.push(
+      param.passing === 'mut'
+        ? { kind: 'place', place: { root: slot, path: [], type: slot.type } }
+        : { kind: 'value', typed: { value, type: slot.type } },
+    );
   }
   try {
-    const result = invokeFunction(ctx, { item: fn.item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName }, args, fn.nameSpan, subst);
+    const result = invokeFunction(
+      ctx,
+      { item: fn.item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName },
+      args,
+      fn.nameSpan,
+      subst,
+    );
     const after = new Map<string, Value>();
     for (const param of fn.item.params) {
       const slot = slots.get(param.name);

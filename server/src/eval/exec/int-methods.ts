@@ -101,7 +101,8 @@ function familyOp(type: IntType, family: (typeof FAMILIES)[number], op: string, 
     case 'checked':
       return exact === undefined || overflows === true ? optionNone(self) : optionSome(int(exact), self);
     case 'wrapping':
-      if (exact === undefined) return panic(op === 'rem' ? 'attempt to calculate the remainder with a divisor of zero' : 'attempt to divide by zero', span);
+      if (exact === undefined)
+        return panic(op === 'rem' ? 'attempt to calculate the remainder with a divisor of zero' : 'attempt to divide by zero', span);
       return { value: int(op === 'rem' && overflows === true ? 0n : truncateTo(exact, type)), type: self };
     case 'saturating':
       if (exact === undefined) return panic('attempt to divide by zero', span);
@@ -109,7 +110,10 @@ function familyOp(type: IntType, family: (typeof FAMILIES)[number], op: string, 
     case 'overflowing': {
       if (exact === undefined) return panic('attempt to divide by zero', span);
       const wrapped = op === 'rem' && overflows === true ? 0n : truncateTo(exact, type);
-      return { value: { kind: 'tuple', elements: [int(wrapped), bool(overflows === true)] }, type: { kind: 'tuple', elements: [self, BOOL] } };
+      return {
+        value: { kind: 'tuple', elements: [int(wrapped), bool(overflows === true)] },
+        type: { kind: 'tuple', elements: [self, BOOL] },
+      };
     }
   }
 }
@@ -136,7 +140,14 @@ function floorLog(value: bigint, base: bigint): bigint {
   return log;
 }
 
-function shiftFamily(type: IntType, family: 'checked' | 'wrapping' | 'overflowing', op: 'shl' | 'shr', a: bigint, b: bigint, span: Span): Typed {
+function shiftFamily(
+  type: IntType,
+  family: 'checked' | 'wrapping' | 'overflowing',
+  op: 'shl' | 'shr',
+  a: bigint,
+  b: bigint,
+  span: Span,
+): Typed {
   const bits = BigInt(intRange(type).bits ?? 64);
   const self = intType(type);
   const amount = family === 'checked' ? b : b % bits;
@@ -157,7 +168,7 @@ function optionNone(inner: ExecType): Typed {
 
 function unsignedOf(type: IntType): IntType {
   if (type === 'int') return 'nat';
-  return type.startsWith('i') ? ((`u${type.slice(1)}` as IntType)) : type;
+  return type.startsWith('i') ? (`u${type.slice(1)}` as IntType) : type;
 }
 
 function popCount(value: bigint): number {

@@ -31,7 +31,9 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
     case 'char':
       return expr.byte ? { value: int(expr.value.codePointAt(0) ?? 0), type: intType('u8') } : { value: charValue(expr.value), type: CHAR };
     case 'str':
-      return expr.byte ? { value: bytesValue(expr.value), type: seqOf(intType('u8')) } : { value: stringValue(expr.value), type: STRING_TYPE };
+      return expr.byte
+        ? { value: bytesValue(expr.value), type: seqOf(intType('u8')) }
+        : { value: stringValue(expr.value), type: STRING_TYPE };
     case 'paren':
       return evalExpr(ctx, frame, env, expr.inner);
     case 'path':

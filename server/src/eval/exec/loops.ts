@@ -36,7 +36,8 @@ export function evalFor(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { 
     tick(ctx);
     const scope = childEnv(env);
     const bindings = new Map<string, Typed>();
-    if (!matchPattern(ctx, frame, expr.pattern, item, bindings)) return notRunnable('a `for` pattern that does not match', expr.pattern.span);
+    if (!matchPattern(ctx, frame, expr.pattern, item, bindings))
+      return notRunnable('a `for` pattern that does not match', expr.pattern.span);
     bindPattern(scope, bindings);
     if (runBody(ctx, frame, scope, expr.body, expr.label) !== undefined) return UNIT_TYPED;
   }
@@ -44,7 +45,13 @@ export function evalFor(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { 
 }
 
 /** Runs one iteration; returns the break (with its value) that ends the loop, or undefined to go on. */
-function runBody(ctx: Ctx, frame: Frame, env: Env, body: Extract<Expr, { kind: 'loop' }>['body'], label: string | undefined): BreakSignal | undefined {
+function runBody(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  body: Extract<Expr, { kind: 'loop' }>['body'],
+  label: string | undefined,
+): BreakSignal | undefined {
   try {
     evalBlock(ctx, frame, env, body);
     return undefined;
@@ -71,7 +78,10 @@ function* iterate(ctx: Ctx, frame: Frame, env: Env, iterable: Expr): Generator<T
     if (inner.method === 'enumerate') {
       let index = 0n;
       for (const item of iterate(ctx, frame, env, receiver)) {
-        yield { value: { kind: 'tuple', elements: [int(index), item.value] }, type: { kind: 'tuple', elements: [intType('usize'), item.type] } };
+        yield {
+          value: { kind: 'tuple', elements: [int(index), item.value] },
+          type: { kind: 'tuple', elements: [intType('usize'), item.type] },
+        };
         index += 1n;
       }
       return;
@@ -100,7 +110,8 @@ function* userIteratorItems(ctx: Ctx, iterator: Typed, span: Span): Generator<Ty
   const place = tempPlace(iterator);
   for (;;) {
     const item = invokeFunction(ctx, next, [{ kind: 'place', place }], span);
-    if (item.value.kind !== 'enum' || item.value.name !== 'Option') return notRunnable(`${next.qualifiedName} does not return an Option`, span);
+    if (item.value.kind !== 'enum' || item.value.name !== 'Option')
+      return notRunnable(`${next.qualifiedName} does not return an Option`, span);
     const payload = item.value.fields[0]?.[1];
     if (item.value.variant === 'None' || payload === undefined) return;
     yield { value: payload, type: item.type.kind === 'adt' ? (item.type.args[0] ?? UNKNOWN) : UNKNOWN };
@@ -127,7 +138,11 @@ function* rangeItems(ctx: Ctx, frame: Frame, env: Env, range: Extract<Expr, { ki
 function stripRefs(expr: Expr): Expr {
   if (expr.kind === 'paren') return stripRefs(expr.inner);
   if (expr.kind === 'unary' && (expr.op === '&' || expr.op === '&mut')) return stripRefs(expr.operand);
-  if (expr.kind === 'method-call' && (expr.method === 'iter' || expr.method === 'into_iter' || expr.method === 'chars') && expr.args.length === 0) {
+  if (
+    expr.kind === 'method-call' &&
+    (expr.method === 'iter' || expr.method === 'into_iter' || expr.method === 'chars') &&
+    expr.args.length === 0
+  ) {
     // `.chars()` on a String and `.iter()` on a Vec both visit the elements of the same seq value.
     return stripRefs(expr.receiver);
   }

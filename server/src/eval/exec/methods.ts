@@ -18,7 +18,29 @@ import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
-const MUTATING = new Set(['push', 'pop', 'insert', 'remove', 'clear', 'truncate', 'swap', 'set', 'extend_from_slice', 'append', 'reverse', 'sort', 'sort_unstable', 'push_str', 'take', 'dedup', 'swap_remove', 'resize', 'split_off', 'fill', 'extend']);
+const MUTATING = new Set([
+  'push',
+  'pop',
+  'insert',
+  'remove',
+  'clear',
+  'truncate',
+  'swap',
+  'set',
+  'extend_from_slice',
+  'append',
+  'reverse',
+  'sort',
+  'sort_unstable',
+  'push_str',
+  'take',
+  'dedup',
+  'swap_remove',
+  'resize',
+  'split_off',
+  'fill',
+  'extend',
+]);
 
 export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed {
   // The receiver is evaluated exactly once: `v.pop().unwrap()` must pop once, whichever method turns out to apply.
@@ -54,20 +76,30 @@ function userMethod(
   place: Place | undefined,
   receiver: Typed,
 ): Typed | undefined {
-  const typeName = receiver.type.kind === 'adt' ? receiver.type.name : receiver.value.kind === 'struct' || receiver.value.kind === 'enum' ? receiver.value.name : undefined;
+  const typeName =
+    receiver.type.kind === 'adt'
+      ? receiver.type.name
+      : receiver.value.kind === 'struct' || receiver.value.kind === 'enum'
+        ? receiver.value.name
+        : undefined;
   if (typeName === undefined || typeName === 'Option' || typeName === 'Result') return undefined;
   const resolved = ctx.model.scope.resolveMethod(typeName, expr.method);
   if (resolved === undefined) return expr.method === 'clone' ? receiver : undefined;
   const selfParam = resolved.item.params[0];
   if (selfParam?.isSelf !== true) return undefined;
-  const arg = selfParam.passing === 'mut' ? { kind: 'place' as const, place: place ?? tempPlace(receiver) } : { kind: 'value' as const, typed: receiver };
+  const arg =
+    selfParam.passing === 'mut'
+      ? { kind: 'place' as const, place: place ?? tempPlace(receiver) }
+      : { kind: 'value' as const, typed: receiver };
   return callResolved(ctx, frame, env, resolved, arg, expr.args, expr.span);
 }
 
 function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
   const value = receiver.value;
   if (value.kind === 'int') {
-    const res = intMethod(ctx, receiver, method, args, span) ?? charMethod({ value: { kind: 'char', codePoint: Number(value.value) }, type: CHAR }, method, span, true);
+    const res =
+      intMethod(ctx, receiver, method, args, span) ??
+      charMethod({ value: { kind: 'char', codePoint: Number(value.value) }, type: CHAR }, method, span, true);
     return { value: res };
   }
   if (value.kind === 'char') return { value: charMethod(receiver, method, span, false) };
@@ -88,8 +120,15 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
 function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
   const elements = receiver.value.kind === 'seq' ? receiver.value.elements : [];
   const elementType = receiver.type.kind === 'seq' ? receiver.type.element : UNKNOWN;
-  const seq = (items: readonly Value[]): Value => ({ kind: 'seq', elements: items, ...(receiver.value.kind === 'seq' && receiver.value.text === true ? { text: true } : {}) });
-  const argInt = (i: number): bigint => (args[i]?.value.kind === 'int' ? (args[i]?.value as { value: bigint }).value : notRunnable(`\`${method}\` needs an integer argument`, span));
+  const seq = (items: readonly Value[]): Value => ({
+    kind: 'seq',
+    elements: items,
+    ...(receiver.value.kind === 'seq' && receiver.value.text === true ? { text: true } : {}),
+  });
+  const argInt = (i: number): bigint =>
+    args[i]?.value.kind === 'int'
+      ? (args[i]?.value as { value: bigint }).value
+      : notRunnable(`\`${method}\` needs an integer argument`, span);
   const arg = (i: number): Value => args[i]?.value ?? notRunnable(`\`${method}\` needs an argument`, span);
   const len = BigInt(elements.length);
   const unit: Typed = { value: UNIT, type: UNIT_TYPE };
@@ -109,7 +148,10 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'push':
       return { value: unit, receiver: seq([...elements, arg(0)]) };
     case 'pop':
-      return { value: optionValue(elements.length === 0 ? undefined : element(elements.length - 1), elementType), receiver: seq(elements.slice(0, -1)) };
+      return {
+        value: optionValue(elements.length === 0 ? undefined : element(elements.length - 1), elementType),
+        receiver: seq(elements.slice(0, -1)),
+      };
     case 'insert': {
       const index = argInt(0);
       if (index > len) panic(`insertion index (is ${index}) should be <= len (is ${len})`, span);
@@ -147,7 +189,12 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
       return { value: unit, receiver: seq(elements.slice(0, Number(argInt(0) < len ? argInt(0) : len))) };
     case 'resize': {
       const size = Number(argInt(0));
-      return { value: unit, receiver: seq(size <= elements.length ? elements.slice(0, size) : [...elements, ...new Array<Value>(size - elements.length).fill(arg(1))]) };
+      return {
+        value: unit,
+        receiver: seq(
+          size <= elements.length ? elements.slice(0, size) : [...elements, ...new Array<Value>(size - elements.length).fill(arg(1))],
+        ),
+      };
     }
     case 'split_off': {
       const at = argInt(0);
@@ -188,7 +235,13 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'max':
     case 'min': {
       if (elements.length === 0) return { value: optionValue(undefined, elementType) };
-      const best = elements.reduce((acc, e) => (minMax(ctx, method, [{ value: acc, type: elementType }, { value: e, type: elementType }])?.value ?? acc));
+      const best = elements.reduce(
+        (acc, e) =>
+          minMax(ctx, method, [
+            { value: acc, type: elementType },
+            { value: e, type: elementType },
+          ])?.value ?? acc,
+      );
       return { value: optionValue({ value: best, type: elementType }, elementType) };
     }
     case 'count':
@@ -218,7 +271,12 @@ function optionMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly 
   switch (method) {
     case 'unwrap':
       if (present) return { value: payload(okType) };
-      return panic(isOption ? 'called `Option::unwrap()` on a `None` value' : `called \`Result::unwrap()\` on an \`Err\` value: ${formatDebug(inner ?? UNIT)}`, span);
+      return panic(
+        isOption
+          ? 'called `Option::unwrap()` on a `None` value'
+          : `called \`Result::unwrap()\` on an \`Err\` value: ${formatDebug(inner ?? UNIT)}`,
+        span,
+      );
     case 'expect':
       if (present) return { value: payload(okType) };
       return panic(isOption ? message() : `${message()}: ${formatDebug(inner ?? UNIT)}`, span);

@@ -56,7 +56,10 @@ export function textMethod(receiver: Typed, method: string, args: readonly Typed
     }
     case 'push_str': {
       const other = args[0]?.value;
-      return { value: { value: UNIT, type: UNIT_TYPE }, receiver: { kind: 'seq', elements: [...chars, ...(other?.kind === 'seq' ? other.elements : [])], text: true } };
+      return {
+        value: { value: UNIT, type: UNIT_TYPE },
+        receiver: { kind: 'seq', elements: [...chars, ...(other?.kind === 'seq' ? other.elements : [])], text: true },
+      };
     }
     case 'to_uppercase':
     case 'to_ascii_uppercase':
@@ -64,7 +67,11 @@ export function textMethod(receiver: Typed, method: string, args: readonly Typed
     case 'to_ascii_lowercase': {
       const upper = method.includes('upper');
       const ascii = method.includes('ascii');
-      const mapped = ascii ? Array.from(text, (ch) => (ch < '\x80' ? (upper ? ch.toUpperCase() : ch.toLowerCase()) : ch)).join('') : upper ? text.toUpperCase() : text.toLowerCase();
+      const mapped = ascii
+        ? Array.from(text, (ch) => (ch < '\x80' ? (upper ? ch.toUpperCase() : ch.toLowerCase()) : ch)).join('')
+        : upper
+          ? text.toUpperCase()
+          : text.toLowerCase();
       return { value: { value: stringOf(mapped), type: STRING_TYPE } };
     }
     default:
@@ -78,7 +85,8 @@ export function charMethod(receiver: Typed, method: string, span: Span, asByte: 
   const ch = String.fromCodePoint(code);
   const ascii = code < 0x80;
   const test = (holds: boolean): Typed => ({ value: bool(holds), type: BOOL });
-  const same = (mapped: number): Typed => (asByte ? { value: int(mapped), type: intType('u8') } : { value: { kind: 'char', codePoint: mapped }, type: CHAR });
+  const same = (mapped: number): Typed =>
+    asByte ? { value: int(mapped), type: intType('u8') } : { value: { kind: 'char', codePoint: mapped }, type: CHAR };
   switch (method) {
     case 'is_ascii_lowercase':
       return test(code >= 0x61 && code <= 0x7a);
@@ -124,7 +132,9 @@ export function charMethod(receiver: Typed, method: string, span: Span, asByte: 
     case 'to_digit': {
       const digit = parseInt(ch, 36);
       const valid = !Number.isNaN(digit) && ascii && digit < 10;
-      const value: Value = valid ? { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', int(digit)]] } : { kind: 'enum', name: 'Option', variant: 'None', fields: [] };
+      const value: Value = valid
+        ? { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', int(digit)]] }
+        : { kind: 'enum', name: 'Option', variant: 'None', fields: [] };
       return { value, type: optionOf(intType('u32')) };
     }
     default:

@@ -31,7 +31,16 @@ export function binaryOp(ctx: Ctx, op: BinaryOp, left: Typed, right: Typed, span
     case '>':
     case '>=':
       return { value: bool(compareHolds(op, compareValues(ctx, left.value, right.value))), type: BOOL };
-    case '+': case '-': case '*': case '/': case '%': case '&': case '|': case '^': case '<<': case '>>':
+    case '+':
+    case '-':
+    case '*':
+    case '/':
+    case '%':
+    case '&':
+    case '|':
+    case '^':
+    case '<<':
+    case '>>':
       return arith(op, left, right, span);
     default:
       return notRunnable(`spec operator \`${op}\` in exec code`, span);
@@ -97,11 +106,23 @@ export function compareValues(ctx: Ctx, a: Value, b: Value): number {
   if (a.kind === 'int' && b.kind === 'int') return a.value < b.value ? -1 : a.value > b.value ? 1 : 0;
   if (a.kind === 'char' && b.kind === 'char') return a.codePoint - b.codePoint;
   if (a.kind === 'bool' && b.kind === 'bool') return Number(a.value) - Number(b.value);
-  if ((a.kind === 'seq' || a.kind === 'tuple') && (b.kind === 'seq' || b.kind === 'tuple')) return compareLists(ctx, a.elements, b.elements);
-  if (a.kind === 'struct' && b.kind === 'struct') return compareLists(ctx, a.fields.map((f) => f[1]), b.fields.map((f) => f[1]));
+  if ((a.kind === 'seq' || a.kind === 'tuple') && (b.kind === 'seq' || b.kind === 'tuple'))
+    return compareLists(ctx, a.elements, b.elements);
+  if (a.kind === 'struct' && b.kind === 'struct')
+    return compareLists(
+      ctx,
+      a.fields.map((f) => f[1]),
+      b.fields.map((f) => f[1]),
+    );
   if (a.kind === 'enum' && b.kind === 'enum') {
     const order = variantIndex(ctx, a.name, a.variant) - variantIndex(ctx, b.name, b.variant);
-    return order !== 0 ? order : compareLists(ctx, a.fields.map((f) => f[1]), b.fields.map((f) => f[1]));
+    return order !== 0
+      ? order
+      : compareLists(
+          ctx,
+          a.fields.map((f) => f[1]),
+          b.fields.map((f) => f[1]),
+        );
   }
   return 0;
 }
@@ -144,7 +165,10 @@ function listsEqual(a: readonly Value[], b: readonly Value[]): boolean {
 }
 
 function fieldsEqual(a: readonly (readonly [string, Value])[], b: readonly (readonly [string, Value])[]): boolean {
-  return listsEqual(a.map((f) => f[1]), b.map((f) => f[1]));
+  return listsEqual(
+    a.map((f) => f[1]),
+    b.map((f) => f[1]),
+  );
 }
 
 function compareLists(ctx: Ctx, a: readonly Value[], b: readonly Value[]): number {

@@ -40,7 +40,14 @@ export function matchPattern(ctx: Ctx, frame: Frame, pattern: Pattern, typed: Ty
       const fields = matchConstructor(ctx, frame, pattern.path, value);
       if (fields === undefined) return false;
       const variant = value.kind === 'enum' ? value.variant : undefined;
-      return matchList(ctx, frame, pattern.elements, fields.map((f) => f[1]), (i) => fieldType(ctx, typed.type, String(i), variant), bindings);
+      return matchList(
+        ctx,
+        frame,
+        pattern.elements,
+        fields.map((f) => f[1]),
+        (i) => fieldType(ctx, typed.type, String(i), variant),
+        bindings,
+      );
     }
     case 'struct': {
       const fields = matchConstructor(ctx, frame, pattern.path, value);
@@ -87,7 +94,13 @@ function matchSlice(ctx: Ctx, frame: Frame, patterns: readonly Pattern[], typed:
   return matchList(ctx, frame, patterns, elements, () => element, bindings);
 }
 
-function matchPathPattern(ctx: Ctx, frame: Frame, pattern: Extract<Pattern, { kind: 'path' }>, typed: Typed, bindings: Map<string, Typed>): boolean {
+function matchPathPattern(
+  ctx: Ctx,
+  frame: Frame,
+  pattern: Extract<Pattern, { kind: 'path' }>,
+  typed: Typed,
+  bindings: Map<string, Typed>,
+): boolean {
   const value = typed.value;
   const variant = resolveVariant(ctx, pattern.path, frame.selfTypeName);
   if (variant !== undefined) return value.kind === 'enum' && value.variant === variant.variant;
@@ -95,7 +108,8 @@ function matchPathPattern(ctx: Ctx, frame: Frame, pattern: Extract<Pattern, { ki
   const constant = ctx.model.scope.constant(names, frame.selfTypeName);
   if (constant?.value !== undefined) return valuesEqual(literalValue(constant.value), value);
   const lastName = names[names.length - 1] ?? '';
-  if (value.kind === 'struct' && (lastName === 'Self' || ctx.model.scope.datatype(lastName) !== undefined)) return lastName === 'Self' || value.name === lastName;
+  if (value.kind === 'struct' && (lastName === 'Self' || ctx.model.scope.datatype(lastName) !== undefined))
+    return lastName === 'Self' || value.name === lastName;
   // Rust reads a lone identifier that names no variant, constant or unit struct as a binding (`fn f(N: u32)`).
   const lone = pattern.path.length === 1 ? pattern.path[0] : undefined;
   if (lone !== undefined && lone.generics.length === 0) {
@@ -105,7 +119,12 @@ function matchPathPattern(ctx: Ctx, frame: Frame, pattern: Extract<Pattern, { ki
   return notRunnable(`pattern \`${names.join('::')}\``, pattern.span);
 }
 
-function matchConstructor(ctx: Ctx, frame: Frame, path: readonly { name: string }[], value: Value): readonly (readonly [string, Value])[] | undefined {
+function matchConstructor(
+  ctx: Ctx,
+  frame: Frame,
+  path: readonly { name: string }[],
+  value: Value,
+): readonly (readonly [string, Value])[] | undefined {
   const names = path.map((s) => s.name);
   const last = names[names.length - 1];
   if (value.kind === 'struct') return value.name === last || last === 'Self' ? value.fields : undefined;
@@ -130,7 +149,9 @@ function literalValue(expr: Expr): Value {
     case 'bool':
       return { kind: 'bool', value: expr.value };
     case 'char':
-      return expr.byte ? { kind: 'int', value: BigInt(expr.value.codePointAt(0) ?? 0) } : { kind: 'char', codePoint: expr.value.codePointAt(0) ?? 0 };
+      return expr.byte
+        ? { kind: 'int', value: BigInt(expr.value.codePointAt(0) ?? 0) }
+        : { kind: 'char', codePoint: expr.value.codePointAt(0) ?? 0 };
     case 'str':
       return { kind: 'seq', elements: Array.from(expr.value, (ch) => ({ kind: 'char', codePoint: ch.codePointAt(0) ?? 0 })), text: true };
     case 'unary':

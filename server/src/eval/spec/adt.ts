@@ -63,7 +63,10 @@ export function positionalFields(values: readonly Value[]): (readonly [string, V
 }
 
 export function evalStructLiteral(ctx: SpecContext, expr: Extract<Expr, { kind: 'struct-literal' }>, env: Env): Res {
-  const ctor = resolveConstructor(ctx, expr.path.map((s) => s.name));
+  const ctor = resolveConstructor(
+    ctx,
+    expr.path.map((s) => s.name),
+  );
   if (ctor === undefined) return unsupported(`unknown struct or variant ${lastName(expr.path)}`, expr.span);
   const written = new Map<string, Value>();
   for (const field of expr.fields) {

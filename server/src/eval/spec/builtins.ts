@@ -95,7 +95,15 @@ function mathFn(fn: string, qualified: boolean, args: readonly Value[], span: Sp
 }
 
 /** The `vstd::arithmetic` modules whose spec fns are built in. */
-const ARITHMETIC_MODULES: ReadonlySet<string> = new Set(['power', 'power2', 'logarithm', 'mul_internals', 'div_internals', 'mod_internals', 'arithmetic']);
+const ARITHMETIC_MODULES: ReadonlySet<string> = new Set([
+  'power',
+  'power2',
+  'logarithm',
+  'mul_internals',
+  'div_internals',
+  'mod_internals',
+  'arithmetic',
+]);
 
 /** The largest exponent `pow`/`pow2` compute (the result has about that many bits). */
 const MAX_EXPONENT = 1_000_000n;
@@ -183,27 +191,43 @@ export function charMethod(codePoint: number, method: string, args: readonly Val
   const upper = c >= 65 && c <= 90;
   const lower = c >= 97 && c <= 122;
   switch (method) {
-    case 'is_ascii': return bool(c < 128);
-    case 'is_ascii_digit': return bool(digit);
-    case 'is_ascii_uppercase': return bool(upper);
-    case 'is_ascii_lowercase': return bool(lower);
-    case 'is_ascii_alphabetic': return bool(upper || lower);
-    case 'is_ascii_alphanumeric': return bool(upper || lower || digit);
-    case 'is_ascii_hexdigit': return bool(digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102));
-    case 'is_ascii_punctuation': return bool((c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126));
-    case 'is_ascii_graphic': return bool(c >= 33 && c <= 126);
-    case 'is_ascii_control': return bool(c <= 31 || c === 127);
-    case 'is_ascii_whitespace': return bool(c === 32 || c === 9 || c === 10 || c === 12 || c === 13);
-    case 'is_whitespace': return bool(WHITE_SPACE.has(c));
-    case 'len_utf8': return mkInt(utf8Width(c));
-    case 'to_ascii_lowercase': return { kind: 'char', codePoint: upper ? c + 32 : c };
-    case 'to_ascii_uppercase': return { kind: 'char', codePoint: lower ? c - 32 : c };
+    case 'is_ascii':
+      return bool(c < 128);
+    case 'is_ascii_digit':
+      return bool(digit);
+    case 'is_ascii_uppercase':
+      return bool(upper);
+    case 'is_ascii_lowercase':
+      return bool(lower);
+    case 'is_ascii_alphabetic':
+      return bool(upper || lower);
+    case 'is_ascii_alphanumeric':
+      return bool(upper || lower || digit);
+    case 'is_ascii_hexdigit':
+      return bool(digit || (c >= 65 && c <= 70) || (c >= 97 && c <= 102));
+    case 'is_ascii_punctuation':
+      return bool((c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126));
+    case 'is_ascii_graphic':
+      return bool(c >= 33 && c <= 126);
+    case 'is_ascii_control':
+      return bool(c <= 31 || c === 127);
+    case 'is_ascii_whitespace':
+      return bool(c === 32 || c === 9 || c === 10 || c === 12 || c === 13);
+    case 'is_whitespace':
+      return bool(WHITE_SPACE.has(c));
+    case 'len_utf8':
+      return mkInt(utf8Width(c));
+    case 'to_ascii_lowercase':
+      return { kind: 'char', codePoint: upper ? c + 32 : c };
+    case 'to_ascii_uppercase':
+      return { kind: 'char', codePoint: lower ? c - 32 : c };
     case 'eq_ignore_ascii_case': {
       const other = args[0];
       if (other?.kind !== 'char') return undefined;
       return bool(asciiLower(c) === asciiLower(other.codePoint));
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -227,8 +251,8 @@ export function textMethod(chars: readonly Value[], method: string): Res | undef
 
 /** Unicode's White_Space property, as vstd lists it (`is_white_space`). */
 const WHITE_SPACE: ReadonlySet<number> = new Set([
-  0x9, 0xa, 0xb, 0xc, 0xd, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007,
-  0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
+  0x9, 0xa, 0xb, 0xc, 0xd, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008, 0x2009, 0x200a,
+  0x2028, 0x2029, 0x202f, 0x205f, 0x3000,
 ]);
 
 function asciiLower(c: number): number {

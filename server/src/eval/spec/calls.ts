@@ -8,9 +8,7 @@ import { construct, enumMethod, positionalFields, resolveConstructor } from './a
 import { seq, seqMethod } from './collections';
 import type { Env, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
-import {
-  bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported,
-} from './spec-context';
+import { bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported } from './spec-context';
 import { evalBlock, evalExpr, evalList } from './evaluate';
 import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
@@ -184,7 +182,19 @@ function bodyDepth(ctx: SpecContext, body: object): number {
 }
 
 /** Fields that hold types, patterns, names and spans: they are never evaluated recursively. */
-const NOT_NESTING: ReadonlySet<string> = new Set(['span', 'type', 'ret', 'pattern', 'segments', 'path', 'generics', 'params', 'binders', 'triggers', 'methodSpan']);
+const NOT_NESTING: ReadonlySet<string> = new Set([
+  'span',
+  'type',
+  'ret',
+  'pattern',
+  'segments',
+  'path',
+  'generics',
+  'params',
+  'binders',
+  'triggers',
+  'methodSpan',
+]);
 
 /** Depth of nested expression nodes (objects with a `kind`), walking the fields that hold expressions. */
 function nestingDepth(node: unknown, guard: number): number {
@@ -246,4 +256,3 @@ function evalOldFinal(ctx: SpecContext, which: 'old' | 'final', arg: Expr, env: 
   }
   return evalExpr(ctx, arg, env);
 }
-

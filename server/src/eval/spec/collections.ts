@@ -12,7 +12,18 @@ import { charge, indeterminate, isFailure, unsupported } from './spec-context';
 type SeqValue = Extract<Value, { kind: 'seq' }>;
 
 /** Seq methods that do not walk the elements (everything else is charged one step per element). */
-const CONSTANT_TIME: ReadonlySet<string> = new Set(['len', 'spec_len', 'is_empty', 'view', 'deep_view', 'clone', 'index', 'spec_index', 'first', 'last']);
+const CONSTANT_TIME: ReadonlySet<string> = new Set([
+  'len',
+  'spec_len',
+  'is_empty',
+  'view',
+  'deep_view',
+  'clone',
+  'index',
+  'spec_index',
+  'first',
+  'last',
+]);
 
 export function mkInt(value: bigint | number): Value {
   return { kind: 'int', value: BigInt(value) };
@@ -135,8 +146,7 @@ export function seqMethod(ctx: SpecContext, s: SeqValue, method: string, args: r
     case 'index_of_first':
     case 'index_of_last':
       return a0 === undefined ? arity(method, span) : indexOf(xs, a0, method, span);
-    case 'no_duplicates':
-    {
+    case 'no_duplicates': {
       const distinct = makeSet(xs);
       return bool(distinct.kind === 'set' && distinct.elements.length === n);
     }

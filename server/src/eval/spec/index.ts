@@ -16,9 +16,24 @@
 
 export type { EvalResult, InternalErrors, RecursionLimits, SpecContext, SpecContextOptions, SpecEnv, StackAllowance } from './spec-context';
 export {
-  createSpecContext, DEFAULT_MAX_RECURSION_DEPTH, DEFAULT_MAX_STACK_UNITS, DEFAULT_STEP_BUDGET, EMPTY_SPEC_ENV, LARGE_STACK_SIZE_MB,
-  internalErrorsFrom, RECURSION_LIMITS, stackAllowanceFor,
+  createSpecContext,
+  DEFAULT_MAX_RECURSION_DEPTH,
+  DEFAULT_MAX_STACK_UNITS,
+  DEFAULT_STEP_BUDGET,
+  EMPTY_SPEC_ENV,
+  LARGE_STACK_SIZE_MB,
+  internalErrorsFrom,
+  RECURSION_LIMITS,
+  stackAllowanceFor,
 } from './spec-context';
 export type { ClausesOutcome, ClausesVerdict } from './entry-points';
 export { evaluateClauses, evaluateExpr } from './entry-points';
-export { BUDGET_EXHAUSTED, CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, isUnboundedQuantifier, RECURSION_TOO_DEEP, RUN_CANCELLED, unboundedQuantifier } from './reasons';
+export {
+  BUDGET_EXHAUSTED,
+  CHOOSE_NO_WITNESS,
+  CHOOSE_SEVERAL_WITNESSES,
+  isUnboundedQuantifier,
+  RECURSION_TOO_DEEP,
+  RUN_CANCELLED,
+  unboundedQuantifier,
+} from './reasons';

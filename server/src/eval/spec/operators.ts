@@ -128,11 +128,20 @@ export function evalBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary
 
 function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, op: BinaryOp, left: Value, right: Value): Res {
   switch (op) {
-    case '==': case '===': case '=~=': case '=~~=':
+    case '==':
+    case '===':
+    case '=~=':
+    case '=~~=':
       return bool(valueEquals(left, right));
-    case '!=': case '!==': case '!~=': case '!~~=':
+    case '!=':
+    case '!==':
+    case '!~=':
+    case '!~~=':
       return bool(!valueEquals(left, right));
-    case '<': case '<=': case '>': case '>=':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
       return compareOrdered(op, left, right, expr.span);
     case 'has':
       return collectionContains(left, right, expr.span);
@@ -209,7 +218,8 @@ function bigResult(ctx: SpecContext, value: bigint, span: Span): Res {
 const BIG_THRESHOLD = 1n << 4096n;
 
 function compareOrdered(op: ComparisonOp, left: Value, right: Value, span: Span): Res {
-  if (left.kind === 'int' && right.kind === 'int') return bool(holdsOrder(op, left.value < right.value ? -1 : left.value > right.value ? 1 : 0));
+  if (left.kind === 'int' && right.kind === 'int')
+    return bool(holdsOrder(op, left.value < right.value ? -1 : left.value > right.value ? 1 : 0));
   if (left.kind === 'char' && right.kind === 'char') return bool(holdsOrder(op, left.codePoint - right.codePoint));
   if (left.kind === 'set' && right.kind === 'set' && (op === '<=' || op === '>=')) {
     const [small, big] = op === '<=' ? [left, right] : [right, left];
@@ -221,12 +231,18 @@ function compareOrdered(op: ComparisonOp, left: Value, right: Value, span: Span)
 
 function holdsOrder(op: ComparisonOp, order: number): boolean {
   switch (op) {
-    case '<': return order < 0;
-    case '<=': return order <= 0;
-    case '>': return order > 0;
-    case '>=': return order >= 0;
-    case '==': return order === 0;
-    default: return order !== 0;
+    case '<':
+      return order < 0;
+    case '<=':
+      return order <= 0;
+    case '>':
+      return order > 0;
+    case '>=':
+      return order >= 0;
+    case '==':
+      return order === 0;
+    default:
+      return order !== 0;
   }
 }
 
@@ -267,12 +283,18 @@ function chainLink(op: ComparisonOp, left: Res, right: Res, span: Span): boolean
     const x = left.value;
     const y = right.value;
     switch (op) {
-      case '<': return x < y;
-      case '<=': return x <= y;
-      case '>': return x > y;
-      case '>=': return x >= y;
-      case '==': return x === y;
-      default: return x !== y;
+      case '<':
+        return x < y;
+      case '<=':
+        return x <= y;
+      case '>':
+        return x > y;
+      case '>=':
+        return x >= y;
+      case '==':
+        return x === y;
+      default:
+        return x !== y;
     }
   }
   if (isFailure(left)) return left;

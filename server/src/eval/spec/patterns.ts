@@ -44,7 +44,12 @@ export function matchPattern(ctx: SpecContext, pattern: Pattern, value: Value, e
     case 'tuple-struct': {
       const fields = fieldsIfNamed(pattern.path, value);
       if (fields === undefined) return undefined;
-      return matchSequence(ctx, pattern.elements, fields.map(([, v]) => v), env);
+      return matchSequence(
+        ctx,
+        pattern.elements,
+        fields.map(([, v]) => v),
+        env,
+      );
     }
     case 'struct': {
       const fields = fieldsIfNamed(pattern.path, value);
@@ -136,7 +141,10 @@ function matchLiteral(ctx: SpecContext, literal: Expr, value: Value, env: Env): 
 function matchRange(ctx: SpecContext, pattern: Extract<Pattern, { kind: 'range' }>, value: Value, env: Env): MatchOutcome {
   const key = orderKey(value);
   if (key === undefined) return unsupported(`range pattern on a ${value.kind} value`, pattern.span);
-  for (const [bound, isStart] of [[pattern.start, true], [pattern.end, false]] as const) {
+  for (const [bound, isStart] of [
+    [pattern.start, true],
+    [pattern.end, false],
+  ] as const) {
     if (bound === undefined) continue;
     const res: Res = evalExpr(ctx, bound, env);
     if (isFailure(res)) return res;

@@ -131,7 +131,8 @@ function collect(site: UnfoldSite, node: Expr, name: string, excluded: ReadonlyS
       else if (COMPARISONS.has(node.op)) nearSources(node.left, node.right, name, usable, out);
       break;
     case 'chain':
-      for (let i = 0; i + 1 < node.operands.length; i++) nearSources(node.operands[i] as Expr, node.operands[i + 1] as Expr, name, usable, out);
+      for (let i = 0; i + 1 < node.operands.length; i++)
+        nearSources(node.operands[i] as Expr, node.operands[i + 1] as Expr, name, usable, out);
       break;
     case 'call':
       if (depth < UNFOLD_DEPTH && node.args.some((arg) => mentions(arg, new Set([name])))) {
@@ -163,7 +164,8 @@ function offsetOf(index: Expr, name: string): bigint | undefined {
   if (isName(index, name)) return 0n;
   let expr = index;
   while (expr.kind === 'paren' || expr.kind === 'cast') expr = expr.kind === 'paren' ? expr.inner : expr.operand;
-  if (expr.kind !== 'binary' || (expr.op !== '+' && expr.op !== '-') || expr.right.kind !== 'int' || !isName(expr.left, name)) return undefined;
+  if (expr.kind !== 'binary' || (expr.op !== '+' && expr.op !== '-') || expr.right.kind !== 'int' || !isName(expr.left, name))
+    return undefined;
   return expr.op === '+' ? expr.right.value : -expr.right.value;
 }
 

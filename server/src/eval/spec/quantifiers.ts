@@ -47,10 +47,26 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
   let plan = ctx.quantifierPlans.get(expr);
   if (plan === undefined) {
     const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
-    plan = planBinders(ctx, binders, expr.quantifier === 'forall' ? antecedentAtoms(ctx, expr.body) : conjunctAtoms(ctx, expr.body, [], 0), expr.body);
+    plan = planBinders(
+      ctx,
+      binders,
+      expr.quantifier === 'forall' ? antecedentAtoms(ctx, expr.body) : conjunctAtoms(ctx, expr.body, [], 0),
+      expr.body,
+    );
     ctx.quantifierPlans.set(expr, plan);
   }
-  const walk: Walk = { ctx, plan, span: expr.span, body: expr.body, quantifier: expr.quantifier, values: [], firstFailure: undefined, partial: undefined, decided: false, found: [] };
+  const walk: Walk = {
+    ctx,
+    plan,
+    span: expr.span,
+    body: expr.body,
+    quantifier: expr.quantifier,
+    values: [],
+    firstFailure: undefined,
+    partial: undefined,
+    decided: false,
+    found: [],
+  };
   enumerateFrom(walk, 0, env);
   if (expr.quantifier === 'choose') return chooseResult(ctx, expr, walk);
   if (walk.decided) return bool(expr.quantifier === 'exists');
@@ -62,7 +78,8 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
  *  the enclosing clause fixed (entry.ts re-evaluates it once per witness), otherwise indeterminate. */
 function chooseResult(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>, walk: Walk): Res {
   if (walk.partial !== undefined) return walk.partial;
-  if (walk.found.length > CHOOSE_WITNESS_LIMIT) return indeterminate(`${CHOOSE_SEVERAL_WITNESSES} (more than ${CHOOSE_WITNESS_LIMIT})`, expr.span);
+  if (walk.found.length > CHOOSE_WITNESS_LIMIT)
+    return indeterminate(`${CHOOSE_SEVERAL_WITNESSES} (more than ${CHOOSE_WITNESS_LIMIT})`, expr.span);
   if (walk.found.length > 1) {
     const fixed = ctx.chosen.get(expr);
     if (fixed !== undefined && sameWitnesses(fixed.witnesses, walk.found)) return fixed.pick;
@@ -87,7 +104,18 @@ export function comprehension(ctx: SpecContext, fn: Value, span: Span): Value[] 
     plan = planBinders(ctx, [binder], conjunctAtoms(ctx, fn.body, [], 0), fn.body);
     ctx.quantifierPlans.set(fn.body, plan);
   }
-  const walk: Walk = { ctx, plan, span, body: fn.body, quantifier: 'comprehension', values: [], firstFailure: undefined, partial: undefined, decided: false, found: [] };
+  const walk: Walk = {
+    ctx,
+    plan,
+    span,
+    body: fn.body,
+    quantifier: 'comprehension',
+    values: [],
+    firstFailure: undefined,
+    partial: undefined,
+    decided: false,
+    found: [],
+  };
   enumerateFrom(walk, 0, envFromCapture(fn.env));
   return walk.partial ?? walk.firstFailure ?? walk.found;
 }
@@ -148,7 +176,8 @@ function enumerateFrom(walk: Walk, k: number, current: Env): boolean {
   const domain = domainOf(ctx, binder, current, walk.span);
   if ('reason' in domain || 'construct' in domain) return onFailure(walk, domain);
   // Comprehensions and `choose` need every member or witness: candidates cannot give them.
-  if (domain.partial !== undefined && (walk.quantifier === 'comprehension' || walk.quantifier === 'choose')) return onFailure(walk, domain.partial);
+  if (domain.partial !== undefined && (walk.quantifier === 'comprehension' || walk.quantifier === 'choose'))
+    return onFailure(walk, domain.partial);
   if (domain.partial !== undefined) walk.partial ??= domain.partial;
   const size = domain.kind === 'range' ? domain.hi - domain.lo : BigInt(domain.values.length);
   if (size > BigInt(Math.max(0, ctx.stepBudget - ctx.steps))) {
@@ -197,7 +226,8 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
     const sources: { expr: Expr; isMember: boolean }[] = [];
     for (const atom of atoms) {
       if (atom.kind === 'any') continue;
-      const source = atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
+      const source =
+        atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
       if (source !== undefined && !mentions(source, excluded)) sources.push({ expr: source, isMember: atom.kind === 'member' });
     }
     const written = binder.type?.kind === 'path' ? binder.type.segments.map((seg) => seg.name).join('::') : undefined;
@@ -205,7 +235,9 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
     const typeName = aliased?.kind === 'path' ? aliased.segments.map((seg) => seg.name).join('::') : written;
     const plain = atoms.filter((atom) => atom.kind !== 'any');
     const hulls = atoms.flatMap((atom) =>
-      atom.kind === 'any' ? [atom.alternatives.map((alternative) => boundExprs([...plain, ...alternative.flatMap(equalityAsBounds)], binder.name, excluded))] : [],
+      atom.kind === 'any'
+        ? [atom.alternatives.map((alternative) => boundExprs([...plain, ...alternative.flatMap(equalityAsBounds)], binder.name, excluded))]
+        : [],
     );
     const candidates = candidateSources(ctx, body, binder.name, excluded);
     return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls, candidates };
@@ -228,7 +260,8 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
   const typeName = plan.typeName;
   if (typeName === 'bool') return { kind: 'list', values: [bool(false), bool(true)] };
   const intType = asIntType(typeName ?? 'int');
-  if (intType === undefined) return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'a non-integer type'), span));
+  if (intType === undefined)
+    return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'a non-integer type'), span));
   const range = intRange(intType);
   let lo = range.min;
   let hi = range.max === undefined ? undefined : range.max + 1n;
@@ -285,7 +318,8 @@ function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided
     const value = evalExpr(ctx, source.kind === 'near' ? source.value : source.collection, env);
     if (isFailure(value)) continue;
     if (source.kind === 'members') membersOf(value)?.forEach(add);
-    else if (source.kind === 'near' && value.kind === 'int') for (const delta of [0n, -1n, 1n]) add({ kind: 'int', value: value.value + delta });
+    else if (source.kind === 'near' && value.kind === 'int')
+      for (const delta of [0n, -1n, 1n]) add({ kind: 'int', value: value.value + delta });
     else if (source.kind === 'indices' && value.kind === 'seq') {
       const count = Math.min(value.elements.length, CANDIDATE_LIMIT);
       for (let i = 0; i < count; i++) add({ kind: 'int', value: BigInt(i) - source.offset });
@@ -296,7 +330,11 @@ function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided
 
 /** The hull of a disjunction's alternatives: the least lower and greatest upper limit (exclusive), each only
  *  when every alternative has one. Undefined when a bound cannot be evaluated (the plain bounds decide then). */
-function hullLimits(ctx: SpecContext, alternatives: readonly (readonly [Bound, boolean][])[], env: Env): { lo: bigint | undefined; hi: bigint | undefined } | undefined {
+function hullLimits(
+  ctx: SpecContext,
+  alternatives: readonly (readonly [Bound, boolean][])[],
+  env: Env,
+): { lo: bigint | undefined; hi: bigint | undefined } | undefined {
   let hullLo: bigint | undefined;
   let hullHi: bigint | undefined;
   let loEverywhere = true;
@@ -338,7 +376,12 @@ interface Bound {
 /** Lower and upper bounds of `name` (tagged `true` for upper) whose expressions avoid the excluded binders.
  *  A bound that is itself a later binder is replaced by that binder's bound in the same direction (`i < j < n`
  *  gives `i <= n`), which can only widen the domain. */
-function boundExprs(atoms: readonly Atom[], name: string, excluded: ReadonlySet<string>, seen: Set<string> = new Set()): [Bound, boolean][] {
+function boundExprs(
+  atoms: readonly Atom[],
+  name: string,
+  excluded: ReadonlySet<string>,
+  seen: Set<string> = new Set(),
+): [Bound, boolean][] {
   seen.add(name);
   const out: [Bound, boolean][] = [];
   for (const atom of atoms) {

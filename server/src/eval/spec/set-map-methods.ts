@@ -96,7 +96,9 @@ export function mapMethod(ctx: SpecContext, m: MapValue, method: string, args: r
     case 'ext_equal_deep':
       return a0 === undefined ? arity(method, span) : bool(valueEquals(m, a0));
     case 'contains_pair':
-      return a0 === undefined || a1 === undefined ? arity(method, span) : bool(entries.some(([k, v]) => valueEquals(k, a0) && valueEquals(v, a1)));
+      return a0 === undefined || a1 === undefined
+        ? arity(method, span)
+        : bool(entries.some(([k, v]) => valueEquals(k, a0) && valueEquals(v, a1)));
     case 'get': {
       if (a0 === undefined) return arity(method, span);
       const entry = entries.find(([k]) => valueEquals(k, a0));

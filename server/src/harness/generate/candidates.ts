@@ -67,14 +67,34 @@ export function randomValue(ctx: CandidateContext, type: ValueType, depth: numbe
 }
 
 const CHAR_POOL = ['a', 'b', 'z', 'm', 'A', 'Z', 'Q', '0', '7', '9', ' ', '!', '.', ',', '-', '_', 'é', 'ß', 'Ω', '中', '\n'];
-const STRING_POOL = ['', 'a', 'ab', 'abc', 'hello', 'Hello World', 'aBc1', 'racecar', 'a b c', '  ', 'ABC', 'zzz', 'x1!', 'héllo', 'mañana', '日本'];
+const STRING_POOL = [
+  '',
+  'a',
+  'ab',
+  'abc',
+  'hello',
+  'Hello World',
+  'aBc1',
+  'racecar',
+  'a b c',
+  '  ',
+  'ABC',
+  'zzz',
+  'x1!',
+  'héllo',
+  'mañana',
+  '日本',
+];
 
 function firstValues(ctx: CandidateContext, type: ValueType, depth: number): readonly (Value | undefined)[] {
   switch (type.kind) {
     case 'int':
       return boundaryInts(ctx, type.int).map((v) => int(v));
     case 'bool':
-      return [{ kind: 'bool', value: false }, { kind: 'bool', value: true }];
+      return [
+        { kind: 'bool', value: false },
+        { kind: 'bool', value: true },
+      ];
     case 'char':
       return ['a', 'z', 'A', 'Z', '0', '9', ' ', '!', 'é', '中'].map(charOf);
     case 'seq':
@@ -132,7 +152,16 @@ function firstSeqs(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq'
   const sorted = small.slice().sort(compareValues);
   const first = small[0];
   const second = small[1] ?? first;
-  const seqs: (readonly Value[])[] = [[], first === undefined ? [] : [first], sorted, sorted.slice().reverse(), first === undefined || second === undefined ? [] : [second, first, second, first], ...extremePositions(type.element), pool.slice(-3), ...extremeSeqs(type.element)];
+  const seqs: (readonly Value[])[] = [
+    [],
+    first === undefined ? [] : [first],
+    sorted,
+    sorted.slice().reverse(),
+    first === undefined || second === undefined ? [] : [second, first, second, first],
+    ...extremePositions(type.element),
+    pool.slice(-3),
+    ...extremeSeqs(type.element),
+  ];
   return seqs.map((elements) => seqValue(type, elements));
 }
 
@@ -174,7 +203,8 @@ function randomElements(ctx: CandidateContext, type: ValueType, depth: number, l
   if (depth > 3) return length === 0 ? [] : undefined;
   const elements: Value[] = [];
   for (let i = 0; i < length; i += 1) {
-    const value = type.kind === 'int' && ctx.rng.below(3) > 0 ? int(ctx.rng.bigBetween(lowOf(type.int), 9n)) : randomValue(ctx, type, depth + 1);
+    const value =
+      type.kind === 'int' && ctx.rng.below(3) > 0 ? int(ctx.rng.bigBetween(lowOf(type.int), 9n)) : randomValue(ctx, type, depth + 1);
     if (value === undefined) return undefined;
     elements.push(value);
   }
@@ -199,10 +229,21 @@ function structValue(ctx: CandidateContext, name: string, fields: FieldsShape, d
   return { kind: 'struct', name, fields: fields.fields.map((field, i) => [field.name, values[i] as Value] as const) };
 }
 
-function variantValue(ctx: CandidateContext, name: string, variant: { name: string; fields: FieldsShape }, depth: number, mode: 'first' | 'random'): Value | undefined {
+function variantValue(
+  ctx: CandidateContext,
+  name: string,
+  variant: { name: string; fields: FieldsShape },
+  depth: number,
+  mode: 'first' | 'random',
+): Value | undefined {
   const values = variant.fields.fields.map((field) => fieldValue(ctx, field.type, depth, mode));
   if (values.some((v) => v === undefined)) return undefined;
-  return { kind: 'enum', name, variant: variant.name, fields: variant.fields.fields.map((field, i) => [field.name, values[i] as Value] as const) };
+  return {
+    kind: 'enum',
+    name,
+    variant: variant.name,
+    fields: variant.fields.fields.map((field, i) => [field.name, values[i] as Value] as const),
+  };
 }
 
 function fieldValue(ctx: CandidateContext, type: ValueType, depth: number, mode: 'first' | 'random'): Value | undefined {
@@ -212,7 +253,11 @@ function fieldValue(ctx: CandidateContext, type: ValueType, depth: number, mode:
 
 function seqValue(type: Extract<ValueType, { kind: 'seq' }>, elements: readonly Value[]): Value | undefined {
   if (type.length !== undefined && elements.length !== type.length) return undefined;
-  return { kind: 'seq', elements, ...(type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str') ? { text: true } : {}) };
+  return {
+    kind: 'seq',
+    elements,
+    ...(type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str') ? { text: true } : {}),
+  };
 }
 
 function lowOf(type: IntType): bigint {

@@ -8,10 +8,20 @@ import type { SpecContextOptions, StackAllowance } from '../../eval';
 import { contractEnv } from '../score/decide';
 import type { Verdict } from '../score/verdict';
 
-export function requiresVerdict(scope: ModelScope, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, stepBudget: number, stackAllowance?: StackAllowance): Verdict {
+export function requiresVerdict(
+  scope: ModelScope,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  stepBudget: number,
+  stackAllowance?: StackAllowance,
+): Verdict {
   if (fn.requires.length === 0) return { kind: 'holds' };
   const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
-  return evaluateClauses(ctx, fn.requires.map((c) => c.clause), contractEnv(fn, inputs, undefined, inputs)).verdict;
+  return evaluateClauses(
+    ctx,
+    fn.requires.map((c) => c.clause),
+    contractEnv(fn, inputs, undefined, inputs),
+  ).verdict;
 }
 
 export function ensuresVerdict(
@@ -23,7 +33,11 @@ export function ensuresVerdict(
 ): Verdict {
   if (fn.ensures.length === 0) return { kind: 'holds' };
   const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
-  return evaluateClauses(ctx, fn.ensures.map((c) => c.clause), contractEnv(fn, call.inputs, call.output, call.after)).verdict;
+  return evaluateClauses(
+    ctx,
+    fn.ensures.map((c) => c.clause),
+    contractEnv(fn, call.inputs, call.output, call.after),
+  ).verdict;
 }
 
 /** The contract is evaluated in its function's module and impl, with the host's stack allowance. */

@@ -15,7 +15,8 @@ export function derivedRows(row: Row, types: readonly ValueType[], rng: Rng, lim
   if (seqs.length === 0) return [];
   const rows: Row[] = [];
   const add = (candidate: Row | undefined): void => {
-    if (candidate !== undefined && rows.length < limit && !sameRow(candidate, row) && !rows.some((r) => sameRow(r, candidate))) rows.push(candidate);
+    if (candidate !== undefined && rows.length < limit && !sameRow(candidate, row) && !rows.some((r) => sameRow(r, candidate)))
+      rows.push(candidate);
   };
   const equalLength = seqs.length > 1 ? truncateToShortest(row, seqs) : row;
   const sorted = mapSeqs(equalLength, seqs, (elements) => elements.slice().sort(compareValues));
@@ -33,7 +34,11 @@ export function derivedRows(row: Row, types: readonly ValueType[], rng: Rng, lim
 }
 
 function isPlainSeq(type: ValueType): boolean {
-  return type.kind === 'seq' && type.length === undefined && !(type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str'));
+  return (
+    type.kind === 'seq' &&
+    type.length === undefined &&
+    !(type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str'))
+  );
 }
 
 function elementsOf(value: Value | undefined): readonly Value[] {
@@ -41,7 +46,9 @@ function elementsOf(value: Value | undefined): readonly Value[] {
 }
 
 function mapSeqs(row: Row, seqs: readonly number[], f: (elements: readonly Value[]) => readonly Value[]): Row {
-  return row.map((value, i) => (value !== undefined && value.kind === 'seq' && seqs.includes(i) ? { ...value, elements: f(value.elements) } : value));
+  return row.map((value, i) =>
+    value !== undefined && value.kind === 'seq' && seqs.includes(i) ? { ...value, elements: f(value.elements) } : value,
+  );
 }
 
 function truncateToShortest(row: Row, seqs: readonly number[]): Row {
@@ -89,8 +96,11 @@ function withIndices(row: Row, types: readonly ValueType[], ints: readonly numbe
 }
 
 function sameRow(a: Row, b: Row): boolean {
-  return a.length === b.length && a.every((value, i) => {
-    const other = b[i];
-    return value === undefined || other === undefined ? value === other : valueEquals(value, other);
-  });
+  return (
+    a.length === b.length &&
+    a.every((value, i) => {
+      const other = b[i];
+      return value === undefined || other === undefined ? value === other : valueEquals(value, other);
+    })
+  );
 }

@@ -88,10 +88,20 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 const MAX_TIMEOUTS = 5;
 
 export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
-  const empty = { qualifiedName: fn.qualifiedName, pairs: [], invalid: [], timeouts: 0, pairsOutsideRequires: 0, violatesAssume: 0, undecided: [] };
-  if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn)) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
+  const empty = {
+    qualifiedName: fn.qualifiedName,
+    pairs: [],
+    invalid: [],
+    timeouts: 0,
+    pairsOutsideRequires: 0,
+    violatesAssume: 0,
+    undecided: [],
+  };
+  if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn))
+    return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
   // Without a contract there is nothing to score, so no entry is written for it.
-  if (fn.requires.length === 0 && fn.ensures.length === 0) return { ...empty, notRunnable: { reason: `${fn.qualifiedName} has no requires or ensures`, span: fn.nameSpan } };
+  if (fn.requires.length === 0 && fn.ensures.length === 0)
+    return { ...empty, notRunnable: { reason: `${fn.qualifiedName} has no requires or ensures`, span: fn.nameSpan } };
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'unsupported') return { ...empty, notRunnable: { reason: types.reason, span: types.span } };
   const inputs = candidateInputs(model, fn, types, options);
@@ -110,7 +120,11 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   const uninformative: GeneratedPair[] = [];
   const probe = { budgetSpent: 0 };
   for (const input of inputs) {
-    if (invalid.length >= options.invalidCount && (pairs.length >= options.count || pairs.length + undecided.length + uninformative.length >= 2 * options.count)) break;
+    if (
+      invalid.length >= options.invalidCount &&
+      (pairs.length >= options.count || pairs.length + undecided.length + uninformative.length >= 2 * options.count)
+    )
+      break;
     const requiresHolds = requiresVerdict(model, fn, input, options);
     // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
     // timing out (a huge `n` under `requires n < 100`), they are not run at all.
@@ -140,12 +154,27 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       continue;
     }
     const output = types.returnType === undefined ? undefined : outcome.value;
-    const pair: GeneratedPair = { inputs: input, output, after: outcome.after, requiresHolds, json: pairJson(types, input, output, outcome.after) };
+    const pair: GeneratedPair = {
+      inputs: input,
+      output,
+      after: outcome.after,
+      requiresHolds,
+      json: pairJson(types, input, output, outcome.after),
+    };
     const kept = requiresHolds !== true ? undecided : ensuresInformative(model, fn, pair, options, probe) ? pairs : uninformative;
     if (kept.length < options.count) kept.push(pair);
   }
   pairs.push(...uninformative.slice(0, Math.max(0, options.count - pairs.length)));
-  return { qualifiedName: fn.qualifiedName, pairs, invalid, timeouts, pairsOutsideRequires: outsideRequires, violatesAssume, undecided, notRunnable: undefined };
+  return {
+    qualifiedName: fn.qualifiedName,
+    pairs,
+    invalid,
+    timeouts,
+    pairsOutsideRequires: outsideRequires,
+    violatesAssume,
+    undecided,
+    notRunnable: undefined,
+  };
 }
 
 /** After this many ensures checks that ran out of steps, a function's pairs are no longer checked (each costs the
@@ -154,9 +183,22 @@ const MAX_BUDGET_PROBES = 4;
 
 /** Whether the ensures is decided on a pair, or left to a solver (an unbounded quantifier): what `check` will
  *  measure on it. Steps spent on probes are bounded by MAX_BUDGET_PROBES. */
-function ensuresInformative(model: FileModel, fn: FunctionContract, pair: GeneratedPair, options: GenerateOptions, probe: { budgetSpent: number }): boolean {
+function ensuresInformative(
+  model: FileModel,
+  fn: FunctionContract,
+  pair: GeneratedPair,
+  options: GenerateOptions,
+  probe: { budgetSpent: number },
+): boolean {
   if (fn.ensures.length === 0 || probe.budgetSpent >= MAX_BUDGET_PROBES) return true;
-  const obligation = { id: `${fn.qualifiedName}/post/generated`, fn, kind: 'post' as const, inputs: pair.inputs, output: pair.output, after: pair.after };
+  const obligation = {
+    id: `${fn.qualifiedName}/post/generated`,
+    fn,
+    kind: 'post' as const,
+    inputs: pair.inputs,
+    output: pair.output,
+    after: pair.after,
+  };
   const result = decideObligation(model, obligation, { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance });
   if (result.verdict.kind !== 'indeterminate' || solverMayDecide(result)) return true;
   if (result.verdict.reason === BUDGET_EXHAUSTED) probe.budgetSpent += 1;
@@ -165,13 +207,26 @@ function ensuresInformative(model: FileModel, fn: FunctionContract, pair: Genera
 
 /** generateForFunction, then the solver: it decides the `requires` on the inputs the evaluator could not, and when
  *  pairs are still missing it finds inputs inside the `requires`, which are run as any other input. */
-export async function generateWithSolver(model: FileModel, fn: FunctionContract, options: GenerateOptions, solver: Solver, signal: AbortSignal): Promise<FunctionGeneration> {
+export async function generateWithSolver(
+  model: FileModel,
+  fn: FunctionContract,
+  options: GenerateOptions,
+  solver: Solver,
+  signal: AbortSignal,
+): Promise<FunctionGeneration> {
   const base = generateForFunction(model, fn, options);
   const types = functionValueTypes(fn, model.scope);
   if (base.notRunnable !== undefined || types.kind === 'unsupported' || base.pairs.length >= options.count) return base;
   const pairs = [...base.pairs];
   const invalid = [...base.invalid];
-  const decided = await requiresHoldsBySolver(model, fn, base.undecided.map((pair) => pair.inputs), options, solver, signal);
+  const decided = await requiresHoldsBySolver(
+    model,
+    fn,
+    base.undecided.map((pair) => pair.inputs),
+    options,
+    solver,
+    signal,
+  );
   base.undecided.forEach((pair, i) => {
     if (decided[i] === true && pairs.length < options.count) pairs.push({ ...pair, requiresHolds: true });
   });
@@ -191,7 +246,8 @@ export async function generateWithSolver(model: FileModel, fn: FunctionContract,
     found.forEach((inputs, i) => {
       if (holds[i] !== true) return;
       const outcome = runExecFunction(model, fn, inputs, options.execLimits);
-      if (outcome.kind === 'panicked' && invalid.length < options.invalidCount) invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
+      if (outcome.kind === 'panicked' && invalid.length < options.invalidCount)
+        invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
       if (outcome.kind !== 'returned' || pairs.length >= options.count) return;
       const output = types.returnType === undefined ? undefined : outcome.value;
       pairs.push({ inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) });
@@ -225,11 +281,22 @@ function isProgramEntry(fn: FunctionContract): boolean {
 
 /** Distinct input maps: examples from the file, then rows relating the parameters (relations.ts), then random
  *  combinations. */
-function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<FunctionValueTypes, { kind: 'supported' }>, options: GenerateOptions): ReadonlyMap<string, Value>[] {
+function candidateInputs(
+  model: FileModel,
+  fn: FunctionContract,
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  options: GenerateOptions,
+): ReadonlyMap<string, Value>[] {
   const names = [...types.params.keys()];
   const paramTypes = names.map((name) => types.params.get(name) as ValueType);
   const rng = createRng(hashSeed(options.seed, fn.qualifiedName));
-  const ctx: CandidateContext = { typeContext: types.typeContext, rng, literals: collectLiterals(model), breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))), maxLength: 6 };
+  const ctx: CandidateContext = {
+    typeContext: types.typeContext,
+    rng,
+    literals: collectLiterals(model),
+    breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))),
+    maxLength: 6,
+  };
   const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
   const seen = new Set<string>();
   const result: ReadonlyMap<string, Value>[] = [];
@@ -255,7 +322,12 @@ function candidateInputs(model: FileModel, fn: FunctionContract, types: Extract<
   return result;
 }
 
-function requiresVerdict(model: FileModel, fn: FunctionContract, inputs: ReadonlyMap<string, Value>, options: GenerateOptions): boolean | undefined {
+function requiresVerdict(
+  model: FileModel,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  options: GenerateOptions,
+): boolean | undefined {
   const verdict = evaluateRequires(model.scope, fn, inputs, options.specStepBudget, options.stackAllowance);
   return verdict.kind === 'holds' ? true : verdict.kind === 'fails' ? false : undefined;
 }
@@ -269,7 +341,12 @@ function inputJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, in
   return Object.fromEntries(entries);
 }
 
-function pairJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>, output: Value | undefined, after: ReadonlyMap<string, Value>): JsonValue {
+function pairJson(
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  inputs: ReadonlyMap<string, Value>,
+  output: Value | undefined,
+  after: ReadonlyMap<string, Value>,
+): JsonValue {
   const entry: Record<string, JsonValue> = { input: inputJson(types, inputs) };
   if (output !== undefined && types.returnType !== undefined) entry.output = encodeJson(output, types.returnType, types.typeContext);
   if (types.mutParams.length > 0) {
@@ -285,6 +362,10 @@ function pairJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inp
   return entry;
 }
 
-function invalidJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>, reason: string): JsonValue {
+function invalidJson(
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  inputs: ReadonlyMap<string, Value>,
+  reason: string,
+): JsonValue {
   return { input: inputJson(types, inputs), reason, origin: 'generated' };
 }

@@ -70,7 +70,12 @@ export function generatePairsEntries(model: FileModel, options: PairsTextOptions
 }
 
 /** generatePairsEntries with a solver, one function at a time. */
-export async function generatePairsEntriesWithSolver(model: FileModel, options: PairsTextOptions, solver: Solver, signal: AbortSignal): Promise<GeneratedFile> {
+export async function generatePairsEntriesWithSolver(
+  model: FileModel,
+  options: PairsTextOptions,
+  solver: Solver,
+  signal: AbortSignal,
+): Promise<GeneratedFile> {
   const generateOptions = generateOptionsOf(options);
   const results: FunctionGeneration[] = [];
   for (const fn of generationTargets(model, options)) results.push(await generateWithSolver(model, fn, generateOptions, solver, signal));
@@ -79,20 +84,35 @@ export async function generatePairsEntriesWithSolver(model: FileModel, options: 
 
 function mergedText(existingText: string | null, file: GeneratedFile): PairsTextResult {
   const merged = mergePairsText(existingText, file.generated);
-  return merged.ok ? { ok: true, text: merged.text, summaries: file.summaries } : { ok: false, error: merged.error, summaries: file.summaries };
+  return merged.ok
+    ? { ok: true, text: merged.text, summaries: file.summaries }
+    : { ok: false, error: merged.error, summaries: file.summaries };
 }
 
 function generationTargets(model: FileModel, options: PairsTextOptions): FunctionContract[] {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
-  return model.functions.filter((fn) => fn.mode === 'exec' && fn.hasBody && !(fn.name === 'main' && fn.params.length === 0) && (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)));
+  return model.functions.filter(
+    (fn) =>
+      fn.mode === 'exec' &&
+      fn.hasBody &&
+      !(fn.name === 'main' && fn.params.length === 0) &&
+      (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)),
+  );
 }
 
 function generateOptionsOf(options: PairsTextOptions): GenerateOptions {
-  return { ...generateOptionsFor(options.stackAllowance ?? 'default'), count: options.count, invalidCount: options.invalidCount, seed: options.seed };
+  return {
+    ...generateOptionsFor(options.stackAllowance ?? 'default'),
+    count: options.count,
+    invalidCount: options.invalidCount,
+    seed: options.seed,
+  };
 }
 
 function entriesOf(results: readonly FunctionGeneration[]): GeneratedFile {
-  const summaries = results.map(summaryOf).sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
+  const summaries = results
+    .map(summaryOf)
+    .sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
   const generated = new Map<string, GeneratedEntries>();
   for (const result of results) {
     if (result.notRunnable !== undefined) continue;

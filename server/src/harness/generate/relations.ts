@@ -20,13 +20,15 @@ export function structuredRows(types: readonly ValueType[], columns: readonly (r
   const rows: Row[] = [];
   const total = longestRelation + longestColumn;
   for (let i = 0; i < total; i += 1) {
-    rows.push(types.map((_, p) => {
-      const member = grouped.get(p);
-      const relation = member === undefined || i >= longestRelation ? undefined : relationRows[member.group];
-      if (relation !== undefined && relation.length > 0) return relation[i % relation.length]?.[member?.slot ?? 0];
-      const column = columns[p] ?? [];
-      return column.length === 0 ? undefined : column[(i + p * rotationStep(column.length)) % column.length];
-    }));
+    rows.push(
+      types.map((_, p) => {
+        const member = grouped.get(p);
+        const relation = member === undefined || i >= longestRelation ? undefined : relationRows[member.group];
+        if (relation !== undefined && relation.length > 0) return relation[i % relation.length]?.[member?.slot ?? 0];
+        const column = columns[p] ?? [];
+        return column.length === 0 ? undefined : column[(i + p * rotationStep(column.length)) % column.length];
+      }),
+    );
   }
   return rows;
 }

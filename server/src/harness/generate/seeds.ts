@@ -18,7 +18,8 @@ export function collectLiterals(model: FileModel): FileLiterals {
   const strings: string[] = [];
   walk(model.source.items, (node) => {
     if (node.kind === 'int' && typeof node.value === 'bigint' && !ints.includes(node.value) && ints.length < 24) ints.push(node.value);
-    if (node.kind === 'str' && typeof node.value === 'string' && !strings.includes(node.value) && strings.length < 12) strings.push(node.value);
+    if (node.kind === 'str' && typeof node.value === 'string' && !strings.includes(node.value) && strings.length < 12)
+      strings.push(node.value);
   });
   return { ints, strings };
 }
@@ -74,7 +75,9 @@ function exprLiteral(expr: Expr): LiteralArg {
     case 'tuple':
       return { kind: 'list', elements: expr.elements.map(exprLiteral) };
     case 'collection-macro':
-      return expr.macro === 'vec' && expr.repeat === undefined ? { kind: 'list', elements: expr.elements.map(exprLiteral) } : { kind: 'unknown' };
+      return expr.macro === 'vec' && expr.repeat === undefined
+        ? { kind: 'list', elements: expr.elements.map(exprLiteral) }
+        : { kind: 'unknown' };
     case 'path':
       return expr.segments.length === 1 && expr.segments[0]?.name === 'None' ? { kind: 'none' } : { kind: 'unknown' };
     case 'call': {
@@ -85,7 +88,9 @@ function exprLiteral(expr: Expr): LiteralArg {
       return { kind: 'unknown' };
     }
     case 'method-call':
-      return ['to_string', 'to_vec', 'to_owned', 'into'].includes(expr.method) && expr.args.length === 0 ? exprLiteral(expr.receiver) : { kind: 'unknown' };
+      return ['to_string', 'to_vec', 'to_owned', 'into'].includes(expr.method) && expr.args.length === 0
+        ? exprLiteral(expr.receiver)
+        : { kind: 'unknown' };
     default:
       return { kind: 'unknown' };
   }
@@ -156,9 +161,11 @@ function parseLiteralList(text: string, at: number, close: string): { items: Lit
 function parseLiteral(text: string, at: number): { value: LiteralArg; end: number } | undefined {
   const rest = text.slice(at);
   const number = /^-?\d[\d_]*(?:[iu](?:8|16|32|64|128|size))?/.exec(rest);
-  if (number !== null) return { value: { kind: 'int', value: BigInt(number[0].replace(/[iu]\w+$/, '').replace(/_/g, '')) }, end: at + number[0].length };
+  if (number !== null)
+    return { value: { kind: 'int', value: BigInt(number[0].replace(/[iu]\w+$/, '').replace(/_/g, '')) }, end: at + number[0].length };
   const word = /^(true|false|None)\b/.exec(rest);
-  if (word !== null) return { value: word[1] === 'None' ? { kind: 'none' } : { kind: 'bool', value: word[1] === 'true' }, end: at + word[0].length };
+  if (word !== null)
+    return { value: word[1] === 'None' ? { kind: 'none' } : { kind: 'bool', value: word[1] === 'true' }, end: at + word[0].length };
   const chr = /^'(\\.|[^'\\])'/u.exec(rest);
   if (chr !== null) return { value: { kind: 'char', value: unescape(chr[1] ?? '') }, end: at + chr[0].length };
   const str = /^"((?:\\.|[^"\\])*)"/u.exec(rest);

@@ -40,9 +40,19 @@ export function codeMutations(fn: FunctionContract, returnType: ValueType | unde
   for (const text of defaultReturns(returnType)) {
     const { expr, diagnostics } = parseExpression(text);
     if (diagnostics.length > 0) continue;
-    sites.push({ kind: 'default', path: [], replacement: { stmts: [], tail: expr, span: body.span }, change: `returning \`${text}\` instead of the body`, span: body.span });
+    sites.push({
+      kind: 'default',
+      path: [],
+      replacement: { stmts: [], tail: expr, span: body.span },
+      change: `returning \`${text}\` instead of the body`,
+      span: body.span,
+    });
   }
-  return spread(sites, max).map((site) => ({ change: site.change, span: site.span, body: replaceAt(body, site.path, site.replacement) as Block }));
+  return spread(sites, max).map((site) => ({
+    change: site.change,
+    span: site.span,
+    body: replaceAt(body, site.path, site.replacement) as Block,
+  }));
 }
 
 /** For each input (parallel to `inputs`), the outcomes of the mutants that returned on it and differ from
@@ -85,14 +95,24 @@ function runMutant(model: FileModel, mutant: FunctionContract, input: ReadonlyMa
 
 /** The unmutated implementation's outcome on an input; undefined where it did not return. */
 type ExpectedOutcome =
-  | { readonly value: Value; readonly after: ReadonlyMap<string, Value>; readonly returns: ValueType | undefined; readonly stepBudget: number }
+  | {
+      readonly value: Value;
+      readonly after: ReadonlyMap<string, Value>;
+      readonly returns: ValueType | undefined;
+      readonly stepBudget: number;
+    }
   | undefined;
 
 /** Step budgets tried for the unmutated run: the first that suffices, doubled, bounds each mutant's run on that
  *  input, so a mutant that loops forever costs about twice the real run instead of the whole budget. */
 const STEP_LADDER = [256, 1024, 4096, 16_384];
 
-function runWithinLadder(model: FileModel, fn: FunctionContract, input: ReadonlyMap<string, Value>, limits: ExecLimits): { outcome: ExecOutcome; stepBudget: number } {
+function runWithinLadder(
+  model: FileModel,
+  fn: FunctionContract,
+  input: ReadonlyMap<string, Value>,
+  limits: ExecLimits,
+): { outcome: ExecOutcome; stepBudget: number } {
   for (const stepBudget of STEP_LADDER) {
     if (stepBudget >= limits.stepBudget) break;
     const outcome = runExecFunction(model, fn, input, { ...limits, stepBudget });
@@ -155,27 +175,57 @@ function exprSites(expr: Expr, path: readonly Key[], sites: Site[], source: stri
     case 'binary':
     case 'assign':
       for (const op of NEIGHBOURS[expr.op] ?? []) {
-        sites.push({ kind: `op${expr.op}`, path, replacement: { ...expr, op }, change: `changing \`${expr.op}\` to \`${op}\` in \`${snippet(source, expr.span)}\``, span: expr.span });
+        sites.push({
+          kind: `op${expr.op}`,
+          path,
+          replacement: { ...expr, op },
+          change: `changing \`${expr.op}\` to \`${op}\` in \`${snippet(source, expr.span)}\``,
+          span: expr.span,
+        });
       }
       return;
     case 'int':
       for (const delta of [1n, -1n]) {
         const value = expr.value + delta;
         if (value < 0n) continue;
-        sites.push({ kind: 'const', path, replacement: { ...expr, value }, change: `replacing the constant \`${expr.value}\` with \`${value}\``, span: expr.span });
+        sites.push({
+          kind: 'const',
+          path,
+          replacement: { ...expr, value },
+          change: `replacing the constant \`${expr.value}\` with \`${value}\``,
+          span: expr.span,
+        });
       }
       return;
     case 'if':
     case 'while':
       if (expr.condition.kind === 'let-condition') return;
-      sites.push({ kind: 'negate', path: [...path, 'condition'], replacement: negated(expr.condition), change: `negating the condition \`${snippet(source, expr.condition.span)}\``, span: expr.condition.span });
+      sites.push({
+        kind: 'negate',
+        path: [...path, 'condition'],
+        replacement: negated(expr.condition),
+        change: `negating the condition \`${snippet(source, expr.condition.span)}\``,
+        span: expr.condition.span,
+      });
       return;
     case 'for':
       if (expr.iterable.kind === 'range' && expr.iterable.end !== undefined) {
         const end = expr.iterable.end;
         for (const op of ['+', '-'] as const) {
-          const shifted: Expr = { kind: 'binary', op, left: { kind: 'paren', inner: end, span: end.span }, right: { kind: 'int', value: 1n, suffix: undefined, span: end.span }, span: end.span };
-          sites.push({ kind: 'bound', path: [...path, 'iterable', 'end'], replacement: shifted, change: `shifting the loop bound \`${snippet(source, end.span)}\` by ${op}1`, span: end.span });
+          const shifted: Expr = {
+            kind: 'binary',
+            op,
+            left: { kind: 'paren', inner: end, span: end.span },
+            right: { kind: 'int', value: 1n, suffix: undefined, span: end.span },
+            span: end.span,
+          };
+          sites.push({
+            kind: 'bound',
+            path: [...path, 'iterable', 'end'],
+            replacement: shifted,
+            change: `shifting the loop bound \`${snippet(source, end.span)}\` by ${op}1`,
+            span: end.span,
+          });
         }
       }
       return;
@@ -191,7 +241,13 @@ function blockSites(block: Block, path: readonly Key[], sites: Site[], source: s
     const kind = stmt.expr.kind;
     if (kind !== 'assign' && kind !== 'method-call' && kind !== 'return' && kind !== 'if') return;
     const stmts = block.stmts.filter((_, j) => j !== i);
-    sites.push({ kind: 'delete', path, replacement: { ...block, stmts }, change: `deleting \`${snippet(source, stmt.span)}\``, span: stmt.span });
+    sites.push({
+      kind: 'delete',
+      path,
+      replacement: { ...block, stmts },
+      change: `deleting \`${snippet(source, stmt.span)}\``,
+      span: stmt.span,
+    });
   });
 }
 
@@ -273,9 +329,10 @@ export function codeWrongOutcomes(
   const distinct = [...keyed.values()];
   const runs = distinct.map((input) => {
     const original = mutations.length === 0 ? undefined : runWithinLadder(model, fn, input, limits.exec);
-    const expected: ExpectedOutcome = original?.outcome.kind === 'returned'
-      ? { value: original.outcome.value, after: original.outcome.after, returns: returnType, stepBudget: 2 * original.stepBudget }
-      : undefined;
+    const expected: ExpectedOutcome =
+      original?.outcome.kind === 'returned'
+        ? { value: original.outcome.value, after: original.outcome.after, returns: returnType, stepBudget: 2 * original.stepBudget }
+        : undefined;
     return { input, expected };
   });
   const mutantOutcomes = mutations.length === 0 ? [] : runCodeMutants(model, fn, mutations, runs, limits.exec);
@@ -294,7 +351,12 @@ function inputKey(input: ReadonlyMap<string, Value>): string | undefined {
   return key;
 }
 
-function sameOutcome(outcome: CodeMutantOutcome, output: Value, after: ReadonlyMap<string, Value>, returnType: ValueType | undefined): boolean {
+function sameOutcome(
+  outcome: CodeMutantOutcome,
+  output: Value,
+  after: ReadonlyMap<string, Value>,
+  returnType: ValueType | undefined,
+): boolean {
   if (returnType !== undefined && (outcome.output === undefined || !valueEquals(outcome.output, output))) return false;
   for (const [name, value] of after) {
     const other = outcome.after.get(name);

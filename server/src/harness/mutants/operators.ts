@@ -71,15 +71,41 @@ export function operatorFamily(operator: string): string {
 }
 
 const OPERATOR_FAMILIES: Readonly<Record<string, string>> = {
-  'int+1': 'arithmetic', 'int-1': 'arithmetic', 'int+2': 'arithmetic', 'int-2': 'arithmetic', 'int+k': 'arithmetic', 'int-k': 'arithmetic',
-  'int+len': 'arithmetic', 'int-len': 'arithmetic', 'char+1': 'arithmetic', 'char-1': 'arithmetic',
-  negate: 'sign', 'bool-flip': 'sign',
-  'int=0': 'boundary', 'int=MIN': 'boundary', 'int=MAX': 'boundary',
-  'seq-swap': 'swap', 'seq-reverse': 'reverse', 'seq-sort': 'permutation', 'seq-rotate': 'permutation',
-  'seq-duplicate': 'duplicate', 'seq-insert': 'insert', 'set-insert': 'insert', 'map-insert': 'insert', 'multiset-add': 'insert',
-  'seq-drop-last': 'delete', 'seq-drop-first': 'delete', 'set-remove': 'delete', 'map-remove': 'delete', 'multiset-remove': 'delete',
-  'seq-truncate-half': 'truncate', 'seq-empty': 'truncate', 'set-empty': 'truncate',
-  input: 'other-input-value', element: 'other-input-value', index: 'other-input-value',
+  'int+1': 'arithmetic',
+  'int-1': 'arithmetic',
+  'int+2': 'arithmetic',
+  'int-2': 'arithmetic',
+  'int+k': 'arithmetic',
+  'int-k': 'arithmetic',
+  'int+len': 'arithmetic',
+  'int-len': 'arithmetic',
+  'char+1': 'arithmetic',
+  'char-1': 'arithmetic',
+  negate: 'sign',
+  'bool-flip': 'sign',
+  'int=0': 'boundary',
+  'int=MIN': 'boundary',
+  'int=MAX': 'boundary',
+  'seq-swap': 'swap',
+  'seq-reverse': 'reverse',
+  'seq-sort': 'permutation',
+  'seq-rotate': 'permutation',
+  'seq-duplicate': 'duplicate',
+  'seq-insert': 'insert',
+  'set-insert': 'insert',
+  'map-insert': 'insert',
+  'multiset-add': 'insert',
+  'seq-drop-last': 'delete',
+  'seq-drop-first': 'delete',
+  'set-remove': 'delete',
+  'map-remove': 'delete',
+  'multiset-remove': 'delete',
+  'seq-truncate-half': 'truncate',
+  'seq-empty': 'truncate',
+  'set-empty': 'truncate',
+  input: 'other-input-value',
+  element: 'other-input-value',
+  index: 'other-input-value',
 };
 
 /** Values taken from the inputs, as a confused implementation would return them: another parameter's value,
@@ -107,7 +133,8 @@ function extremeIndex(elements: readonly Value[], sign: 1 | -1): number {
   let best = -1;
   elements.forEach((element, idx) => {
     const current = elements[best];
-    if (element.kind === 'int' && (current === undefined || (current.kind === 'int' && sign * Number(element.value - current.value) > 0))) best = idx;
+    if (element.kind === 'int' && (current === undefined || (current.kind === 'int' && sign * Number(element.value - current.value) > 0)))
+      best = idx;
   });
   return best;
 }
@@ -265,7 +292,12 @@ function mutateMap(
       out.push({ value: makeMap(changed), operator: `map-change-value:${inner.operator}`, tier: inner.tier });
     }
   }
-  const freshKey = freshValue(entries.map(([key]) => key), type.key, env, depth);
+  const freshKey = freshValue(
+    entries.map(([key]) => key),
+    type.key,
+    env,
+    depth,
+  );
   const sample = sampleValue(type.value, env.ctx);
   if (freshKey !== undefined && sample !== undefined) {
     out.push({ value: makeMap([...entries, [freshKey, sample]]), operator: 'map-insert', tier: 2 });
@@ -309,7 +341,8 @@ function mutateAdt(
     const label = prefix === 'enum' ? 'enum-field' : `${prefix}-inner`;
     const inner = mutateFields(value.fields, current.fields, env, depth, label, (fields) => ({ ...value, fields }));
     // `Some(x)`/`Ok(x)` have one positional field; `option-inner:int+1` reads better than `option-inner(0):int+1`.
-    const renamed = prefix === 'enum' ? inner : inner.map((candidate) => ({ ...candidate, operator: candidate.operator.replace(`${label}(0)`, label) }));
+    const renamed =
+      prefix === 'enum' ? inner : inner.map((candidate) => ({ ...candidate, operator: candidate.operator.replace(`${label}(0)`, label) }));
     out.push(...renamed);
   }
   return out;

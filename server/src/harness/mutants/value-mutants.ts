@@ -48,10 +48,14 @@ const NO_AFTER: ReadonlyMap<string, Value> = new Map();
 export function generateMutants(request: MutantRequest): Mutant[] {
   const random = createRng(request.seed).next;
   const env: MutationEnv = { ctx: request.ctx, inputLengths: sequenceLengths(request.inputs), random };
-  const correctAfter = request.after.size === 0 ? NO_AFTER : new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
+  const correctAfter =
+    request.after.size === 0 ? NO_AFTER : new Map([...request.after].map(([name, entry]) => [name, entry.value] as const));
   const tiered: { mutant: Mutant; tier: number }[] = [];
   if (request.output !== undefined && request.outputType !== undefined) {
-    for (const candidate of [...mutateValue(request.output, request.outputType, env), ...inputValueCandidates(request.outputType, request.inputs)]) {
+    for (const candidate of [
+      ...mutateValue(request.output, request.outputType, env),
+      ...inputValueCandidates(request.outputType, request.inputs),
+    ]) {
       tiered.push({ mutant: { output: candidate.value, after: correctAfter, operator: candidate.operator }, tier: candidate.tier });
     }
   }
@@ -64,7 +68,8 @@ export function generateMutants(request: MutantRequest): Mutant[] {
   tiered.sort((a, b) => a.tier - b.tier);
   const correct: ForbiddenOutcome = { output: request.output, after: correctAfter };
   const max = request.maxPerPair ?? DEFAULT_MAX_MUTANTS_PER_PAIR;
-  const kept = dedupeByKey(tiered, correct, request.forbidden, correctAfter) ?? dedupeByEquality(tiered, correct, request.forbidden, correctAfter);
+  const kept =
+    dedupeByKey(tiered, correct, request.forbidden, correctAfter) ?? dedupeByEquality(tiered, correct, request.forbidden, correctAfter);
   return chooseFairly(kept, max, random);
 }
 
@@ -179,7 +184,8 @@ function interleaveBySite(members: readonly number[], kept: readonly Tiered[]): 
   const groups = [...bySite.values()];
   const longest = Math.max(0, ...groups.map((group) => group.length));
   const order: number[] = [];
-  for (let round = 0; round < longest; round++) for (const group of groups) if (group[round] !== undefined) order.push(group[round] as number);
+  for (let round = 0; round < longest; round++)
+    for (const group of groups) if (group[round] !== undefined) order.push(group[round] as number);
   return order;
 }
 

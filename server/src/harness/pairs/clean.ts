@@ -57,7 +57,7 @@ function readFunction(ctx: PairsContext, model: FileModel, layout: FunctionLayou
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'supported') {
     for (const kind of entryKinds) {
-      const items = (json)[kind];
+      const items = json[kind];
       if (!Array.isArray(items)) continue;
       const slices = layout.entries.get(kind);
       if (slices === undefined || slices.length !== items.length) return undefined;
@@ -92,7 +92,14 @@ function decodeEntry(ctx: PairsContext, entry: EntryContext, json: Json, slice: 
   const range = rangeOf(ctx, slice);
   if (entry.kind === 'invalid') {
     const reason = json['reason'];
-    return { index: entry.index, range, origin, inputs, inputJson: input as JsonValue, reason: typeof reason === 'string' ? reason : undefined };
+    return {
+      index: entry.index,
+      range,
+      origin,
+      inputs,
+      inputJson: input as JsonValue,
+      reason: typeof reason === 'string' ? reason : undefined,
+    };
   }
   const returnType = entry.types.returnType;
   let output: Value | undefined;
@@ -136,7 +143,8 @@ const NO_AFTER: ReadonlyMap<string, Value> = new Map();
 function decodeAfter(types: SupportedTypes, json: Json): ReadonlyMap<string, Value> | undefined {
   const afterJson = json['after'];
   if (types.mutParams.length === 0) {
-    const unexpected = typeof afterJson === 'object' && afterJson !== null && !Array.isArray(afterJson) && Object.keys(afterJson).length > 0;
+    const unexpected =
+      typeof afterJson === 'object' && afterJson !== null && !Array.isArray(afterJson) && Object.keys(afterJson).length > 0;
     return unexpected ? undefined : NO_AFTER;
   }
   const after = new Map<string, Value>();

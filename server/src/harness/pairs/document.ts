@@ -58,15 +58,29 @@ export function readPairsDocument(rawText: string): PairsDocument {
   if (tooDeep !== undefined) return { ...base, root: undefined, syntaxProblems: [tooDeep], duplicates: [], functionEntries: [] };
   const errors: ParseError[] = [];
   const root = text.trim() === '' ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
-  const syntaxProblems = errors.map((error): PairsProblem => ({ kind: 'syntax', at: { offset: error.offset, length: Math.max(1, error.length) }, message: `JSON syntax error: ${describeParseError(error)}` }));
-  return { ...base, root, syntaxProblems, duplicates: root === undefined ? [] : duplicateKeys(root), functionEntries: functionEntriesOf(text, root) };
+  const syntaxProblems = errors.map((error): PairsProblem => ({
+    kind: 'syntax',
+    at: { offset: error.offset, length: Math.max(1, error.length) },
+    message: `JSON syntax error: ${describeParseError(error)}`,
+  }));
+  return {
+    ...base,
+    root,
+    syntaxProblems,
+    duplicates: root === undefined ? [] : duplicateKeys(root),
+    functionEntries: functionEntriesOf(text, root),
+  };
 }
 
 /** The problem of a text nested deeper than MAX_PAIRS_NESTING (at the bracket one level too deep), if it is. */
 export function nestingProblem(text: string): PairsProblem | undefined {
   const at = firstTooDeep(text, MAX_PAIRS_NESTING);
   if (at === undefined) return undefined;
-  return { kind: 'nesting', at: { offset: at, length: 1 }, message: `nested more than ${MAX_PAIRS_NESTING} levels deep: pairs files are refused beyond that` };
+  return {
+    kind: 'nesting',
+    at: { offset: at, length: 1 },
+    message: `nested more than ${MAX_PAIRS_NESTING} levels deep: pairs files are refused beyond that`,
+  };
 }
 
 /** `line:column` (1-based) of an offset: how the product names a place in a pairs file in plain text. */
@@ -82,7 +96,8 @@ export function refusalToEdit(document: PairsDocument): string | undefined {
   if (problem !== undefined) return `${positionText(document, problem.at.offset)}: ${problem.message}; fix it before regenerating`;
   const duplicate = document.duplicates[0];
   if (duplicate !== undefined) return `${duplicateMessage(document, duplicate)}; keep one before regenerating`;
-  if (document.root !== undefined && document.root.type !== 'object') return `${positionText(document, document.root.offset)}: the pairs file must hold a JSON object`;
+  if (document.root !== undefined && document.root.type !== 'object')
+    return `${positionText(document, document.root.offset)}: the pairs file must hold a JSON object`;
   return undefined;
 }
 
@@ -141,7 +156,12 @@ function functionEntriesOf(text: string, root: JsonNode | undefined): FunctionEn
     const keyNode = property.children?.[0];
     if (keyNode === undefined || typeof keyNode.value !== 'string') continue;
     const propertyText = text.slice(property.offset, property.offset + property.length);
-    entries.push({ name: keyNode.value, key: slice(keyNode), property: slice(property), hash: fnv1a(propertyText).toString(16).padStart(8, '0') });
+    entries.push({
+      name: keyNode.value,
+      key: slice(keyNode),
+      property: slice(property),
+      hash: fnv1a(propertyText).toString(16).padStart(8, '0'),
+    });
   }
   return entries;
 }

@@ -179,7 +179,11 @@ function replaceInterior(text: string, layout: Layout, container: JsonNode, item
   if (isCompact(text, container)) return { offset, length, content: items.map(compact).join(',') };
   const outer = lineIndent(text, container.offset);
   const inner = outer + layout.unit;
-  return { offset, length, content: `${items.map((item) => `${layout.eol}${inner}${indented(expanded(item), inner, layout)}`).join(',')}${layout.eol}${outer}` };
+  return {
+    offset,
+    length,
+    content: `${items.map((item) => `${layout.eol}${inner}${indented(expanded(item), inner, layout)}`).join(',')}${layout.eol}${outer}`,
+  };
 }
 
 /** A new item after `sibling` in `container`: on its own line at the sibling's indentation, or compact on one line
@@ -239,7 +243,7 @@ function lineIndent(text: string, offset: number): string {
 function layoutOf(text: string): Layout {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indentedLine = /\n([ \t]+)\S/.exec(text);
-  const unit = indentedLine?.[1]?.startsWith('\t') ? '\t' : indentedLine?.[1] ?? '  ';
+  const unit = indentedLine?.[1]?.startsWith('\t') ? '\t' : (indentedLine?.[1] ?? '  ');
   return { eol, unit };
 }
 

@@ -172,8 +172,6 @@ function unknownFunctionMessage(name: string, model: FileModel): string {
 function sortDiagnostics(diagnostics: readonly PairsDiagnostic[]): PairsDiagnostic[] {
   return [...diagnostics].sort(
     (a, b) =>
-      a.range.start.line - b.range.start.line ||
-      a.range.start.character - b.range.start.character ||
-      a.message.localeCompare(b.message),
+      a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character || a.message.localeCompare(b.message),
   );
 }

@@ -43,7 +43,12 @@ export function implementationMismatches(model: FileModel, pairs: ParsedPairsFil
       if (outcome.kind !== 'returned' || compareValues(outcome.value, pair.output) === 0) continue;
       const call = formatInput(fn, types, pair.inputs);
       const message = `\`${call}\` returns ${formatValue(outcome.value, types.returnType)}; this pair says ${formatValue(pair.output, types.returnType)}`;
-      mismatches.push({ qualifiedName: fn.qualifiedName, range: pair.range, actualOutput: encodeJson(outcome.value, types.returnType, types.typeContext), message });
+      mismatches.push({
+        qualifiedName: fn.qualifiedName,
+        range: pair.range,
+        actualOutput: encodeJson(outcome.value, types.returnType, types.typeContext),
+        message,
+      });
     }
   }
   return mismatches;

@@ -120,7 +120,11 @@ function skipValue(scanner: Scanner): boolean {
   if (first !== OPEN_BRACE && first !== OPEN_BRACKET) {
     // A number or a literal: up to the next delimiter.
     let at = scanner.at;
-    for (let c = text.charCodeAt(at); at < text.length && c !== COMMA && c !== CLOSE_BRACE && c !== CLOSE_BRACKET && !isSpace(c); c = text.charCodeAt(++at));
+    for (
+      let c = text.charCodeAt(at);
+      at < text.length && c !== COMMA && c !== CLOSE_BRACE && c !== CLOSE_BRACKET && !isSpace(c);
+      c = text.charCodeAt(++at)
+    );
     const moved = at > scanner.at;
     scanner.at = at;
     return moved;

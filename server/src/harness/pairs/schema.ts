@@ -59,7 +59,10 @@ function toProblem(root: JsonNode, error: ErrorObject): SchemaProblem | undefine
     case 'required':
       return { node: openingOf(node), message: `missing property "${String(error.params['missingProperty'])}"${where}` };
     case 'const':
-      return { node, message: `${path.length === 0 ? 'the value' : jsonPathText(path)} must be ${JSON.stringify(error.params['allowedValue'])}` };
+      return {
+        node,
+        message: `${path.length === 0 ? 'the value' : jsonPathText(path)} must be ${JSON.stringify(error.params['allowedValue'])}`,
+      };
     case 'type':
       return { node, message: `expected ${article(String(error.params['type']))}${where}` };
     default:

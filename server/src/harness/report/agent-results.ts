@@ -19,7 +19,12 @@ export interface AgentFunctionScore {
   /** Per score: meets, below, undecided (N/A, nothing decided) or nothing-to-measure (N/A, nothing to measure). */
   readonly standings: Readonly<Record<ScoreName, ScoreStanding['kind']>>;
   readonly counts: FunctionReport['counts'];
-  readonly acceptedWrongOutputs: readonly { readonly call: string; readonly operator: string; readonly input: JsonValue; readonly wrongOutput: JsonValue }[];
+  readonly acceptedWrongOutputs: readonly {
+    readonly call: string;
+    readonly operator: string;
+    readonly input: JsonValue;
+    readonly wrongOutput: JsonValue;
+  }[];
   readonly rejectedPairs: readonly { readonly call: string; readonly clause: string | null; readonly line: number | null }[];
   readonly rejectedValidInputs: readonly { readonly call: string; readonly clause: string | null; readonly line: number | null }[];
   readonly admittedInvalidInputs: readonly { readonly call: string; readonly reason: string }[];
@@ -56,23 +61,36 @@ export function agentScoreResult(feedback: readonly FileReport[], threshold: num
     pairSet: 'feedback',
     threshold,
     functions: feedback.flatMap((file) => file.functions.map((fn) => agentFunctionScore(file.path, fn, threshold))),
-    problems: feedback.flatMap((file) => file.diagnostics.filter(isFileProblem).map((d) => `${d.file === 'pairs' ? (file.pairsFile ?? file.path) : file.path}:${d.range.start.line + 1}: ${d.message}`)),
+    problems: feedback.flatMap((file) =>
+      file.diagnostics
+        .filter(isFileProblem)
+        .map((d) => `${d.file === 'pairs' ? (file.pairsFile ?? file.path) : file.path}:${d.range.start.line + 1}: ${d.message}`),
+    ),
   };
 }
 
 /** Accepted only when verification did not fail and the gate holds on feedback and held-out pairs. */
 export function taskCompleteResult(
-  input: { readonly feedback: readonly FileReport[]; readonly heldOut: readonly FileReport[]; readonly requestedFunctions?: readonly string[] },
+  input: {
+    readonly feedback: readonly FileReport[];
+    readonly heldOut: readonly FileReport[];
+    readonly requestedFunctions?: readonly string[];
+  },
   gate: Gate,
   verification: VerificationOutcome,
 ): TaskCompleteResult {
   const gateText = formatGate(gate);
   const verificationReasons = verification.status === 'failed' ? [`verification: ${verification.message}`] : [];
   const outcome = evaluateGate({ files: input.feedback, heldOut: input.heldOut, requestedFunctions: input.requestedFunctions }, gate);
-  if (!outcome.ok) return { accepted: false, gate: gateText, verification, reasons: [...verificationReasons, outcome.error], notes: [], functions: [] };
+  if (!outcome.ok)
+    return { accepted: false, gate: gateText, verification, reasons: [...verificationReasons, outcome.error], notes: [], functions: [] };
   const reasons = outcome.verdicts.flatMap((verdict) => [
     ...verdict.failures.map((failure) => `${verdict.qualifiedName}: ${failure}`),
-    ...(verdict.overfit ? [`${verdict.qualifiedName}: overfit: the contract meets the gate on the pairs you see and not on held-out pairs; state the property for every input, not for these values`] : []),
+    ...(verdict.overfit
+      ? [
+          `${verdict.qualifiedName}: overfit: the contract meets the gate on the pairs you see and not on held-out pairs; state the property for every input, not for these values`,
+        ]
+      : []),
   ]);
   return {
     accepted: verificationReasons.length === 0 && outcome.meets,
@@ -80,16 +98,32 @@ export function taskCompleteResult(
     verification,
     reasons: [...verificationReasons, ...reasons],
     notes: outcome.verdicts.flatMap((verdict) => verdict.notes.map((note) => `${verdict.qualifiedName}: ${note}`)),
-    functions: outcome.verdicts.map((verdict) => ({ path: verdict.path, function: verdict.qualifiedName, meets: verdict.meets, overfit: verdict.overfit })),
+    functions: outcome.verdicts.map((verdict) => ({
+      path: verdict.path,
+      function: verdict.qualifiedName,
+      meets: verdict.meets,
+      overfit: verdict.overfit,
+    })),
   };
 }
 
 function agentFunctionScore(path: string, fn: FunctionReport, threshold: number): AgentFunctionScore {
   const entries = scoreEntries(fn.scores, fn.counts);
   const scores = Object.fromEntries(entries.map(([name, value]) => [name, value])) as Record<ScoreName, number | null>;
-  const standings = Object.fromEntries(entries.map(([name, value, items]) => [name, scoreStanding(value, items, threshold).kind])) as Record<ScoreName, ScoreStanding['kind']>;
-  const clauseOf = (clause: { readonly kind: string; readonly index: number; readonly text: string; readonly range: { readonly start: { readonly line: number } } } | null) =>
-    clause === null ? { clause: null, line: null } : { clause: `${clause.kind} #${clause.index + 1}: ${clause.text}`, line: clause.range.start.line + 1 };
+  const standings = Object.fromEntries(
+    entries.map(([name, value, items]) => [name, scoreStanding(value, items, threshold).kind]),
+  ) as Record<ScoreName, ScoreStanding['kind']>;
+  const clauseOf = (
+    clause: {
+      readonly kind: string;
+      readonly index: number;
+      readonly text: string;
+      readonly range: { readonly start: { readonly line: number } };
+    } | null,
+  ) =>
+    clause === null
+      ? { clause: null, line: null }
+      : { clause: `${clause.kind} #${clause.index + 1}: ${clause.text}`, line: clause.range.start.line + 1 };
   return {
     path,
     function: fn.qualifiedName,
@@ -98,10 +132,18 @@ function agentFunctionScore(path: string, fn: FunctionReport, threshold: number)
     scores,
     standings,
     counts: fn.counts,
-    acceptedWrongOutputs: fn.acceptedMutants.slice(0, MAX_AGENT_EVIDENCE).map((m) => ({ call: m.display ?? JSON.stringify(m.input), operator: m.operator, input: m.input, wrongOutput: m.mutant })),
-    rejectedPairs: fn.rejectedPairs.slice(0, MAX_AGENT_EVIDENCE).map((p) => ({ call: p.display ?? JSON.stringify(p.input), ...clauseOf(p.clause) })),
-    rejectedValidInputs: fn.rejectedValidInputs.slice(0, MAX_AGENT_EVIDENCE).map((v) => ({ call: v.display ?? JSON.stringify(v.input), ...clauseOf(v.clause) })),
-    admittedInvalidInputs: fn.admittedInvalidInputs.slice(0, MAX_AGENT_EVIDENCE).map((v) => ({ call: v.display ?? JSON.stringify(v.input), reason: v.reason })),
+    acceptedWrongOutputs: fn.acceptedMutants
+      .slice(0, MAX_AGENT_EVIDENCE)
+      .map((m) => ({ call: m.display ?? JSON.stringify(m.input), operator: m.operator, input: m.input, wrongOutput: m.mutant })),
+    rejectedPairs: fn.rejectedPairs
+      .slice(0, MAX_AGENT_EVIDENCE)
+      .map((p) => ({ call: p.display ?? JSON.stringify(p.input), ...clauseOf(p.clause) })),
+    rejectedValidInputs: fn.rejectedValidInputs
+      .slice(0, MAX_AGENT_EVIDENCE)
+      .map((v) => ({ call: v.display ?? JSON.stringify(v.input), ...clauseOf(v.clause) })),
+    admittedInvalidInputs: fn.admittedInvalidInputs
+      .slice(0, MAX_AGENT_EVIDENCE)
+      .map((v) => ({ call: v.display ?? JSON.stringify(v.input), reason: v.reason })),
     warnings: fn.warnings.map((warning) => warning.message),
   };
 }

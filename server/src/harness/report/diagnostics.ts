@@ -65,11 +65,7 @@ export function functionDiagnostics(
       if (report.contractSyntaxError !== undefined) return [];
       return [source('error', report.nameRange, 'unsupported', `not scored: ${report.reason ?? 'internal error'}`)];
     case 'scored':
-      return [
-        ...postDiagnostics(report, threshold, rule),
-        ...preDiagnostics(report, threshold),
-        ...partialDiagnostics(report),
-      ];
+      return [...postDiagnostics(report, threshold, rule), ...preDiagnostics(report, threshold), ...partialDiagnostics(report)];
     default:
       return [];
   }
@@ -90,7 +86,12 @@ function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPo
   if (vacuous) {
     const example = firstAccepted === undefined ? '' : `, e.g. ${shown(firstAccepted)} (${firstAccepted.operator})`;
     diagnostics.push(
-      source('warning', ensuresAt, 'vacuous-postcondition', `vacuous postcondition: the ensures accepts every wrong output tried${example}`),
+      source(
+        'warning',
+        ensuresAt,
+        'vacuous-postcondition',
+        `vacuous postcondition: the ensures accepts every wrong output tried${example}`,
+      ),
     );
   } else if (postCompleteness !== null && isBelowThreshold(postCompleteness, threshold) && firstAccepted !== undefined) {
     const slipped = report.acceptedMutants.length;
@@ -106,7 +107,9 @@ function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPo
       ),
     );
   } else if (rule === 'realistic' && realisticExample(report) !== undefined) {
-    diagnostics.push(source('warning', ensuresAt, 'weak-postcondition', `${realisticExample(report) ?? ''}${realisticTally(report, postCompleteness)}`));
+    diagnostics.push(
+      source('warning', ensuresAt, 'weak-postcondition', `${realisticExample(report) ?? ''}${realisticTally(report, postCompleteness)}`),
+    );
   }
   // One diagnostic per rejecting clause, on that clause, naming its first rejected pair.
   const byClause = groupBy(report.rejectedPairs, (pair) => (pair.clause === null ? -1 : pair.clause.index));
@@ -117,7 +120,12 @@ function postDiagnostics(report: FunctionReport, threshold: number, rule: WeakPo
     const more = pairs.length > 1 ? `; ${pairs.length} correct pairs rejected here` : '';
     const score = postCorrectness === null ? '' : ` (PostCorr ${formatScore(postCorrectness)})`;
     diagnostics.push(
-      source('error', first.clause?.range ?? ensuresAt, 'rejects-correct-output', `rejects the correct output ${shown(first)}${clauseText}${more}${score}`),
+      source(
+        'error',
+        first.clause?.range ?? ensuresAt,
+        'rejects-correct-output',
+        `rejects the correct output ${shown(first)}${clauseText}${more}${score}`,
+      ),
     );
   }
   // A pair outside the requires is no error on the ensures: the implementation promises nothing there.
@@ -149,7 +157,10 @@ function realisticExample(report: FunctionReport): string | undefined {
 /** ` (2 code mutants and 1 swapped output accepted; PostComp 0.93)` */
 function realisticTally(report: FunctionReport, postCompleteness: number | null): string {
   const count = (kind: 'code' | 'swapped'): number => report.acceptedMutants.filter((mutant) => mutant.source === kind).length;
-  const parts = [[count('code'), 'code mutant'], [count('swapped'), 'swapped output']] as const;
+  const parts = [
+    [count('code'), 'code mutant'],
+    [count('swapped'), 'swapped output'],
+  ] as const;
   const listed = parts.filter(([n]) => n > 0).map(([n, noun]) => `${n} ${noun}${n === 1 ? '' : 's'}`);
   return ` (${listed.join(' and ')} accepted; PostComp ${formatScore(postCompleteness)})`;
 }
@@ -218,7 +229,13 @@ function unsupportedDiagnostics(report: FunctionReport): ReportDiagnostic[] {
 }
 
 function syntaxDiagnostic(lineIndex: LineIndex, diagnostic: SyntaxDiagnostic): ReportDiagnostic {
-  return { message: diagnostic.message, severity: diagnostic.severity, file: 'source', range: spanRange(lineIndex, diagnostic.span), code: 'syntax' };
+  return {
+    message: diagnostic.message,
+    severity: diagnostic.severity,
+    file: 'source',
+    range: spanRange(lineIndex, diagnostic.span),
+    code: 'syntax',
+  };
 }
 
 function source(severity: ReportDiagnostic['severity'], range: Range, code: ReportDiagnostic['code'], message: string): ReportDiagnostic {

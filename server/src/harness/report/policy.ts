@@ -79,9 +79,12 @@ export function meetsPostHarness(fn: Pick<FunctionReport, 'scores' | 'counts'>, 
 
 /** Harness@t for one scored function: every score meets t (or has nothing to measure). Implies Post-Harness@t. */
 export function meetsHarness(fn: Pick<FunctionReport, 'scores' | 'counts'>, t: number): boolean {
-  return meetsPostHarness(fn, t) && scoreEntries(fn.scores, fn.counts)
-    .slice(2)
-    .every(([, value, items]) => standingPasses(scoreStanding(value, items, t)));
+  return (
+    meetsPostHarness(fn, t) &&
+    scoreEntries(fn.scores, fn.counts)
+      .slice(2)
+      .every(([, value, items]) => standingPasses(scoreStanding(value, items, t)))
+  );
 }
 
 /** The gate on one function. A function that was not scored fails: nothing was shown about its contract. */
@@ -148,10 +151,15 @@ export interface GateInput {
 export function evaluateGate(input: GateInput, gate: Gate): GateOutcome {
   const functions = input.files.flatMap((file) => file.functions.map((fn) => ({ path: file.path, fn })));
   const missing = (input.requestedFunctions ?? []).filter((name) => !functions.some(({ fn }) => fn.qualifiedName === name));
-  if (missing.length > 0) return { ok: false, error: `no function with a contract is named ${missing.map((name) => `'${name}'`).join(', ')}` };
+  if (missing.length > 0)
+    return { ok: false, error: `no function with a contract is named ${missing.map((name) => `'${name}'`).join(', ')}` };
   if (functions.length === 0) return { ok: false, error: 'the gate covers no function: no exec fn with requires/ensures was found' };
-  const heldOut = new Map((input.heldOut ?? []).flatMap((file) => file.functions.map((fn) => [`${file.path}\0${fn.qualifiedName}`, fn] as const)));
-  const verdicts = functions.map(({ path, fn }) => gateVerdict(path, fn, input.heldOut === undefined ? undefined : heldOut.get(`${path}\0${fn.qualifiedName}`), gate));
+  const heldOut = new Map(
+    (input.heldOut ?? []).flatMap((file) => file.functions.map((fn) => [`${file.path}\0${fn.qualifiedName}`, fn] as const)),
+  );
+  const verdicts = functions.map(({ path, fn }) =>
+    gateVerdict(path, fn, input.heldOut === undefined ? undefined : heldOut.get(`${path}\0${fn.qualifiedName}`), gate),
+  );
   return { ok: true, meets: verdicts.every((verdict) => verdict.meets), verdicts };
 }
 

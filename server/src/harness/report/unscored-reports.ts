@@ -25,16 +25,20 @@ export function emptyReport(lineIndex: LineIndex, fn: FunctionContract): Functio
     indeterminate: [],
     unsupported: [],
     warnings: [],
-    requiresRange: clausesRange(lineIndex, fn.requires.map((clause) => clause.clause.span)),
-    ensuresRange: clausesRange(lineIndex, fn.ensures.map((clause) => clause.clause.span)),
+    requiresRange: clausesRange(
+      lineIndex,
+      fn.requires.map((clause) => clause.clause.span),
+    ),
+    ensuresRange: clausesRange(
+      lineIndex,
+      fn.ensures.map((clause) => clause.clause.span),
+    ),
   };
 }
 
 export function noPairsReport(lineIndex: LineIndex, fn: FunctionContract, pairsFile: string | null): FunctionReport {
   const reason =
-    pairsFile === null
-      ? 'no pairs file: generate one with `spec-harness pairs`'
-      : `no entry for \`${fn.qualifiedName}\` in ${pairsFile}`;
+    pairsFile === null ? 'no pairs file: generate one with `spec-harness pairs`' : `no entry for \`${fn.qualifiedName}\` in ${pairsFile}`;
   return { ...emptyReport(lineIndex, fn), status: 'no-pairs', reason };
 }
 
@@ -51,7 +55,12 @@ export function unsupportedReport(lineIndex: LineIndex, fn: FunctionContract, re
 /** Not scored: the contract has a syntax error (its diagnostic is the syntax error itself, at the offending token). */
 export function syntaxErrorReport(lineIndex: LineIndex, fn: FunctionContract, syntax: SyntaxDiagnostic): FunctionReport {
   const range = spanRange(lineIndex, syntax.span);
-  return { ...emptyReport(lineIndex, fn), status: 'error', reason: `syntax error in its signature or contract (line ${range.start.line + 1}): ${syntax.message}`, contractSyntaxError: range };
+  return {
+    ...emptyReport(lineIndex, fn),
+    status: 'error',
+    reason: `syntax error in its signature or contract (line ${range.start.line + 1}): ${syntax.message}`,
+    contractSyntaxError: range,
+  };
 }
 
 export function errorReport(lineIndex: LineIndex, fn: FunctionContract, reason: string): FunctionReport {

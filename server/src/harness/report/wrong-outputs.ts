@@ -60,7 +60,11 @@ export function sourceDetails(
   const result = outcomeText(types, mutant.output, mutant.after);
   switch (mutant.source) {
     case 'code':
-      return { source: 'code', effect: `makes ${call} ${result}`, ...(mutant.codeSpan === undefined ? {} : { codeRange: spanRange(lineIndex, mutant.codeSpan) }) };
+      return {
+        source: 'code',
+        effect: `makes ${call} ${result}`,
+        ...(mutant.codeSpan === undefined ? {} : { codeRange: spanRange(lineIndex, mutant.codeSpan) }),
+      };
     case 'swapped':
       return { source: 'swapped', effect: `lets ${call} ${result}` };
     default:

@@ -13,7 +13,12 @@ import type { ClauseContribution, FileReport, FunctionReport } from '../report/r
 import { spanRange } from '../report/unscored-reports';
 
 /** The report with each scored function's clause view, from the embedded verdicts on `pendingObligations(plan)`. */
-export function withClauseView(plan: FilePlan, results: readonly ObligationResult[], report: FileReport, options: DecideOptions): FileReport {
+export function withClauseView(
+  plan: FilePlan,
+  results: readonly ObligationResult[],
+  report: FileReport,
+  options: DecideOptions,
+): FileReport {
   const rejected = rejectedWrongOutputs(plan, results);
   const functions = report.functions.map((fn) => {
     const planned = plan.functions.find((candidate) => candidate.kind === 'planned' && candidate.fn.qualifiedName === fn.qualifiedName);
@@ -32,7 +37,8 @@ interface Rejected {
 /** Wrong outputs the whole ensures rejects, per function (a wrong output every clause accepts says nothing here). */
 function rejectedWrongOutputs(plan: FilePlan, results: readonly ObligationResult[]): Map<FunctionContract, Rejected[]> {
   const roles = new Map<Obligation, PlannedObligation>();
-  for (const planned of plan.functions) if (planned.kind === 'planned') for (const item of planned.planned) roles.set(item.obligation, item);
+  for (const planned of plan.functions)
+    if (planned.kind === 'planned') for (const item of planned.planned) roles.set(item.obligation, item);
   const byFunction = new Map<FunctionContract, Rejected[]>();
   pendingObligations(plan).forEach((obligation, i) => {
     const item = roles.get(obligation);
@@ -52,20 +58,36 @@ function clauseVerdicts(plan: FilePlan, fn: FunctionContract, rejected: readonly
   const clauseFns = fn.ensures.map((clause) => ({ ...fn, ensures: [clause] }));
   const asked: Obligation[] = [];
   for (const { item, firstFailing } of rejected) {
-    for (let clause = firstFailing + 1; clause < clauseFns.length; clause++) asked.push({ ...item.obligation, fn: clauseFns[clause] as FunctionContract });
+    for (let clause = firstFailing + 1; clause < clauseFns.length; clause++)
+      asked.push({ ...item.obligation, fn: clauseFns[clause] as FunctionContract });
   }
   const answers = decideObligations(plan.model, asked, options);
   let next = 0;
   return rejected.map(({ firstFailing }) =>
-    clauseFns.map((_, clause) => (clause < firstFailing ? 'holds' : clause === firstFailing ? 'fails' : (answers[next++]?.verdict.kind ?? 'indeterminate'))));
+    clauseFns.map((_, clause) =>
+      clause < firstFailing ? 'holds' : clause === firstFailing ? 'fails' : (answers[next++]?.verdict.kind ?? 'indeterminate'),
+    ),
+  );
 }
 
-function clauseViewOf(plan: FilePlan, fn: FunctionContract, rejected: readonly Rejected[], report: FunctionReport, options: DecideOptions): FunctionReport {
+function clauseViewOf(
+  plan: FilePlan,
+  fn: FunctionContract,
+  rejected: readonly Rejected[],
+  report: FunctionReport,
+  options: DecideOptions,
+): FunctionReport {
   const verdicts = clauseVerdicts(plan, fn, rejected, options);
   const clauses: ClauseContribution[] = fn.ensures.map((clause, index) => {
     const rejecting = verdicts.filter((row) => row[index] === 'fails');
     const alone = rejecting.filter((row) => row.every((verdict, other) => other === index || verdict === 'holds')).length;
-    return { index, text: clause.text, range: spanRange(plan.lineIndex, clause.clause.span), rejectsAlone: alone, rejects: rejecting.length };
+    return {
+      index,
+      text: clause.text,
+      range: spanRange(plan.lineIndex, clause.clause.span),
+      rejectsAlone: alone,
+      rejects: rejecting.length,
+    };
   });
   const redundantClauses = rejected.length === 0 ? [] : clauses.filter((clause) => clause.rejectsAlone === 0).map((clause) => clause.index);
   return { ...report, clauses, redundantClauses };

@@ -30,7 +30,11 @@ export function decideObligations(model: FileModel, obligations: readonly Obliga
   return obligations.map((obligation) => (cancelled?.() === true ? CANCELLED_RESULT : decideWith(ctx, obligation, clauseLists)));
 }
 
-const CANCELLED_RESULT: ObligationResult = { verdict: { kind: 'indeterminate', reason: RUN_CANCELLED }, failingClause: undefined, recursionDepth: 0 };
+const CANCELLED_RESULT: ObligationResult = {
+  verdict: { kind: 'indeterminate', reason: RUN_CANCELLED },
+  failingClause: undefined,
+  recursionDepth: 0,
+};
 
 export function decideObligation(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult {
   return decideWith(createSpecContext(model.scope, decideOptionsOf(options)), obligation, new Map());
@@ -38,7 +42,12 @@ export function decideObligation(model: FileModel, obligation: Obligation, optio
 
 /** The decide options a check's (or a backend's) options imply. */
 export function decideOptionsOf(options: DecideOptions): DecideOptions {
-  return { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, internalErrors: options.internalErrors, ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }) };
+  return {
+    stepBudget: options.stepBudget,
+    stackAllowance: options.stackAllowance,
+    internalErrors: options.internalErrors,
+    ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }),
+  };
 }
 
 function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {

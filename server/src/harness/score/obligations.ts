@@ -68,12 +68,18 @@ export function planObligations(
     const others = sameInput(pair);
     // A pair repeated with the same outcome is one piece of evidence: it is not counted twice.
     if (others.some((other) => isEarlierPair(entry.pairs, other, pairIndex) && sameOutcome(other, pair))) return;
-    planned.push({ obligation: postObligation(fn, `${name}/post/pair${pairIndex}`, pair, pair.output, pair.after), role: { kind: 'pair', pair } });
+    planned.push({
+      obligation: postObligation(fn, `${name}/post/pair${pairIndex}`, pair, pair.output, pair.after),
+      role: { kind: 'pair', pair },
+    });
     const declared = others.map((other) => ({ output: other.output, after: other.after }));
     // Each wrong outcome is one piece of evidence whatever produced it: a swapped output a code mutant already gave,
     // or a value mutant either gave, is not tried (and counted) twice.
     const code = codeMutantsOfPair(pair, declared, codeOutcomes, options.codeOutputsPerPair ?? DEFAULT_CODE_OUTPUTS_PER_PAIR);
-    const realistic = [...code, ...swappedOutputs(entry.pairs, pairIndex, [...declared, ...code], options.swappedPerPair ?? DEFAULT_SWAPPED_PER_PAIR)];
+    const realistic = [
+      ...code,
+      ...swappedOutputs(entry.pairs, pairIndex, [...declared, ...code], options.swappedPerPair ?? DEFAULT_SWAPPED_PER_PAIR),
+    ];
     const mutants = [...realistic, ...mutantsOfPair(fn, [...declared, ...realistic], types, pair, pairIndex, options)];
     mutants.forEach((mutant, mutantIndex) => {
       const id = `${name}/post/pair${pairIndex}/mutant${mutantIndex}`;
@@ -84,7 +90,10 @@ export function planObligations(
     planned.push({ obligation: preObligation(fn, `${name}/pre/valid${index}`, pair.inputs), role: { kind: 'valid-input', pair } });
   });
   entry.invalid.forEach((invalid, index) => {
-    planned.push({ obligation: preObligation(fn, `${name}/pre/invalid${index}`, invalid.inputs), role: { kind: 'invalid-input', entry: invalid } });
+    planned.push({
+      obligation: preObligation(fn, `${name}/pre/invalid${index}`, invalid.inputs),
+      role: { kind: 'invalid-input', entry: invalid },
+    });
   });
   return planned;
 }
@@ -114,7 +123,11 @@ function inputsKey(inputs: ReadonlyMap<string, Value>): string | undefined {
   return key;
 }
 
-type Outcome = { readonly inputs: ReadonlyMap<string, Value>; readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value> };
+type Outcome = {
+  readonly inputs: ReadonlyMap<string, Value>;
+  readonly output: Value | undefined;
+  readonly after: ReadonlyMap<string, Value>;
+};
 
 /** For each pair, the other pairs and acceptable outcomes with the same input (file order: pairs, then acceptable),
  *  grouped once per function instead of comparing every pair with every other. */
@@ -168,12 +181,22 @@ function preObligation(fn: FunctionContract, id: string, inputs: ReadonlyMap<str
 }
 
 /** Code mutants' outputs on the pair's input that differ from its outcome, every declared one and each other. */
-function codeMutantsOfPair(pair: PairEntry, declared: readonly OutcomeOnly[], codeOutcomes: CodeOutcomes | undefined, max: number): PlannedMutant[] {
+function codeMutantsOfPair(
+  pair: PairEntry,
+  declared: readonly OutcomeOnly[],
+  codeOutcomes: CodeOutcomes | undefined,
+  max: number,
+): PlannedMutant[] {
   if (codeOutcomes === undefined || max <= 0) return [];
   const kept: PlannedMutant[] = [];
   for (const outcome of codeOutcomes(pair.inputs)) {
     if (kept.length >= max) break;
-    if (sameOutcome(outcome, pair) || declared.some((other) => sameOutcome(outcome, other)) || kept.some((other) => sameOutcome(outcome, other))) continue;
+    if (
+      sameOutcome(outcome, pair) ||
+      declared.some((other) => sameOutcome(outcome, other)) ||
+      kept.some((other) => sameOutcome(outcome, other))
+    )
+      continue;
     kept.push({ output: outcome.output, after: outcome.after, operator: outcome.change, source: 'code', codeSpan: outcome.span });
   }
   return kept;
@@ -213,7 +236,11 @@ function sameOutcome(a: OutcomeOnly, b: OutcomeOnly): boolean {
 
 /** Both outcomes give an output (or neither) and after-values for the same parameters. */
 function sameShape(a: OutcomeOnly, b: OutcomeOnly): boolean {
-  return (a.output === undefined) === (b.output === undefined) && a.after.size === b.after.size && [...a.after.keys()].every((name) => b.after.has(name));
+  return (
+    (a.output === undefined) === (b.output === undefined) &&
+    a.after.size === b.after.size &&
+    [...a.after.keys()].every((name) => b.after.has(name))
+  );
 }
 
 /** Mutants of one pair, never equal to any correct or acceptable result declared for the same input. */

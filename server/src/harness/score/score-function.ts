@@ -99,7 +99,9 @@ function outsideRequires(
     evidence.indeterminateCount++;
     evidence.indeterminatePairs++;
     if (evidence.indeterminate.length < MAX_LISTED_INDETERMINATE) {
-      evidence.indeterminate.push(indeterminateOf(item, 'the ensures rejects this pair, and the requires is undecided on its input', types));
+      evidence.indeterminate.push(
+        indeterminateOf(item, 'the ensures rejects this pair, and the requires is undecided on its input', types),
+      );
     }
     return true;
   }
@@ -211,7 +213,8 @@ function collectEvidence(
         return;
       case 'mutant':
         countWrongOutput(evidence.wrongOutputs, role.pair.inputJson, role.mutant.source, verdict.kind === 'holds');
-        if (verdict.kind === 'holds') evidence.acceptedMutants.push({
+        if (verdict.kind === 'holds')
+          evidence.acceptedMutants.push({
             ...acceptedMutant(role.pair, role.mutant, types),
             display: formatResult(fn, types, role.pair.inputs, role.mutant.output, role.mutant.after),
             correctDisplay: formatResult(fn, types, role.pair.inputs, role.pair.output, role.pair.after),
@@ -272,7 +275,12 @@ function preHoldsFor(inputs: ReadonlyMap<string, Value>, preVerdicts: ReadonlyMa
 }
 
 /** The clause a `fails` verdict names; a fails without a clause index (a backend that cannot tell) gives null. */
-export function clauseRef(ctx: ScoreContext, fn: FunctionContract, kind: 'requires' | 'ensures', index: number | undefined): ClauseRef | null {
+export function clauseRef(
+  ctx: ScoreContext,
+  fn: FunctionContract,
+  kind: 'requires' | 'ensures',
+  index: number | undefined,
+): ClauseRef | null {
   if (index === undefined) return null;
   const clause = (kind === 'requires' ? fn.requires : fn.ensures)[index];
   if (clause === undefined) return null;
@@ -280,14 +288,20 @@ export function clauseRef(ctx: ScoreContext, fn: FunctionContract, kind: 'requir
 }
 
 function acceptedMutant(
-  pair: { readonly inputJson: JsonValue; readonly outputJson: JsonValue | null; readonly afterJson: JsonValue | null; readonly range: Range },
+  pair: {
+    readonly inputJson: JsonValue;
+    readonly outputJson: JsonValue | null;
+    readonly afterJson: JsonValue | null;
+    readonly range: Range;
+  },
   mutant: { readonly output: Value | undefined; readonly after: ReadonlyMap<string, Value>; readonly operator: string },
   types: Extract<FunctionValueTypes, { kind: 'supported' }>,
 ): AcceptedMutant {
   return {
     input: pair.inputJson,
     output: pair.outputJson,
-    mutant: mutant.output === undefined || types.returnType === undefined ? null : encodeJson(mutant.output, types.returnType, types.typeContext),
+    mutant:
+      mutant.output === undefined || types.returnType === undefined ? null : encodeJson(mutant.output, types.returnType, types.typeContext),
     after: pair.afterJson,
     mutantAfter: types.mutParams.length === 0 ? null : encodeValues(mutant.after, types),
     operator: mutant.operator,
@@ -304,13 +318,20 @@ function encodeValues(values: ReadonlyMap<string, Value>, types: Extract<Functio
   return result;
 }
 
-function indeterminateOf(item: PlannedObligation, reason: string, types: Extract<FunctionValueTypes, { kind: 'supported' }>): IndeterminateVerdict {
+function indeterminateOf(
+  item: PlannedObligation,
+  reason: string,
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+): IndeterminateVerdict {
   const role = item.role;
   switch (role.kind) {
     case 'pair':
       return { obligation: 'post', input: role.pair.inputJson, output: role.pair.outputJson, reason };
     case 'mutant': {
-      const output = role.mutant.output === undefined || types.returnType === undefined ? null : encodeJson(role.mutant.output, types.returnType, types.typeContext);
+      const output =
+        role.mutant.output === undefined || types.returnType === undefined
+          ? null
+          : encodeJson(role.mutant.output, types.returnType, types.typeContext);
       return { obligation: 'post', input: role.pair.inputJson, output, reason };
     }
     case 'valid-input':
@@ -349,5 +370,10 @@ function unsupportedReason(unsupported: readonly { construct: string; range: Ran
 }
 
 function sameRange(a: Range, b: Range): boolean {
-  return a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;
+  return (
+    a.start.line === b.start.line &&
+    a.start.character === b.start.character &&
+    a.end.line === b.end.line &&
+    a.end.character === b.end.character
+  );
 }
