@@ -67,8 +67,7 @@ export class EngineSession {
     });
     const reusedNames = new Set(reused.map((entry) => entry.key.qualifiedName));
     const stale = [...keys.keys()].filter((name) => !reusedNames.has(name));
-    const entries = state.layout?.entries ?? [];
-    const pairsText = document.pairsText === null ? null : reducePairsText(document.pairsText, entries, reusedNames);
+    const pairsText = state.layout === null ? null : reducePairsText(state.layout, reusedNames);
     const fresh = await scorer({ ...input, pairsText }, { ...wholeFile, functions: stale });
     if (options.cancelled?.() === true) return null;
     const { entries: freshEntries, fileLevel } = memoEntriesOf(fresh.functions, pairsDiagnosticsOf(fresh), keys);

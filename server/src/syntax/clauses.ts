@@ -42,7 +42,7 @@ export function parseDecreasesExprs(p: ParserState): Expr[] {
  *  never followed by `,`, by another `{` (the body after a block clause) or by a spec keyword. */
 function blockClauseAhead(p: ParserState): boolean {
   const close = p.ts.match[p.pos] ?? -1;
-  if (close < 0 || close + 1 >= p.limit) return false;
+  if (close < 0 || p.beyondLimit(close + 1)) return false;
   const after = p.ts.texts[close + 1] ?? '';
   return after === ',' || after === '{' || SPEC_KEYWORDS.has(after);
 }

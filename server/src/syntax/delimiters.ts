@@ -12,11 +12,12 @@ export interface DelimiterInput {
   readonly texts: readonly string[];
 }
 
-/** For every opening delimiter, the index of its closer; -1 elsewhere. An unclosed opener ends where
+/** For every opening delimiter, the index of its closer; -1 elsewhere; `balanced` when every closer met its opener
+ *  and nothing was left open (no recovery ran). An unclosed opener ends where
  *  indentation says its construct ends (see `closeByIndentation`), else at the enclosing closer or the end.
  *  When the braces of the file do not balance, a `{ }` group also ends before an item line indented no deeper
  *  than its opener (see `cutAtItemLines`). */
-export function matchDelimiters(stream: DelimiterInput): Int32Array {
+export function matchDelimiters(stream: DelimiterInput): { readonly match: Int32Array; readonly balanced: boolean } {
   const { texts, kinds } = stream;
   const match = new Int32Array(texts.length).fill(-1);
   const stack: number[] = [];
@@ -54,7 +55,7 @@ export function matchDelimiters(stream: DelimiterInput): Int32Array {
     cutAtItemLines(stream, match);
     reclaimVerusCloser(stream, match);
   }
-  return match;
+  return { match, balanced };
 }
 
 /** Ends an unclosed group before the first later line that is indented no deeper than the opener's line

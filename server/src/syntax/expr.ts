@@ -194,7 +194,7 @@ function operandMissing(p: ParserState): boolean {
   if (p.noStruct && p.isIdent() && SPEC_KEYWORDS.has(p.tok())) return true;
   if (!p.at('{') || !p.noStruct) return false;
   const close = p.ts.match[p.pos] ?? -1;
-  if (close < 0 || close + 1 >= p.limit) return true;
+  if (close < 0 || p.beyondLimit(close + 1)) return true;
   const after = p.ts.texts[close + 1] ?? '';
   return after === '#' || (p.ts.kinds[close + 1] === TokenKind.Ident && ITEM_START_WORDS.has(after));
 }

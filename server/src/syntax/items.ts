@@ -11,6 +11,18 @@ export interface ItemContext {
   readonly inVerus: boolean;
 }
 
+/** Where one item of a file's item list came from: the tokens it was parsed from and the diagnostics its parse
+ *  pushed (indices into the stream and the diagnostics list). Recorded for the file's own list only (top level and
+ *  `verus!` bodies, not impls or modules), so the n-th record belongs to the n-th item of `SourceFile.items`. */
+export interface ItemRecord {
+  readonly firstToken: number;
+  readonly endToken: number;
+  readonly firstDiagnostic: number;
+  readonly endDiagnostic: number;
+  /** The item ends its group (the file or the `verus!` body): the parser saw that group's end after it. */
+  readonly lastInGroup: boolean;
+}
+
 const ITEM_KEYWORDS = new Set(['fn', 'struct', 'enum', 'union', 'type', 'const', 'static', 'impl', 'trait', 'use', 'mod']);
 const MODIFIERS = new Set([
   'pub',
@@ -30,8 +42,9 @@ const MODIFIERS = new Set([
   'ghost',
 ]);
 
-/** Parses items until the end of the current group (the file, a `verus!` block, a module, impl or trait). */
-export function parseItems(p: ParserState, ctx: ItemContext): Item[] {
+/** Parses items until the end of the current group (the file, a `verus!` block, a module, impl or trait); with
+ *  `records`, also says where each item came from. */
+export function parseItems(p: ParserState, ctx: ItemContext, records?: ItemRecord[]): Item[] {
   const items: Item[] = [];
   while (!p.atEnd()) {
     const before = p.pos;
@@ -47,13 +60,16 @@ export function parseItems(p: ParserState, ctx: ItemContext): Item[] {
       p.bump();
       p.bump();
       const frame = p.enterGroup();
-      items.push(...parseItems(p, { inVerus: true }));
+      items.push(...parseItems(p, { inVerus: true }, records));
       p.leaveGroup(frame);
       continue;
     }
+    const firstDiagnostic = p.diagnostics.length;
     const item = parseItem(p, ctx);
-    if (item !== undefined) items.push(item);
-    else recoverToItemBoundary(p, before);
+    if (item !== undefined) {
+      items.push(item);
+      records?.push({ firstToken: before, endToken: p.pos, firstDiagnostic, endDiagnostic: p.diagnostics.length, lastInGroup: p.pos >= p.limit });
+    } else recoverToItemBoundary(p, before);
     if (p.pos === before) p.skipTokenOrGroup();
   }
   return items;

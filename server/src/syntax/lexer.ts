@@ -6,7 +6,7 @@
 // Invariant: tokens are in text order, never overlap, and carry UTF-16 offsets (JS string indices).
 import Parser = require('tree-sitter');
 import RustLanguage = require('tree-sitter-rust');
-import { changedSpan, lineAndColumn } from './changed-span';
+import { changedSpan, lineAndColumn, type ChangedSpan } from './changed-span';
 import { matchDelimiters } from './delimiters';
 import { scanTokens, type LiteralAt, type LiteralHit } from './scanner';
 import { TokenKind, type TokenStream } from './tokens';
@@ -48,10 +48,16 @@ export function tokenizeIncrementally(text: string, previous: IncrementalTree | 
   return { stream: finishStream(text, literalsOf(tree, 0, text.length)), tree: { text, tree } };
 }
 
+/** The previous tree told of the edit to `text` but not re-parsed: when only one item was re-parsed (from its own
+ *  text), the next whole-file parse still re-reads only the regions edited since the tree's last parse. */
+export function editTree(previous: IncrementalTree, text: string, span: ChangedSpan): IncrementalTree {
+  return { text, tree: editedTree(previous, text, span) };
+}
+
 /** Tells the previous tree where the text changed (indices and columns in UTF-16 units, as the binding expects). */
-function editedTree(previous: IncrementalTree, text: string): Parser.Tree {
+function editedTree(previous: IncrementalTree, text: string, span = changedSpan(previous.text, text)): Parser.Tree {
   const before = previous.text;
-  const { start, oldEnd, newEnd } = changedSpan(before, text);
+  const { start, oldEnd, newEnd } = span;
   previous.tree.edit({
     startIndex: start,
     oldEndIndex: oldEnd,
@@ -76,14 +82,48 @@ export function tokenizeExpression(text: string): TokenStream {
   return finishStream(text, literalsOf(tree, EXPRESSION_PREFIX.length, text.length));
 }
 
-function finishStream(text: string, literalAt: LiteralAt): TokenStream {
-  const { kinds, starts, ends, texts, comments } = scanTokens(text, literalAt);
-  const match = matchDelimiters({ text, kinds, starts, ends, texts });
-  return { text, kinds, starts, ends, texts, match, comments, count: kinds.length };
+/** Tokenizes one `verus!` item alone (from the end of the token before it, `from`, to its end, `to`) and the token
+ *  after it (up to `through`; `closesBody` when that is the body's closer), at the text's offsets and inside a `verus!` token tree, as the whole file's parse
+ *  reads it. Delimiters are matched within the item only. `clean` when tree-sitter met no error near a literal or
+ *  comment (such an error, an unclosed block comment say, can move literals far away in the whole file). */
+export function tokenizeVerusItem(text: string, from: number, to: number, through: number, closesBody: boolean): { readonly stream: TokenStream; readonly clean: boolean } {
+  // When the token after the item is the `verus!` body's closer, it closes the token tree here too.
+  const tree = getParser().parse(`${EXPRESSION_PREFIX}${text.slice(from, through)}${closesBody ? '' : '\n}'}`);
+  const { kinds, starts, ends, texts, comments } = scanTokens(text, literalsOf(tree, EXPRESSION_PREFIX.length - from, through), from, through);
+  let own = kinds.length;
+  while (own > 0 && (ends[own - 1] ?? 0) > to) own--;
+  const itemTokens = { text, kinds: kinds.subarray(0, own), starts: starts.subarray(0, own), ends: ends.subarray(0, own), texts: texts.slice(0, own) };
+  const { match: itemMatch, balanced } = matchDelimiters(itemTokens);
+  const match = new Int32Array(kinds.length).fill(-1);
+  match.set(itemMatch);
+  return { stream: { text, kinds, starts, ends, texts, match, balanced, comments, count: kinds.length }, clean: !hasLiteralError(tree.rootNode) };
 }
 
-/** Looks up the literal node of `tree` at an offset of the text, which starts at `shift` in the parsed string and
- *  has `length` characters. The smallest node at an offset is a leaf (`"`, `//`, ...) a few levels below it. */
+/** Whether tree-sitter's last parse of the tree met an error near a literal or comment. */
+export function treeHasLiteralErrors(tree: IncrementalTree): boolean {
+  return hasLiteralError(tree.tree.rootNode);
+}
+
+/** Verus operators tree-sitter-rust does not know (`=~=`, `&&&`'s neighbours) are errors too, but local ones: only
+ *  an error holding a quote or a comment marker, or a missing token, can change where literals end elsewhere. */
+function hasLiteralError(node: Parser.SyntaxNode): boolean {
+  if (!node.hasError) return false;
+  if (node.isMissing) return true;
+  if (node.type === 'ERROR' && LITERAL_MARKERS.test(node.text)) return true;
+  return node.children.some(hasLiteralError);
+}
+
+const LITERAL_MARKERS = /["']|\/\*|\*\/|\/\//;
+
+function finishStream(text: string, literalAt: LiteralAt): TokenStream {
+  const { kinds, starts, ends, texts, comments } = scanTokens(text, literalAt);
+  const { match, balanced } = matchDelimiters({ text, kinds, starts, ends, texts });
+  return { text, kinds, starts, ends, texts, match, balanced, comments, count: kinds.length };
+}
+
+/** Looks up the literal node of `tree` at an offset of the text: offset `o` is at `o + shift` in the parsed string,
+ *  and literals are cut at offset `length`. The smallest node at an offset is a leaf (`"`, `//`, ...) a few levels
+ *  below it. */
 function literalsOf(tree: Parser.Tree, shift: number, length: number): LiteralAt {
   const root = tree.rootNode;
   return (offset) => {

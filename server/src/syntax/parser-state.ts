@@ -31,6 +31,9 @@ export class ParserState {
   readonly diagnostics: SyntaxDiagnostic[] = [];
   /** Trigger groups of the quantifiers being parsed, innermost last. */
   readonly triggerStack: TriggerScope[] = [];
+  /** Set when the parser looked at the end of the whole stream (not just a group's closer): what it saw there
+   *  depends on the text after the stream, so an item re-parsed alone (item-reparse.ts) is trusted only when unset. */
+  lookedPastStream = false;
 
   constructor(readonly ts: TokenStream) {
     this.limit = ts.count;
@@ -41,18 +44,25 @@ export class ParserState {
   }
 
   atEnd(): boolean {
-    return this.pos >= this.limit;
+    return this.beyondLimit(this.pos);
+  }
+
+  /** Whether token `idx` lies at or past the current limit (the group's closer or the stream's end). */
+  beyondLimit(idx: number): boolean {
+    if (idx < this.limit) return false;
+    if (this.limit >= this.ts.count) this.lookedPastStream = true;
+    return true;
   }
 
   kind(offset = 0): TokenKind {
     const idx = this.pos + offset;
-    return idx < this.limit ? (this.ts.kinds[idx] ?? TokenKind.Eof) : TokenKind.Eof;
+    return this.beyondLimit(idx) ? TokenKind.Eof : (this.ts.kinds[idx] ?? TokenKind.Eof);
   }
 
   /** The text of the token at `pos + offset`, or '' at the end of the current group. */
   tok(offset = 0): string {
     const idx = this.pos + offset;
-    return idx < this.limit ? (this.ts.texts[idx] ?? '') : '';
+    return this.beyondLimit(idx) ? '' : (this.ts.texts[idx] ?? '');
   }
 
   /** True when the token at `pos + offset` is punctuation or an identifier with exactly this text. */
@@ -72,17 +82,18 @@ export class ParserState {
 
   startOffset(offset = 0): number {
     const idx = this.pos + offset;
-    if (idx < this.limit) return this.ts.starts[idx] ?? this.text.length;
+    if (!this.beyondLimit(idx)) return this.ts.starts[idx] ?? this.text.length;
     return this.limitOffset();
   }
 
   /** The offset where the current group's closer (or the text) begins. */
   limitOffset(): number {
+    this.beyondLimit(this.limit);
     return this.ts.starts[this.limit] ?? this.text.length;
   }
 
   bump(): void {
-    if (this.pos < this.limit) {
+    if (!this.beyondLimit(this.pos)) {
       this.lastEnd = this.ts.ends[this.pos] ?? this.lastEnd;
       this.pos++;
     }
@@ -161,8 +172,8 @@ export class ParserState {
     }
     this.limit = frame.savedLimit;
     this.noStruct = frame.savedNoStruct;
-    if (this.pos < this.limit && this.ts.texts[this.pos] === frame.closerText) this.bump();
-    else if (this.pos >= this.limit || this.ts.texts[this.pos] !== frame.closerText) {
+    if (!this.beyondLimit(this.pos) && this.ts.texts[this.pos] === frame.closerText) this.bump();
+    else {
       this.error(`expected \`${frame.closerText}\``, { start: this.lastEnd, end: this.lastEnd });
     }
   }

@@ -33,10 +33,10 @@ interface TokenBuffer {
   count: number;
 }
 
-/** Scans all of `text` into tokens. */
-export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
+/** Scans `text` from `from` to `limit` (all of it by default) into tokens, at the text's offsets. */
+export function scanTokens(text: string, literalAt: LiteralAt, from = 0, limit = text.length): ScannedTokens {
   // About one token per four characters in typical code; `grow` doubles when that is not enough.
-  const capacity = (text.length >> 2) + 16;
+  const capacity = ((limit - from) >> 2) + 16;
   const out: TokenBuffer = {
     kinds: new Uint8Array(capacity),
     starts: new Int32Array(capacity),
@@ -45,8 +45,7 @@ export function scanTokens(text: string, literalAt: LiteralAt): ScannedTokens {
     comments: [],
     count: 0,
   };
-  const limit = text.length;
-  let pos = 0;
+  let pos = from;
   while (pos < limit) {
     if (mayStartLiteral(text, pos, limit)) {
       const hit = literalAt(pos);

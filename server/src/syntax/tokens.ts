@@ -33,6 +33,8 @@ export interface TokenStream {
   readonly texts: string[];
   /** For each opening delimiter the index of its closer (stream length when unclosed); -1 for other tokens. */
   readonly match: Int32Array;
+  /** Every closer matched its opener without recovery: a balanced stretch can be re-matched on its own. */
+  readonly balanced: boolean;
   readonly comments: readonly Comment[];
   readonly count: number;
 }

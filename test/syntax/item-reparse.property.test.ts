@@ -1,0 +1,88 @@
+// Re-parsing only the edited item is invisible: after any sequence of edits to a real Verus file, the editor's parse
+// (one item's text when the edit lies inside it, else the whole file) is the syntax tree a fresh parse gives, spans
+// and diagnostics included. Most small edits inside an item take the one-item path; edits across items, delimiters
+// that stop balancing and literals left open take the whole file.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSourceFile, parseSourceFileIncrementally } from '../../server/src/syntax';
+import type { IncrementalParse } from '../../server/src/syntax';
+import { propertyRuns } from '../setup/property-size';
+
+const ROOT = join(__dirname, '..', '..');
+const fromFolder = (folder: string): [string, string][] =>
+  readdirSync(folder)
+    .filter((name) => name.endsWith('.rs'))
+    .sort()
+    .map((name) => [name, readFileSync(join(folder, name), 'utf8')]);
+const FILES = [...fromFolder(join(ROOT, 'examples')), ...fromFolder(join(ROOT, 'test', 'fixtures', 'syntax'))];
+
+/** Edits a user makes inside and between items: a digit, an operator, a clause, a doc comment, a whole item, and the
+ *  characters that open or close groups, strings and comments. */
+const SNIPPETS = [
+  '', '\n', ' ', '1', '0', '+ 1', ' && ', ' ==> ', ',', ';', '{', '}', '(', ')', '"', "'", '/*', '*/', '// c\n', '/// doc\n',
+  'x', 'pub ', 'requires true,\n', 'ensures r > 0,\n', '\nfn extra() -> (r: u8) ensures r == 1, { 1 }\n', 'verus! {', '#![allow(x)]', '#[verifier::opaque]\n',
+];
+
+const toJson = (value: unknown): string => JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
+
+interface Edit {
+  /** Where, as a fraction of the text (0..1000), and how many characters are replaced. */
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+}
+
+function applyEdit(text: string, edit: Edit): string {
+  const at = Math.floor((edit.at / 1000) * text.length);
+  return text.slice(0, at) + edit.insert + text.slice(Math.min(text.length, at + edit.remove));
+}
+
+const editArbitrary: fc.Arbitrary<Edit> = fc.record({ at: fc.nat(1000), remove: fc.nat(4), insert: fc.constantFrom(...SNIPPETS) });
+
+describe('re-parsing only the edited item', () => {
+  it.each(FILES)('%s: after random edit scripts, every parse equals a fresh parse', (_name, start) => {
+    let itemParses = 0;
+    fc.assert(
+      fc.property(fc.array(editArbitrary, { minLength: 1, maxLength: 8 }), (edits) => {
+        let text = start;
+        let parse: IncrementalParse = parseSourceFileIncrementally(text, undefined);
+        for (const edit of edits) {
+          text = applyEdit(text, edit);
+          parse = parseSourceFileIncrementally(text, parse);
+          if (parse.reparsed === 'item') itemParses++;
+          expect(toJson(parse.file)).toBe(toJson(parseSourceFile(text)));
+        }
+      }),
+      { numRuns: propertyRuns(100), seed: 1414 },
+    );
+    // The property is not vacuous: some edits did take the one-item path.
+    expect(itemParses).toBeGreaterThan(0);
+  });
+
+  const FIXTURE = readFileSync(join(ROOT, 'test', 'fixtures', 'syntax', 'max_and_sum.rs'), 'utf8');
+
+  it('an edit inside one fn re-parses that item alone; the items after it move with the text', () => {
+    const first = parseSourceFileIncrementally(FIXTURE, undefined);
+    const text = FIXTURE.replace('fn max_of(a: &Vec<u64>) -> (r: u64)', 'fn max_of(a: &Vec<u64>, extra: bool) -> (r: u64)');
+    const next = parseSourceFileIncrementally(text, first);
+    expect(next.reparsed).toBe('item');
+    expect(toJson(next.file)).toBe(toJson(parseSourceFile(text)));
+    // Items before the edit are kept as they were, not copied.
+    expect(next.file.items[0]).toBe(first.file.items[0]);
+  });
+
+  it('an edit across two items, or one that opens a block comment, re-parses the whole file', () => {
+    const first = parseSourceFileIncrementally(FIXTURE, undefined);
+    const across = FIXTURE.replace(/bool \{[^]*?fn max_of/, 'bool { true }\nfn max_of');
+    const wide = parseSourceFileIncrementally(across, first);
+    expect(wide.reparsed).toBe('file');
+    expect(toJson(wide.file)).toBe(toJson(parseSourceFile(across)));
+    const opened = across.replace('fn max_of', '/* fn max_of');
+    const comment = parseSourceFileIncrementally(opened, wide);
+    expect(comment.reparsed).toBe('file');
+    expect(toJson(comment.file)).toBe(toJson(parseSourceFile(opened)));
+  });
+});
