@@ -22,8 +22,34 @@ const FILES = [...fromFolder(join(ROOT, 'examples')), ...fromFolder(join(ROOT, '
 /** Edits a user makes inside and between items: a digit, an operator, a clause, a doc comment, a whole item, and the
  *  characters that open or close groups, strings and comments. */
 const SNIPPETS = [
-  '', '\n', ' ', '1', '0', '+ 1', ' && ', ' ==> ', ',', ';', '{', '}', '(', ')', '"', "'", '/*', '*/', '// c\n', '/// doc\n',
-  'x', 'pub ', 'requires true,\n', 'ensures r > 0,\n', '\nfn extra() -> (r: u8) ensures r == 1, { 1 }\n', 'verus! {', '#![allow(x)]', '#[verifier::opaque]\n',
+  '',
+  '\n',
+  ' ',
+  '1',
+  '0',
+  '+ 1',
+  ' && ',
+  ' ==> ',
+  ',',
+  ';',
+  '{',
+  '}',
+  '(',
+  ')',
+  '"',
+  "'",
+  '/*',
+  '*/',
+  '// c\n',
+  '/// doc\n',
+  'x',
+  'pub ',
+  'requires true,\n',
+  'ensures r > 0,\n',
+  '\nfn extra() -> (r: u8) ensures r == 1, { 1 }\n',
+  'verus! {',
+  '#![allow(x)]',
+  '#[verifier::opaque]\n',
 ];
 
 const toJson = (value: unknown): string => JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));

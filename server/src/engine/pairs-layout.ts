@@ -26,16 +26,24 @@ export function pairsLayout(pairsText: string): PairsLayout {
   // The pairs document caps nesting before jsonc-parser's recursive parser runs.
   const document = readPairsDocument(pairsText);
   const root = document.root;
-  if (root === undefined || document.syntaxProblems.length > 0 || document.duplicates.length > 0 || root.type !== 'object') return { text: pairsText, entries: null, blanked: pairsText };
-  if ((root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions').length !== 1) return { text: pairsText, entries: null, blanked: pairsText };
+  if (root === undefined || document.syntaxProblems.length > 0 || document.duplicates.length > 0 || root.type !== 'object')
+    return { text: pairsText, entries: null, blanked: pairsText };
+  if ((root.children ?? []).filter((property) => property.children?.[0]?.value === 'functions').length !== 1)
+    return { text: pairsText, entries: null, blanked: pairsText };
   const entries: PairsEntrySpan[] = [];
   const spans = document.functionEntries;
   for (const [idx, span] of spans.entries()) {
     const start = span.property.offset;
     const end = start + span.property.length;
     const next = spans[idx + 1];
-    if (next !== undefined && !/^\s*,\s*$/.test(pairsText.slice(end, next.property.offset))) return { text: pairsText, entries: null, blanked: pairsText };
-    entries.push({ name: span.name, start, end, range: { start: document.lineIndex.positionAt(start), end: document.lineIndex.positionAt(end) } });
+    if (next !== undefined && !/^\s*,\s*$/.test(pairsText.slice(end, next.property.offset)))
+      return { text: pairsText, entries: null, blanked: pairsText };
+    entries.push({
+      name: span.name,
+      start,
+      end,
+      range: { start: document.lineIndex.positionAt(start), end: document.lineIndex.positionAt(end) },
+    });
   }
   return { text: pairsText, entries, blanked: blankedEntries(pairsText, entries) };
 }

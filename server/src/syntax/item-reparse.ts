@@ -53,7 +53,12 @@ function parseWholeFile(text: string, previousTree: IncrementalTree | undefined)
   const p = new ParserState(stream);
   const records: ItemRecord[] = [];
   const items = parseItems(p, { inVerus: false }, records);
-  return { file: { text, items, diagnostics: p.diagnostics }, tree, units: stream.balanced && !treeHasLiteralErrors(tree) ? records.map((record, idx) => unitOf(stream, record, items[idx])) : null, reparsed: 'file' };
+  return {
+    file: { text, items, diagnostics: p.diagnostics },
+    tree,
+    units: stream.balanced && !treeHasLiteralErrors(tree) ? records.map((record, idx) => unitOf(stream, record, items[idx])) : null,
+    reparsed: 'file',
+  };
 }
 
 function unitOf(stream: TokenStream, record: ItemRecord, item: Item | undefined): ItemUnit {
@@ -112,7 +117,15 @@ function reparseEditedItem(text: string, previous: IncrementalParse): Incrementa
   const followingEnd = unit.followingEnd === undefined ? end : unit.followingEnd + delta;
   const { stream, clean } = tokenizeVerusItem(text, unit.gapStart, end, followingEnd, unit.lastInGroup);
   const itemTokens = unit.followingEnd === undefined ? stream.count : stream.count - 1;
-  if (!clean || !stream.balanced || itemTokens <= 0 || !endsAnItem(stream, itemTokens - 1) || stream.ends[itemTokens - 1] !== end || stream.ends[stream.count - 1] !== followingEnd) return undefined;
+  if (
+    !clean ||
+    !stream.balanced ||
+    itemTokens <= 0 ||
+    !endsAnItem(stream, itemTokens - 1) ||
+    stream.ends[itemTokens - 1] !== end ||
+    stream.ends[stream.count - 1] !== followingEnd
+  )
+    return undefined;
   const p = new ParserState(stream);
   // The parser sees what it sees in the whole file: the next token, or the end of the `verus!` body there.
   if (unit.lastInGroup) p.limit = itemTokens;
@@ -128,7 +141,12 @@ function reparseEditedItem(text: string, previous: IncrementalParse): Incrementa
     ...file.diagnostics.slice(unit.endDiagnostic).map((later) => shiftSpans(later, delta)),
   ];
   const diagnosticDelta = p.diagnostics.length - (unit.endDiagnostic - unit.firstDiagnostic);
-  const edited: ItemUnit = { ...unit, end, followingEnd: unit.followingEnd === undefined ? undefined : followingEnd, endDiagnostic: unit.firstDiagnostic + p.diagnostics.length };
+  const edited: ItemUnit = {
+    ...unit,
+    end,
+    followingEnd: unit.followingEnd === undefined ? undefined : followingEnd,
+    endDiagnostic: unit.firstDiagnostic + p.diagnostics.length,
+  };
   const nextUnits = [
     ...units.slice(0, index),
     edited,

@@ -68,7 +68,13 @@ export function parseItems(p: ParserState, ctx: ItemContext, records?: ItemRecor
     const item = parseItem(p, ctx);
     if (item !== undefined) {
       items.push(item);
-      records?.push({ firstToken: before, endToken: p.pos, firstDiagnostic, endDiagnostic: p.diagnostics.length, lastInGroup: p.pos >= p.limit });
+      records?.push({
+        firstToken: before,
+        endToken: p.pos,
+        firstDiagnostic,
+        endDiagnostic: p.diagnostics.length,
+        lastInGroup: p.pos >= p.limit,
+      });
     } else recoverToItemBoundary(p, before);
     if (p.pos === before) p.skipTokenOrGroup();
   }

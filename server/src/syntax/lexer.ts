@@ -86,17 +86,37 @@ export function tokenizeExpression(text: string): TokenStream {
  *  after it (up to `through`; `closesBody` when that is the body's closer), at the text's offsets and inside a `verus!` token tree, as the whole file's parse
  *  reads it. Delimiters are matched within the item only. `clean` when tree-sitter met no error near a literal or
  *  comment (such an error, an unclosed block comment say, can move literals far away in the whole file). */
-export function tokenizeVerusItem(text: string, from: number, to: number, through: number, closesBody: boolean): { readonly stream: TokenStream; readonly clean: boolean } {
+export function tokenizeVerusItem(
+  text: string,
+  from: number,
+  to: number,
+  through: number,
+  closesBody: boolean,
+): { readonly stream: TokenStream; readonly clean: boolean } {
   // When the token after the item is the `verus!` body's closer, it closes the token tree here too.
   const tree = getParser().parse(`${EXPRESSION_PREFIX}${text.slice(from, through)}${closesBody ? '' : '\n}'}`);
-  const { kinds, starts, ends, texts, comments } = scanTokens(text, literalsOf(tree, EXPRESSION_PREFIX.length - from, through), from, through);
+  const { kinds, starts, ends, texts, comments } = scanTokens(
+    text,
+    literalsOf(tree, EXPRESSION_PREFIX.length - from, through),
+    from,
+    through,
+  );
   let own = kinds.length;
   while (own > 0 && (ends[own - 1] ?? 0) > to) own--;
-  const itemTokens = { text, kinds: kinds.subarray(0, own), starts: starts.subarray(0, own), ends: ends.subarray(0, own), texts: texts.slice(0, own) };
+  const itemTokens = {
+    text,
+    kinds: kinds.subarray(0, own),
+    starts: starts.subarray(0, own),
+    ends: ends.subarray(0, own),
+    texts: texts.slice(0, own),
+  };
   const { match: itemMatch, balanced } = matchDelimiters(itemTokens);
   const match = new Int32Array(kinds.length).fill(-1);
   match.set(itemMatch);
-  return { stream: { text, kinds, starts, ends, texts, match, balanced, comments, count: kinds.length }, clean: !hasLiteralError(tree.rootNode) };
+  return {
+    stream: { text, kinds, starts, ends, texts, match, balanced, comments, count: kinds.length },
+    clean: !hasLiteralError(tree.rootNode),
+  };
 }
 
 /** Whether tree-sitter's last parse of the tree met an error near a literal or comment. */
