@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentToolParams, AgentToolResult } from '../../server/src/lsp/protocol';
 import { AgentToolRequest } from '../../server/src/lsp/protocol';
-import { ROOT, buildServerBundle, startClient } from '../lsp/lsp-client';
+import { ROOT, serverBundle, startClient } from '../lsp/lsp-client';
 import type { TestClient } from '../lsp/lsp-client';
 
 const AGENTS = join(ROOT, 'test', 'fixtures', 'agents');
@@ -14,7 +14,7 @@ let client: TestClient;
 
 beforeAll(async () => {
   // Untrusted: embedded scoring only, and verus is never started (task_complete says so).
-  client = await startClient(await buildServerBundle(), {}, { trusted: false }, pathToFileURL(AGENTS).toString());
+  client = await startClient(await serverBundle(), {}, { trusted: false }, pathToFileURL(AGENTS).toString());
 }, 60_000);
 
 afterAll(async () => {

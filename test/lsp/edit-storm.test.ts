@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic, Position } from 'vscode-languageserver-protocol';
-import { ROOT, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, serverBundle, startClient } from './lsp-client';
 
 const EXAMPLES = join(ROOT, 'examples');
 const STORMED = ['argmax.rs', 'recursive.rs', 'strings.rs'];
@@ -23,7 +23,7 @@ let serverPath = '';
 let folder = '';
 
 beforeAll(async () => {
-  serverPath = await buildServerBundle();
+  serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-storm-'));
   for (const name of readdirSync(EXAMPLES)) copyFileSync(join(EXAMPLES, name), join(folder, name));
 });

@@ -11,9 +11,9 @@ import { installedServer } from '../setup/installed';
 
 export const ROOT = resolve(__dirname, '..', '..');
 
-/** The language server bundled once for the whole run by test/setup/installed-bundle.ts (the name predates that:
- *  nothing is built here any more); LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
-export async function buildServerBundle(): Promise<string> {
+/** The language server bundled once for the whole run by test/setup/installed-bundle.ts;
+ *  LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */
+export async function serverBundle(): Promise<string> {
   return installedServer();
 }
 

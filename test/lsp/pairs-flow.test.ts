@@ -12,7 +12,7 @@ import type { CodeAction, CodeLens, Diagnostic, Hover, TextEdit, WorkspaceEdit }
 import { DEFAULT_CHECK_OPTIONS, checkFileSync } from '../../server/src/harness';
 import { hoverMarkdown as expectedHover } from '../../server/src/lsp/markdown';
 import { SEED, STEP_BUDGET } from '../../server/src/lsp/scoring';
-import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, applyTextEdits, serverBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 let folder = '';
@@ -22,7 +22,7 @@ let pairsUri = '';
 let sourceText = '';
 
 beforeAll(async () => {
-  const serverPath = await buildServerBundle();
+  const serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-flow-'));
   copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'flow.rs'), join(folder, 'flow.rs'));
   sourceUri = pathToFileURL(join(folder, 'flow.rs')).toString();

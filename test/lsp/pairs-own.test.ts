@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeAction, Diagnostic, TextEdit } from 'vscode-languageserver-protocol';
-import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, applyTextEdits, serverBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 const DUPLICATED =
@@ -27,7 +27,7 @@ const lines = (diagnostics: readonly Diagnostic[]): string[] =>
   diagnostics.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message}`);
 
 beforeAll(async () => {
-  const serverPath = await buildServerBundle();
+  const serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-own-'));
   for (const name of ['dup', 'deep', 'hand']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'flow.rs'), join(folder, `${name}.rs`));
   writeFileSync(join(folder, 'dup.pairs.json'), DUPLICATED);

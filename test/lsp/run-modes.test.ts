@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, serverBundle, startClient } from './lsp-client';
 
 let serverPath = '';
 let folder = '';
@@ -13,7 +13,7 @@ let uri = '';
 let text = '';
 
 beforeAll(async () => {
-  serverPath = await buildServerBundle();
+  serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-modes-'));
   for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', name), join(folder, name));
   uri = pathToFileURL(join(folder, 'arith.rs')).toString();

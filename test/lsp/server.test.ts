@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CodeAction, CodeLens, Diagnostic, Hover, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import { ROOT, applyTextEdits, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, applyTextEdits, serverBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'lsp');
@@ -29,7 +29,7 @@ async function openArith(): Promise<OpenedServer> {
   const sourceUri = pathToFileURL(join(folder, 'arith.rs')).toString();
   const pairsUri = pathToFileURL(join(folder, 'arith.pairs.json')).toString();
   const client = await startClient(
-    await buildServerBundle(),
+    await serverBundle(),
     { run: 'onSave', threshold: 0.75 },
     { trusted: true, docsUrl: 'https://example.test/README.md' },
     pathToFileURL(folder).toString(),

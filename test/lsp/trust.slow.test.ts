@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, serverBundle, startClient } from './lsp-client';
 
 const STAND_IN = join(ROOT, 'test', 'verus', 'stand-in-verus.mjs');
 let serverPath = '';
 let folder = '';
 
 beforeAll(async () => {
-  serverPath = await buildServerBundle();
+  serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-trust-'));
   for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', name), join(folder, name));
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CodeLens, Diagnostic, Position, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
-import { ROOT, buildServerBundle, startClient } from './lsp-client';
+import { ROOT, serverBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 const EXAMPLES = join(ROOT, 'examples');
@@ -40,7 +40,7 @@ let serverPath = '';
 let folder = '';
 
 beforeAll(async () => {
-  serverPath = await buildServerBundle();
+  serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-typing-'));
   for (const name of readdirSync(EXAMPLES)) copyFileSync(join(EXAMPLES, name), join(folder, name));
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MutationReportResult } from '../../server/src/lsp/protocol';
-import { buildServerBundle, startClient } from '../lsp/lsp-client';
+import { serverBundle, startClient } from '../lsp/lsp-client';
 import type { TestClient } from '../lsp/lsp-client';
 import { ROOT, check, mutationReportValidator } from './helpers';
 
@@ -56,7 +56,7 @@ describe("the mutation report view's data from the language server", () => {
     folders.push(folder);
     const uri = pathToFileURL(join(folder, 'argmax.rs')).toString();
     const client = await startClient(
-      await buildServerBundle(),
+      await serverBundle(),
       { run: 'manual', threshold: 0.75 },
       { trusted: true },
       pathToFileURL(folder).toString(),
@@ -84,7 +84,7 @@ describe("the mutation report view's data from the language server", () => {
     const path = join(folder, 'argmax.rs');
     const uri = pathToFileURL(path).toString();
     const client = await startClient(
-      await buildServerBundle(),
+      await serverBundle(),
       { run: 'manual', threshold: 0.75 },
       { trusted: true },
       pathToFileURL(folder).toString(),

@@ -11,7 +11,7 @@ import { DEFAULT_CHECK_OPTIONS, checkFileSync } from '../../server/src/harness';
 import { TestResultsNotification } from '../../server/src/lsp/protocol';
 import type { TestResultsParams } from '../../server/src/lsp/protocol';
 import { testResults } from '../../server/src/lsp/test-results';
-import { buildServerBundle, startClient } from '../lsp/lsp-client';
+import { serverBundle, startClient } from '../lsp/lsp-client';
 import { FIXTURES } from './helpers';
 
 function resultsFor(name: string): TestResultsParams {
@@ -78,7 +78,7 @@ describe('the language server pushes test results', () => {
     for (const name of ['statuses.rs', 'statuses.pairs.json']) copyFileSync(join(FIXTURES, name), join(folder, name));
     const uri = pathToFileURL(join(folder, 'statuses.rs')).toString();
     const client = await startClient(
-      await buildServerBundle(),
+      await serverBundle(),
       { run: 'manual', threshold: 0.75 },
       { trusted: true },
       pathToFileURL(folder).toString(),

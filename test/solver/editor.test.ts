@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, buildServerBundle, startClient } from '../lsp/lsp-client';
+import { ROOT, serverBundle, startClient } from '../lsp/lsp-client';
 
 let serverPath = '';
 let folder = '';
 
 beforeAll(async () => {
-  serverPath = await buildServerBundle();
+  serverPath = await serverBundle();
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-solver-'));
   for (const name of ['editor.rs', 'editor.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'solver', name), join(folder, name));
 });

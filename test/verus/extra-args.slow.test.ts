@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../../server/src/cli/io';
 import { runCli } from '../../server/src/cli/main';
-import { ROOT, buildServerBundle, startClient } from '../lsp/lsp-client';
+import { ROOT, serverBundle, startClient } from '../lsp/lsp-client';
 
 const STAND_IN = resolve(__dirname, 'stand-in-verus.mjs');
 let dir = '';
@@ -52,7 +52,7 @@ describe('extra verus arguments', () => {
 
   it('the specHarness.verus.extraArgs setting reaches verus from the language server (trusted workspace)', async () => {
     const client = await startClient(
-      await buildServerBundle(),
+      await serverBundle(),
       { backend: 'verus', verus: { path: verus, extraArgs: ['--no-lint', '--expand-errors'] } },
       { trusted: true },
       pathToFileURL(dir).toString(),
