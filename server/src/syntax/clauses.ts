@@ -2,7 +2,7 @@
 // item that begins with `&&&` split into one clause per bullet. `{` ends the list (it starts the body).
 import type { Clause, Expr } from './ast';
 import { parseBulletItems, parseExprNoStruct } from './expr';
-import { SPEC_KEYWORDS } from './keywords';
+import { ITEM_START_WORDS, SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 
 export function parseClauseList(p: ParserState): Clause[] {
@@ -47,24 +47,6 @@ function blockClauseAhead(p: ParserState): boolean {
   return after === ',' || after === '{' || SPEC_KEYWORDS.has(after);
 }
 
-/** Words that start the next item, never a clause; a list that lost its body stops there. */
-const ITEM_WORDS = new Set([
-  'fn',
-  'pub',
-  'spec',
-  'proof',
-  'exec',
-  'open',
-  'closed',
-  'broadcast',
-  'uninterp',
-  'struct',
-  'enum',
-  'impl',
-  'trait',
-  'mod',
-]);
-
 /** At `clause-start` (after the keyword or a comma) a `{` may begin a block clause; elsewhere it starts the body. */
 function atListEnd(p: ParserState, position: 'clause-start' | 'after-item' = 'after-item'): boolean {
   if (p.atEnd()) return true;
@@ -72,5 +54,5 @@ function atListEnd(p: ParserState, position: 'clause-start' | 'after-item' = 'af
   if (t === '{') return position === 'after-item' || !blockClauseAhead(p);
   if (t === ';') return true;
   if (!p.isIdent()) return false;
-  return SPEC_KEYWORDS.has(t) || (ITEM_WORDS.has(t) && (p.isIdent(1) || p.at('(', 1)));
+  return SPEC_KEYWORDS.has(t) || (ITEM_START_WORDS.has(t) && (p.isIdent(1) || p.at('(', 1)));
 }

@@ -3,6 +3,7 @@
 // Invariant: match[open] > open for every opener, and groups nest (a group never ends inside an inner one
 // that the parser would enter first; the parser clamps inner groups to the outer limit).
 import { TokenKind } from './tokens';
+import { ITEM_START_WORDS } from './keywords';
 
 export interface DelimiterInput {
   readonly text: string;
@@ -126,23 +127,7 @@ function reclaimVerusCloser(stream: DelimiterInput, match: Int32Array): void {
   if (verusOpen >= 0) match[verusOpen] = last;
 }
 
-const ITEM_LINE_WORDS = new Set([
-  'fn',
-  'pub',
-  'spec',
-  'proof',
-  'exec',
-  'open',
-  'closed',
-  'uninterp',
-  'broadcast',
-  'struct',
-  'enum',
-  'union',
-  'trait',
-  'impl',
-  'mod',
-]);
+const ITEM_LINE_WORDS: ReadonlySet<string> = new Set([...ITEM_START_WORDS, 'union']);
 
 /** Whether token `j` is the first on its line and starts an item (`fn f`, `pub ..`, `proof fn`, `#[`). */
 function startsItemLine(stream: DelimiterInput, j: number): boolean {

@@ -2,7 +2,7 @@
 // level 1 is postfix, 20 is `|||`; `parseExprLevel(p, n)` parses an expression whose loosest operator is <= n.
 import type { BinaryOp, ComparisonOp, Expr, Span } from './ast';
 import { parsePrimary } from './expr-primary';
-import { SPEC_KEYWORDS } from './keywords';
+import { ITEM_START_WORDS, SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
 import { TokenKind } from './tokens';
@@ -165,25 +165,7 @@ function parseInfix(p: ParserState, left: Expr, maxLevel: number): Expr | undefi
 }
 
 /** Words that begin the next item: after a `{ .. }` group they show it was a fn body, not an operand. */
-const ITEM_START_WORDS = new Set([
-  'fn',
-  'pub',
-  'spec',
-  'proof',
-  'exec',
-  'open',
-  'closed',
-  'broadcast',
-  'uninterp',
-  'struct',
-  'enum',
-  'impl',
-  'trait',
-  'mod',
-  'use',
-  'const',
-  'type',
-]);
+const NEXT_ITEM_WORDS: ReadonlySet<string> = new Set([...ITEM_START_WORDS, 'use', 'const', 'type']);
 
 /** After a binary operator: nothing that can be its right operand. In a clause or condition (`noStruct`) that is
  *  also the next spec section's keyword (`x >= 0 ||` then `ensures`), and a `{` group followed by the next item (or
@@ -196,7 +178,7 @@ function operandMissing(p: ParserState): boolean {
   const close = p.ts.match[p.pos] ?? -1;
   if (close < 0 || p.beyondLimit(close + 1)) return true;
   const after = p.ts.texts[close + 1] ?? '';
-  return after === '#' || (p.ts.kinds[close + 1] === TokenKind.Ident && ITEM_START_WORDS.has(after));
+  return after === '#' || (p.ts.kinds[close + 1] === TokenKind.Ident && NEXT_ITEM_WORDS.has(after));
 }
 
 function parseTestOperator(p: ParserState, left: Expr, start: number): Expr {

@@ -1,5 +1,5 @@
 // Rust's strict keywords, which can never name an item (used to reject `struct fn` and similar damage), and the
-// words that begin a function's spec sections.
+// words that begin a function's spec sections or an item.
 
 const RESERVED = new Set([
   'as',
@@ -60,4 +60,23 @@ export const SPEC_KEYWORDS = new Set([
   'via',
   'default_ensures',
   'unwind',
+]);
+
+/** Words that begin an item (`fn`, a visibility or mode, a kind of item). The parser uses them to tell where a clause
+ *  list, an operand or a broken group ends; each use adds the few words only it needs. */
+export const ITEM_START_WORDS: ReadonlySet<string> = new Set([
+  'fn',
+  'pub',
+  'spec',
+  'proof',
+  'exec',
+  'open',
+  'closed',
+  'broadcast',
+  'uninterp',
+  'struct',
+  'enum',
+  'impl',
+  'trait',
+  'mod',
 ]);
