@@ -3,6 +3,7 @@
 // nothing else in it changes); its diagnostics in the source are re-derived from the report, never stored.
 
 import type { FileReport, FunctionReport, PairsDiagnostic, Range, ReportDiagnostic } from '../harness';
+import { rangeContains } from '../harness';
 import type { FunctionKey } from './memo-keys';
 
 export interface MemoEntry {
@@ -28,7 +29,7 @@ export function memoEntriesOf(
     const key = keys.get(report.qualifiedName);
     if (key === undefined) continue;
     const entryRange = key.pairsRange;
-    const mine = entryRange === null ? [] : pairsDiagnostics.filter((diagnostic) => contains(entryRange, diagnostic.range));
+    const mine = entryRange === null ? [] : pairsDiagnostics.filter((diagnostic) => rangeContains(entryRange, diagnostic.range));
     for (const diagnostic of mine) owned.add(diagnostic);
     entries.push({ key, report, pairsDiagnostics: mine });
   }
@@ -78,14 +79,6 @@ export function moveEntry(entry: MemoEntry, now: FunctionKey): MemoEntry {
 
 function isPairsDiagnostic(diagnostic: ReportDiagnostic): diagnostic is ReportDiagnostic & PairsDiagnostic {
   return diagnostic.file === 'pairs' && diagnostic.severity !== 'information';
-}
-
-function contains(outer: Range, inner: Range): boolean {
-  return comparePositions(outer.start, inner.start) <= 0 && comparePositions(inner.end, outer.end) <= 0;
-}
-
-function comparePositions(a: Range['start'], b: Range['start']): number {
-  return a.line - b.line || a.character - b.character;
 }
 
 function shift(range: Range, lines: number): Range {

@@ -58,6 +58,7 @@ export { functionValueTypes } from './score/function-types';
 export type { FunctionValueTypes } from './score/function-types';
 export type * from './report/report-types';
 export { spanRange } from './report/unscored-reports';
+export { rangeContains, sameRange } from './report/ranges';
 export type { Backend, Obligation, ObligationResult, Solver } from './backend';
 export type { Verdict } from './score/verdict';
 export type { JsonValue } from '../eval';

@@ -4,6 +4,7 @@
 import type { Diagnostic, DiagnosticRelatedInformation, Range as LspRange } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { FileReport, FunctionReport, Range, ReportDiagnostic } from '../harness';
+import { rangeContains, sameRange } from '../harness';
 import { codeHref } from './docs-links';
 import type { DocsUrl } from './docs-links';
 import { formatJson } from './markdown';
@@ -59,7 +60,7 @@ export function decodeDiagnosticData(data: unknown): DiagnosticData {
 export function functionAt(report: FileReport, range: Range): FunctionReport | null {
   let best: FunctionReport | null = null;
   for (const fn of report.functions) {
-    if (contains(fn.range, range) && (best === null || contains(best.range, fn.range))) best = fn;
+    if (rangeContains(fn.range, range) && (best === null || rangeContains(best.range, fn.range))) best = fn;
   }
   return best;
 }
@@ -105,18 +106,4 @@ function relatedEvidence(fn: FunctionReport, diagnostic: ReportDiagnostic, pairs
     default:
       return [];
   }
-}
-
-function contains(outer: Range, inner: Range): boolean {
-  const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character <= b.character);
-  return before(outer.start, inner.start) && before(inner.end, outer.end);
-}
-
-function sameRange(a: Range, b: Range): boolean {
-  return (
-    a.start.line === b.start.line &&
-    a.start.character === b.start.character &&
-    a.end.line === b.end.line &&
-    a.end.character === b.end.character
-  );
 }

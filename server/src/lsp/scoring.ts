@@ -15,7 +15,7 @@ import type { WorkerRunner } from './worker-runner';
 import { moveLocated } from './locate';
 import type { ServerState, SourceFileState } from './state';
 import { testResults } from './test-results';
-import type { BackendRequest, ScoreOptions, ScoreResult } from './worker-protocol';
+import type { BackendRequest, ScoreInputText, ScoreOptions, ScoreResult } from './worker-protocol';
 
 /** Scores are deterministic: one fixed seed, and a step budget per evaluation so no contract can hang the worker.
  *  Both are the CLI's defaults, so a file scores the same in the editor and in `spec-harness check`. */
@@ -36,7 +36,7 @@ export type ScoreOutcome = 'scored' | 'cancelled' | 'failed' | 'unreadable';
 export interface ScoreInput {
   readonly path: string;
   readonly pairsUri: string;
-  readonly input: { readonly path: string; readonly text: string; readonly pairsPath: string | null; readonly pairsText: string | null };
+  readonly input: ScoreInputText;
   readonly backend: BackendRequest;
 }
 

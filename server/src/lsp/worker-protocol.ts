@@ -5,28 +5,26 @@ import type { LocatedFunction } from '../engine';
 import type { FileReport } from '../harness';
 import type { FunctionOutcomes } from '../reports';
 
+/** A source file's text and pairs text, named as the user sees them. */
+export interface ScoreInputText {
+  readonly path: string;
+  readonly text: string;
+  readonly pairsPath: string | null;
+  readonly pairsText: string | null;
+}
+
 export type WorkerRequest =
   | {
       readonly kind: 'score';
       readonly uri: string;
-      readonly input: {
-        readonly path: string;
-        readonly text: string;
-        readonly pairsPath: string | null;
-        readonly pairsText: string | null;
-      };
+      readonly input: ScoreInputText;
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }
   | {
       /** A cold run that keeps every mutant's verdict, for the mutation report view (not memoized: asked for rarely). */
       readonly kind: 'mutation-report';
-      readonly input: {
-        readonly path: string;
-        readonly text: string;
-        readonly pairsPath: string | null;
-        readonly pairsText: string | null;
-      };
+      readonly input: ScoreInputText;
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }

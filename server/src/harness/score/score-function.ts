@@ -21,6 +21,7 @@ import type {
 } from '../report/report-types';
 import type { FunctionValueTypes } from './function-types';
 import { emptyReport, spanRange } from '../report/unscored-reports';
+import { sameRange } from '../report/ranges';
 import { tally, ratio } from './tally';
 import type { Tally } from './tally';
 import { sameInputs } from './obligations';
@@ -367,13 +368,4 @@ function unsupportedReason(unsupported: readonly { construct: string; range: Ran
   if (first === undefined) return 'every obligation is unsupported';
   const more = unsupported.length > 1 ? ` (and ${unsupported.length - 1} more)` : '';
   return `the contract uses ${first.construct}, which the backend does not support, at line ${first.range.start.line + 1}${more}`;
-}
-
-function sameRange(a: Range, b: Range): boolean {
-  return (
-    a.start.line === b.start.line &&
-    a.start.character === b.start.character &&
-    a.end.line === b.end.line &&
-    a.end.character === b.end.character
-  );
 }
