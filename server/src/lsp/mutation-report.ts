@@ -22,7 +22,8 @@ export async function mutationReportFor(ctx: ServerContext, uri: string | null):
   const uris: Record<string, string> = {};
   const unscored: string[] = [];
   for (const sourceUri of requested) {
-    const scored = ctx.state.existingFile(sourceUri)?.report === null ? null : await scoredWithOutcomes(ctx, sourceUri);
+    const scoredBefore = (ctx.state.existingFile(sourceUri)?.report ?? null) !== null;
+    const scored = scoredBefore ? await scoredWithOutcomes(ctx, sourceUri) : null;
     // Two workspace folders can hold files with the same relative path: the report keys files by path, so the
     // second one would overwrite the first; it is listed as unscored instead.
     if (scored === null || uris[scored.file.report.path] !== undefined) {
@@ -46,9 +47,8 @@ export async function mutationReportFor(ctx: ServerContext, uri: string | null):
   return { report, uris, unscored };
 }
 
-/** Null for a file never scored, unreadable, or whose run failed or was cancelled. */
+/** Null for a file that cannot be read now, or whose run failed or was cancelled. */
 async function scoredWithOutcomes(ctx: ServerContext, uri: string): Promise<{ readonly file: ScoredFile; readonly text: string } | null> {
-  if (ctx.state.existingFile(uri) === undefined) return null;
   const scoreInput = await scoreInputFor(ctx, uri);
   if (scoreInput === null) return null;
   const { input, backend } = scoreInput;
