@@ -198,7 +198,7 @@ async function bigFileBench(serverPath: string, folder: string): Promise<string[
   }
 }
 
-interface BenchServer {
+export interface BenchServer {
   readonly connection: MessageConnection;
   readonly logs: string[];
   /** Resolves with the diagnostics published for `uri` at `version`. */
@@ -206,7 +206,8 @@ interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function startServer(serverPath: string, rootUri: string): Promise<BenchServer> {
+/** `textDocument` is the client's textDocument capabilities (none by default). */
+export async function startServer(serverPath: string, rootUri: string, textDocument: object = {}): Promise<BenchServer> {
   const child = spawn(process.execPath, [...(process.env['LSP_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean), serverPath, '--stdio'], {
     stdio: 'pipe',
   });
@@ -234,7 +235,11 @@ async function startServer(serverPath: string, rootUri: string): Promise<BenchSe
     rootUri,
     workspaceFolders: [{ uri: rootUri, name: 'bench' }],
     initializationOptions: { trusted: true },
-    capabilities: { window: { workDoneProgress: true }, workspace: { configuration: true, codeLens: { refreshSupport: true } } },
+    capabilities: {
+      textDocument,
+      window: { workDoneProgress: true },
+      workspace: { configuration: true, codeLens: { refreshSupport: true } },
+    },
   });
   void connection.sendNotification('initialized', {});
   return {
@@ -401,7 +406,7 @@ function p95(samples: readonly number[]): number {
   return percentile(samples, 0.95);
 }
 
-function percentile(samples: readonly number[], fraction: number): number {
+export function percentile(samples: readonly number[], fraction: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;

@@ -1,26 +1,15 @@
 // The verus backend end to end over the stand-in executable: verdicts per obligation from canned diagnostics,
 // trust, a missing binary, rejected stubs, the time limit and cancellation.
 
-import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedBackend } from '../../server/src/backends';
 import { createVerusBackend, VERUS_DEFAULTS } from '../../server/src/backends/verus';
 import type { VerusBackendOptions, VerusRunEvent } from '../../server/src/backends/verus';
 import { DEFAULT_CHECK_OPTIONS, pendingObligations, planFile } from '../../server/src/harness';
-
-const STAND_IN = resolve(__dirname, 'stand-in-verus.mjs');
-
-function standInDir(settings: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'stand-in-verus-'));
-  const exports = Object.entries(settings)
-    .map(([key, value]) => `export ${key}='${value}'`)
-    .join('\n');
-  writeFileSync(join(dir, 'verus'), `#!/bin/sh\n${exports}\nexec '${process.execPath}' '${STAND_IN}' "$@"\n`);
-  chmodSync(join(dir, 'verus'), 0o755);
-  return dir;
-}
+import { standInDir, waitForPids } from './stand-in';
 
 /** `abs` with one pair: five post obligations (the pair and four mutants), one stub of ten probes. */
 const SOURCE = `use vstd::prelude::*;
@@ -130,7 +119,7 @@ describe('createVerusBackend', () => {
     const { model, obligations } = plan();
     const controller = new AbortController();
     const running = createVerusBackend(opts).check(model, obligations, controller.signal);
-    for (let attempt = 0; attempt < 500 && !existsSync(pidFile); attempt++) await new Promise((r) => setTimeout(r, 20));
+    await waitForPids(pidFile);
     controller.abort(new Error('superseded'));
     await expect(running).rejects.toThrow('superseded');
   });

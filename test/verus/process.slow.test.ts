@@ -1,27 +1,14 @@
 // Process plumbing with a stand-in executable (never real Verus): argv, time limit, cancellation of the whole
 // process tree, exit codes, garbage, canned verdicts, locating the binary and its version.
 
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { locateVerus, parseVersion, readStubRun, VerusBackendError, verusVersion } from '../../server/src/backends/verus';
 import type { StubProbe } from '../../server/src/backends/verus';
 import { runProcess, runVerusOnStub } from '../../server/src/backends/verus/run';
-
-const STAND_IN = resolve(__dirname, 'stand-in-verus.mjs');
-
-/** A directory holding an executable `verus` that runs the stand-in with the given STAND_IN_* settings. */
-function standInDir(settings: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'stand-in-verus-'));
-  const exports = Object.entries(settings)
-    .map(([key, value]) => `export ${key}='${value}'`)
-    .join('\n');
-  const script = join(dir, 'verus');
-  writeFileSync(script, `#!/bin/sh\n${exports}\nexec '${process.execPath}' '${STAND_IN}' "$@"\n`);
-  chmodSync(script, 0o755);
-  return dir;
-}
+import { isAlive, pidsIn, standInDir, waitForPids, waitUntil } from './stand-in';
 
 const STUB_TEXT = [
   'use vstd::prelude::*;',
@@ -99,12 +86,12 @@ describe('running the stand-in', () => {
     const dir = standInDir({ STAND_IN_MODE: 'hang', STAND_IN_PID_FILE: pidFile });
     const controller = new AbortController();
     const running = runVerusOnStub(stubIn(dir), { ...RUN, executable: join(dir, 'verus') }, controller.signal);
-    const grandchild = await waitForPid(pidFile);
-    expect(isAlive(grandchild)).toBe(true);
+    const tree = await waitForPids(pidFile);
+    expect(tree.filter(isAlive)).toEqual(tree);
     controller.abort(new Error('cancelled by test'));
     await expect(running).rejects.toThrow('cancelled by test');
-    await waitUntil(() => !isAlive(grandchild));
-    expect(isAlive(grandchild)).toBe(false);
+    await waitUntil(() => !tree.some(isAlive));
+    expect(tree.filter(isAlive)).toEqual([]);
   });
 
   it('a time limit kills the whole process tree too, though a grandchild holds the output pipes open', async () => {
@@ -112,9 +99,10 @@ describe('running the stand-in', () => {
     const dir = standInDir({ STAND_IN_MODE: 'hang', STAND_IN_PID_FILE: pidFile });
     const run = await runVerusOnStub(stubIn(dir), { ...RUN, timeLimitMs: 5_000, executable: join(dir, 'verus') }, never);
     expect(run).toMatchObject({ outcome: 'time-limit', exitCode: undefined });
-    const grandchild = Number(readFileSync(pidFile, 'utf8'));
-    await waitUntil(() => !isAlive(grandchild));
-    expect(isAlive(grandchild)).toBe(false);
+    const tree = pidsIn(pidFile);
+    expect(tree).toHaveLength(2);
+    await waitUntil(() => !tree.some(isAlive));
+    expect(tree.filter(isAlive)).toEqual([]);
   });
 
   it('returns a non-zero exit and garbage as data for the reader', async () => {
@@ -165,27 +153,3 @@ describe('locating verus', () => {
     expect(parseVersion('Verus\n  Version: 0.2024.10.01\n')).toBe('Verus');
   });
 });
-
-async function waitForPid(file: string): Promise<number> {
-  await waitUntil(() => existsSync(file) && readFileSync(file, 'utf8').length > 0);
-  return Number(readFileSync(file, 'utf8'));
-}
-
-/** Polls a condition (bounded): a readiness check on state, not a timed assertion. */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 500 && !condition(); attempt++) await new Promise((r) => setTimeout(r, 20));
-}
-
-/** Alive and not a zombie (a killed orphan may linger as one until it is reaped). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}

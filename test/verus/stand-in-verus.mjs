@@ -3,10 +3,11 @@
 //   STAND_IN_MODE      ok (default) | sleep | hang | exit | garbage
 //   STAND_IN_FAIL      comma-separated probe ids whose assert fails (custom_err message)
 //   STAND_IN_RLIMIT    comma-separated probe ids that hit the rlimit
-//   STAND_IN_SLEEP_MS  for `sleep`; STAND_IN_EXIT for `exit`; STAND_IN_PID_FILE for `hang` (grandchild pid)
+//   STAND_IN_SLEEP_MS  for `sleep`; STAND_IN_EXIT for `exit`; STAND_IN_PID_FILE for `hang` (appends its own pid and
+//                      its grandchild's, one line each: several runs may share the file)
 //   STAND_IN_ARGV_FILE where to record argv as JSON
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 
 const env = process.env;
 const args = process.argv.slice(2);
@@ -32,7 +33,7 @@ if (mode === 'hang') {
   // A grandchild in the same process group holding the output pipes open, as rustc and z3 hold verus's: stopping
   // the run must take it down too, or the run would wait on its pipes.
   const grandchild = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: ['ignore', 'inherit', 'inherit'] });
-  writeFileSync(env.STAND_IN_PID_FILE ?? 'stand-in.pid', String(grandchild.pid));
+  appendFileSync(env.STAND_IN_PID_FILE ?? 'stand-in.pid', `${process.pid}\n${grandchild.pid}\n`);
   setInterval(() => {}, 1000);
 } else if (mode === 'sleep') {
   setTimeout(report, Number(env.STAND_IN_SLEEP_MS ?? '60000'));

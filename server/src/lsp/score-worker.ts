@@ -83,7 +83,7 @@ export async function perform(session: EngineSession, request: WorkerRequest, ca
       const options = checkOptionsOf(request.options, cancelled);
       const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
       if (request.backend.kind !== 'embedded') return checkWithVerus(request.input, options, request.backend, solver);
-      const checked = await checkFileKeepingVerdicts(request.input, options, solver, new AbortController().signal);
+      const checked = await whileNotCancelled(options, (signal) => checkFileKeepingVerdicts(request.input, options, solver, signal));
       const scored: ScoredFile = { report: checked.report, outcomes: mutantOutcomes(checked.plan, checked.verdicts) };
       return scored;
     }
@@ -115,7 +115,7 @@ function checkOptionsOf(score: ScoreOptions, cancelled: () => boolean): CheckOpt
 function scorerFor(backend: BackendRequest, solver: Solver | undefined): Scorer {
   if (backend.kind !== 'embedded') return async (input, options) => (await checkWithVerus(input, options, backend, solver)).report;
   if (solver === undefined) return (input, options) => Promise.resolve(checkFileSync(input, options));
-  return (input, options) => checkFile(input, options, undefined, undefined, solver);
+  return (input, options) => whileNotCancelled(options, (signal) => checkFile(input, options, undefined, signal, solver));
 }
 
 async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>): Promise<GenerateResult> {
@@ -162,7 +162,6 @@ async function checkWithVerus(
   const backendOptions = { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance, verus: environment };
   const verus = createBackend('verus', backendOptions);
   if (!verus.ok) throw new VerusUnavailable(verus.error);
-  const signal = new AbortController().signal;
   // The plan is made again for the mutation report's outcomes: cheap next to a verus run.
   const scored = (report: FileReport, verdicts: ReadonlyMap<string, Verdict>): ScoredFile => ({
     report,
@@ -170,13 +169,45 @@ async function checkWithVerus(
   });
   if (backend.kind === 'verus') {
     const recorder = recordingBackend(verus.backend);
-    return scored(await checkFile(input, options, recorder.backend, signal, solver), recorder.take());
+    const report = await whileNotCancelled(options, (signal) => checkFile(input, options, recorder.backend, signal, solver));
+    return scored(report, recorder.take());
   }
   const embedded = createBackend('embedded', backendOptions);
   if (!embedded.ok) throw new VerusUnavailable(embedded.error);
   // As in `spec-harness check --backend both`: the mutation report shows the embedded evaluator's verdicts.
   const recorder = recordingBackend(embedded.backend);
-  return scored(await checkFileWithBoth(input, options, recorder.backend, verus.backend, signal), recorder.take());
+  const report = await whileNotCancelled(options, (signal) => checkFileWithBoth(input, options, recorder.backend, verus.backend, signal));
+  return scored(report, recorder.take());
+}
+
+/** How often a run's cancellation flag is read while a verus process or a z3 query runs. */
+const CANCEL_POLL_MS = 20;
+
+/** Runs `task` with a signal that aborts once `options.cancelled` turns true, for the work the evaluator's step counter
+ *  does not reach: a verus process (killed with its process group on abort) and the solver between queries. The
+ *  worker's event loop is free while they run, so a cheap poll of the flag suffices; it stops when the task settles.
+ *  A cancelled task rejects with RunCancelled (the server has answered the job as cancelled already). */
+async function whileNotCancelled<T>(options: CheckOptions, task: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const cancelled = options.cancelled;
+  const controller = new AbortController();
+  const poll = () => {
+    if (cancelled?.() === true) controller.abort(new RunCancelled());
+  };
+  poll();
+  const timer = cancelled === undefined ? undefined : setInterval(poll, CANCEL_POLL_MS);
+  try {
+    return await task(controller.signal);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** The abort reason of a cancelled run: not an error of the run. */
+class RunCancelled extends Error {
+  override name = 'RunCancelled';
+  constructor() {
+    super('the run was cancelled');
+  }
 }
 
 /** An environment problem (no verus binary): reported once to the user, not a bug. */
