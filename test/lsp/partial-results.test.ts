@@ -2,13 +2,11 @@
 // published before the whole file's, for the same document version, with a "scoring" status counting them. A file
 // that already has results keeps them until the new run ends: no shrinking subset is published in between.
 
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver-protocol';
-import { ROOT, serverBundle, startClient } from './lsp-client';
+import { fixtureCopy, serverBundle, startClient } from './lsp-client';
 import type { TestClient } from './lsp-client';
 
 /** many.rs: 40 functions with a weak ensures each, so every function finished has one diagnostic. */
@@ -22,10 +20,7 @@ let text = '';
 
 beforeAll(async () => {
   serverPath = await serverBundle();
-  folder = mkdtempSync(join(tmpdir(), 'spec-harness-partial-'));
-  for (const name of ['many.rs', 'many.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', name), join(folder, name));
-  uri = pathToFileURL(join(folder, 'many.rs')).toString();
-  text = readFileSync(join(folder, 'many.rs'), 'utf8');
+  ({ folder, uri, text } = fixtureCopy('spec-harness-partial-', ['many.rs', 'many.pairs.json']));
 });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
