@@ -28,6 +28,7 @@ const TARGET_KEYSTROKE_MS = 5;
 const BIG_FUNCTIONS = 3_000;
 const TARGET_BIG_FIRST_MS = 3_000;
 const TARGET_BIG_HOVER_MS = 50;
+const HOVER_PAUSE_MS = 20;
 /** The literal each function's requires carries; a save edits one function's copy (a one-function contract edit). */
 const BOUND = 100_000;
 
@@ -164,7 +165,9 @@ async function keystrokeBench(serverPath: string, folder: string): Promise<strin
   }
 }
 
-/** A 1 MB file: open to first diagnostics (a whole-file cold run), with hovers asked all the while. */
+/** A 1 MB file: open to first diagnostics (the first chunk of a whole-file cold run) and to the whole file's, with
+ *  hovers asked all the while at a steady pace (one every HOVER_PAUSE_MS: a flood of back-to-back requests would
+ *  measure the bench's own load on two cores rather than the server). */
 async function bigFileBench(serverPath: string, folder: string): Promise<string[]> {
   const { text, pairsText } = generatedFile(BIG_FUNCTIONS);
   writeFileSync(join(folder, 'big.rs'), text);
@@ -174,9 +177,18 @@ async function bigFileBench(serverPath: string, folder: string): Promise<string[
   try {
     const hoverSamples: number[] = [];
     let done = false;
+    let firstMs = Number.NaN;
     const openedAt = performance.now();
-    const opened = server.nextDiagnostics(uri, 1).then(() => {
+    const whole = new Promise<void>((resolveWhole) => {
+      server.connection.onNotification('specHarness/status', (params: { uri: string; state: string }) => {
+        if (params.uri === uri && params.state === 'idle') resolveWhole();
+      });
+    }).then(() => {
       done = true;
+    });
+    const first = server.nextDiagnostics(uri, 1).then((diagnostics) => {
+      firstMs = performance.now() - openedAt;
+      return diagnostics.length;
     });
     void server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
     for (let idx = 0; !done; idx++) {
@@ -184,12 +196,15 @@ async function bigFileBench(serverPath: string, folder: string): Promise<string[
       const t0 = performance.now();
       await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 5 } });
       if (!done) hoverSamples.push(performance.now() - t0);
+      await new Promise((resolvePause) => setTimeout(resolvePause, HOVER_PAUSE_MS));
     }
-    await opened;
-    const firstMs = performance.now() - openedAt;
+    await whole;
+    const wholeMs = performance.now() - openedAt;
+    const firstCount = await first;
     return [
       `  ${(text.length / 1024 / 1024).toFixed(2)} MB file (${BIG_FUNCTIONS} functions): first diagnostics ${firstMs.toFixed(0)} ms ` +
-        `(target <= ${TARGET_BIG_FIRST_MS} ms: ${firstMs <= TARGET_BIG_FIRST_MS ? 'met' : 'MISSED'})`,
+        `(${firstCount} diagnostics; target <= ${TARGET_BIG_FIRST_MS} ms: ${firstMs <= TARGET_BIG_FIRST_MS ? 'met' : 'MISSED'}), ` +
+        `whole file ${wholeMs.toFixed(0)} ms`,
       `    hover while scoring        median ${median(hoverSamples).toFixed(2)} ms, p95 ${p95(hoverSamples).toFixed(2)} ms over ${hoverSamples.length} requests ` +
         `(target <= ${TARGET_BIG_HOVER_MS} ms: ${p95(hoverSamples) <= TARGET_BIG_HOVER_MS ? 'met' : 'MISSED'})`,
     ];

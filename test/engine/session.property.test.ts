@@ -88,7 +88,8 @@ describe('engine session', () => {
     };
     await fc.assert(
       fc.asyncProperty(fc.array(editArbitrary, { minLength: 1, maxLength: 4 }), async (edits) => {
-        const session = new EngineSession();
+        // One-function chunks: every multi-function run is assembled from several chunks.
+        const session = new EngineSession({ first: 1, max: 1 });
         const scorer = recordingScorer([]);
         let document = start;
         expect(JSON.stringify((await session.score(document, OPTIONS, 'embedded', scorer))?.report)).toBe(cold(document));
@@ -120,7 +121,7 @@ describe('engine session', () => {
     expect(asked.at(-1)?.includes('inc')).toBe(false);
   });
 
-  it('a cancelled run is discarded and memoizes nothing', async () => {
+  it('a run cancelled in its only chunk is discarded and memoizes nothing', async () => {
     const text = readFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'arith.rs'), 'utf8');
     const pairsText = readFileSync(join(ROOT, 'test', 'fixtures', 'lsp', 'arith.pairs.json'), 'utf8');
     const document: ScoreDocument = { uri: 'file:///arith.rs', path: 'arith.rs', text, pairsPath: 'arith.pairs.json', pairsText };

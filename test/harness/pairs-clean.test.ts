@@ -9,7 +9,7 @@ import { buildFileModel } from '../../server/src/model';
 import type { FileModel } from '../../server/src/model';
 import { parsePairsFile } from '../../server/src/harness';
 import { parsePairsFileWithTree } from '../../server/src/harness/pairs';
-import { scanPairsLayout } from '../../server/src/harness/pairs';
+import { cleanFunctionEntries, readPairsDocument, scanPairsLayout } from '../../server/src/harness/pairs';
 
 const ROOT = join(__dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'examples');
@@ -104,6 +104,33 @@ describe('the layout scan', () => {
       '{ }',
     ]);
     expect(fn?.entries.get('invalid')).toEqual([]);
+  });
+
+  it('finds each function entry where the tree reader does, on every example however laid out', () => {
+    for (const name of readdirSync(EXAMPLES).filter((file) => file.endsWith('.pairs.json'))) {
+      const value: unknown = JSON.parse(readFileSync(join(EXAMPLES, name), 'utf8'));
+      for (const text of [
+        JSON.stringify(value, null, 2),
+        JSON.stringify(value),
+        `\r\n ${JSON.stringify(value, null, 1).replace(/\n/g, '\r\n')} \n`,
+      ]) {
+        const tree = readPairsDocument(text).functionEntries.map(({ name: fn, property }) => ({ name: fn, property }));
+        expect(cleanFunctionEntries(text), name).toEqual(tree);
+      }
+    }
+  });
+
+  it('leaves anything but a clean object of functions to the tree reader', () => {
+    for (const text of [
+      '{"functions":[]}',
+      '[]',
+      '{"functions":{"f":{}},"functions":{}}',
+      '{"functions":{"f":{},"f":{}}}',
+      '\uFEFF{"functions":{}}',
+      '{"functions":{',
+    ]) {
+      expect(cleanFunctionEntries(text), text).toBeUndefined();
+    }
   });
 
   it('gives up on a second "functions" or a repeated list', () => {

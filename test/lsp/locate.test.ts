@@ -11,6 +11,7 @@ function fileAt(text: string): SourceFileState {
   const range = (line: number, endLine: number) => ({ start: { line, character: 0 }, end: { line: endLine, character: 2 } });
   return {
     report: null,
+    partial: false,
     located: {
       text,
       functions: [

@@ -3,13 +3,25 @@
 
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { resolve } from 'node:path';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { installedServer } from '../setup/installed';
 
 export const ROOT = resolve(__dirname, '..', '..');
+
+/** A fresh temporary folder holding copies of test/fixtures/lsp files (the first one is the source the test opens):
+ *  the folder, the source's URI and its text. */
+export function fixtureCopy(prefix: string, names: readonly [string, ...string[]]): { folder: string; uri: string; text: string } {
+  const folder = mkdtempSync(join(tmpdir(), prefix));
+  for (const name of names) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', name), join(folder, name));
+  const source = join(folder, names[0]);
+  return { folder, uri: pathToFileURL(source).toString(), text: readFileSync(source, 'utf8') };
+}
 
 /** The language server bundled once for the whole run by test/setup/installed-bundle.ts;
  *  LSP_SERVER_BUNDLE=dist/server.js tests a given bundle instead. */

@@ -1,11 +1,9 @@
 // specHarness.run over the wire: `onType` scores after an edit without a save; `manual` scores only on request.
 
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, serverBundle, startClient } from './lsp-client';
+import { fixtureCopy, serverBundle, startClient } from './lsp-client';
 
 let serverPath = '';
 let folder = '';
@@ -14,10 +12,7 @@ let text = '';
 
 beforeAll(async () => {
   serverPath = await serverBundle();
-  folder = mkdtempSync(join(tmpdir(), 'spec-harness-modes-'));
-  for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', name), join(folder, name));
-  uri = pathToFileURL(join(folder, 'arith.rs')).toString();
-  text = readFileSync(join(folder, 'arith.rs'), 'utf8');
+  ({ folder, uri, text } = fixtureCopy('spec-harness-modes-', ['arith.rs', 'arith.pairs.json']));
 });
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

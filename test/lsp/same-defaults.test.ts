@@ -38,6 +38,7 @@ describe('one step budget for the CLI and the editor', () => {
       input,
       options: scoreOptionsFor(DEFAULT_SETTINGS),
       backend: { kind: 'embedded' },
+      partials: false,
     } as const;
     const editor = (await perform(new EngineSession(), request, () => false)) as ScoreResult;
     expect(JSON.stringify(editor.report)).toBe(JSON.stringify(cli));

@@ -31,6 +31,7 @@ const job = (path: string): WorkerRequest => ({
   input: { path, text: '', pairsPath: '', pairsText: null },
   options: { threshold: 0.75, mutantsPerPair: 8, weakPostcondition: 'realistic', seed: 1, stepBudget: 1, solver: 'none' },
   backend: { kind: 'embedded' },
+  partials: false,
 });
 
 function runnerWithWorkers(): { runner: WorkerRunner; workers: Worker[] } {

@@ -2,5 +2,5 @@
 // Pure like the core (no IO, no clock): the language server's worker owns one session and passes the scorer.
 
 export { EngineSession } from './session';
-export type { EngineRun, ScoreDocument, Scorer } from './session';
+export type { ChunkSizes, EngineRun, PartialRunListener, ScoreDocument, Scorer } from './session';
 export type { LocatedFunction } from './located';

@@ -2,8 +2,10 @@
 // it saw, and each function's results under the key of what they depend on. Scoring a new version parses once,
 // re-scores only the functions whose key changed (the scorer gets the pairs text with the other entries blanked)
 // and assembles the report exactly as a cold run does (`fileDiagnostics` over the merged parts).
+// Many stale functions are scored in chunks, in source order, with the report so far handed out after each (a big
+// file's first diagnostics need not wait for its last function).
 // Invariant: the report equals `checkFile` on the same text, pairs text and options, byte for byte (the property
-// test in test/engine/); a cancelled run changes no memo.
+// test in test/engine/, with one-function chunks); a cancelled run memoizes only the chunks it finished.
 
 import type { CheckInput, CheckOptions, FileReport, FunctionReport, PairsDiagnostic } from '../harness';
 import { fileDiagnostics, pairsFileNameOf } from '../harness';
@@ -39,12 +41,34 @@ export interface EngineRun {
   readonly evaluated: readonly string[];
 }
 
+/** How a run with many stale functions is split: chunks in source order, the first small so a big file's first
+ *  results come early, each next one twice as big up to `max` (the fixed cost per chunk, a reduced pairs text and
+ *  its parse, stays small next to the scoring). */
+export interface ChunkSizes {
+  readonly first: number;
+  readonly max: number;
+}
+
+const DEFAULT_CHUNK_SIZES: ChunkSizes = { first: 25, max: 1000 };
+
+/** Told after each chunk but the last: the report over every function finished so far (reused ones included). */
+export type PartialRunListener = (partial: EngineRun) => void;
+
 export class EngineSession {
   private readonly documents = new Map<string, DocumentState>();
 
+  constructor(private readonly chunkSizes: ChunkSizes = DEFAULT_CHUNK_SIZES) {}
+
   /** Scores `document` under `options` (`settingsKey` names everything else the results depend on: backend,
-   *  solver). Null when `options.cancelled` turned true during the run: nothing is memoized from it. */
-  async score(document: ScoreDocument, options: CheckOptions, settingsKey: string, scorer: Scorer): Promise<EngineRun | null> {
+   *  solver). Null when `options.cancelled` turned true during the run; the chunks it finished stay memoized
+   *  (their keys are this version's), so a run cancelled again and again by typing still makes progress. */
+  async score(
+    document: ScoreDocument,
+    options: CheckOptions,
+    settingsKey: string,
+    scorer: Scorer,
+    onPartial?: PartialRunListener,
+  ): Promise<EngineRun | null> {
     const state = this.refresh(document, options, settingsKey);
     const input: CheckInput = {
       path: document.path,
@@ -52,6 +76,7 @@ export class EngineSession {
       pairsPath: document.pairsPath,
       pairsText: document.pairsText,
       model: state.model,
+      lineIndex: state.lineIndex,
     };
     const { functions: _all, ...wholeFile } = options;
     const keys = state.keys;
@@ -67,14 +92,32 @@ export class EngineSession {
     });
     const reusedNames = new Set(reused.map((entry) => entry.key.qualifiedName));
     const stale = [...keys.keys()].filter((name) => !reusedNames.has(name));
-    const pairsText = state.layout === null ? null : reducePairsText(state.layout, reusedNames);
-    const fresh = await scorer({ ...input, pairsText }, { ...wholeFile, functions: stale });
-    if (options.cancelled?.() === true) return null;
-    const { entries: freshEntries, fileLevel } = memoEntriesOf(fresh.functions, pairsDiagnosticsOf(fresh), keys);
-    const merged = inSourceOrder([...freshEntries, ...reused], keys);
-    state.memo = new Map(merged.filter(isReusable).map((entry) => [entry.key.qualifiedName, entry]));
-    const report = assemble(state, fresh, merged, fileLevel, options);
-    return { report, located: located(state, report), evaluated: fresh.functions.map((fn) => fn.qualifiedName) };
+    const finished: MemoEntry[] = [...reused];
+    const evaluated: string[] = [];
+    let fileLevel: readonly PairsDiagnostic[] | null = null;
+    const scoreChunk = async (chunk: readonly string[]): Promise<EngineRun | null> => {
+      const scored = new Set(chunk);
+      const blanked = new Set([...keys.keys()].filter((name) => !scored.has(name)));
+      const pairsText = state.layout === null ? null : reducePairsText(state.layout, blanked);
+      const fresh = await scorer({ ...input, pairsText }, { ...wholeFile, functions: chunk });
+      if (options.cancelled?.() === true) return null;
+      const parts = memoEntriesOf(fresh.functions, pairsDiagnosticsOf(fresh), keys);
+      // Every chunk reads the same entries outside `functions`: the first one's file-level diagnostics stand for all.
+      fileLevel ??= parts.fileLevel;
+      finished.push(...parts.entries);
+      evaluated.push(...fresh.functions.map((fn) => fn.qualifiedName));
+      const merged = inSourceOrder(finished, keys);
+      state.memo = new Map(merged.filter(isReusable).map((entry) => [entry.key.qualifiedName, entry]));
+      const report = assemble(state, fresh, merged, fileLevel, options);
+      return { report, located: located(state, report), evaluated: [...evaluated] };
+    };
+    const chunks = chunksOf(stale, this.chunkSizes);
+    for (const chunk of chunks.slice(0, -1)) {
+      const partial = await scoreChunk(chunk);
+      if (partial === null) return null;
+      onPartial?.(partial);
+    }
+    return scoreChunk(chunks.at(-1) ?? []);
   }
 
   /** Forgets a closed document. */
@@ -159,6 +202,17 @@ function assemble(
     weakPostcondition: options.weakPostcondition,
   });
   return { path: fresh.path, pairsFile: fresh.pairsFile, diagnostics, functions };
+}
+
+/** `stale` in chunks (one empty chunk when nothing is stale: the run still reads the pairs file's file-level
+ *  diagnostics). */
+export function chunksOf(stale: readonly string[], sizes: ChunkSizes): string[][] {
+  const chunks: string[][] = [];
+  let size = Math.max(1, sizes.first);
+  for (let at = 0; at < stale.length; at += size, size = Math.min(Math.max(1, sizes.max), size * 2)) {
+    chunks.push(stale.slice(at, at + size));
+  }
+  return chunks.length === 0 ? [[]] : chunks;
 }
 
 function inSourceOrder(entries: readonly MemoEntry[], keys: ReadonlyMap<string, FunctionKey>): MemoEntry[] {

@@ -32,6 +32,8 @@ export interface CheckInput {
   readonly pairsText: string | null;
   /** The model of `text`, when the caller already built it (the editor's engine keeps one per version). */
   readonly model?: FileModel;
+  /** The line index of `text`, likewise. */
+  readonly lineIndex?: LineIndex;
 }
 
 export interface CheckOptions {
@@ -81,7 +83,7 @@ export type PlannedFunction =
 /** Every step before a backend is involved. Never throws on user input. */
 export function planFile(input: CheckInput, options: CheckOptions): FilePlan {
   const model = input.model ?? buildFileModel(parseSourceFile(input.text));
-  const lineIndex = createLineIndex(input.text);
+  const lineIndex = input.lineIndex ?? createLineIndex(input.text);
   const pairs: ParsedPairsFile =
     input.pairsText === null
       ? { file: EMPTY_PAIRS_FILE, diagnostics: [] }

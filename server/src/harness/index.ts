@@ -31,7 +31,7 @@ export { describeAccepted } from './report/wrong-outputs';
 export { formatInput, formatResult, formatScore } from './report/format-call';
 export { parsePairsFile, EMPTY_PAIRS_FILE } from './pairs';
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry, PairsDiagnostic, PairsDocument } from './pairs';
-export { editPairsLists, implementationMismatches, nodeJson, propertyValue } from './pairs';
+export { cleanFunctionEntries, editPairsLists, implementationMismatches, nodeJson, propertyValue } from './pairs';
 export type { ImplementationMismatch } from './pairs';
 export { pairsPathFor, isPairsPath, sourcePathForPairs, readPairsDocument, duplicateMessage, refusalToEdit, positionText } from './pairs';
 export type { AcceptableEntry, InvalidEntry, PairEntry } from './pairs';

@@ -6,7 +6,7 @@
 import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { createBackend, createSolver } from '../backends';
 import { EngineSession } from '../engine';
-import type { Scorer } from '../engine';
+import type { EngineRun, Scorer } from '../engine';
 import { internalErrorsFrom, stackAllowanceFor } from '../eval';
 import {
   DEFAULT_GENERATE_OPTIONS,
@@ -29,6 +29,7 @@ import type {
   ScoreResult,
   ScoredFile,
   WorkerEnvelope,
+  WorkerProgress,
   WorkerRequest,
   WorkerResponse,
 } from './worker-protocol';
@@ -52,21 +53,33 @@ export function runScoreWorker(): void {
   let previous: Promise<void> = Promise.resolve();
   port.on('message', (envelope: WorkerEnvelope) => {
     const cancelled = (): boolean => Atomics.load(flag, 0) === envelope.id;
-    previous = previous.then(() => answer(session, envelope, cancelled)).then((response) => port.postMessage(response));
+    const progress = (partial: ScoreResult): void => port.postMessage({ id: envelope.id, progress: partial } satisfies WorkerProgress);
+    previous = previous.then(() => answer(session, envelope, cancelled, progress)).then((response) => port.postMessage(response));
   });
 }
 
-async function answer(session: EngineSession, envelope: WorkerEnvelope, cancelled: () => boolean): Promise<WorkerResponse> {
+async function answer(
+  session: EngineSession,
+  envelope: WorkerEnvelope,
+  cancelled: () => boolean,
+  progress: (partial: ScoreResult) => void,
+): Promise<WorkerResponse> {
   try {
-    return { id: envelope.id, ok: true, value: await perform(session, envelope.request, cancelled) };
+    return { id: envelope.id, ok: true, value: await perform(session, envelope.request, cancelled, progress) };
   } catch (error) {
     // A throw here is an engine bug: report it as a failed job rather than killing the worker.
     return { id: envelope.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
-/** Answers one request as the worker thread does (exported so tests can compare it with the CLI's `check`). */
-export async function perform(session: EngineSession, request: WorkerRequest, cancelled: () => boolean): Promise<unknown> {
+/** Answers one request as the worker thread does (exported so tests can compare it with the CLI's `check`);
+ *  `progress` gets a score run's partial results when the request asks for them. */
+export async function perform(
+  session: EngineSession,
+  request: WorkerRequest,
+  cancelled: () => boolean,
+  progress?: (partial: ScoreResult) => void,
+): Promise<unknown> {
   switch (request.kind) {
     case 'score': {
       const options = checkOptionsOf(request.options, cancelled);
@@ -74,10 +87,10 @@ export async function perform(session: EngineSession, request: WorkerRequest, ca
       const solver = createSolver(request.options.solver, { stepBudget: options.stepBudget, stackAllowance: options.stackAllowance });
       const scorer = scorerFor(request.backend, solver);
       const settingsKey = JSON.stringify([request.backend, request.options.solver]);
-      const run = await session.score({ uri: request.uri, ...request.input }, options, settingsKey, scorer);
-      const result: ScoreResult | null =
-        run === null ? null : { report: run.report, located: run.located, evaluated: run.evaluated.length };
-      return result;
+      const toResult = (run: EngineRun): ScoreResult => ({ report: run.report, located: run.located, evaluated: run.evaluated.length });
+      const onPartial = request.partials && progress !== undefined ? (partial: EngineRun) => progress(toResult(partial)) : undefined;
+      const run = await session.score({ uri: request.uri, ...request.input }, options, settingsKey, scorer, onPartial);
+      return run === null ? null : toResult(run);
     }
     case 'mutation-report': {
       const options = checkOptionsOf(request.options, cancelled);

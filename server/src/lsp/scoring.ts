@@ -70,13 +70,16 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
   const settings = ctx.state.settings;
 
   sendStatus(ctx, uri, file, 'scoring', null);
-  const outcome = await ctx.runner.run<ScoreResult | null>(`score:${uri}`, {
-    kind: 'score',
-    uri,
-    input,
-    options: scoreOptionsFor(settings),
-    backend,
-  });
+  // A file without finished results shows a long run's results as they come (a big file's first diagnostics early);
+  // one with results keeps showing them until the new run ends, rather than a shrinking subset.
+  const partials = file.report === null || file.partial;
+  const onProgress = (partial: ScoreResult): void => {
+    file.partial = true;
+    show(ctx, uri, file, partial, text, pairsUri, version);
+    sendStatus(ctx, uri, file, 'scoring', null);
+  };
+  const request = { kind: 'score', uri, input, options: scoreOptionsFor(settings), backend, partials } as const;
+  const outcome = await ctx.runner.run<ScoreResult | null, ScoreResult>(`score:${uri}`, request, onProgress);
   if (outcome.kind === 'cancelled') return cancelled(ctx, uri, file);
   if (outcome.kind === 'failed') {
     ctx.log(`scoring ${uri} failed: ${outcome.error}`);
@@ -89,20 +92,36 @@ export async function scoreSource(ctx: ServerContext, uri: string): Promise<Scor
     return 'failed';
   }
   if (outcome.value === null) return cancelled(ctx, uri, file);
-  const { report, located, evaluated } = outcome.value;
+  const { report, evaluated } = outcome.value;
   const total = report.functions.length;
   ctx.log(`scored ${uri}: ${evaluated} of ${total} functions evaluated, ${total - evaluated} from cache`);
-  file.report = report;
-  // Where the functions are in the text scored; edits since then are applied to them (state.ts).
-  file.located = { text, functions: located };
-  if (document !== undefined && document.getText() !== text) moveLocated(file, document.getText());
+  file.partial = false;
+  show(ctx, uri, file, outcome.value, text, pairsUri, version);
   file.evaluated = evaluated;
-  publish(ctx, uri, file, report, pairsUri, version);
   void ctx.connection.sendNotification(TestResultsNotification, testResults(uri, report, ctx.state.settings.threshold));
   sendStatus(ctx, uri, file, 'idle', null);
+  return 'scored';
+}
+
+/** Makes `result` (made from `text`) the file's report: stored with its functions' locations, moved through the
+ *  edits made since, and published. */
+function show(
+  ctx: ServerContext,
+  uri: string,
+  file: SourceFileState,
+  result: ScoreResult,
+  text: string,
+  pairsUri: string,
+  version: number | null,
+): void {
+  file.report = result.report;
+  // Where the functions are in the text scored; edits since then are applied to them (state.ts).
+  file.located = { text, functions: result.located };
+  const document = ctx.state.documents.get(uri);
+  if (document !== undefined && document.getText() !== text) moveLocated(file, document.getText());
+  publish(ctx, uri, file, result.report, pairsUri, version);
   // Editors ask for lenses when a file opens, usually before its first run ends: tell them the lenses changed.
   if (ctx.state.features.codeLensRefresh) void ctx.connection.sendRequest(CodeLensRefreshRequest.type);
-  return 'scored';
 }
 
 /** A newer run for this file sends its own status; otherwise the file is idle again, with its last results. */

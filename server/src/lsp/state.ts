@@ -24,8 +24,11 @@ export interface ClientFeatures {
 }
 
 export interface SourceFileState {
-  /** The last finished report: hover, CodeLens and code actions answer from it while a new run is in progress. */
+  /** The last finished report: hover, CodeLens and code actions answer from it while a new run is in progress.
+   *  Until the file's first run finishes, the report so far of that run (`partial`). */
   report: FileReport | null;
+  /** `report` holds a running run's results so far: the file has no finished run yet. */
+  partial: boolean;
   /** The report's functions, located in `text` (the latest text seen: moved through edits since the report). */
   located: { readonly text: string; readonly functions: readonly LocatedFunction[] } | null;
   /** Functions the last finished run evaluated; the report's other functions came from the engine's memo. */
@@ -82,7 +85,7 @@ export class ServerState {
   file(uri: string): SourceFileState {
     let state = this.files.get(uri);
     if (state === undefined) {
-      state = { report: null, located: null, evaluated: 0, publishedPairsUri: null, debounce: null };
+      state = { report: null, partial: false, located: null, evaluated: 0, publishedPairsUri: null, debounce: null };
       this.files.set(uri, state);
     }
     return state;

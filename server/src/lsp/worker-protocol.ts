@@ -20,6 +20,9 @@ export type WorkerRequest =
       readonly input: ScoreInputText;
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
+      /** Post the report so far after each chunk of a long run (`WorkerProgress`): asked while the document has no
+       *  finished report yet, so a big file's first diagnostics come early. */
+      readonly partials: boolean;
     }
   | {
       /** A cold run that keeps every mutant's verdict, for the mutation report view (not memoized: asked for rarely). */
@@ -74,6 +77,15 @@ export type GenerateResult =
 
 export type WorkerResponse =
   { readonly id: number; readonly ok: true; readonly value: unknown } | { readonly id: number; readonly ok: false; readonly error: string };
+
+/** The report so far of a long score run (a `ScoreResult`), posted after each chunk but the last; the run's answer
+ *  follows as a `WorkerResponse`. */
+export interface WorkerProgress {
+  readonly id: number;
+  readonly progress: ScoreResult;
+}
+
+export type WorkerMessage = WorkerResponse | WorkerProgress;
 
 export interface WorkerEnvelope {
   readonly id: number;

@@ -6,7 +6,7 @@
 // whole process ("terminate called after throwing an instance of 'Napi::Error'").
 
 import type { Worker } from 'node:worker_threads';
-import type { WorkerRequest, WorkerResponse } from './worker-protocol';
+import type { WorkerMessage, WorkerRequest } from './worker-protocol';
 
 export type JobOutcome<T> =
   { readonly kind: 'done'; readonly value: T } | { readonly kind: 'cancelled' } | { readonly kind: 'failed'; readonly error: string };
@@ -27,11 +27,17 @@ export class WorkerRunner {
   /** `createWorker` gets the shared flag to hand the worker (workerData). */
   constructor(private readonly createWorker: (cancelFlag: SharedArrayBuffer) => Worker) {}
 
-  run<T>(key: string, request: WorkerRequest): Promise<JobOutcome<T>> {
+  /** `onProgress` gets the job's progress messages (a long score run's partial results) until it is settled. */
+  run<T, P = never>(key: string, request: WorkerRequest, onProgress?: (progress: P) => void): Promise<JobOutcome<T>> {
     this.cancel(key);
     if (this.stopped) return Promise.resolve({ kind: 'cancelled' });
     return new Promise<JobOutcome<T>>((resolve) => {
-      this.queue.push({ key, request, settle: resolve as (outcome: JobOutcome<unknown>) => void });
+      this.queue.push({
+        key,
+        request,
+        settle: resolve as (outcome: JobOutcome<unknown>) => void,
+        onProgress: onProgress as ((progress: unknown) => void) | undefined,
+      });
       this.pump();
     });
   }
@@ -63,8 +69,14 @@ export class WorkerRunner {
     const running = this.running;
     if (running !== null) {
       if (!running.settled) this.cancelRunning(running);
+      // A progress message is not the answer: the worker is still inside the run.
       const answered = new Promise<void>((resolve) => {
-        worker.once('message', () => resolve());
+        const onMessage = (message: WorkerMessage): void => {
+          if ('progress' in message) return;
+          worker.off('message', onMessage);
+          resolve();
+        };
+        worker.on('message', onMessage);
         worker.once('exit', () => resolve());
       });
       let timer: NodeJS.Timeout | undefined;
@@ -95,16 +107,20 @@ export class WorkerRunner {
   private ensureWorker(): Worker {
     if (this.worker !== null) return this.worker;
     const worker = this.createWorker(this.cancelFlag);
-    worker.on('message', (message: WorkerResponse) => this.onMessage(message));
+    worker.on('message', (message: WorkerMessage) => this.onMessage(message));
     worker.on('error', (error: Error) => this.onCrash(worker, error.stack ?? error.message));
     worker.on('exit', (code: number) => this.onCrash(worker, `score worker exited with code ${code}`));
     this.worker = worker;
     return worker;
   }
 
-  private onMessage(message: WorkerResponse): void {
+  private onMessage(message: WorkerMessage): void {
     const running = this.running;
     if (running === null || running.id !== message.id) return;
+    if ('progress' in message) {
+      if (!running.settled) running.onProgress?.(message.progress);
+      return;
+    }
     this.running = null;
     if (!running.settled) running.settle(message.ok ? { kind: 'done', value: message.value } : { kind: 'failed', error: message.error });
     this.pump();
@@ -125,6 +141,7 @@ interface QueuedJob {
   readonly key: string;
   readonly request: WorkerRequest;
   readonly settle: (outcome: JobOutcome<unknown>) => void;
+  readonly onProgress: ((progress: unknown) => void) | undefined;
 }
 
 interface RunningJob extends QueuedJob {

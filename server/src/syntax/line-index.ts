@@ -11,12 +11,7 @@ export interface LineIndex {
 }
 
 export function createLineIndex(text: string): LineIndex {
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10) lineStarts.push(i + 1);
-    else if (ch === 13 && text.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
-  }
+  const lineStarts = lineStartsOf(text);
   return {
     positionAt(offset: number): LinePosition {
       const clamped = Math.max(0, Math.min(offset, text.length));
@@ -34,4 +29,20 @@ export function createLineIndex(text: string): LineIndex {
       return Math.min(text.length, start + Math.max(0, position.character));
     },
   };
+}
+
+/** Where each line starts. Most texts have no carriage return: then `indexOf` finds the breaks, several times faster
+ *  than reading every character (a 4 MB pairs file is indexed once per scoring run). */
+function lineStartsOf(text: string): number[] {
+  const lineStarts = [0];
+  if (!text.includes('\r')) {
+    for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lineStarts.push(at + 1);
+    return lineStarts;
+  }
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) lineStarts.push(i + 1);
+    else if (ch === 13 && text.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
+  }
+  return lineStarts;
 }

@@ -4,6 +4,7 @@
 // file again and words every diagnostic at its node; so both readers agree on every file without diagnostics.
 
 import type { FileModel } from '../../model';
+import { functionNamed } from '../../model';
 import type { JsonValue, Value } from '../../eval';
 import { decodeJson } from '../../eval';
 import type { PairsContext } from './read-state';
@@ -14,6 +15,8 @@ import type { FunctionLayout } from './layout';
 import { hasDuplicateKeys, scanPairsLayout } from './layout';
 import { pairsValueIsValid } from './schema';
 import type { TextSlice } from './read-state';
+import { nestingProblem } from './document';
+import { stripByteOrderMark } from '../../stdx';
 import { sameInputs } from '../score/obligations';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
@@ -46,11 +49,26 @@ export function readCleanPairsFile(ctx: PairsContext, text: string, model: FileM
   return functions;
 }
 
+/** Each function entry of a clean pairs file (valid JSON, one object under `functions`, no duplicate key, no byte
+ *  order mark), from its key through its value, without a syntax tree; undefined for anything else (the caller
+ *  then reads the file with `readPairsDocument`, whose `functionEntries` these equal on a clean file). */
+export function cleanFunctionEntries(text: string): readonly { readonly name: string; readonly property: TextSlice }[] | undefined {
+  if (stripByteOrderMark(text).length !== text.length || nestingProblem(text) !== undefined) return undefined;
+  let root: unknown;
+  try {
+    root = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(root) || !isObject(root['functions']) || hasDuplicateKeys(text)) return undefined;
+  return scanPairsLayout(text)?.functions.map(({ name, property }) => ({ name, property }));
+}
+
 type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;
 type Json = Record<string, unknown>;
 
 function readFunction(ctx: PairsContext, model: FileModel, layout: FunctionLayout, json: unknown): PairsFunctionEntry | undefined {
-  const fn = model.functions.find((candidate) => candidate.qualifiedName === layout.name);
+  const fn = functionNamed(model, layout.name);
   if (fn === undefined || fn.mode !== 'exec' || (fn.requires.length === 0 && fn.ensures.length === 0)) return undefined;
   if (!isObject(json)) return undefined;
   const lists = { pairs: [] as PairEntry[], invalid: [] as InvalidEntry[], acceptable: [] as AcceptableEntry[] };

@@ -8,7 +8,7 @@ export type { AcceptableEntry, InvalidEntry, PairEntry, EntryKind } from './deco
 export { entryKinds } from './decode-entry';
 export { propertyValue, propertyKey, nodeJson } from './json-nodes';
 export { validatePairsSchema, pairsValueIsValid, jsonPathText } from './schema';
-export { readCleanPairsFile } from './clean';
+export { cleanFunctionEntries, readCleanPairsFile } from './clean';
 export { scanPairsLayout } from './layout';
 export { readPairsDocument, refusalToEdit, duplicateMessage, positionText, MAX_PAIRS_NESTING } from './document';
 export type { PairsDocument, PairsProblem, DuplicateKey, FunctionEntrySpan } from './document';

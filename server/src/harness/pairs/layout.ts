@@ -16,6 +16,8 @@ export interface FunctionLayout {
   readonly name: string;
   /** The key, quotes included (as jsonc-parser's key node). */
   readonly key: TextSlice;
+  /** From the key through the end of its value. */
+  readonly property: TextSlice;
   /** Entry objects by list, in order. */
   readonly entries: ReadonlyMap<EntryKind, readonly TextSlice[]>;
 }
@@ -53,15 +55,18 @@ const KINDS: ReadonlySet<string> = new Set(entryKinds);
 function scanFunctions(scanner: Scanner, functions: FunctionLayout[]): boolean {
   return forEachProperty(scanner, (name, key) => {
     const entries = new Map<EntryKind, readonly TextSlice[]>();
-    functions.push({ name, key, entries });
-    if (scanner.text.charCodeAt(scanner.at) !== OPEN_BRACE) return skipValue(scanner);
-    return forEachProperty(scanner, (kind) => {
-      if (!KINDS.has(kind) || scanner.text.charCodeAt(scanner.at) !== OPEN_BRACKET) return skipValue(scanner);
-      if (entries.has(kind as EntryKind)) return false;
-      const slices: TextSlice[] = [];
-      entries.set(kind as EntryKind, slices);
-      return scanEntries(scanner, slices);
-    });
+    const scanned =
+      scanner.text.charCodeAt(scanner.at) !== OPEN_BRACE
+        ? skipValue(scanner)
+        : forEachProperty(scanner, (kind) => {
+            if (!KINDS.has(kind) || scanner.text.charCodeAt(scanner.at) !== OPEN_BRACKET) return skipValue(scanner);
+            if (entries.has(kind as EntryKind)) return false;
+            const slices: TextSlice[] = [];
+            entries.set(kind as EntryKind, slices);
+            return scanEntries(scanner, slices);
+          });
+    functions.push({ name, key, property: { offset: key.offset, length: scanner.at - key.offset }, entries });
+    return scanned;
   });
 }
 

@@ -6,7 +6,7 @@ import type { FunctionContract } from '../../model';
 import type { Obligation, ObligationResult } from '../backend';
 import type { DecideOptions } from './decide';
 import { decideObligations } from './decide';
-import type { FilePlan } from '../check-file';
+import type { FilePlan, PlannedFunction } from '../check-file';
 import { pendingObligations } from '../check-file';
 import type { PlannedObligation } from './obligations';
 import type { ClauseContribution, FileReport, FunctionReport } from '../report/report-types';
@@ -20,9 +20,14 @@ export function withClauseView(
   options: DecideOptions,
 ): FileReport {
   const rejected = rejectedWrongOutputs(plan, results);
+  const plannedByName = new Map<string, Extract<PlannedFunction, { kind: 'planned' }>>();
+  for (const candidate of plan.functions) {
+    if (candidate.kind === 'planned' && !plannedByName.has(candidate.fn.qualifiedName))
+      plannedByName.set(candidate.fn.qualifiedName, candidate);
+  }
   const functions = report.functions.map((fn) => {
-    const planned = plan.functions.find((candidate) => candidate.kind === 'planned' && candidate.fn.qualifiedName === fn.qualifiedName);
-    if (planned === undefined || planned.kind !== 'planned' || fn.status !== 'scored' || planned.fn.ensures.length < 2) return fn;
+    const planned = plannedByName.get(fn.qualifiedName);
+    if (planned === undefined || fn.status !== 'scored' || planned.fn.ensures.length < 2) return fn;
     return clauseViewOf(plan, planned.fn, rejected.get(planned.fn) ?? [], fn, options);
   });
   return { ...report, functions };
