@@ -56,7 +56,7 @@ function arith(): ScoreInputText {
 function request(kind: 'score' | 'mutation-report', backend: BackendRequest): WorkerRequest {
   const input = arith();
   return kind === 'score'
-    ? { kind, uri: `file://${input.path}`, input, options: OPTIONS, backend }
+    ? { kind, uri: `file://${input.path}`, input, options: OPTIONS, backend, partials: false }
     : { kind, input, options: OPTIONS, backend };
 }
 
