@@ -34,10 +34,11 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
   const file = ctx.state.existingFile(uri);
   if (file === undefined || path === null) return [];
   const pairsUri = pathToUri(pairsPathFor(path));
-  const pairsRead = await currentPairs(ctx, pairsUri);
+  const ours = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
+  // Only quick fixes for our diagnostics edit the pairs file: a request without them (the cursor moving) reads nothing.
+  const pairsRead = ours.length === 0 ? null : await currentPairs(ctx, pairsUri);
   const pairs = pairsRead === 'unreadable' ? null : pairsRead;
   const refusal = pairs === null ? undefined : pairsEditRefusal(pairs.text);
-  const ours = params.context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE);
   const actions: CodeAction[] = [];
   for (const diagnostic of ours) {
     const functionName = decodeDiagnosticData(diagnostic.data).functionName;
