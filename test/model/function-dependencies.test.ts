@@ -3,8 +3,7 @@
 // and views call their methods without naming them).
 
 import { describe, expect, it } from 'vitest';
-import { functionDependencies } from '../../server/src/cli/function-dependencies';
-import { buildFileModel } from '../../server/src/model';
+import { buildFileModel, functionDependencies } from '../../server/src/model';
 import { parseSourceFile } from '../../server/src/syntax';
 
 const FILE = `use vstd::prelude::*;

@@ -1,0 +1,157 @@
+// What an exec fn's results can depend on in its file, as text compared for equality (the editor's memo keys,
+// `check --changed-since`): its own text (signature, contract, body) under the headers of the impls, traits and
+// modules around it, the syntax diagnostics inside it, every item it reaches by name (spec fns its clauses call,
+// exec fns its body calls, datatypes, constants, type aliases, traits, impl headers, and those items' own references,
+// transitively), and the file-wide items no name reaches (`use`, out-of-line modules). Names are matched by their
+// last segment, so the set over-approximates: a same-named item elsewhere counts too, which can only make more
+// functions count as changed, never fewer.
+// Broken code needs no wider rule: the scorer reads the model, and text the parser skipped is in no item of it, so a
+// broken region can change a function's results only by an item appearing or vanishing (a reached name's texts
+// change with it) or by a diagnostic landing inside the function (a contract with a syntax error is not scored; a
+// missing `;` before it is reported at its first token), which its own part carries. That an item's syntax tree is a
+// function of its text alone is what the editor's item re-parse relies on as well (syntax/item-reparse.ts).
+
+import type { GenericParam, Item } from '../syntax';
+import { printType } from '../syntax';
+import type { FileModel, FunctionContract } from './types';
+
+export interface FunctionDependencies {
+  /** Text of the file that every function depends on. */
+  readonly shared: string;
+  /** Per exec fn (qualified name): its own part (headers, text, diagnostics), then the text of each item it reaches. */
+  readonly functions: ReadonlyMap<string, string>;
+}
+
+export function functionDependencies(model: FileModel): FunctionDependencies {
+  const text = model.source.text;
+  const units: Unit[] = [];
+  const shared: string[] = [];
+  collectUnits(text, model.source.items, '', [], units, shared);
+  const byName = new Map<string, Unit[]>();
+  for (const unit of units) for (const name of unit.names) byName.set(name, [...(byName.get(name) ?? []), unit]);
+  const byItem = new Map(units.flatMap((unit) => (unit.item === undefined ? [] : [[unit.item, unit] as const])));
+  const functions = new Map<string, string>();
+  for (const fn of model.functions) {
+    if (fn.mode !== 'exec') continue;
+    const own = byItem.get(fn.item) ?? unitOf(fn.item, text.slice(fn.span.start, fn.span.end), []);
+    const reached = reachedUnits(own, byName).filter((unit) => unit !== own);
+    functions.set(fn.qualifiedName, [own.text, diagnosticsInside(model, fn), ...reached.map((unit) => unit.text)].join('\u0001'));
+  }
+  return { shared: shared.join('\u0001'), functions };
+}
+
+/** An item a name can reach: by its own names, or (members of an impl or trait, impl headers) by a name of the type
+ *  or trait, since operators and views call trait methods without naming them. */
+interface Unit {
+  readonly names: readonly string[];
+  /** The item's text under the headers of its containers. */
+  readonly text: string;
+  readonly identifiers: ReadonlySet<string>;
+  /** The item the unit stands for (absent for impl headers). */
+  readonly item: Item | undefined;
+  /** Position in the file, for a stable order. */
+  readonly order: number;
+}
+
+function unitOf(item: Item, text: string, names: readonly string[]): Unit {
+  return { names, text, identifiers: identifiers(text), item, order: item.span.start };
+}
+
+function collectUnits(
+  text: string,
+  items: readonly Item[],
+  header: string,
+  owners: readonly string[],
+  units: Unit[],
+  shared: string[],
+): void {
+  for (const item of items) {
+    const itemText = `${header}${text.slice(item.span.start, item.span.end)}`;
+    const add = (names: readonly string[]): void => {
+      units.push(unitOf(item, itemText, [...names, ...owners]));
+    };
+    switch (item.kind) {
+      case 'fn':
+      case 'struct':
+      case 'type':
+      case 'const':
+      case 'macro':
+        add([item.name]);
+        break;
+      case 'enum':
+        add([item.name, ...item.variants.map((variant) => variant.name)]);
+        break;
+      case 'trait':
+        add([item.name]);
+        collectUnits(
+          text,
+          item.items,
+          `${header}${attributesOf(item)}trait ${item.name}${genericsOf(item.generics)} `,
+          [item.name],
+          units,
+          shared,
+        );
+        break;
+      case 'impl': {
+        // What the scorer reads of an impl besides its members: its generics (instantiated for methods), the traits a
+        // type implements (default methods) and its cfg attributes; a unit of its own, so an empty impl counts too.
+        const selfType = printType(item.selfType);
+        const trait = item.trait === undefined ? '' : `${printType(item.trait)} for `;
+        const implHeader = `${header}${attributesOf(item)}impl${genericsOf(item.generics)} ${trait}${selfType} `;
+        const typeNames = [...identifiers(selfType)];
+        const names = [...typeNames, ...identifiers(trait)];
+        units.push({ names, text: implHeader, identifiers: identifiers(implHeader), item: undefined, order: item.span.start });
+        collectUnits(text, item.items, implHeader, typeNames, units, shared);
+        break;
+      }
+      case 'mod':
+        if (item.items === undefined) shared.push(itemText);
+        else collectUnits(text, item.items, `${header}${attributesOf(item)}mod ${item.name} `, owners, units, shared);
+        break;
+      case 'use':
+        shared.push(itemText);
+        break;
+    }
+  }
+}
+
+function attributesOf(item: Item): string {
+  return item.attributes.map((attribute) => `#[${attribute.text}] `).join('');
+}
+
+function genericsOf(generics: readonly GenericParam[]): string {
+  if (generics.length === 0) return '';
+  return `<${generics.map((param) => `${param.kind} ${param.name}: ${param.bounds.join(' + ')}`).join(', ')}>`;
+}
+
+/** The diagnostics that start inside the function, at offsets relative to it (its own parse and a neighbour's). */
+function diagnosticsInside(model: FileModel, fn: FunctionContract): string {
+  return model.diagnostics
+    .filter((diagnostic) => diagnostic.span.start >= fn.span.start && diagnostic.span.start < fn.span.end)
+    .map(
+      (diagnostic) =>
+        `${diagnostic.span.start - fn.span.start}+${diagnostic.span.end - diagnostic.span.start} ${diagnostic.severity} ${diagnostic.message}`,
+    )
+    .join('\n');
+}
+
+/** Every unit reachable from `start` by names, in file order. */
+function reachedUnits(start: Unit, byName: ReadonlyMap<string, readonly Unit[]>): Unit[] {
+  const seenNames = new Set<string>();
+  const reached = new Set<Unit>();
+  const pending = [...start.identifiers];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (seenNames.has(name)) continue;
+    seenNames.add(name);
+    for (const unit of byName.get(name) ?? []) {
+      if (reached.has(unit)) continue;
+      reached.add(unit);
+      pending.push(...unit.identifiers);
+    }
+  }
+  return [...reached].sort((a, b) => a.order - b.order);
+}
+
+function identifiers(text: string): Set<string> {
+  return new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+}
