@@ -49,6 +49,11 @@ describe('function dependencies', () => {
     expect(changedBy('{ x + 1 }', '{ x + 2 }')).toEqual(['inc']);
   });
 
+  it("carries a syntax error a neighbour's edit puts inside the function", () => {
+    // Without its `;`, the constant's error is reported at the next item's first token: inside `inc`.
+    expect(changedBy('}\nfn inc', '}\nconst LIMIT: u8 = 9\nfn inc')).toEqual(['inc']);
+  });
+
   it('puts what no name reaches in the part every function shares', () => {
     const before = functionDependencies(buildFileModel(parseSourceFile(FILE)));
     const after = functionDependencies(
