@@ -18,6 +18,12 @@ fn sum(p: Pt) -> (r: i64)
     requires -1000 < p.x < 1000, -1000 < p.y < 1000,
     ensures r == total(p@),
 { p.x + p.y }
+impl Pt {
+    fn norm1(&self) -> (r: i64)
+        requires -1000 < self.x < 1000, -1000 < self.y < 1000,
+        ensures r == self.x + self.y,
+    { self.x + self.y }
+}
 fn inc(x: u8) -> (r: u8)
     requires x < 255,
     ensures r == x + 1,
@@ -40,8 +46,16 @@ describe('function dependencies', () => {
   });
 
   it('follows the impls of a type in the signature, whose methods `@` calls unnamed', () => {
-    expect(changedBy('(self.x as int, self.y as int)', '(self.y as int, self.x as int)')).toEqual(['sum']);
-    expect(changedBy('pub struct Pt { pub x: i64, pub y: i64 }', 'pub struct Pt { pub x: i64, pub y: i64, pub z: i64 }')).toEqual(['sum']);
+    expect(changedBy('(self.x as int, self.y as int)', '(self.y as int, self.x as int)')).toEqual(['sum', 'Pt::norm1']);
+    expect(changedBy('pub struct Pt { pub x: i64, pub y: i64 }', 'pub struct Pt { pub x: i64, pub y: i64, pub z: i64 }')).toEqual([
+      'sum',
+      'Pt::norm1',
+    ]);
+  });
+
+  it("follows a method's impl header: its type's fields, the impl's attributes, an empty impl of the type", () => {
+    expect(changedBy('impl Pt {', '#[cfg(not(test))]\nimpl Pt {')).toEqual(['sum', 'Pt::norm1']);
+    expect(changedBy('spec fn total', 'impl Copy for Pt {}\nspec fn total')).toEqual(['sum', 'Pt::norm1']);
   });
 
   it('changes nothing for an edit between items, and only the function for its own body', () => {
