@@ -65,6 +65,15 @@ describe('memo keys', () => {
     expect(await rescoredBy('two-specs.rs', from, to)).toEqual(rescored);
   });
 
+  it.each([
+    { what: 'the view', from: 'self.cents as int\n', to: 'self.cents as int + 0\n', rescored: ['Wallet::total'] },
+    { what: "one method's body", from: 'self.cents * 2', to: '2 * self.cents', rescored: ['Wallet::doubled'] },
+    { what: 'the enum', from: '    Dime,\n}', to: '    Dime,\n    Nickel,\n}', rescored: ['value_of'] },
+    { what: "the alias the struct's field has", from: 'Amount = u32', to: 'Amount = u16', rescored: ['Wallet::total', 'Wallet::doubled'] },
+  ])('in an impl: editing $what re-scores $rescored (a method is reached by its name, the view by `@`)', async ({ from, to, rescored }) => {
+    expect(await rescoredBy('methods.rs', from, to)).toEqual(rescored);
+  });
+
   it('half-typed code in an item re-scores only the functions that reach it', async () => {
     expect(await rescoredBy('two-specs.rs', 'int {\n    x / 2', 'int {\n    x / ')).toEqual(['halve']);
     expect(await rescoredBy('two-specs.rs', 'LIMIT: i32 = 1000;', 'LIMIT: i32 = 1000')).toEqual(['double', 'halve']);

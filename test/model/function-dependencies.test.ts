@@ -1,6 +1,6 @@
-// What a function's scores depend on, for `check --changed-since`: an edit changes a function's dependencies exactly
-// when it touches the function or an item it reaches by name, including the impls of the types it names (operators
-// and views call their methods without naming them).
+// What a function's scores depend on (the editor's memo keys, `check --changed-since`): an edit changes a function's
+// dependencies exactly when it touches the function or an item it reaches by name, including the impl headers of the
+// types it names and the methods the evaluator calls unnamed (`@` calls `view`).
 
 import { describe, expect, it } from 'vitest';
 import { buildFileModel, functionDependencies } from '../../server/src/model';
@@ -46,7 +46,7 @@ describe('function dependencies', () => {
   });
 
   it('follows the impls of a type in the signature, whose methods `@` calls unnamed', () => {
-    expect(changedBy('(self.x as int, self.y as int)', '(self.y as int, self.x as int)')).toEqual(['sum', 'Pt::norm1']);
+    expect(changedBy('(self.x as int, self.y as int)', '(self.y as int, self.x as int)')).toEqual(['sum']);
     expect(changedBy('pub struct Pt { pub x: i64, pub y: i64 }', 'pub struct Pt { pub x: i64, pub y: i64, pub z: i64 }')).toEqual([
       'sum',
       'Pt::norm1',
@@ -56,6 +56,10 @@ describe('function dependencies', () => {
   it("follows a method's impl header: its type's fields, the impl's attributes, an empty impl of the type", () => {
     expect(changedBy('impl Pt {', '#[cfg(not(test))]\nimpl Pt {')).toEqual(['sum', 'Pt::norm1']);
     expect(changedBy('spec fn total', 'impl Copy for Pt {}\nspec fn total')).toEqual(['sum', 'Pt::norm1']);
+  });
+
+  it("reaches a type's methods by their names, not by the type's: a method's body is its callers' business", () => {
+    expect(changedBy('{ self.x + self.y }', '{ self.y + self.x }')).toEqual(['Pt::norm1']);
   });
 
   it('changes nothing for an edit between items, and only the function for its own body', () => {

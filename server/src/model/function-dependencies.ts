@@ -1,10 +1,10 @@
 // What an exec fn's results can depend on in its file, as text compared for equality (the editor's memo keys,
 // `check --changed-since`): its own text (signature, contract, body) under the headers of the impls, traits and
 // modules around it, the syntax diagnostics inside it, every item it reaches by name (spec fns its clauses call,
-// exec fns its body calls, datatypes, constants, type aliases, traits, impl headers, and those items' own references,
-// transitively), and the file-wide items no name reaches (`use`, out-of-line modules). Names are matched by their
-// last segment, so the set over-approximates: a same-named item elsewhere counts too, which can only make more
-// functions count as changed, never fewer.
+// exec fns its body calls, methods, datatypes, constants, type aliases, the headers of the impls and traits of the
+// types it names, and those items' own references, transitively), and the file-wide items no name reaches (`use`,
+// out-of-line modules). Names are matched by their last segment, so the set over-approximates: a same-named item
+// elsewhere counts too, which can only make more functions count as changed, never fewer.
 // Broken code needs no wider rule: the scorer reads the model, and text the parser skipped is in no item of it, so a
 // broken region can change a function's results only by an item appearing or vanishing (a reached name's texts
 // change with it) or by a diagnostic landing inside the function (a contract with a syntax error is not scored; a
@@ -26,49 +26,50 @@ export function functionDependencies(model: FileModel): FunctionDependencies {
   const text = model.source.text;
   const units: Unit[] = [];
   const shared: string[] = [];
-  collectUnits(text, model.source.items, '', [], units, shared);
+  collectUnits(text, model.source.items, '', units, shared);
   const byName = new Map<string, Unit[]>();
-  for (const unit of units) for (const name of unit.names) byName.set(name, [...(byName.get(name) ?? []), unit]);
+  for (const unit of units) {
+    for (const name of unit.names) {
+      const named = byName.get(name);
+      if (named === undefined) byName.set(name, [unit]);
+      else named.push(unit);
+    }
+  }
   const byItem = new Map(units.flatMap((unit) => (unit.item === undefined ? [] : [[unit.item, unit] as const])));
   const functions = new Map<string, string>();
   for (const fn of model.functions) {
     if (fn.mode !== 'exec') continue;
-    const own = byItem.get(fn.item) ?? unitOf(fn.item, text.slice(fn.span.start, fn.span.end), []);
+    const own = byItem.get(fn.item) ?? unitOf(fn.item, text.slice(fn.span.start, fn.span.end), [], fn.span.start);
     const reached = reachedUnits(own, byName).filter((unit) => unit !== own);
     functions.set(fn.qualifiedName, [own.text, diagnosticsInside(model, fn), ...reached.map((unit) => unit.text)].join('\u0001'));
   }
   return { shared: shared.join('\u0001'), functions };
 }
 
-/** An item a name can reach: by its own names, or (members of an impl or trait, impl headers) by a name of the type
- *  or trait, since operators and views call trait methods without naming them. */
+/** An item a name can reach: by its own names, or (an impl or trait header) by the names of its type and trait. */
 interface Unit {
   readonly names: readonly string[];
   /** The item's text under the headers of its containers. */
   readonly text: string;
   readonly identifiers: ReadonlySet<string>;
-  /** The item the unit stands for (absent for impl headers). */
+  /** The item the unit stands for (absent for impl and trait headers). */
   readonly item: Item | undefined;
   /** Position in the file, for a stable order. */
   readonly order: number;
 }
 
-function unitOf(item: Item, text: string, names: readonly string[]): Unit {
-  return { names, text, identifiers: identifiers(text), item, order: item.span.start };
+function unitOf(item: Item | undefined, text: string, names: readonly string[], order: number): Unit {
+  return { names, text, identifiers: identifiers(text), item, order };
 }
 
-function collectUnits(
-  text: string,
-  items: readonly Item[],
-  header: string,
-  owners: readonly string[],
-  units: Unit[],
-  shared: string[],
-): void {
+/** The units of `items` under `header` (the impl, trait and module headers around them, outermost first). Members of
+ *  an impl are reached by their own names (a call names its method, and the calls nobody writes are in
+ *  `identifiers`), not by their type's: so editing one method of `impl Solution` re-scores only its callers. */
+function collectUnits(text: string, items: readonly Item[], header: string, units: Unit[], shared: string[]): void {
   for (const item of items) {
     const itemText = `${header}${text.slice(item.span.start, item.span.end)}`;
     const add = (names: readonly string[]): void => {
-      units.push(unitOf(item, itemText, [...names, ...owners]));
+      units.push(unitOf(item, itemText, names, item.span.start));
     };
     switch (item.kind) {
       case 'fn':
@@ -81,32 +82,25 @@ function collectUnits(
       case 'enum':
         add([item.name, ...item.variants.map((variant) => variant.name)]);
         break;
-      case 'trait':
-        add([item.name]);
-        collectUnits(
-          text,
-          item.items,
-          `${header}${attributesOf(item)}trait ${item.name}${genericsOf(item.generics)} `,
-          [item.name],
-          units,
-          shared,
-        );
+      case 'trait': {
+        const traitHeader = `${header}${attributesOf(item)}trait ${item.name}${genericsOf(item.generics)} `;
+        units.push(unitOf(undefined, traitHeader, [item.name], item.span.start));
+        collectUnits(text, item.items, traitHeader, units, shared);
         break;
+      }
       case 'impl': {
         // What the scorer reads of an impl besides its members: its generics (instantiated for methods), the traits a
         // type implements (default methods) and its cfg attributes; a unit of its own, so an empty impl counts too.
         const selfType = printType(item.selfType);
         const trait = item.trait === undefined ? '' : `${printType(item.trait)} for `;
         const implHeader = `${header}${attributesOf(item)}impl${genericsOf(item.generics)} ${trait}${selfType} `;
-        const typeNames = [...identifiers(selfType)];
-        const names = [...typeNames, ...identifiers(trait)];
-        units.push({ names, text: implHeader, identifiers: identifiers(implHeader), item: undefined, order: item.span.start });
-        collectUnits(text, item.items, implHeader, typeNames, units, shared);
+        units.push(unitOf(undefined, implHeader, [...identifiers(selfType), ...identifiers(trait)], item.span.start));
+        collectUnits(text, item.items, implHeader, units, shared);
         break;
       }
       case 'mod':
         if (item.items === undefined) shared.push(itemText);
-        else collectUnits(text, item.items, `${header}${attributesOf(item)}mod ${item.name} `, owners, units, shared);
+        else collectUnits(text, item.items, `${header}${attributesOf(item)}mod ${item.name} `, units, shared);
         break;
       case 'use':
         shared.push(itemText);
@@ -152,6 +146,11 @@ function reachedUnits(start: Unit, byName: ReadonlyMap<string, readonly Unit[]>)
   return [...reached].sort((a, b) => a.order - b.order);
 }
 
+/** The names a text refers to: the identifiers written, and the methods the evaluator calls on user types without
+ *  their name (`x@` and `deep_view()` call `view`, a `for` loop calls `next`; eval's `viewValue` and exec loops). */
 function identifiers(text: string): Set<string> {
-  return new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  const names = new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  if (text.includes('@') || names.has('deep_view')) names.add('view');
+  if (names.has('for')) names.add('next');
+  return names;
 }
