@@ -62,6 +62,13 @@ describe('function dependencies', () => {
     expect(changedBy('{ self.x + self.y }', '{ self.y + self.x }')).toEqual(['Pt::norm1']);
   });
 
+  it('matches names written in any script', () => {
+    const text = 'verus! {\nspec fn größe(x: int) -> int { x }\nfn f(x: u8) -> (r: u8)\n    ensures r == größe(x as int),\n{ x }\n}\n';
+    const before = functionDependencies(buildFileModel(parseSourceFile(text)));
+    const after = functionDependencies(buildFileModel(parseSourceFile(text.replace('{ x }\nfn', '{ x + 0 }\nfn'))));
+    expect(after.functions.get('f')).not.toBe(before.functions.get('f'));
+  });
+
   it('changes nothing for an edit between items, and only the function for its own body', () => {
     expect(changedBy('verus! {\n', 'verus! {\n// a comment\n')).toEqual([]);
     expect(changedBy('{ x + 1 }', '{ x + 2 }')).toEqual(['inc']);

@@ -149,7 +149,12 @@ function reachedUnits(start: Unit, byName: ReadonlyMap<string, readonly Unit[]>)
 /** The names a text refers to: the identifiers written, and the methods the evaluator calls on user types without
  *  their name (`x@` and `deep_view()` call `view`, a `for` loop calls `next`; eval's `viewValue` and exec loops). */
 function identifiers(text: string): Set<string> {
-  const names = new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  const names = new Set<string>();
+  // Unicode names too (`größe`), and a raw identifier (`r#match`) both as written and as its name.
+  for (const [written] of text.matchAll(/(?:r#)?[\p{ID_Start}_]\p{ID_Continue}*/gu)) {
+    names.add(written);
+    if (written.startsWith('r#')) names.add(written.slice(2));
+  }
   if (text.includes('@') || names.has('deep_view')) names.add('view');
   if (names.has('for')) names.add('next');
   return names;
