@@ -146,12 +146,17 @@ function reachedUnits(start: Unit, byName: ReadonlyMap<string, readonly Unit[]>)
   return [...reached].sort((a, b) => a.order - b.order);
 }
 
+const ASCII_NAME = /[A-Za-z_][A-Za-z0-9_]*/g;
+const ANY_NAME = /(?:r#)?[\p{ID_Start}_]\p{ID_Continue}*/gu;
+
 /** The names a text refers to: the identifiers written, and the methods the evaluator calls on user types without
  *  their name (`x@` and `deep_view()` call `view`, a `for` loop calls `next`; eval's `viewValue` and exec loops). */
 function identifiers(text: string): Set<string> {
   const names = new Set<string>();
-  // Unicode names too (`größe`), and a raw identifier (`r#match`) both as written and as its name.
-  for (const [written] of text.matchAll(/(?:r#)?[\p{ID_Start}_]\p{ID_Continue}*/gu)) {
+  // Unicode names too (`größe`), and a raw identifier (`r#match`) both as written and as its name; the Unicode
+  // pattern costs several times the ASCII one, so it runs only where it can find more.
+  const pattern = /[^\x00-\x7f]|r#/.test(text) ? ANY_NAME : ASCII_NAME;
+  for (const [written] of text.matchAll(pattern)) {
     names.add(written);
     if (written.startsWith('r#')) names.add(written.slice(2));
   }
