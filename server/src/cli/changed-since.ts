@@ -1,5 +1,5 @@
 // `check --changed-since GIT_REF`: which functions to score because their contract, body, pairs entry or an item
-// they reach (spec fns, called fns, datatypes, constants: function-dependencies.ts) differs from the same file at
+// they reach (spec fns, called fns, datatypes, constants: model/function-dependencies.ts) differs from the same file at
 // GIT_REF; a change to a `use` or anything else no name reaches re-scores every function of the file. Git runs through
 // execa with a time limit; a file git does not know at GIT_REF is new, so all its functions are scored.
 
@@ -7,10 +7,9 @@ import * as path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import type { ParseError } from 'jsonc-parser';
 import { scorableFunctions } from '../harness';
-import { buildFileModel } from '../model';
+import { buildFileModel, functionDependencies } from '../model';
 import type { FileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import { functionDependencies } from './function-dependencies';
 
 export interface GitRevision {
   readonly root: string;
@@ -68,7 +67,7 @@ export async function changedFunctions(revision: GitRevision, file: FileTexts): 
 interface Fingerprints {
   /** The file's items no name reaches (uses, out-of-line modules): a change there can change any contract. */
   readonly context: string;
-  /** Per exec fn: its text, the items it reaches (function-dependencies.ts) and its pairs entry's text. */
+  /** Per exec fn: its text, the items it reaches (model/function-dependencies.ts) and its pairs entry's text. */
   readonly functions: ReadonlyMap<string, string>;
 }
 

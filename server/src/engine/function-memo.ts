@@ -36,9 +36,15 @@ export function memoEntriesOf(
   return { entries, fileLevel: pairsDiagnostics.filter((diagnostic) => !owned.has(diagnostic)) };
 }
 
-/** Unsupported and error reports cite line numbers in their reasons, which moving cannot fix: they are re-run. */
+/** Unsupported and error reports cite line numbers in their reasons, which moving cannot fix, and an unsupported
+ *  construct met in a reached spec fn points into it, which moves on its own: such reports are re-run. */
 export function isReusable(entry: MemoEntry): boolean {
-  return entry.report.status !== 'unsupported' && entry.report.status !== 'error';
+  const { report } = entry;
+  return (
+    report.status !== 'unsupported' &&
+    report.status !== 'error' &&
+    report.unsupported.every((item) => rangeContains(report.range, item.range))
+  );
 }
 
 /** A memoized entry moved to where its function and pairs entry are now. */

@@ -1,16 +1,19 @@
-// What a function's results depend on, as plain strings compared for equality: its whole text (contract, and the
-// body code mutants run) and column, its pairs entry's text and column; and, for the whole file, the spec context
-// (spec fns, datatypes, constants: any of them may be reached) and the settings. Lines are not part of a key:
-// results moved by whole lines are shifted (function-memo.ts).
+// What a function's results depend on, as plain strings compared for equality: its text (contract, and the body code
+// mutants run) with the items it reaches and the file-wide ones (`functionDependencies`, model/), its column, its
+// pairs entry's text and column. The settings are the session's file-wide key. Lines are not part of a key: results
+// moved by whole lines are shifted (function-memo.ts); a result pointing into a reached item is not kept, since that
+// item moves on its own (`isReusable`).
 
+import { functionDependencies } from '../model';
 import type { FileModel } from '../model';
-import type { Item, LineIndex } from '../syntax';
+import type { LineIndex } from '../syntax';
 import type { Range } from '../harness';
 import type { PairsEntrySpan } from './pairs-layout';
 
 export interface FunctionKey {
   readonly qualifiedName: string;
-  readonly text: string;
+  /** Its own text, the text of every item it reaches and of the file's items no name reaches. */
+  readonly dependencies: string;
   readonly column: number;
   readonly entryText: string;
   readonly entryColumn: number;
@@ -24,14 +27,14 @@ export interface FunctionKey {
 export function sameKey(a: FunctionKey, b: FunctionKey): boolean {
   return (
     a.qualifiedName === b.qualifiedName &&
-    a.text === b.text &&
+    a.dependencies === b.dependencies &&
     a.column === b.column &&
     a.entryText === b.entryText &&
     a.entryColumn === b.entryColumn
   );
 }
 
-/** Keys for every function of the model in source order, or null when two functions share a qualified name (their
+/** Keys for the exec fns of the model in source order, or null when two functions share a qualified name (their
  *  results cannot be told apart, so nothing is reused). */
 export function functionKeys(
   model: FileModel,
@@ -39,16 +42,19 @@ export function functionKeys(
   pairsText: string | null,
   entries: readonly PairsEntrySpan[],
 ): Map<string, FunctionKey> | null {
-  const text = model.source.text;
+  const names = new Set(model.functions.map((fn) => fn.qualifiedName));
+  if (names.size < model.functions.length) return null;
+  const dependencies = functionDependencies(model);
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const keys = new Map<string, FunctionKey>();
   for (const fn of model.functions) {
-    if (keys.has(fn.qualifiedName)) return null;
+    const reached = dependencies.functions.get(fn.qualifiedName);
+    if (reached === undefined) continue;
     const start = lineIndex.positionAt(fn.span.start);
     const entry = byName.get(fn.qualifiedName);
     keys.set(fn.qualifiedName, {
       qualifiedName: fn.qualifiedName,
-      text: text.slice(fn.span.start, fn.span.end),
+      dependencies: `${reached}\u0002${dependencies.shared}`,
       column: start.character,
       entryText: entry === undefined || pairsText === null ? '' : pairsText.slice(entry.start, entry.end),
       entryColumn: entry?.range.start.character ?? -1,
@@ -58,39 +64,4 @@ export function functionKeys(
     });
   }
   return keys;
-}
-
-/** Spec fns, datatypes, constants, uses: every item except exec fns, as written. Where they stand does not count
- *  (a report never points into a spec fn: the property test moves them), nor do comments and blank lines between
- *  items, nor any exec fn. */
-export function specContext(model: FileModel): string {
-  const text = model.source.text;
-  const parts: string[] = [];
-  const push = (span: { readonly start: number; readonly end: number }): void => {
-    parts.push(text.slice(span.start, span.end));
-  };
-  const visit = (items: readonly Item[]): void => {
-    for (const item of items) {
-      switch (item.kind) {
-        case 'fn':
-          if (item.mode !== 'exec') push(item.span);
-          break;
-        case 'impl':
-        case 'trait':
-          parts.push(`${item.kind}{`);
-          visit(item.items);
-          parts.push('}');
-          break;
-        case 'mod':
-          parts.push(`mod ${item.name}{`);
-          visit(item.items ?? []);
-          parts.push('}');
-          break;
-        default:
-          push(item.span);
-      }
-    }
-  };
-  visit(model.source.items);
-  return parts.join('\u0000');
 }

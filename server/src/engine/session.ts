@@ -17,7 +17,7 @@ import { isReusable, memoEntriesOf, moveEntry, pairsDiagnosticsOf } from './func
 import type { MemoEntry } from './function-memo';
 import { locateFunctions } from './located';
 import type { LocatedFunction } from './located';
-import { functionKeys, sameKey, specContext } from './memo-keys';
+import { functionKeys, sameKey } from './memo-keys';
 import type { FunctionKey } from './memo-keys';
 import { pairsLayout, reducePairsText } from './pairs-layout';
 import type { PairsLayout } from './pairs-layout';
@@ -126,7 +126,8 @@ export class EngineSession {
   }
 
   /** The document's state for this version: the model re-parsed only when the text changed, the pairs layout only
-   *  when the pairs text did, the memo dropped when anything every function depends on changed. */
+   *  when the pairs text did, the memo dropped when the settings changed (what the file's text gives each function,
+   *  `use`s included, is in its own key: memo-keys.ts). */
   private refresh(document: ScoreDocument, options: CheckOptions, settingsKey: string): DocumentState {
     const previous = this.documents.get(document.uri);
     const sameText = previous !== undefined && previous.text === document.text;
@@ -148,7 +149,6 @@ export class EngineSession {
       options.pairSet ?? null,
       options.codeMutants ?? null,
       options.weakPostcondition ?? null,
-      specContext(model),
     ]);
     const usableLayout = layout === null || layout.entries !== null;
     const keys = !usableLayout ? null : functionKeys(model, lineIndex, document.pairsText, layout?.entries ?? []);

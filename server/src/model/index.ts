@@ -2,6 +2,8 @@
 
 export { buildFileModel } from './build-file-model';
 export { functionNamed } from './function-named';
+export { functionDependencies } from './function-dependencies';
+export type { FunctionDependencies } from './function-dependencies';
 /** The name `returns e` compares against when the return is unnamed (`-> T returns e`); bind the output to it. */
 export { UNNAMED_RETURN_NAME } from './lower-functions';
 export type { ClauseModel, Datatype, FileModel, FunctionContract, ModelScope, ParamModel, ResolvedFn } from './types';
