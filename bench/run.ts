@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { runEngineBench } from './engine';
 import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
 import { runSolverBench } from './solver';
@@ -23,6 +24,7 @@ async function main(): Promise<void> {
     await runWrongOutputsBench(ROOT),
     await runSolverBench(ROOT),
     await runLspBench(),
+    await runEngineBench(),
   ];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }

@@ -1,0 +1,19 @@
+// A document version's syntax-side state in the engine: its parse, model and line index, each derived from the
+// previous version's state where the edit allows (the engine's refresh and bench/engine.ts both go through here).
+
+import { buildFileModel } from '../model';
+import type { FileModel } from '../model';
+import { createLineIndex, parseSourceFileIncrementally } from '../syntax';
+import type { IncrementalParse, LineIndex } from '../syntax';
+
+export interface DocumentSyntax {
+  readonly parse: IncrementalParse;
+  readonly model: FileModel;
+  readonly lineIndex: LineIndex;
+}
+
+/** The state for `text`, the next version after `previous` (which it consumes: see `IncrementalParse`). */
+export function nextDocumentSyntax(text: string, previous: DocumentSyntax | undefined): DocumentSyntax {
+  const parse = parseSourceFileIncrementally(text, previous?.parse);
+  return { parse, model: buildFileModel(parse.file), lineIndex: createLineIndex(text) };
+}
