@@ -3,7 +3,7 @@
 
 import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
-import { createLineIndex, parseSourceFileIncrementally } from '../syntax';
+import { createLineIndex, editLineIndex, parseSourceFileIncrementally } from '../syntax';
 import type { IncrementalParse, LineIndex } from '../syntax';
 
 export interface DocumentSyntax {
@@ -15,5 +15,7 @@ export interface DocumentSyntax {
 /** The state for `text`, the next version after `previous` (which it consumes: see `IncrementalParse`). */
 export function nextDocumentSyntax(text: string, previous: DocumentSyntax | undefined): DocumentSyntax {
   const parse = parseSourceFileIncrementally(text, previous?.parse);
-  return { parse, model: buildFileModel(parse.file), lineIndex: createLineIndex(text) };
+  const lineIndex =
+    previous === undefined || parse.change === undefined ? createLineIndex(text) : editLineIndex(previous.lineIndex, text, parse.change);
+  return { parse, model: buildFileModel(parse.file), lineIndex };
 }

@@ -1,12 +1,12 @@
 // The editor's parse of a document's next version: when the edit lies inside one item of the file's item list, only
 // that item's text is tokenized and parsed again; the items before it are kept as they are, the items after it are
-// kept with their spans shifted by the edit's length change. Anything the item's own text cannot settle falls back
+// kept with their spans moved in place by the edit's length change (the previous version's parse is consumed). Anything the item's own text cannot settle falls back
 // to the whole-file parse (tree-sitter re-reading only the edited regions): an edit across items, delimiters that do
 // not balance (recovery then ties distant items together), an item that looked past its own end, a literal or
 // comment left open.
 // Invariant: the result is the `SourceFile` a fresh `parseSourceFile` gives for the same text, item for item and
 // diagnostic for diagnostic (test/syntax/item-reparse.property.test.ts, test/engine/session.property.test.ts).
-import type { Item, SourceFile, SyntaxDiagnostic } from './ast';
+import type { Item, SourceFile, Span, SyntaxDiagnostic } from './ast';
 import { changedSpan, type ChangedSpan } from './changed-span';
 import { parseItem, parseItems, type ItemRecord } from './items';
 import { editTree, tokenizeIncrementally, tokenizeVerusItem, treeHasLiteralErrors, type IncrementalTree } from './lexer';
@@ -30,8 +30,9 @@ interface ItemUnit {
   readonly separable: boolean;
 }
 
-/** A parse kept for the document's next version (the editor's engine). Its tree-sitter tree is edited in place by
- *  the next parse, so each `IncrementalParse` serves one next version. */
+/** A parse kept for the document's next version (the editor's engine). Its tree-sitter tree, and the spans of the
+ *  items after an edit, are changed in place by the next parse: each `IncrementalParse` serves one next version, and
+ *  its `file` is not read after that. */
 export interface IncrementalParse {
   readonly file: SourceFile;
   readonly tree: IncrementalTree;
@@ -40,16 +41,23 @@ export interface IncrementalParse {
   readonly units: readonly ItemUnit[] | null;
   /** What this version's parse read again: one item's text or the whole file. */
   readonly reparsed: 'item' | 'file';
+  /** Where the text changed since the previous version (undefined for a document's first parse). */
+  readonly change: ChangedSpan | undefined;
 }
 
 /** `parseSourceFile` for the next version of a document: one item re-parsed when the edit since `previous` lies
  *  inside it, else the whole file (tree-sitter re-parsing only around the edits). */
 export function parseSourceFileIncrementally(text: string, previous: IncrementalParse | undefined): IncrementalParse {
-  return (previous === undefined ? undefined : reparseEditedItem(text, previous)) ?? parseWholeFile(text, previous?.tree);
+  if (previous === undefined) return parseWholeFile(text, undefined);
+  const change = changedSpan(previous.file.text, text);
+  return reparseEditedItem(text, previous, change) ?? parseWholeFile(text, { tree: previous.tree, change });
 }
 
-function parseWholeFile(text: string, previousTree: IncrementalTree | undefined): IncrementalParse {
-  const { stream, tree } = tokenizeIncrementally(text, previousTree);
+function parseWholeFile(
+  text: string,
+  previous: { readonly tree: IncrementalTree; readonly change: ChangedSpan } | undefined,
+): IncrementalParse {
+  const { stream, tree } = tokenizeIncrementally(text, previous);
   const p = new ParserState(stream);
   const records: ItemRecord[] = [];
   const items = parseItems(p, { inVerus: false }, records);
@@ -58,6 +66,7 @@ function parseWholeFile(text: string, previousTree: IncrementalTree | undefined)
     tree,
     units: stream.balanced && !treeHasLiteralErrors(tree) ? records.map((record, idx) => unitOf(stream, record, items[idx])) : null,
     reparsed: 'file',
+    change: previous?.change,
   };
 }
 
@@ -105,10 +114,9 @@ function balancedWithin(stream: TokenStream, first: number, end: number): boolea
 }
 
 /** The next version from the edited item's own text, or undefined when that cannot be trusted to equal a fresh parse. */
-function reparseEditedItem(text: string, previous: IncrementalParse): IncrementalParse | undefined {
+function reparseEditedItem(text: string, previous: IncrementalParse, span: ChangedSpan): IncrementalParse | undefined {
   const units = previous.units;
   if (units === null) return undefined;
-  const span = changedSpan(previous.file.text, text);
   const index = unitAround(units, span);
   const unit = index === undefined ? undefined : units[index];
   if (index === undefined || unit === undefined) return undefined;
@@ -134,12 +142,15 @@ function reparseEditedItem(text: string, previous: IncrementalParse): Incrementa
   if (item === undefined || p.pos !== itemTokens || p.lookedPastStream) return undefined;
 
   const file = previous.file;
-  const items: Item[] = [...file.items.slice(0, index), item, ...file.items.slice(index + 1).map((later) => shiftSpans(later, delta))];
+  // Diagnostics are copied before the items move: a diagnostic may hold the very span object of a node.
   const diagnostics: SyntaxDiagnostic[] = [
     ...file.diagnostics.slice(0, unit.firstDiagnostic),
     ...p.diagnostics,
-    ...file.diagnostics.slice(unit.endDiagnostic).map((later) => shiftSpans(later, delta)),
+    ...file.diagnostics.slice(unit.endDiagnostic).map((later) => ({ ...later, span: movedSpan(later.span, delta) })),
   ];
+  const later = file.items.slice(index + 1);
+  moveSpansInPlace(later, delta);
+  const items: Item[] = [...file.items.slice(0, index), item, ...later];
   const diagnosticDelta = p.diagnostics.length - (unit.endDiagnostic - unit.firstDiagnostic);
   const edited: ItemUnit = {
     ...unit,
@@ -159,7 +170,13 @@ function reparseEditedItem(text: string, previous: IncrementalParse): Incrementa
       endDiagnostic: later.endDiagnostic + diagnosticDelta,
     })),
   ];
-  return { file: { text, items, diagnostics }, tree: editTree(previous.tree, text, span), units: nextUnits, reparsed: 'item' };
+  return {
+    file: { text, items, diagnostics },
+    tree: editTree(previous.tree, text, span),
+    units: nextUnits,
+    reparsed: 'item',
+    change: span,
+  };
 }
 
 /** The separable unit whose text holds the whole edit, keeping its last character (the `}` or `;` that ends it). */
@@ -183,23 +200,39 @@ function startsAnItem(p: ParserState): boolean {
   return !(p.at('verus') && p.at('!', 1) && p.at('{', 2));
 }
 
-/** A copy of syntax-tree data with every span moved by `delta` (spans are the only objects whose `start` is a number).
- *  Indexed loops and `for..in`: this walk is the one-item parse's main cost on a large file (half its tree moves). */
-function shiftSpans<T>(value: T, delta: number): T {
-  return delta === 0 ? value : (shifted(value, delta) as T);
+function movedSpan(span: Span, delta: number): Span {
+  return { start: span.start + delta, end: span.end + delta };
 }
 
-function shifted(value: unknown, delta: number): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array<unknown>(value.length);
-    for (let idx = 0; idx < value.length; idx++) copy[idx] = shifted(value[idx], delta);
-    return copy;
+/** Moves every span of syntax-tree data by `delta`, in place: the items after an edit are the previous version's
+ *  objects (copying them was the one-item parse's main cost on a large file). Spans are the only objects whose
+ *  `start` is a number. A span object may be reached twice (a clause and its expression share one, trigger marks
+ *  are nodes of the quantifier's body), so a moved span is marked by a negative `start` until the walk ends. */
+function moveSpansInPlace(value: unknown, delta: number): void {
+  if (delta === 0) return;
+  const moved: { start: number; end: number }[] = [];
+  markMoved(value, delta, moved);
+  for (let idx = 0; idx < moved.length; idx++) {
+    const span = moved[idx] as { start: number };
+    span.start = -span.start - 1;
   }
-  const source = value as Record<string, unknown>;
-  const start = source['start'];
-  if (typeof start === 'number') return { start: start + delta, end: (source['end'] as number) + delta };
-  const copy: Record<string, unknown> = {};
-  for (const key in source) copy[key] = shifted(source[key], delta);
-  return copy;
+}
+
+function markMoved(value: unknown, delta: number, moved: { start: number; end: number }[]): void {
+  if (typeof value !== 'object' || value === null) return;
+  if (Array.isArray(value)) {
+    for (let idx = 0; idx < value.length; idx++) markMoved(value[idx], delta, moved);
+    return;
+  }
+  const node = value as Record<string, unknown>;
+  const start = node['start'];
+  if (typeof start === 'number') {
+    if (start < 0) return;
+    const span = node as { start: number; end: number };
+    span.start = -(start + delta) - 1;
+    span.end += delta;
+    moved.push(span);
+    return;
+  }
+  for (const key in node) markMoved(node[key], delta, moved);
 }

@@ -1,4 +1,8 @@
 // Converts UTF-16 offsets to editor positions (0-based line, UTF-16 character) and back, as LSP counts them.
+// A document's next version edits the previous index (line starts before the change kept, those after it moved)
+// rather than scanning the whole text again.
+
+import type { ChangedSpan } from './changed-span';
 
 export interface LinePosition {
   readonly line: number;
@@ -8,16 +12,54 @@ export interface LinePosition {
 export interface LineIndex {
   positionAt(offset: number): LinePosition;
   offsetAt(position: LinePosition): number;
+  /** The offset each line starts at, ascending, from 0. */
+  readonly lineStarts: readonly number[];
 }
 
 export function createLineIndex(text: string): LineIndex {
   const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) {
+  pushLineStarts(text, 0, text.length, lineStarts);
+  return indexOver(text, lineStarts);
+}
+
+/** The index of `text`, the text of `previous` changed in `change`: only the changed characters are scanned. */
+export function editLineIndex(previous: LineIndex, text: string, change: ChangedSpan): LineIndex {
+  const { start, oldEnd, newEnd } = change;
+  // A `\r` just before the change may stop or start ending a line, depending on the character after it.
+  const scanFrom = Math.max(0, start - 1);
+  const before = previous.lineStarts;
+  const kept = firstAbove(before, scanFrom);
+  const lineStarts = before.slice(0, kept);
+  pushLineStarts(text, scanFrom, newEnd, lineStarts);
+  const delta = newEnd - oldEnd;
+  for (let idx = firstAbove(before, oldEnd); idx < before.length; idx++) lineStarts.push((before[idx] ?? 0) + delta);
+  return indexOver(text, lineStarts);
+}
+
+/** Pushes the start of the line after each line break among the characters [from, to) of `text`. */
+function pushLineStarts(text: string, from: number, to: number, lineStarts: number[]): void {
+  for (let i = from; i < to; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 10) lineStarts.push(i + 1);
     else if (ch === 13 && text.charCodeAt(i + 1) !== 10) lineStarts.push(i + 1);
   }
+}
+
+/** The index of the first value above `limit` in an ascending list (its length when there is none). */
+function firstAbove(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((values[mid] ?? 0) <= limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function indexOver(text: string, lineStarts: readonly number[]): LineIndex {
   return {
+    lineStarts,
     positionAt(offset: number): LinePosition {
       const clamped = Math.max(0, Math.min(offset, text.length));
       let low = 0;
