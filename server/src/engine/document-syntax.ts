@@ -1,7 +1,7 @@
 // A document version's syntax-side state in the engine: its parse, model and line index, each derived from the
 // previous version's state where the edit allows (the engine's refresh and bench/engine.ts both go through here).
 
-import { buildFileModel } from '../model';
+import { buildFileModel, rebuildFileModel } from '../model';
 import type { FileModel } from '../model';
 import { createLineIndex, editLineIndex, parseSourceFileIncrementally } from '../syntax';
 import type { IncrementalParse, LineIndex } from '../syntax';
@@ -17,5 +17,6 @@ export function nextDocumentSyntax(text: string, previous: DocumentSyntax | unde
   const parse = parseSourceFileIncrementally(text, previous?.parse);
   const lineIndex =
     previous === undefined || parse.change === undefined ? createLineIndex(text) : editLineIndex(previous.lineIndex, text, parse.change);
-  return { parse, model: buildFileModel(parse.file), lineIndex };
+  const model = previous === undefined ? buildFileModel(parse.file) : rebuildFileModel(parse.file, previous.model);
+  return { parse, model, lineIndex };
 }

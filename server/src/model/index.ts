@@ -1,6 +1,6 @@
 // The model layer's API: contracts and name resolution lowered from a parsed file.
 
-export { buildFileModel } from './build-file-model';
+export { buildFileModel, rebuildFileModel } from './build-file-model';
 /** The name `returns e` compares against when the return is unnamed (`-> T returns e`); bind the output to it. */
 export { UNNAMED_RETURN_NAME } from './lower-functions';
 export type { ClauseModel, Datatype, FileModel, FunctionContract, ModelScope, ParamModel, ResolvedFn } from './types';
