@@ -6,7 +6,7 @@
 // comment left open.
 // Invariant: the result is the `SourceFile` a fresh `parseSourceFile` gives for the same text, item for item and
 // diagnostic for diagnostic (test/syntax/item-reparse.property.test.ts, test/engine/session.property.test.ts).
-import type { Item, SourceFile, Span, SyntaxDiagnostic } from './ast';
+import type { ImplItem, Item, SourceFile, SyntaxDiagnostic, TraitItem } from './ast';
 import { changedSpan, type ChangedSpan } from './changed-span';
 import { parseItem, parseItems, type ItemRecord } from './items';
 import { editTree, tokenizeIncrementally, tokenizeVerusItem, treeHasLiteralErrors, type IncrementalTree } from './lexer';
@@ -28,6 +28,8 @@ interface ItemUnit {
   /** It sits in a `verus!` body, its delimiters balance among themselves, it ends with `}` or `;`, and the token
    *  before it is `}`, `;`, `{`, `]` or none (none of them joins the next character into one token). */
   readonly separable: boolean;
+  /** For an impl or trait, its members' units (an edit inside one re-parses that member alone); else empty. */
+  readonly children: readonly ItemUnit[];
 }
 
 /** A parse kept for the document's next version (the editor's engine). Its tree-sitter tree, and the spans of the
@@ -39,8 +41,8 @@ export interface IncrementalParse {
   /** The n-th unit is `file.items[n]`; null when the file's delimiters do not balance or tree-sitter met an error
    *  near a literal (its recovery can move literals far from the error). */
   readonly units: readonly ItemUnit[] | null;
-  /** What this version's parse read again: one item's text or the whole file. */
-  readonly reparsed: 'item' | 'file';
+  /** What this version's parse read again: one item's text, one impl or trait member's, or the whole file. */
+  readonly reparsed: 'item' | 'member' | 'file';
   /** Where the text changed since the previous version (undefined for a document's first parse). */
   readonly change: ChangedSpan | undefined;
 }
@@ -64,14 +66,15 @@ function parseWholeFile(
   return {
     file: { text, items, diagnostics: p.diagnostics },
     tree,
-    units: stream.balanced && !treeHasLiteralErrors(tree) ? records.map((record, idx) => unitOf(stream, record, items[idx])) : null,
+    units: stream.balanced && !treeHasLiteralErrors(tree) ? records.map((record, idx) => unitOf(stream, record, items[idx], 0)) : null,
     reparsed: 'file',
     change: previous?.change,
   };
 }
 
-function unitOf(stream: TokenStream, record: ItemRecord, item: Item | undefined): ItemUnit {
-  const { firstToken, endToken, firstDiagnostic, endDiagnostic, lastInGroup } = record;
+/** The unit of an item the parser recorded; its diagnostic indices count from `diagnosticBase`. */
+function unitOf(stream: TokenStream, record: ItemRecord, item: Item | undefined, diagnosticBase: number): ItemUnit {
+  const { firstToken, endToken, lastInGroup } = record;
   const previousToken = firstToken > 0 ? stream.texts[firstToken - 1] : undefined;
   const separable =
     item?.inVerus === true &&
@@ -84,10 +87,17 @@ function unitOf(stream: TokenStream, record: ItemRecord, item: Item | undefined)
     end: stream.ends[endToken - 1] ?? 0,
     followingEnd: stream.ends[endToken],
     lastInGroup,
-    firstDiagnostic,
-    endDiagnostic,
+    firstDiagnostic: diagnosticBase + record.firstDiagnostic,
+    endDiagnostic: diagnosticBase + record.endDiagnostic,
     separable,
+    children: item === undefined ? [] : membersOf(stream, record.members, item, diagnosticBase),
   };
+}
+
+/** The units of an impl's or trait's members, from the records its parse made (one per member, in order). */
+function membersOf(stream: TokenStream, records: readonly ItemRecord[], item: Item, diagnosticBase: number): ItemUnit[] {
+  if ((item.kind !== 'impl' && item.kind !== 'trait') || records.length !== item.items.length) return [];
+  return records.map((record, idx) => unitOf(stream, record, item.items[idx], diagnosticBase));
 }
 
 /** Tokens after which an item's first character cannot join them into one token. */
@@ -113,14 +123,90 @@ function balancedWithin(stream: TokenStream, first: number, end: number): boolea
   return depth === 0;
 }
 
-/** The next version from the edited item's own text, or undefined when that cannot be trusted to equal a fresh parse. */
-function reparseEditedItem(text: string, previous: IncrementalParse, span: ChangedSpan): IncrementalParse | undefined {
+/** The next version from the edited item's own text (or, inside an impl or trait, the edited member's), or undefined
+ *  when that cannot be trusted to equal a fresh parse. */
+function reparseEditedItem(text: string, previous: IncrementalParse, change: ChangedSpan): IncrementalParse | undefined {
   const units = previous.units;
   if (units === null) return undefined;
-  const index = unitAround(units, span);
+  const index = unitAround(units, change);
   const unit = index === undefined ? undefined : units[index];
-  if (index === undefined || unit === undefined) return undefined;
-  const delta = span.newEnd - span.oldEnd;
+  const outer = index === undefined ? undefined : previous.file.items[index];
+  if (index === undefined || unit === undefined || outer === undefined) return undefined;
+  const file = previous.file;
+  const delta = change.newEnd - change.oldEnd;
+  const edited =
+    (outer.kind === 'impl' || outer.kind === 'trait' ? reparseMember(text, file.diagnostics, outer, unit, change) : undefined) ??
+    parseAlone(text, unit, delta);
+  if (edited === undefined) return undefined;
+  // Diagnostics are copied before the items move: a diagnostic may hold the very span object of a node.
+  const diagnostics = spliceDiagnostics(file.diagnostics, unit, edited.diagnostics, delta);
+  const later = file.items.slice(index + 1);
+  moveSpansInPlace(later, delta);
+  const items: Item[] = [...file.items.slice(0, index), edited.item, ...later];
+  const diagnosticDelta = edited.diagnostics.length - (unit.endDiagnostic - unit.firstDiagnostic);
+  return {
+    file: { text, items, diagnostics },
+    tree: editTree(previous.tree, text, change),
+    units: [...units.slice(0, index), edited.unit, ...units.slice(index + 1).map((next) => movedUnit(next, delta, diagnosticDelta))],
+    reparsed: edited.reparsed,
+    change,
+  };
+}
+
+/** An item parsed again: the item, the diagnostics of its unit's range, its new unit, and what was read again. */
+interface EditedItem {
+  readonly item: Item;
+  readonly diagnostics: readonly SyntaxDiagnostic[];
+  readonly unit: ItemUnit;
+  readonly reparsed: 'item' | 'member';
+}
+
+/** The impl or trait with only the edited member parsed again, when the edit lies inside one separable member. The
+ *  member sees what it sees in the whole file (the next member, or the closing brace), as a top-level item does. */
+function reparseMember(
+  text: string,
+  fileDiagnostics: readonly SyntaxDiagnostic[],
+  outer: ImplItem | TraitItem,
+  unit: ItemUnit,
+  change: ChangedSpan,
+): EditedItem | undefined {
+  const index = unitAround(unit.children, change);
+  const member = index === undefined ? undefined : unit.children[index];
+  if (index === undefined || member === undefined) return undefined;
+  const delta = change.newEnd - change.oldEnd;
+  const edited = parseAlone(text, member, delta);
+  if (edited === undefined) return undefined;
+  const diagnostics = [
+    ...fileDiagnostics.slice(unit.firstDiagnostic, member.firstDiagnostic),
+    ...edited.diagnostics,
+    ...fileDiagnostics.slice(member.endDiagnostic, unit.endDiagnostic).map((later) => movedDiagnostic(later, delta)),
+  ];
+  const later = outer.items.slice(index + 1);
+  moveSpansInPlace(later, delta);
+  const item: ImplItem | TraitItem = {
+    ...outer,
+    span: { start: outer.span.start, end: outer.span.end + delta },
+    items: [...outer.items.slice(0, index), edited.item, ...later],
+  };
+  const diagnosticDelta = edited.diagnostics.length - (member.endDiagnostic - member.firstDiagnostic);
+  const children = [
+    ...unit.children.slice(0, index),
+    edited.unit,
+    ...unit.children.slice(index + 1).map((next) => movedUnit(next, delta, diagnosticDelta)),
+  ];
+  const outerUnit: ItemUnit = {
+    ...unit,
+    end: unit.end + delta,
+    followingEnd: unit.followingEnd === undefined ? undefined : unit.followingEnd + delta,
+    endDiagnostic: unit.firstDiagnostic + diagnostics.length,
+    children,
+  };
+  return { item, diagnostics, unit: outerUnit, reparsed: 'member' };
+}
+
+/** The unit's item parsed from its own text (and the token after it), or undefined when the result could differ from
+ *  the whole file's parse. */
+function parseAlone(text: string, unit: ItemUnit, delta: number): EditedItem | undefined {
   const end = unit.end + delta;
   const followingEnd = unit.followingEnd === undefined ? end : unit.followingEnd + delta;
   const { stream, clean } = tokenizeVerusItem(text, unit.gapStart, end, followingEnd, unit.lastInGroup);
@@ -135,47 +221,51 @@ function reparseEditedItem(text: string, previous: IncrementalParse, span: Chang
   )
     return undefined;
   const p = new ParserState(stream);
-  // The parser sees what it sees in the whole file: the next token, or the end of the `verus!` body there.
+  // The parser sees what it sees in the whole file: the next token, or the end of the group there.
   if (unit.lastInGroup) p.limit = itemTokens;
   if (!startsAnItem(p)) return undefined;
+  const memberRecords: ItemRecord[] = [];
+  p.memberRecords = memberRecords;
   const item = parseItem(p, { inVerus: true });
   if (item === undefined || p.pos !== itemTokens || p.lookedPastStream) return undefined;
-
-  const file = previous.file;
-  // Diagnostics are copied before the items move: a diagnostic may hold the very span object of a node.
-  const diagnostics: SyntaxDiagnostic[] = [
-    ...file.diagnostics.slice(0, unit.firstDiagnostic),
-    ...p.diagnostics,
-    ...file.diagnostics.slice(unit.endDiagnostic).map((later) => ({ ...later, span: movedSpan(later.span, delta) })),
-  ];
-  const later = file.items.slice(index + 1);
-  moveSpansInPlace(later, delta);
-  const items: Item[] = [...file.items.slice(0, index), item, ...later];
-  const diagnosticDelta = p.diagnostics.length - (unit.endDiagnostic - unit.firstDiagnostic);
   const edited: ItemUnit = {
     ...unit,
     end,
     followingEnd: unit.followingEnd === undefined ? undefined : followingEnd,
     endDiagnostic: unit.firstDiagnostic + p.diagnostics.length,
+    children: membersOf(stream, memberRecords, item, unit.firstDiagnostic),
   };
-  const nextUnits = [
-    ...units.slice(0, index),
-    edited,
-    ...units.slice(index + 1).map((later) => ({
-      ...later,
-      gapStart: later.gapStart + delta,
-      end: later.end + delta,
-      followingEnd: later.followingEnd === undefined ? undefined : later.followingEnd + delta,
-      firstDiagnostic: later.firstDiagnostic + diagnosticDelta,
-      endDiagnostic: later.endDiagnostic + diagnosticDelta,
-    })),
+  return { item, diagnostics: p.diagnostics, unit: edited, reparsed: 'item' };
+}
+
+/** The file's diagnostics with the unit's range replaced by `replacement` and the ones after it moved. */
+function spliceDiagnostics(
+  diagnostics: readonly SyntaxDiagnostic[],
+  unit: ItemUnit,
+  replacement: readonly SyntaxDiagnostic[],
+  delta: number,
+): SyntaxDiagnostic[] {
+  return [
+    ...diagnostics.slice(0, unit.firstDiagnostic),
+    ...replacement,
+    ...diagnostics.slice(unit.endDiagnostic).map((later) => movedDiagnostic(later, delta)),
   ];
+}
+
+function movedDiagnostic(diagnostic: SyntaxDiagnostic, delta: number): SyntaxDiagnostic {
+  return { ...diagnostic, span: { start: diagnostic.span.start + delta, end: diagnostic.span.end + delta } };
+}
+
+/** A unit after an edit before it: offsets moved by `delta`, diagnostic indices by `diagnosticDelta`. */
+function movedUnit(unit: ItemUnit, delta: number, diagnosticDelta: number): ItemUnit {
   return {
-    file: { text, items, diagnostics },
-    tree: editTree(previous.tree, text, span),
-    units: nextUnits,
-    reparsed: 'item',
-    change: span,
+    ...unit,
+    gapStart: unit.gapStart + delta,
+    end: unit.end + delta,
+    followingEnd: unit.followingEnd === undefined ? undefined : unit.followingEnd + delta,
+    firstDiagnostic: unit.firstDiagnostic + diagnosticDelta,
+    endDiagnostic: unit.endDiagnostic + diagnosticDelta,
+    children: unit.children.map((child) => movedUnit(child, delta, diagnosticDelta)),
   };
 }
 
@@ -198,10 +288,6 @@ function startsAnItem(p: ParserState): boolean {
   if (p.at(';')) return false;
   if (p.at('#') && p.at('!', 1) && p.at('[', 2)) return false;
   return !(p.at('verus') && p.at('!', 1) && p.at('{', 2));
-}
-
-function movedSpan(span: Span, delta: number): Span {
-  return { start: span.start + delta, end: span.end + delta };
 }
 
 /** Moves every span of syntax-tree data by `delta`, in place: the items after an edit are the previous version's
