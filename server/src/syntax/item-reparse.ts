@@ -30,6 +30,15 @@ interface ItemUnit {
   readonly separable: boolean;
   /** For an impl or trait, its members' units (an edit inside one re-parses that member alone); else empty. */
   readonly children: readonly ItemUnit[];
+  /** Every span object of the item, gathered the first time an edit before it moves it (undefined until then):
+   *  moving it again is a loop over them rather than a walk of its tree. */
+  readonly spans: readonly MovableSpan[] | undefined;
+}
+
+/** A span of a kept item, moved in place when an edit before it changes the text's length. */
+interface MovableSpan {
+  start: number;
+  end: number;
 }
 
 /** A parse kept for the document's next version (the editor's engine). Its tree-sitter tree, and the spans of the
@@ -91,6 +100,7 @@ function unitOf(stream: TokenStream, record: ItemRecord, item: Item | undefined,
     endDiagnostic: diagnosticBase + record.endDiagnostic,
     separable,
     children: item === undefined ? [] : membersOf(stream, record.members, item, diagnosticBase),
+    spans: undefined,
   };
 }
 
@@ -141,13 +151,12 @@ function reparseEditedItem(text: string, previous: IncrementalParse, change: Cha
   // Diagnostics are copied before the items move: a diagnostic may hold the very span object of a node.
   const diagnostics = spliceDiagnostics(file.diagnostics, unit, edited.diagnostics, delta);
   const later = file.items.slice(index + 1);
-  moveSpansInPlace(later, delta);
-  const items: Item[] = [...file.items.slice(0, index), edited.item, ...later];
   const diagnosticDelta = edited.diagnostics.length - (unit.endDiagnostic - unit.firstDiagnostic);
+  const laterUnits = movedItems(later, units.slice(index + 1), delta, diagnosticDelta);
   return {
-    file: { text, items, diagnostics },
+    file: { text, items: [...file.items.slice(0, index), edited.item, ...later], diagnostics },
     tree: editTree(previous.tree, text, change),
-    units: [...units.slice(0, index), edited.unit, ...units.slice(index + 1).map((next) => movedUnit(next, delta, diagnosticDelta))],
+    units: [...units.slice(0, index), edited.unit, ...laterUnits],
     reparsed: edited.reparsed,
     change,
   };
@@ -182,24 +191,25 @@ function reparseMember(
     ...fileDiagnostics.slice(member.endDiagnostic, unit.endDiagnostic).map((later) => movedDiagnostic(later, delta)),
   ];
   const later = outer.items.slice(index + 1);
-  moveSpansInPlace(later, delta);
+  const diagnosticDelta = edited.diagnostics.length - (member.endDiagnostic - member.firstDiagnostic);
+  const children = [
+    ...unit.children.slice(0, index),
+    edited.unit,
+    ...movedItems(later, unit.children.slice(index + 1), delta, diagnosticDelta),
+  ];
   const item: ImplItem | TraitItem = {
     ...outer,
     span: { start: outer.span.start, end: outer.span.end + delta },
     items: [...outer.items.slice(0, index), edited.item, ...later],
   };
-  const diagnosticDelta = edited.diagnostics.length - (member.endDiagnostic - member.firstDiagnostic);
-  const children = [
-    ...unit.children.slice(0, index),
-    edited.unit,
-    ...unit.children.slice(index + 1).map((next) => movedUnit(next, delta, diagnosticDelta)),
-  ];
   const outerUnit: ItemUnit = {
     ...unit,
     end: unit.end + delta,
     followingEnd: unit.followingEnd === undefined ? undefined : unit.followingEnd + delta,
     endDiagnostic: unit.firstDiagnostic + diagnostics.length,
     children,
+    // It now holds a new member: its spans are gathered again when it next moves.
+    spans: undefined,
   };
   return { item, diagnostics, unit: outerUnit, reparsed: 'member' };
 }
@@ -234,6 +244,7 @@ function parseAlone(text: string, unit: ItemUnit, delta: number): EditedItem | u
     followingEnd: unit.followingEnd === undefined ? undefined : followingEnd,
     endDiagnostic: unit.firstDiagnostic + p.diagnostics.length,
     children: membersOf(stream, memberRecords, item, unit.firstDiagnostic),
+    spans: undefined,
   };
   return { item, diagnostics: p.diagnostics, unit: edited, reparsed: 'item' };
 }
@@ -290,35 +301,51 @@ function startsAnItem(p: ParserState): boolean {
   return !(p.at('verus') && p.at('!', 1) && p.at('{', 2));
 }
 
-/** Moves every span of syntax-tree data by `delta`, in place: the items after an edit are the previous version's
- *  objects (copying them was the one-item parse's main cost on a large file). Spans are the only objects whose
- *  `start` is a number. A span object may be reached twice (a clause and its expression share one, trigger marks
- *  are nodes of the quantifier's body), so a moved span is marked by a negative `start` until the walk ends. */
-function moveSpansInPlace(value: unknown, delta: number): void {
-  if (delta === 0) return;
-  const moved: { start: number; end: number }[] = [];
-  markMoved(value, delta, moved);
-  for (let idx = 0; idx < moved.length; idx++) {
-    const span = moved[idx] as { start: number };
-    span.start = -span.start - 1;
-  }
+/** Moves the items after an edit (and their units) by `delta`, in place: they are the previous version's objects
+ *  (copying them was the one-item parse's main cost on a large file). Their members' units move with them; their
+ *  span lists stay true, being the same span objects. */
+function movedItems(items: readonly Item[], units: readonly ItemUnit[], delta: number, diagnosticDelta: number): ItemUnit[] {
+  return units.map((unit, idx) => {
+    const moved = movedUnit(unit, delta, diagnosticDelta);
+    const item = items[idx];
+    if (delta === 0 || item === undefined) return moved;
+    const spans = unit.spans ?? spansOf(item);
+    for (let spanIdx = 0; spanIdx < spans.length; spanIdx++) {
+      const span = spans[spanIdx] as MovableSpan;
+      span.start += delta;
+      span.end += delta;
+    }
+    return { ...moved, spans };
+  });
 }
 
-function markMoved(value: unknown, delta: number, moved: { start: number; end: number }[]): void {
+/** Every span object reachable from syntax-tree data, each once. Spans are the only objects whose `start` is a number.
+ *  A span object may be reached twice (a clause and its expression share one, trigger marks are nodes of the
+ *  quantifier's body), so a gathered span is marked by a negative `start` until the walk ends. */
+function spansOf(value: unknown): MovableSpan[] {
+  const spans: MovableSpan[] = [];
+  gatherSpans(value, spans);
+  for (let idx = 0; idx < spans.length; idx++) {
+    const span = spans[idx] as MovableSpan;
+    span.start = -span.start - 1;
+  }
+  return spans;
+}
+
+function gatherSpans(value: unknown, spans: MovableSpan[]): void {
   if (typeof value !== 'object' || value === null) return;
   if (Array.isArray(value)) {
-    for (let idx = 0; idx < value.length; idx++) markMoved(value[idx], delta, moved);
+    for (let idx = 0; idx < value.length; idx++) gatherSpans(value[idx], spans);
     return;
   }
   const node = value as Record<string, unknown>;
   const start = node['start'];
   if (typeof start === 'number') {
     if (start < 0) return;
-    const span = node as { start: number; end: number };
-    span.start = -(start + delta) - 1;
-    span.end += delta;
-    moved.push(span);
+    const span = node as unknown as MovableSpan;
+    span.start = -start - 1;
+    spans.push(span);
     return;
   }
-  for (const key in node) markMoved(node[key], delta, moved);
+  for (const key in node) gatherSpans(node[key], spans);
 }
