@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { runEditStormBench } from './edit-storm';
+import { runEngineBench } from './engine';
 import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
 import { runSolverBench } from './solver';
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     await runSolverBench(ROOT),
     await runLspBench(),
     await runEditStormBench(),
+    await runEngineBench(),
   ];
   process.stdout.write(`${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`);
 }

@@ -9,10 +9,9 @@
 
 import type { CheckInput, CheckOptions, FileReport, FunctionReport, PairsDiagnostic } from '../harness';
 import { fileDiagnostics, pairsFileNameOf } from '../harness';
-import { buildFileModel } from '../model';
 import type { FileModel } from '../model';
-import { createLineIndex, parseSourceFileIncrementally } from '../syntax';
 import type { IncrementalParse, LineIndex } from '../syntax';
+import { nextDocumentSyntax } from './document-syntax';
 import { isReusable, memoEntriesOf, moveEntry, pairsDiagnosticsOf } from './function-memo';
 import type { MemoEntry } from './function-memo';
 import { locateFunctions } from './located';
@@ -131,10 +130,8 @@ export class EngineSession {
   private refresh(document: ScoreDocument, options: CheckOptions, settingsKey: string): DocumentState {
     const previous = this.documents.get(document.uri);
     const sameText = previous !== undefined && previous.text === document.text;
-    // The previous version's tree is edited in place by the next parse: it is handed on, never reused twice.
-    const parse = sameText ? previous.parse : parseSourceFileIncrementally(document.text, previous?.parse);
-    const model = sameText ? previous.model : buildFileModel(parse.file);
-    const lineIndex = sameText ? previous.lineIndex : createLineIndex(document.text);
+    // The previous version's parse is consumed by the next one (its tree edited in place): handed on, never reused twice.
+    const { parse, model, lineIndex } = sameText ? previous : nextDocumentSyntax(document.text, previous);
     const samePairs = previous !== undefined && previous.pairsText === document.pairsText;
     const layout = samePairs ? previous.layout : document.pairsText === null ? null : pairsLayout(document.pairsText);
     const contextKey = JSON.stringify([

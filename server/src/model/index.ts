@@ -1,6 +1,6 @@
 // The model layer's API: contracts and name resolution lowered from a parsed file.
 
-export { buildFileModel } from './build-file-model';
+export { buildFileModel, rebuildFileModel } from './build-file-model';
 export { functionNamed } from './function-named';
 export { functionDependencies } from './function-dependencies';
 export type { FunctionDependencies } from './function-dependencies';

@@ -8,7 +8,7 @@ import { ParserState } from './parser-state';
 export * from './ast';
 export { changedSpan, lineAndColumn } from './changed-span';
 export type { ChangedSpan } from './changed-span';
-export { createLineIndex } from './line-index';
+export { createLineIndex, editLineIndex } from './line-index';
 export type { LineIndex, LinePosition } from './line-index';
 export { printType } from './print-type';
 export { isConfiguredOut } from './cfg';

@@ -184,8 +184,12 @@ function parseBracedItems(p: ParserState, ctx: ItemContext): Item[] {
     p.errorHere('expected `{`');
     return [];
   }
+  // The records asked for by the item list this item belongs to are taken here, so members of nested items (an
+  // impl inside a fn body) are not recorded.
+  const records = p.memberRecords;
+  p.memberRecords = undefined;
   const frame = p.enterGroup();
-  const items = parseItems(p, ctx);
+  const items = parseItems(p, ctx, records);
   p.leaveGroup(frame);
   return items;
 }

@@ -12,8 +12,9 @@ export interface ItemContext {
 }
 
 /** Where one item of a file's item list came from: the tokens it was parsed from and the diagnostics its parse
- *  pushed (indices into the stream and the diagnostics list). Recorded for the file's own list only (top level and
- *  `verus!` bodies, not impls or modules), so the n-th record belongs to the n-th item of `SourceFile.items`. */
+ *  pushed (indices into the stream and the diagnostics list). Recorded for the file's own list (top level and
+ *  `verus!` bodies, not modules), so the n-th record belongs to the n-th item of `SourceFile.items`, and one level
+ *  down for the members of its impls and traits. */
 export interface ItemRecord {
   readonly firstToken: number;
   readonly endToken: number;
@@ -21,6 +22,8 @@ export interface ItemRecord {
   readonly endDiagnostic: number;
   /** The item ends its group (the file or the `verus!` body): the parser saw that group's end after it. */
   readonly lastInGroup: boolean;
+  /** An impl's or trait's members, recorded the same way (empty for other items). */
+  readonly members: readonly ItemRecord[];
 }
 
 const ITEM_KEYWORDS = new Set(['fn', 'struct', 'enum', 'union', 'type', 'const', 'static', 'impl', 'trait', 'use', 'mod']);
@@ -65,7 +68,10 @@ export function parseItems(p: ParserState, ctx: ItemContext, records?: ItemRecor
       continue;
     }
     const firstDiagnostic = p.diagnostics.length;
+    const members: ItemRecord[] = [];
+    if (records !== undefined) p.memberRecords = members;
     const item = parseItem(p, ctx);
+    p.memberRecords = undefined;
     if (item !== undefined) {
       items.push(item);
       records?.push({
@@ -74,6 +80,7 @@ export function parseItems(p: ParserState, ctx: ItemContext, records?: ItemRecor
         firstDiagnostic,
         endDiagnostic: p.diagnostics.length,
         lastInGroup: p.pos >= p.limit,
+        members,
       });
     } else recoverToItemBoundary(p, before);
     if (p.pos === before) p.skipTokenOrGroup();

@@ -6,7 +6,7 @@
 // Invariant: tokens are in text order, never overlap, and carry UTF-16 offsets (JS string indices).
 import Parser = require('tree-sitter');
 import RustLanguage = require('tree-sitter-rust');
-import { changedSpan, lineAndColumn, type ChangedSpan } from './changed-span';
+import { lineAndColumn, type ChangedSpan } from './changed-span';
 import { matchDelimiters } from './delimiters';
 import { scanTokens, type LiteralAt, type LiteralHit } from './scanner';
 import { TokenKind, type TokenStream } from './tokens';
@@ -41,10 +41,13 @@ export interface IncrementalTree {
   readonly tree: Parser.Tree;
 }
 
-/** `tokenize`, reusing the previous version's tree: tree-sitter re-parses only around the edit (the span between
- *  the texts' common prefix and suffix); the JS scanner still runs over the whole text. */
-export function tokenizeIncrementally(text: string, previous: IncrementalTree | undefined): { stream: TokenStream; tree: IncrementalTree } {
-  const tree = previous === undefined ? getParser().parse(text) : getParser().parse(text, editedTree(previous, text));
+/** `tokenize`, reusing the previous version's tree: tree-sitter re-parses only around the edit (`change`, the span
+ *  between the texts' common prefix and suffix); the JS scanner still runs over the whole text. */
+export function tokenizeIncrementally(
+  text: string,
+  previous: { readonly tree: IncrementalTree; readonly change: ChangedSpan } | undefined,
+): { stream: TokenStream; tree: IncrementalTree } {
+  const tree = previous === undefined ? getParser().parse(text) : getParser().parse(text, editedTree(previous.tree, text, previous.change));
   return { stream: finishStream(text, literalsOf(tree, 0, text.length)), tree: { text, tree } };
 }
 
@@ -55,7 +58,7 @@ export function editTree(previous: IncrementalTree, text: string, span: ChangedS
 }
 
 /** Tells the previous tree where the text changed (indices and columns in UTF-16 units, as the binding expects). */
-function editedTree(previous: IncrementalTree, text: string, span = changedSpan(previous.text, text)): Parser.Tree {
+function editedTree(previous: IncrementalTree, text: string, span: ChangedSpan): Parser.Tree {
   const before = previous.text;
   const { start, oldEnd, newEnd } = span;
   previous.tree.edit({

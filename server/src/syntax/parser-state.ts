@@ -2,6 +2,7 @@
 // which looks like end of input from inside the group), and the diagnostics collected so far.
 // Invariant: the cursor never moves past `limit`, so a broken construct can never swallow its neighbours.
 import type { Expr, Span, SyntaxDiagnostic } from './ast';
+import type { ItemRecord } from './items';
 import { TokenKind, type TokenStream } from './tokens';
 
 /** Maximum nesting of expressions/types/patterns before the parser gives up on a subtree. */
@@ -34,6 +35,9 @@ export class ParserState {
   /** Set when the parser looked at the end of the whole stream (not just a group's closer): what it saw there
    *  depends on the text after the stream, so an item re-parsed alone (item-reparse.ts) is trusted only when unset. */
   lookedPastStream = false;
+  /** Set while an item of a recorded item list is parsed: its impl or trait body records its members here
+   *  (items.ts `ItemRecord`). */
+  memberRecords: ItemRecord[] | undefined = undefined;
 
   constructor(readonly ts: TokenStream) {
     this.limit = ts.count;
