@@ -2,11 +2,11 @@
 // `npm run build` first), 2,000 random edits with saves among them and hover, CodeLens and code-action requests
 // interleaved: the storm of bench/edit-script.ts, which test/lsp/edit-storm.test.ts replays (300 edits) for
 // correctness without timing. Per example: request latencies (target: none over 1 s), whether the diagnostics after
-// a final save equal a fresh server's on the final text, and crashes and internal errors seen. Sent two ways:
+// a final save equal a fresh server's on the final text, and crashes and internal errors seen. Sent three ways:
 // `burst`, everything without waiting for an answer (a request also waits for every edit sent before it); `paced`, an
 // editor that waits for each group of requests before typing on; both as VS Code, which resolves code actions lazily
-// (codeAction/resolve). `eager` is `paced` from a client without codeAction/resolve, for which the server computes
-// every offered action's edit (pair generation, in the worker) before it answers. `npx tsx bench/edit-storm.ts` runs
+// (codeAction/resolve). `eager` is `paced` from a client without codeAction/resolve, which gets pair generation as a
+// command (run when chosen) and the other quick fixes' edits at once. `npx tsx bench/edit-storm.ts` runs
 // it alone; EDIT_STORM_EXAMPLES=a.rs,b.rs limits it to some examples.
 
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';

@@ -267,7 +267,7 @@ export async function startServer(serverPath: string, rootUri: string, textDocum
     capabilities: {
       textDocument,
       window: { workDoneProgress: true },
-      workspace: { configuration: true, codeLens: { refreshSupport: true } },
+      workspace: { configuration: true, applyEdit: true, codeLens: { refreshSupport: true } },
     },
   });
   void connection.sendNotification('initialized', {});

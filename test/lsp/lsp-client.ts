@@ -60,13 +60,15 @@ export interface TestClient {
 }
 
 /** `initializationOptions` is sent as given (`undefined` leaves it out, as a client that sends none); `serverArgs`
- *  follow `--stdio` on the server's command line (e.g. `--trusted`). */
+ *  follow `--stdio` on the server's command line (e.g. `--trusted`); `codeActionResolve: false` is a client without
+ *  codeAction/resolve (VS Code, Neovim and lsp-mode have it). */
 export async function startClient(
   serverPath: string,
   settings: Record<string, unknown>,
   initializationOptions: unknown = {},
   rootUri: string | null = null,
   serverArgs: readonly string[] = [],
+  { codeActionResolve = true }: { readonly codeActionResolve?: boolean } = {},
 ): Promise<TestClient> {
   const child = spawn(process.execPath, [serverPath, '--stdio', ...serverArgs], { stdio: 'pipe' });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -151,7 +153,7 @@ export async function startClient(
         },
         textDocument: {
           codeAction: {
-            resolveSupport: { properties: ['edit'] },
+            ...(codeActionResolve ? { resolveSupport: { properties: ['edit'] } } : {}),
             codeActionLiteralSupport: { codeActionKind: { valueSet: ['quickfix', 'source'] } },
           },
           publishDiagnostics: { relatedInformation: true },

@@ -23,7 +23,7 @@ interface OpenedServer {
   readonly diagnostics: Diagnostic[];
 }
 
-async function openArith(): Promise<OpenedServer> {
+async function openArith(capabilities: { readonly codeActionResolve?: boolean } = {}): Promise<OpenedServer> {
   const folder = mkdtempSync(join(tmpdir(), 'spec-harness-lsp-'));
   for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(FIXTURES, name), join(folder, name));
   const sourceUri = pathToFileURL(join(folder, 'arith.rs')).toString();
@@ -33,6 +33,8 @@ async function openArith(): Promise<OpenedServer> {
     { run: 'onSave', threshold: 0.75 },
     { trusted: true, docsUrl: 'https://example.test/README.md' },
     pathToFileURL(folder).toString(),
+    [],
+    capabilities,
   );
   const published = client.diagnostics(sourceUri, (d) => d.length > 0);
   // The idle status is the last thing a run sends: later waiters see only later runs.
@@ -170,6 +172,31 @@ describe('language server over stdio: answers about an opened file', () => {
     const after = JSON.parse(applyTextEdits(pairsText, editsFor(resolved?.edit, pairsUri))) as PairsJson;
     expect(after.functions['double']).toEqual((JSON.parse(pairsText) as PairsJson).functions['double']);
     expect(after.functions['square']?.pairs?.length ?? 0).toBeGreaterThan(0);
+  });
+});
+
+describe('language server over stdio: a client without codeAction/resolve', () => {
+  it('gets pair generation as a command, which applies the generated pairs when run', async () => {
+    const server = await openArith({ codeActionResolve: false });
+    try {
+      const { client, sourceUri, pairsUri } = server;
+      const [noPairs] = byCode(server.diagnostics, 'no-pairs');
+      const actions: CodeAction[] = await client.connection.sendRequest('textDocument/codeAction', {
+        textDocument: { uri: sourceUri },
+        range: noPairs?.range,
+        context: { diagnostics: [noPairs] },
+      });
+      const generate = actions.find((action) => action.title === 'Generate pairs file for square');
+      expect(generate?.edit).toBeUndefined();
+      expect(generate?.command?.command).toBe('specHarness.server.generatePairs');
+      const outcome = await client.connection.sendRequest('workspace/executeCommand', generate?.command);
+      expect(outcome).toEqual({ applied: true });
+      const after = JSON.parse(applyTextEdits(PAIRS_TEXT, editsFor(client.appliedEdits.at(-1), pairsUri))) as PairsJson;
+      expect(after.functions['double']).toEqual((JSON.parse(PAIRS_TEXT) as PairsJson).functions['double']);
+      expect(after.functions['square']?.pairs?.length ?? 0).toBeGreaterThan(0);
+    } finally {
+      await close(server);
+    }
   });
 });
 

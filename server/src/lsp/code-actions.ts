@@ -4,7 +4,7 @@
 // from the open pairs document's text when it is open, and carry its version, so an edit made for older text is
 // rejected by the editor instead of being applied to newer text. A file with a duplicate key is never edited.
 
-import type { CodeAction, CodeActionParams, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
+import type { CodeAction, CodeActionParams, Command, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import { buildFileModel } from '../model';
@@ -15,6 +15,7 @@ import { formatJson } from './markdown';
 import { addAcceptableOutput, correctOutput, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
 import { isPairsPath, pairsPathFor, pathToUri, readPairsText, readTextOrNull, sourcePathForPairs, uriToPath } from './uris';
 import { STEP_BUDGET } from './scoring';
+import { SERVER_COMMANDS } from './protocol';
 import type { ServerContext } from './scoring';
 import type { GenerateResult } from './worker-protocol';
 
@@ -101,8 +102,15 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
       ),
     );
   }
+  // A client that cannot resolve an action lazily runs generation as a command (which applies its edit) rather than
+  // have every request compute each offered edit up front; only a client that can do neither gets the edits now.
   if (!ctx.state.features.codeActionResolve) {
-    for (const action of actions) if (action.edit === undefined) await resolveCodeAction(ctx, action);
+    for (const action of actions) {
+      if (action.edit !== undefined) continue;
+      const data = decodeGenerateData(action.data);
+      if (ctx.state.features.applyEdit && data !== null) action.command = generateCommand(action.title, data);
+      else await resolveCodeAction(ctx, action);
+    }
   }
   return actions;
 }
@@ -245,6 +253,11 @@ function quickFix(title: string, diagnostic: Diagnostic, edit: WorkspaceEdit): C
 
 function generateAction(title: string, kind: string, data: GenerateActionData, diagnostic: Diagnostic | undefined): CodeAction {
   return { title, kind, data, ...(diagnostic === undefined ? {} : { diagnostics: [diagnostic], isPreferred: true }) };
+}
+
+/** `specHarness.server.generatePairs` with the action's file and function (none: every function). */
+function generateCommand(title: string, data: GenerateActionData): Command {
+  return { title, command: SERVER_COMMANDS.generatePairs, arguments: [data.uri, data.functions?.[0] ?? null] };
 }
 
 function decodeGenerateData(data: unknown): GenerateActionData | null {

@@ -132,6 +132,7 @@ function initialize(ctx: ServerContext, params: InitializeParams, startedWith: {
   state.features = {
     workDoneProgress: capabilities.window?.workDoneProgress === true,
     codeActionResolve: capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true,
+    applyEdit: capabilities.workspace?.applyEdit === true,
     dynamicFileWatching: capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     configuration: capabilities.workspace?.configuration === true,
     resourceCreate: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true,

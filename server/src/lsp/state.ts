@@ -13,6 +13,8 @@ import { DEFAULT_SETTINGS, applyTrust } from './settings';
 export interface ClientFeatures {
   readonly workDoneProgress: boolean;
   readonly codeActionResolve: boolean;
+  /** workspace/applyEdit: the server may ask the client to apply an edit (a command's result). */
+  readonly applyEdit: boolean;
   readonly dynamicFileWatching: boolean;
   readonly configuration: boolean;
   readonly resourceCreate: boolean;
@@ -50,6 +52,7 @@ export class ServerState {
   features: ClientFeatures = {
     workDoneProgress: false,
     codeActionResolve: false,
+    applyEdit: false,
     dynamicFileWatching: false,
     configuration: false,
     resourceCreate: false,
