@@ -56,6 +56,40 @@ export function runScoreWorker(): void {
     const progress = (partial: ScoreResult): void => port.postMessage({ id: envelope.id, progress: partial } satisfies WorkerProgress);
     previous = previous.then(() => answer(session, envelope, cancelled, progress)).then((response) => port.postMessage(response));
   });
+  warmUp();
+}
+
+/** A contract with a pairs file, scored once while the worker starts: the parser, the pairs schema and the scoring
+ *  code are ready (and compiled by the JIT) before the first file a user opens, which on a big file halves the wait
+ *  for its first diagnostics' fixed part. Jobs posted meanwhile wait for it; it has no other effect. */
+function warmUp(): void {
+  const text = [
+    'use vstd::prelude::*;',
+    'verus! {',
+    'spec fn bound() -> int { 100 }',
+    'fn clamp(x: i32, hi: i32) -> (r: i32)',
+    '    requires 0 <= hi, hi <= bound(),',
+    '    ensures r <= hi, x <= hi ==> r == x,',
+    '{ if x > hi { hi } else { x } }',
+    '}',
+  ].join('\n');
+  const pairs = {
+    version: 1,
+    functions: {
+      clamp: {
+        pairs: [
+          { input: { x: 3, hi: 5 }, output: 3 },
+          { input: { x: 9, hi: 5 }, output: 5 },
+        ],
+      },
+    },
+  };
+  const options = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: 10_000 };
+  try {
+    checkFileSync({ path: 'warm-up.rs', text, pairsPath: 'warm-up.pairs.json', pairsText: JSON.stringify(pairs) }, options);
+  } catch {
+    // Only the warm-up is lost: the same code meets the first job, which reports what went wrong.
+  }
 }
 
 async function answer(

@@ -121,6 +121,7 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
 }
 
 function initialize(ctx: ServerContext, params: InitializeParams, startedWith: { readonly trustedFlag: boolean }): InitializeResult {
+  ctx.runner.start();
   const options: unknown = params.initializationOptions;
   const state = ctx.state;
   state.trusted = decideTrust(options, startedWith);

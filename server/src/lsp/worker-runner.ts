@@ -28,6 +28,11 @@ export class WorkerRunner {
   constructor(private readonly createWorker: (cancelFlag: SharedArrayBuffer) => Worker) {}
 
   /** `onProgress` gets the job's progress messages (a long score run's partial results) until it is settled. */
+  /** Starts the worker ahead of its first job: its bundle loads and warms up while the client is still starting. */
+  start(): void {
+    if (!this.stopped) this.ensureWorker();
+  }
+
   run<T, P = never>(key: string, request: WorkerRequest, onProgress?: (progress: P) => void): Promise<JobOutcome<T>> {
     this.cancel(key);
     if (this.stopped) return Promise.resolve({ kind: 'cancelled' });
