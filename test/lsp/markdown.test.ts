@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { checkFileSync, DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';
 import type { FunctionReport } from '../../server/src/harness';
 import { HOVER_ROWS_PER_SECTION, codeSpan, functionMarkdown, hoverMarkdown } from '../../server/src/lsp/markdown';
+import { reportMarkdown } from '../../server/src/lsp/lenses-and-hover';
+import type { SourceFileState } from '../../server/src/lsp/state';
 import { ROOT } from './lsp-client';
 
 const SOURCE_URI = 'file:///work/change_case.rs';
@@ -87,6 +89,21 @@ describe('report', () => {
     expect(report).toContain("| ``change_case('A') = '`'`` | `change_case('A') = 'a'` |");
     expect(report).not.toContain("'''");
     expect(report).not.toContain('{"c":');
+  });
+
+  it("says a file's first run is still going while it shows the results so far", () => {
+    const fileReport = { path: 'change_case.rs', pairsFile: null, diagnostics: [], functions: [fn] };
+    const file = (partial: boolean): SourceFileState => ({
+      report: fileReport,
+      partial,
+      located: null,
+      evaluated: 0,
+      publishedPairsUri: null,
+      debounce: null,
+    });
+    expect(reportMarkdown(file(true), 'change_case', 0.75, SOURCE_URI)).toMatch(/^_Scoring in progress: the first 1 function so far\._/);
+    expect(reportMarkdown(file(false), 'change_case', 0.75, SOURCE_URI)).toBe(report);
+    expect(reportMarkdown(undefined, null, 0.75, SOURCE_URI)).toMatch(/^No results yet/);
   });
 });
 

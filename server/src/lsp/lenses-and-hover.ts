@@ -1,9 +1,10 @@
-// CodeLens and hover: answered from the last finished report, placed by the current model.
+// CodeLens, hover and the report view: answered from the last finished report (or a first run's results so far),
+// placed by the current model.
 
 import type { CodeLens, Hover, Position } from 'vscode-languageserver';
 import { MarkupKind } from 'vscode-languageserver';
 import { locateFunctions, functionAtPosition } from './locate';
-import { acceptedLensTitle, hoverMarkdown, scoreLensTitle } from './markdown';
+import { acceptedLensTitle, fileMarkdown, functionMarkdown, hoverMarkdown, scoreLensTitle } from './markdown';
 import { CLIENT_COMMANDS, SERVER_COMMANDS } from './protocol';
 import type { SourceFileState } from './state';
 import { toLspRange } from './convert';
@@ -44,4 +45,20 @@ export function hover(file: SourceFileState, position: Position, uri: string): H
   const fn = functionAtPosition(file, position);
   if (fn === null || fn.report === null) return null;
   return { contents: { kind: MarkupKind.Markdown, value: hoverMarkdown(fn.report, { sourceUri: uri }) } };
+}
+
+/** The report view for a file (one function when `functionName` names one of its functions). A file's first run
+ *  shows its results as they come, and the report says so until the run ends. */
+export function reportMarkdown(
+  file: SourceFileState | undefined,
+  functionName: string | null,
+  threshold: number,
+  sourceUri: string,
+): string {
+  const report = file?.report ?? null;
+  if (report === null) return 'No results yet: save the file or run "Spec Harness: Rescore file".';
+  const fn = functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === functionName);
+  const count = report.functions.length;
+  const progress = file?.partial === true ? `_Scoring in progress: the first ${count} function${count === 1 ? '' : 's'} so far._\n\n` : '';
+  return progress + (fn === undefined ? fileMarkdown(report, threshold, { sourceUri }) : functionMarkdown(fn, { sourceUri }));
 }

@@ -9,8 +9,7 @@ import { codeActions, resolveCodeAction } from './code-actions';
 import { executeCommand, withProgress } from './commands';
 import { docsUrlFor } from './docs-links';
 import type { DocsUrl } from './docs-links';
-import { codeLenses, hover } from './lenses-and-hover';
-import { fileMarkdown, functionMarkdown } from './markdown';
+import { codeLenses, hover, reportMarkdown } from './lenses-and-hover';
 import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, workspacePairsFiles } from './uris';
 import { AgentToolRequest, ReportRequest, SERVER_COMMANDS } from './protocol';
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
@@ -95,19 +94,9 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
   connection.onCodeAction((params) => guardAsync(ctx, params.textDocument.uri, () => codeActions(ctx, params), []));
   connection.onCodeActionResolve((action) => guardAsync(ctx, 'codeAction/resolve', () => resolveCodeAction(ctx, action), action));
   connection.onExecuteCommand((params) => guardAsync(ctx, params.command, () => executeCommand(ctx, params), null));
-  connection.onRequest(ReportRequest, (params: ReportParams): ReportResult => {
-    const file = state.existingFile(params.uri);
-    const report = file?.report ?? null;
-    if (report === null) return { markdown: 'No results yet: save the file or run "Spec Harness: Rescore file".' };
-    const fn =
-      params.functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === params.functionName);
-    return {
-      markdown:
-        fn === undefined
-          ? fileMarkdown(report, state.settings.threshold, { sourceUri: params.uri })
-          : functionMarkdown(fn, { sourceUri: params.uri }),
-    };
-  });
+  connection.onRequest(ReportRequest, (params: ReportParams): ReportResult => ({
+    markdown: reportMarkdown(state.existingFile(params.uri), params.functionName, state.settings.threshold, params.uri),
+  }));
   connection.onRequest(AgentToolRequest, (params: AgentToolParams) =>
     guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), {
       ok: false,
