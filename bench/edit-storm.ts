@@ -19,6 +19,7 @@ import { INTERNAL_ERROR_LOG, editStorm, playStorm } from './edit-script';
 import type { StormRequest } from './edit-script';
 import { percentile, startServer } from './lsp';
 import type { BenchServer } from './lsp';
+import { runAlone } from './run-alone';
 
 const EDITS = 2_000;
 const SAVE_EVERY = 15;
@@ -165,11 +166,4 @@ function formatted(name: string, mode: Mode, outcome: StormOutcome): string {
   );
 }
 
-if (require.main === module) {
-  runEditStormBench()
-    .then((lines) => process.stdout.write(`${lines.join('\n')}\n`))
-    .catch((error: unknown) => {
-      process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) runAlone(runEditStormBench);

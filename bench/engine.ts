@@ -14,6 +14,7 @@ import { DEFAULT_CHECK_OPTIONS, checkFileSync } from '../server/src/harness';
 import { buildFileModel } from '../server/src/model';
 import { parseSourceFile } from '../server/src/syntax';
 import { generatedFile } from './lsp';
+import { runAlone } from './run-alone';
 
 const FUNCTIONS = 3_000;
 const LINES_PER_FUNCTION = 20;
@@ -153,11 +154,4 @@ function percentile(samples: readonly number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }
 
-if (require.main === module) {
-  runEngineBench()
-    .then((lines) => process.stdout.write(`${lines.join('\n')}\n`))
-    .catch((error: unknown) => {
-      process.stderr.write(`engine bench failed: ${String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) runAlone(runEngineBench);

@@ -12,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { StreamMessageReader, StreamMessageWriter, createMessageConnection } from 'vscode-jsonrpc/node';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { runAlone } from './run-alone';
 
 const FUNCTIONS = 100;
 const LINES_PER_FUNCTION = 20;
@@ -455,11 +456,4 @@ export function percentile(samples: readonly number[], fraction: number): number
   return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
 }
 
-if (require.main === module) {
-  runLspBench()
-    .then((lines) => process.stdout.write(`${lines.join('\n')}\n`))
-    .catch((error: unknown) => {
-      process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) runAlone(runLspBench);

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSourceFile } from '../server/src/syntax';
 import { parseTreeOnly } from '../server/src/syntax/lexer';
+import { runAlone } from './run-alone';
 
 const TARGET_LINES = 5_000;
 const RUNS = 15;
@@ -62,8 +63,4 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-if (require.main === module) {
-  void runSyntaxBench().then((lines) => {
-    for (const line of lines) console.log(line);
-  });
-}
+if (require.main === module) runAlone(runSyntaxBench);
