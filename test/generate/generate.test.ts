@@ -1,9 +1,9 @@
 // Pair generation: an oracle over fixture functions with correct contracts, determinism, and the pairs command.
 
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, copyFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 import { parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
 import { DEFAULT_EXEC_LIMITS, runExecFunction } from '../../server/src/eval/exec';
@@ -16,6 +16,8 @@ import {
 } from '../../server/src/harness/generate';
 import { runPairsCommand } from '../../server/src/cli/pairs-command';
 import { captureIo } from '../../server/src/cli/io';
+
+afterAll(removeTempDirs);
 
 const FIXTURE = path.join(__dirname, '../fixtures/generate/oracle.rs');
 const model = buildFileModel(parseSourceFile(readFileSync(FIXTURE, 'utf8')));
@@ -102,7 +104,7 @@ describe('determinism', () => {
 
 describe('spec-harness pairs', () => {
   it('writes foo.pairs.json beside foo.rs, keeps hand-written entries, refuses a broken file', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pairs-'));
+    const dir = tempDir('pairs-');
     const rs = path.join(dir, 'oracle.rs');
     copyFileSync(FIXTURE, rs);
     const pairsPath = path.join(dir, 'oracle.pairs.json');
@@ -124,7 +126,7 @@ describe('spec-harness pairs', () => {
     expect(await runPairsCommand(['oracle.rs', '--count', 'many'], usage)).toBe(2);
   });
   it('reports functions it cannot run and why', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'pairs-'));
+    const dir = tempDir('pairs-');
     writeFileSync(path.join(dir, 'ext.rs'), 'use vstd::prelude::*;\nverus! {\nfn f(x: u8) -> (r: u8) ensures r == x { mystery(x) }\n}\n');
     const io = captureIo(dir);
     expect(await runPairsCommand(['ext.rs', '--fn', 'f', '--out', 'out.json'], io)).toBe(0);

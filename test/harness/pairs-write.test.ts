@@ -2,14 +2,16 @@
 // refuses targets that are not regular files, and `check` never hangs on or swallows a FIFO or a device.
 
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, statSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, existsSync, statSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 import { runPairsCommand } from '../../server/src/cli/pairs-command';
 import { runCli } from '../../server/src/cli/main';
 import { captureIo } from '../../server/src/cli/io';
 import { readPairsFile } from '../../server/src/host';
+
+afterAll(removeTempDirs);
 
 const SOURCE = path.join(__dirname, '../fixtures/pairs/abs.rs');
 const HAND =
@@ -17,7 +19,7 @@ const HAND =
 
 /** A fresh folder holding abs.rs (and abs.pairs.json when given). */
 function workspace(pairsText?: string): { dir: string; pairs: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pairs-write-'));
+  const dir = tempDir('pairs-write-');
   copyFileSync(SOURCE, path.join(dir, 'abs.rs'));
   const pairs = path.join(dir, 'abs.pairs.json');
   if (pairsText !== undefined) writeFileSync(pairs, pairsText);
@@ -46,7 +48,7 @@ describe('spec-harness pairs writes safely', () => {
 
   it('never writes through symlinks planted at temporary names', async () => {
     const { dir, pairs: file } = workspace(HAND);
-    const outside = path.join(mkdtempSync(path.join(tmpdir(), 'outside-')), 'victim.txt');
+    const outside = path.join(tempDir('outside-'), 'victim.txt');
     writeFileSync(outside, 'precious\n');
     // The names a predictable writer would use next: `.abs.pairs.json.<pid>.tmp` for this and nearby process ids.
     for (let pid = process.pid - 5; pid <= process.pid + 5; pid++) symlinkSync(outside, path.join(dir, `.abs.pairs.json.${pid}.tmp`));
@@ -58,7 +60,7 @@ describe('spec-harness pairs writes safely', () => {
 
   it('refuses a pairs path that is a symlink, and leaves its target alone', async () => {
     const { dir, pairs: file } = workspace();
-    const outside = path.join(mkdtempSync(path.join(tmpdir(), 'outside-')), 'victim.json');
+    const outside = path.join(tempDir('outside-'), 'victim.json');
     writeFileSync(outside, HAND);
     symlinkSync(outside, file);
     const result = await pairs(dir);

@@ -2,11 +2,13 @@
 // an item they reach changed since the commit are scored, the rest are listed as skipped; a new file is scored whole.
 
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 import { FIXTURES, check } from './helpers';
+
+afterAll(removeTempDirs);
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], {
@@ -17,7 +19,7 @@ function git(dir: string, ...args: string[]): string {
 
 /** A repository with a fixture (default: ratchet) committed as `src/<name>.rs` (+ pairs). */
 function repository(fixture = 'ratchet'): string {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-harness-git-'));
+  const dir = tempDir('spec-harness-git-');
   git(dir, 'init', '--quiet');
   execFileSync('mkdir', ['-p', join(dir, 'src')]);
   copyFileSync(join(FIXTURES, `${fixture}.rs`), join(dir, 'src', `${fixture}.rs`));
@@ -120,7 +122,7 @@ describe('check --changed-since', () => {
   });
 
   it('is a usage error outside a repository or with a ref that names no commit', async () => {
-    const outside = mkdtempSync(join(tmpdir(), 'spec-harness-nogit-'));
+    const outside = tempDir('spec-harness-nogit-');
     copyFileSync(join(FIXTURES, 'ratchet.rs'), join(outside, 'ratchet.rs'));
     const noRepo = await check(outside, 'ratchet.rs', '--changed-since', 'HEAD');
     expect(noRepo.code).toBe(2);

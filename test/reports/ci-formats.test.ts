@@ -1,13 +1,15 @@
 // `check --format sarif|junit|github`: SARIF validated against the official 2.1.0 schema with the fields GitHub
 // code scanning reads; JUnit with one test case per function; GitHub workflow commands, capped, and a job summary.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 import type { CheckReport, FileReport, FunctionReport, ReportDiagnostic } from '../../server/src/harness';
 import { MAX_ANNOTATIONS_PER_LEVEL, MAX_SARIF_RESULTS, toGithub, toSarif } from '../../server/src/reports';
 import { ROOT, check, sarifValidator } from './helpers';
+
+afterAll(removeTempDirs);
 
 interface SarifLog {
   runs: {
@@ -165,7 +167,7 @@ describe('check --format github', () => {
   });
 
   it('prints a warning command per problem at its position and appends a job summary to $GITHUB_STEP_SUMMARY', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'spec-harness-gh-'));
+    const dir = tempDir('spec-harness-gh-');
     const summaryPath = join(dir, 'summary.md');
     vi.stubEnv('GITHUB_STEP_SUMMARY', summaryPath);
     const { code, out } = await check(ROOT, 'examples', '--format', 'github', '--gate', 'post=0.75');
@@ -211,7 +213,7 @@ describe('check --format and its companions', () => {
   });
 
   it('writes the text format to --output too', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'spec-harness-text-'));
+    const dir = tempDir('spec-harness-text-');
     const { out } = await check(ROOT, 'examples/argmax.rs', '--output', join(dir, 'report.txt'));
     expect(out).toBe('');
     expect(readFileSync(join(dir, 'report.txt'), 'utf8')).toMatch(/^examples\/argmax.rs {2}\(pairs: examples\/argmax.pairs.json\)\n/);

@@ -1,12 +1,14 @@
 // `check --format mutation-report` and `--html`: Stryker's report schema 3.8.4 accepts the report; every wrong
 // output is a mutant at its function's ensures with the verdict it got; the pairs are the tests that kill them.
 
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 import { jsonForScript } from '../../server/src/reports';
 import { ROOT, check, mutationReportValidator } from './helpers';
+
+afterAll(removeTempDirs);
 
 interface Mutant {
   id: string;
@@ -115,7 +117,7 @@ describe('check --format mutation-report', () => {
   });
 
   it('writes to --output instead of stdout', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'spec-harness-reports-'));
+    const dir = tempDir('spec-harness-reports-');
     const { code, out } = await check(ROOT, 'examples/argmax.rs', '--format', 'mutation-report', '--output', join(dir, 'mutation.json'));
     expect(code).toBe(0);
     expect(out).toBe('');
@@ -127,7 +129,7 @@ describe('check --html', () => {
   // No Chromium on the machine that wrote this test: the page is checked for what rendering needs (the viewer
   // inlined, the element, the report as a script-safe literal that parses back to the validated report).
   it('writes one self-contained page with the viewer and the report inlined', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'spec-harness-html-'));
+    const dir = tempDir('spec-harness-html-');
     const htmlPath = join(dir, 'report.html');
     const { code } = await check(ROOT, 'examples', '--html', htmlPath, '--format', 'json', '--output', join(dir, 'report.json'));
     expect(code).toBe(0);

@@ -2,17 +2,19 @@
 // baseline (a score dropped, or a wrong output rejected before is now accepted); unchanged and improved contracts
 // pass even when below the gate, and a function the baseline does not know is gated as usual.
 
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 import { FIXTURES, check } from './helpers';
+
+afterAll(removeTempDirs);
 
 const GATE = ['--gate', 'post=0.75,pre=0.75'];
 
 /** A scratch copy of the ratchet fixture, with its baseline saved. */
 async function savedBaseline(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'spec-harness-ratchet-'));
+  const dir = tempDir('spec-harness-ratchet-');
   copyFileSync(join(FIXTURES, 'ratchet.rs'), join(dir, 'ratchet.rs'));
   copyFileSync(join(FIXTURES, 'ratchet.pairs.json'), join(dir, 'ratchet.pairs.json'));
   const saved = await check(dir, 'ratchet.rs', '--save-baseline', 'baseline.json', '--format', 'json');

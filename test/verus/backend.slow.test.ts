@@ -2,14 +2,16 @@
 // trust, a missing binary, rejected stubs, the time limit and cancellation.
 
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedBackend } from '../../server/src/backends';
 import { createVerusBackend, VERUS_DEFAULTS } from '../../server/src/backends/verus';
 import type { VerusBackendOptions, VerusRunEvent } from '../../server/src/backends/verus';
 import { DEFAULT_CHECK_OPTIONS, pendingObligations, planFile } from '../../server/src/harness';
 import { standInDir, waitForPids } from './stand-in';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
+
+afterAll(removeTempDirs);
 
 /** `abs` with one pair: five post obligations (the pair and four mutants), one stub of ten probes. */
 const SOURCE = `use vstd::prelude::*;
@@ -94,7 +96,7 @@ describe('createVerusBackend', () => {
   });
 
   it('refuses in an untrusted workspace before spawning anything', async () => {
-    const argvFile = join(tmpdir(), `stand-in-untrusted-${process.pid}.json`);
+    const argvFile = join(tempDir('stand-in-'), 'argv.json');
     const opts = options(standInDir({ STAND_IN_ARGV_FILE: argvFile }), { trusted: false });
     const { model, obligations } = plan();
     await expect(createVerusBackend(opts).check(model, obligations, never)).rejects.toMatchObject({
@@ -114,7 +116,7 @@ describe('createVerusBackend', () => {
   });
 
   it('cancellation rejects with the signal reason', async () => {
-    const pidFile = join(tmpdir(), `stand-in-backend-${process.pid}.pid`);
+    const pidFile = join(tempDir('stand-in-'), 'verus.pids');
     const opts = options(standInDir({ STAND_IN_MODE: 'hang', STAND_IN_PID_FILE: pidFile }));
     const { model, obligations } = plan();
     const controller = new AbortController();

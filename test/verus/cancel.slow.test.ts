@@ -15,6 +15,7 @@ import type { BackendRequest, ScoreInputText, ScoreResult, ScoredFile, WorkerReq
 import { WorkerRunner } from '../../server/src/lsp/worker-runner';
 import { ROOT, serverBundle } from '../lsp/lsp-client';
 import { isAlive, pidsIn, standInDir, waitForPids, waitUntil } from './stand-in';
+import { removeTempDirs } from '../setup/temp-dirs';
 
 let serverPath = '';
 let folder = '';
@@ -25,7 +26,10 @@ beforeAll(async () => {
   for (const name of ['arith.rs', 'arith.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'lsp', name), join(folder, name));
 });
 
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(folder, { recursive: true, force: true });
+  removeTempDirs();
+});
 
 function scoreWorkers(): { runner: WorkerRunner; workers: Worker[] } {
   const workers: Worker[] = [];

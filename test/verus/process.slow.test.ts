@@ -4,11 +4,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { locateVerus, parseVersion, readStubRun, VerusBackendError, verusVersion } from '../../server/src/backends/verus';
 import type { StubProbe } from '../../server/src/backends/verus';
 import { runProcess, runVerusOnStub } from '../../server/src/backends/verus/run';
 import { isAlive, pidsIn, standInDir, waitForPids, waitUntil } from './stand-in';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
+
+afterAll(removeTempDirs);
 
 const STUB_TEXT = [
   'use vstd::prelude::*;',
@@ -40,7 +43,7 @@ const never = new AbortController().signal;
 
 describe('running the stand-in', () => {
   it('passes the documented command line, with the user extra args last', async () => {
-    const argvFile = join(tmpdir(), `stand-in-argv-${process.pid}.json`);
+    const argvFile = join(tempDir('stand-in-'), 'argv.json');
     const dir = standInDir({ STAND_IN_ARGV_FILE: argvFile });
     const stub = stubIn(dir);
     await runVerusOnStub(stub, { ...RUN, executable: join(dir, 'verus') }, never);
@@ -82,7 +85,7 @@ describe('running the stand-in', () => {
   });
 
   it('cancellation kills the whole process tree, grandchild included', async () => {
-    const pidFile = join(tmpdir(), `stand-in-grandchild-${process.pid}.pid`);
+    const pidFile = join(tempDir('stand-in-'), 'verus.pids');
     const dir = standInDir({ STAND_IN_MODE: 'hang', STAND_IN_PID_FILE: pidFile });
     const controller = new AbortController();
     const running = runVerusOnStub(stubIn(dir), { ...RUN, executable: join(dir, 'verus') }, controller.signal);
@@ -95,7 +98,7 @@ describe('running the stand-in', () => {
   });
 
   it('a time limit kills the whole process tree too, though a grandchild holds the output pipes open', async () => {
-    const pidFile = join(tmpdir(), `stand-in-grandchild-timeout-${process.pid}.pid`);
+    const pidFile = join(tempDir('stand-in-'), 'verus.pids');
     const dir = standInDir({ STAND_IN_MODE: 'hang', STAND_IN_PID_FILE: pidFile });
     const run = await runVerusOnStub(stubIn(dir), { ...RUN, timeLimitMs: 5_000, executable: join(dir, 'verus') }, never);
     expect(run).toMatchObject({ outcome: 'time-limit', exitCode: undefined });

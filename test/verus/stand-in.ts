@@ -1,15 +1,15 @@
 // The stand-in verus (stand-in-verus.mjs) as the process plumbing tests start it, and what they observe of the
 // processes it leaves: which are alive, read from its pid file.
 
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tempDir } from '../setup/temp-dirs';
 
 const STAND_IN = resolve(__dirname, 'stand-in-verus.mjs');
 
 /** A directory holding an executable `verus` that runs the stand-in with the given STAND_IN_* settings. */
 export function standInDir(settings: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'stand-in-verus-'));
+  const dir = tempDir('stand-in-verus-');
   const exports = Object.entries(settings)
     .map(([key, value]) => `export ${key}='${value}'`)
     .join('\n');
