@@ -92,9 +92,11 @@ export class EngineSession {
     const reusedNames = new Set(reused.map((entry) => entry.key.qualifiedName));
     const stale = [...keys.keys()].filter((name) => !reusedNames.has(name));
     const finished: MemoEntry[] = [...reused];
+    // This version's memo: the reused entries, then each chunk's as it finishes (kept if a later chunk is cancelled).
+    const memo = new Map(reused.filter(isReusable).map((entry) => [entry.key.qualifiedName, entry]));
     const evaluated: string[] = [];
-    let fileLevel: readonly PairsDiagnostic[] | null = null;
-    const scoreChunk = async (chunk: readonly string[]): Promise<EngineRun | null> => {
+    let fileLevel: readonly PairsDiagnostic[] = [];
+    const scoreChunk = async (chunk: readonly string[], first: boolean): Promise<FileReport | null> => {
       const scored = new Set(chunk);
       const blanked = new Set([...keys.keys()].filter((name) => !scored.has(name)));
       const pairsText = state.layout === null ? null : reducePairsText(state.layout, blanked);
@@ -102,21 +104,26 @@ export class EngineSession {
       if (options.cancelled?.() === true) return null;
       const parts = memoEntriesOf(fresh.functions, pairsDiagnosticsOf(fresh), keys);
       // Every chunk reads the same entries outside `functions`: the first one's file-level diagnostics stand for all.
-      fileLevel ??= parts.fileLevel;
+      if (first) fileLevel = parts.fileLevel;
       finished.push(...parts.entries);
+      for (const entry of parts.entries.filter(isReusable)) memo.set(entry.key.qualifiedName, entry);
+      state.memo = memo;
       evaluated.push(...fresh.functions.map((fn) => fn.qualifiedName));
-      const merged = inSourceOrder(finished, keys);
-      state.memo = new Map(merged.filter(isReusable).map((entry) => [entry.key.qualifiedName, entry]));
-      const report = assemble(state, fresh, merged, fileLevel, options);
+      return fresh;
+    };
+    // The run so far, assembled only when someone reads it: after the last chunk, or for a listener.
+    const runSoFar = (fresh: FileReport): EngineRun => {
+      const report = assemble(state, fresh, inSourceOrder(finished, keys), fileLevel, options);
       return { report, located: located(state, report), evaluated: [...evaluated] };
     };
     const chunks = chunksOf(stale, this.chunkSizes);
-    for (const chunk of chunks.slice(0, -1)) {
-      const partial = await scoreChunk(chunk);
-      if (partial === null) return null;
-      onPartial?.(partial);
+    for (const [idx, chunk] of chunks.slice(0, -1).entries()) {
+      const fresh = await scoreChunk(chunk, idx === 0);
+      if (fresh === null) return null;
+      onPartial?.(runSoFar(fresh));
     }
-    return scoreChunk(chunks.at(-1) ?? []);
+    const fresh = await scoreChunk(chunks.at(-1) ?? [], chunks.length === 1);
+    return fresh === null ? null : runSoFar(fresh);
   }
 
   /** Forgets a closed document. */
