@@ -11,7 +11,7 @@ import type { PairsContext } from './read-state';
 import { rangeOf } from './read-state';
 import type { AcceptableEntry, EntryKind, InvalidEntry, PairEntry } from './decode-entry';
 import { entryKinds } from './decode-entry';
-import type { FunctionLayout } from './layout';
+import type { FunctionLayout, PairsLayout } from './layout';
 import { hasDuplicateKeys, scanPairsLayout } from './layout';
 import { pairsValueIsValid } from './schema';
 import type { TextSlice } from './read-state';
@@ -24,15 +24,9 @@ import type { PairsFunctionEntry } from './file';
 
 /** The functions of a clean pairs file, or undefined when anything in it would be diagnosed. */
 export function readCleanPairsFile(ctx: PairsContext, text: string, model: FileModel): Map<string, PairsFunctionEntry> | undefined {
-  let root: unknown;
-  try {
-    root = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (!pairsValueIsValid(root) || hasDuplicateKeys(text)) return undefined;
-  const layout = scanPairsLayout(text);
-  if (layout === undefined) return undefined;
+  const clean = cleanJson(text, pairsValueIsValid);
+  if (clean === undefined) return undefined;
+  const { root, layout } = clean;
   const functionsJson = (root as { functions?: Record<string, unknown> }).functions ?? {};
   const functions = new Map<string, PairsFunctionEntry>();
   try {
@@ -54,14 +48,25 @@ export function readCleanPairsFile(ctx: PairsContext, text: string, model: FileM
  *  then reads the file with `readPairsDocument`, whose `functionEntries` these equal on a clean file). */
 export function cleanFunctionEntries(text: string): readonly { readonly name: string; readonly property: TextSlice }[] | undefined {
   if (stripByteOrderMark(text).length !== text.length || nestingProblem(text) !== undefined) return undefined;
+  const clean = cleanJson(text, (root) => isObject(root) && isObject(root['functions']));
+  return clean?.layout.functions.map(({ name, property }) => ({ name, property }));
+}
+
+/** The value of `text` and where its entries are, when it is JSON whose value `accepts`, with no key written twice
+ *  in an object (JSON.parse would keep the last silently) and the layout the scan expects; undefined otherwise. */
+function cleanJson(
+  text: string,
+  accepts: (root: unknown) => boolean,
+): { readonly root: unknown; readonly layout: PairsLayout } | undefined {
   let root: unknown;
   try {
     root = JSON.parse(text);
   } catch {
     return undefined;
   }
-  if (!isObject(root) || !isObject(root['functions']) || hasDuplicateKeys(text)) return undefined;
-  return scanPairsLayout(text)?.functions.map(({ name, property }) => ({ name, property }));
+  if (!accepts(root) || hasDuplicateKeys(text)) return undefined;
+  const layout = scanPairsLayout(text);
+  return layout === undefined ? undefined : { root, layout };
 }
 
 type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;
