@@ -9,6 +9,7 @@ import { EngineSession } from '../engine';
 import type { EngineRun, Scorer } from '../engine';
 import { internalErrorsFrom, stackAllowanceFor } from '../eval';
 import {
+  DEFAULT_CHECK_OPTIONS,
   DEFAULT_GENERATE_OPTIONS,
   checkFile,
   checkFileKeepingVerdicts,
@@ -84,9 +85,8 @@ function warmUp(): void {
       },
     },
   };
-  const options = { threshold: 0.75, mutantsPerPair: 8, seed: 1, stepBudget: 10_000 };
   try {
-    checkFileSync({ path: 'warm-up.rs', text, pairsPath: 'warm-up.pairs.json', pairsText: JSON.stringify(pairs) }, options);
+    checkFileSync({ path: 'warm-up.rs', text, pairsPath: 'warm-up.pairs.json', pairsText: JSON.stringify(pairs) }, DEFAULT_CHECK_OPTIONS);
   } catch {
     // Only the warm-up is lost: the same code meets the first job, which reports what went wrong.
   }

@@ -27,12 +27,12 @@ export class WorkerRunner {
   /** `createWorker` gets the shared flag to hand the worker (workerData). */
   constructor(private readonly createWorker: (cancelFlag: SharedArrayBuffer) => Worker) {}
 
-  /** `onProgress` gets the job's progress messages (a long score run's partial results) until it is settled. */
   /** Starts the worker ahead of its first job: its bundle loads and warms up while the client is still starting. */
   start(): void {
     if (!this.stopped) this.ensureWorker();
   }
 
+  /** `onProgress` gets the job's progress messages (a long score run's partial results) until it is settled. */
   run<T, P = never>(key: string, request: WorkerRequest, onProgress?: (progress: P) => void): Promise<JobOutcome<T>> {
     this.cancel(key);
     if (this.stopped) return Promise.resolve({ kind: 'cancelled' });
