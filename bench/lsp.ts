@@ -38,11 +38,7 @@ export async function runLspBench(): Promise<string[]> {
   const serverPath = resolve(__dirname, '..', process.env['LSP_BENCH_SERVER'] ?? join('dist', 'server.js'));
   if (!existsSync(serverPath)) return ['Language server', `  skipped: ${serverPath} is missing (run npm run build)`];
   const folder = mkdtempSync(join(tmpdir(), 'spec-harness-lsp-bench-'));
-  const { text, pairsText } = generatedFile(FUNCTIONS);
-  writeFileSync(join(folder, 'bench.rs'), text);
-  writeFileSync(join(folder, 'bench.pairs.json'), pairsText);
-  const uri = pathToFileURL(join(folder, 'bench.rs')).toString();
-  const server = await startServer(serverPath, pathToFileURL(folder).toString());
+  const { text, uri, server } = await serveGenerated(serverPath, folder, 'bench', FUNCTIONS);
   try {
     let version = 1;
     const openedAt = performance.now();
@@ -140,11 +136,7 @@ export async function runLspBench(): Promise<string[]> {
 /** Keystrokes into a 50 KB file with run = onSave: each is one incremental didChange; a hover answered after the
  *  last one means the request thread has handled them all. The wall time per keystroke bounds its CPU time. */
 async function keystrokeBench(serverPath: string, folder: string): Promise<string[]> {
-  const { text, pairsText } = generatedFile(KEYSTROKE_FUNCTIONS);
-  writeFileSync(join(folder, 'typing.rs'), text);
-  writeFileSync(join(folder, 'typing.pairs.json'), pairsText);
-  const uri = pathToFileURL(join(folder, 'typing.rs')).toString();
-  const server = await startServer(serverPath, pathToFileURL(folder).toString());
+  const { text, uri, server } = await serveGenerated(serverPath, folder, 'typing', KEYSTROKE_FUNCTIONS);
   try {
     const opened = server.nextDiagnostics(uri, 1);
     void server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'rust', version: 1, text } });
@@ -178,11 +170,7 @@ async function keystrokeBench(serverPath: string, folder: string): Promise<strin
  *  hovers asked all the while at a steady pace (one every HOVER_PAUSE_MS: a flood of back-to-back requests would
  *  measure the bench's own load on two cores rather than the server). */
 async function bigFileBench(serverPath: string, folder: string): Promise<string[]> {
-  const { text, pairsText } = generatedFile(BIG_FUNCTIONS);
-  writeFileSync(join(folder, 'big.rs'), text);
-  writeFileSync(join(folder, 'big.pairs.json'), pairsText);
-  const uri = pathToFileURL(join(folder, 'big.rs')).toString();
-  const server = await startServer(serverPath, pathToFileURL(folder).toString());
+  const { text, uri, server } = await serveGenerated(serverPath, folder, 'big', BIG_FUNCTIONS);
   try {
     const hoverSamples: number[] = [];
     let done = false;
@@ -303,6 +291,21 @@ async function timedSave(server: BenchServer, uri: string, version: number, text
 function toggleBound(text: string, index: number): string {
   const pattern = new RegExp(`(fn f${index}\\([^]*?requires[^]*?)(${BOUND}|${BOUND + 1})\\b`);
   return text.replace(pattern, (_, head: string, bound: string) => `${head}${bound === String(BOUND) ? BOUND + 1 : BOUND}`);
+}
+
+/** A generated file of `count` functions and its pairs file written into `folder` as `<name>.rs`, and a server
+ *  started on the folder (the file not yet opened). */
+async function serveGenerated(
+  serverPath: string,
+  folder: string,
+  name: string,
+  count: number,
+): Promise<{ text: string; uri: string; server: BenchServer }> {
+  const { text, pairsText } = generatedFile(count);
+  writeFileSync(join(folder, `${name}.rs`), text);
+  writeFileSync(join(folder, `${name}.pairs.json`), pairsText);
+  const server = await startServer(serverPath, pathToFileURL(folder).toString());
+  return { text, uri: pathToFileURL(join(folder, `${name}.rs`)).toString(), server };
 }
 
 /** `count` functions of exactly LINES_PER_FUNCTION lines each, in four shapes, with ten pairs and invalid inputs each. */
