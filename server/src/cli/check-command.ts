@@ -22,6 +22,7 @@ import {
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
 import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
+import { checkInternalErrors, printInternalErrors } from './internal-errors';
 import { formatCheckText } from './check-text';
 import type { TextOptions } from './check-text';
 import { formatGate, gateFailuresByFunction, gateLines, parseGate } from './check-gate';
@@ -155,11 +156,16 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   if (extras.skipped.length > 0)
     io.stderr(`spec-harness check: not scored (unchanged since ${reporting.changedSince ?? ''}): ${extras.skipped.join(', ')}\n`);
   const quiet = reporting.format === 'json';
+  let code: number = EXIT_CODES.ok;
   if (baseline !== undefined) {
     if (failures.size > 0 && !quiet) io.stderr(`spec-harness check: worse than the baseline by ${describeFailures(failures).join(', ')}\n`);
-    return failures.size > 0 ? EXIT_CODES.gateNotMet : EXIT_CODES.ok;
-  }
-  return parsed.gate === undefined ? EXIT_CODES.ok : gateExitCode(io, parsed.gate, outcome, { quiet });
+    code = failures.size > 0 ? EXIT_CODES.gateNotMet : EXIT_CODES.ok;
+  } else if (parsed.gate !== undefined) code = gateExitCode(io, parsed.gate, outcome, { quiet });
+  // Printed even with --json: the report names them too, but a gate must never read as passed over a bug.
+  const internalErrors = checkInternalErrors(report, heldOutReport);
+  return printInternalErrors(io, CHECK_COMMAND.name, internalErrors) && code !== EXIT_CODES.usageOrIoError
+    ? EXIT_CODES.internalError
+    : code;
 }
 
 /** 0 met, 1 not met, 2 a gate over no function; the reasons go to stderr unless JSON was asked for. */

@@ -7,7 +7,9 @@ import type { ParseArgsConfig } from 'node:util';
 import type { CliIo } from './io';
 
 /** Every command's exit codes. */
-export const EXIT_CODES = { ok: 0, gateNotMet: 1, usageOrIoError: 2 } as const;
+/** 3: the run finished and printed its report, but some function or file hit an internal error (a Spec Harness bug,
+ *  named on stderr): that part of the answer is missing, so no caller may take the run as passed. */
+export const EXIT_CODES = { ok: 0, gateNotMet: 1, usageOrIoError: 2, internalError: 3 } as const;
 
 export interface CommandInfo {
   /** The subcommand, as typed after `spec-harness`. */

@@ -4,7 +4,7 @@
 // holding the agent while the gate is not met; errors never hold it (they go to stderr, exit 0).
 
 import * as path from 'node:path';
-import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, evaluateGate } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, evaluateGate, internalErrorReason } from '../harness';
 import type { Gate, GateOutcome } from '../harness';
 import { formatGate, gateLines, parseGate } from './check-gate';
 import { checkSplit, embeddedOptions, readCheckInputs } from './check-paths';
@@ -14,6 +14,8 @@ import type { HookAgent } from './gate-hooks';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
 import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
+import { printInternalErrors, splitInternalErrors } from './internal-errors';
+import type { InternalErrorSite } from './internal-errors';
 
 export const GATE_COMMAND = {
   name: 'gate',
@@ -42,12 +44,13 @@ export async function runGateCommand(args: readonly string[], io: CliIo): Promis
   const fail = commandFailure(io, GATE_COMMAND);
   const read = await gateOutcome(io, io.cwd, parsed);
   if (!read.ok) return fail(read.error);
-  const outcome = read.value;
+  const { outcome, internalErrors } = read.value;
   if (!outcome.ok) return fail(`--gate ${formatGate(parsed.gate)}: ${outcome.error}`);
   for (const line of gateLines(outcome)) io.stdout(`${line}\n`);
   const count = outcome.verdicts.length;
-  if (outcome.meets)
+  if (outcome.meets && internalErrors.length === 0)
     io.stdout(`gate ${formatGate(parsed.gate)} met on feedback and held-out pairs by ${count} function${count === 1 ? '' : 's'}\n`);
+  if (printInternalErrors(io, GATE_COMMAND.name, internalErrors)) return EXIT_CODES.internalError;
   return outcome.meets ? EXIT_CODES.ok : EXIT_CODES.gateNotMet;
 }
 
@@ -68,38 +71,53 @@ async function runHook(args: GateArgs, agent: HookAgent, io: CliIo): Promise<num
   if (typeof request === 'string') return letStop(request);
   if (request.kind === 'let-stop') return letStop(request.why);
   const cwd = request.cwd === undefined ? io.cwd : path.resolve(io.cwd, request.cwd);
-  const outcome = await gateOutcome(io, cwd, args);
+  const read = await gateOutcome(io, cwd, args);
+  if (!read.ok) return letStop(read.error);
+  const { outcome, internalErrors } = read.value;
   if (!outcome.ok) return letStop(outcome.error);
-  if (!outcome.value.ok) return letStop(outcome.value.error);
-  if (outcome.value.meets) {
+  // A file the harness could not score is not a met gate: the agent is held once with the error named (the
+  // agents' own stop-hook loop guard then lets it stop).
+  const unscoredFiles = internalErrors.filter((site) => site.fn === undefined);
+  if (outcome.meets && unscoredFiles.length === 0) {
     io.stdout(hookAnswer(agent, undefined));
     return 0;
   }
-  io.stdout(hookAnswer(agent, holdReason(args.gate, outcome.value)));
+  io.stdout(hookAnswer(agent, holdReason(args.gate, outcome, unscoredFiles)));
   return 0;
 }
 
 /** What the agent reads when held: every failing function with its reasons, and how to see the evidence. */
-function holdReason(gate: Gate, outcome: Extract<GateOutcome, { ok: true }>): string {
+function holdReason(gate: Gate, outcome: Extract<GateOutcome, { ok: true }>, unscoredFiles: readonly InternalErrorSite[]): string {
   const failing = outcome.verdicts.filter((verdict) => !verdict.meets);
   const lines = failing.map(
     (verdict) =>
       `- ${verdict.path}: ${verdict.qualifiedName}${verdict.overfit ? ' (overfit: fitted to the pairs you see)' : ''}: ${verdict.failures.join('; ')}`,
   );
+  const files = unscoredFiles.map((site) => `- ${site.path}: not checked: ${internalErrorReason(site.error)} (a Spec Harness bug)`);
+  const total = failing.length + files.length;
   return [
-    `Spec Harness: ${failing.length} contract${failing.length === 1 ? '' : 's'} miss${failing.length === 1 ? 'es' : ''} the gate ${formatGate(gate)} (feedback and held-out pairs):`,
+    `Spec Harness: ${total} contract${total === 1 ? '' : 's'} miss${total === 1 ? 'es' : ''} the gate ${formatGate(gate)} (feedback and held-out pairs):`,
     ...lines,
+    ...files,
     'Strengthen or correct these requires/ensures (run `spec-harness check --held-out FILE` or the score_contract tool for the accepted wrong outputs), then stop again.',
   ].join('\n');
 }
 
-async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read<GateOutcome>> {
+interface GateRun {
+  readonly outcome: GateOutcome;
+  readonly internalErrors: readonly InternalErrorSite[];
+}
+
+async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read<GateRun>> {
   const inputs = await readCheckInputs(cwd, args.paths, undefined);
   if (!inputs.ok) return inputs;
   const split = await checkSplit(inputs.value, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
   return {
     ok: true,
-    value: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate),
+    value: {
+      outcome: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate),
+      internalErrors: splitInternalErrors(split),
+    },
   };
 }
 

@@ -1,6 +1,8 @@
 // The `spec-harness` command line: dispatches to one module per subcommand. Exit codes: 0 ok, 1 gate failed,
 // 2 usage or I/O error. The only place (with lsp/) that reads process.argv or calls process.exit.
 
+import { writeSync } from 'node:fs';
+import { armFailpoints } from '../harness';
 import { ANONYMIZE_COMMAND, runAnonymizeCommand } from './anonymize-command';
 import { CHECK_COMMAND, runCheckCommand } from './check-command';
 import { EXIT_CODES } from './command';
@@ -32,7 +34,8 @@ export const USAGE = `spec-harness: measure how much Verus contracts say, on con
 Usage:
 ${COMMANDS.map((command) => `  ${synopsis(command.info)}\n`).join('')}
 Run \`spec-harness COMMAND --help\` for all of a command's options.
-Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error (or a gate over no function).
+Exit codes: 0 success, 1 a --gate was not met, 2 usage or I/O error (or a gate over no function), 3 the report is
+complete but some functions hit an internal error (named on stderr).
 `;
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -60,13 +63,29 @@ function synopsis(command: CommandInfo): string {
   return `${firstLine.replace(/^Usage: /, '')}${/^\s/.test(secondLine) ? ' ...' : ''}`;
 }
 
-/** Runs the CLI as a process: the `spec-harness` bin and `node dist/cli.js` both land here. */
+/** Runs the CLI as a process: the `spec-harness` bin and `node dist/cli.js` both land here. A run that ends
+ *  without its answer (the event loop drained while a promise was pending: a lost worker or solver call) exits
+ *  non-zero with a message, never 0: a gate must not pass a run that never finished. */
 export function main(argv: readonly string[]): void {
+  let answered = false;
+  // Tests only (ARCHITECTURE.md, failpoints): make one stage of one function's work throw.
+  armFailpoints(process.env['SPEC_HARNESS_FAILPOINTS']);
+  process.on('exit', () => {
+    if (answered) return;
+    // Synchronous: nothing asynchronous runs any more at 'exit'.
+    writeSync(
+      2,
+      `spec-harness: internal error: the run ended before it finished (${argv[0] ?? 'no command'} left work pending); no result was produced\n`,
+    );
+    process.exitCode = EXIT_CODES.usageOrIoError;
+  });
   runCli(argv, nodeIo()).then(
     (code) => {
+      answered = true;
       process.exitCode = code;
     },
     (error: unknown) => {
+      answered = true;
       process.stderr.write(`spec-harness: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
       process.exitCode = EXIT_CODES.usageOrIoError;
     },

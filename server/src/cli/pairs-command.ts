@@ -5,9 +5,16 @@
 import * as path from 'node:path';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
-import type { StackAllowance } from '../eval';
+import type { InternalErrors, StackAllowance } from '../eval';
 import { buildFileModel } from '../model';
-import { DEFAULT_GENERATE_OPTIONS, generatePairsEntries, generatePairsEntriesWithSolver, mergePairsText, pairsPathFor } from '../harness';
+import {
+  DEFAULT_GENERATE_OPTIONS,
+  generatePairsEntries,
+  generatePairsEntriesWithSolver,
+  guardedAsync,
+  mergePairsText,
+  pairsPathFor,
+} from '../harness';
 import { createSolver, SOLVER_KINDS } from '../backends';
 import type { SolverKind } from '../backends';
 import type { FunctionSummary } from '../harness';
@@ -18,6 +25,8 @@ import type { RustFile } from './files';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
 import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
+import { printInternalErrors } from './internal-errors';
+import type { InternalErrorSite } from './internal-errors';
 
 export const PAIRS_COMMAND = {
   name: 'pairs',
@@ -51,16 +60,36 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
   if (!collected.ok) return fail(collected.error);
   if (parsed.out !== undefined && collected.files.length !== 1)
     return fail(`--out needs exactly one Rust file (found ${collected.files.length})`);
+  // One file's failure is that file's: every other file still gets its pairs, and the exit code says what failed.
+  let code: number = EXIT_CODES.ok;
+  const internalErrors: InternalErrorSite[] = [];
   for (const file of collected.files) {
-    const code = await pairsForFile(file, parsed, io);
-    if (code !== EXIT_CODES.ok) return code;
+    const fileCode = await pairsForFile(file, parsed, io, internalErrors);
+    if (fileCode !== EXIT_CODES.ok) code = fileCode;
   }
-  return EXIT_CODES.ok;
+  return printInternalErrors(io, PAIRS_COMMAND.name, internalErrors) ? EXIT_CODES.internalError : code;
 }
 
-async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo): Promise<number> {
-  const result = await generatePairsFile(file, { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance, hooks: io.pairsWriteHooks });
-  if (result.summaries !== undefined) io.stdout(formatSummaries(file.displayPath, result.summaries.list, result.summaries.lines));
+async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo, internalErrors: InternalErrorSite[]): Promise<number> {
+  const options = { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, hooks: io.pairsWriteHooks };
+  const result = await guardedAsync(
+    io.internalErrors,
+    'front end',
+    () => generatePairsFile(file, options),
+    (error) => {
+      internalErrors.push({ path: file.displayPath, error });
+      return undefined;
+    },
+  );
+  if (result === undefined) return EXIT_CODES.ok;
+  if (result.summaries !== undefined) {
+    io.stdout(formatSummaries(file.displayPath, result.summaries.list, result.summaries.lines));
+    for (const summary of result.summaries.list) {
+      if (summary.internalError === undefined) continue;
+      const line = result.summaries.lines.positionAt(summary.nameSpan.start).line + 1;
+      internalErrors.push({ path: file.displayPath, fn: { name: summary.qualifiedName, line }, error: summary.internalError });
+    }
+  }
   if (!result.ok) return commandFailure(io, PAIRS_COMMAND)(result.error);
   const shown = displayPath(result.target, io.cwd);
   io.stdout(result.written ? `  wrote ${shown}\n` : `  ${shown} unchanged\n`);
@@ -76,6 +105,8 @@ export interface GeneratePairsFileOptions {
   readonly out: string | undefined;
   readonly cwd: string;
   readonly stackAllowance: StackAllowance | undefined;
+  /** What a bug met while generating one function's pairs becomes (that function's result by default). */
+  readonly internalErrors?: InternalErrors;
   /** z3: the solver decides `requires` the evaluator cannot and finds inputs inside a strong one. */
   readonly solver: SolverKind;
   /** Tests only: what happens between writing the temporary copy and replacing the file. */
@@ -101,6 +132,7 @@ export async function generatePairsFile(file: RustFile, options: GeneratePairsFi
     invalidCount: options.invalidCount,
     seed: options.seed,
     ...(options.stackAllowance === undefined ? {} : { stackAllowance: options.stackAllowance }),
+    ...(options.internalErrors === undefined ? {} : { internalErrors: options.internalErrors }),
   };
   // One solver per file, as for `check`: each file is one run with its own budget.
   const solver = createSolver(options.solver, {

@@ -1,6 +1,7 @@
 // The Backend interface: how the harness asks "does pre(i) hold?" / "does post(i, o) hold?" on concrete values.
 // `backends/` implements it (embedded evaluator, the verus process); the harness never knows which it has.
 
+import type { InternalError } from './internal-errors';
 import type { Value } from '../eval';
 import type { FileModel, FunctionContract } from '../model';
 import type { Verdict } from './score/verdict';
@@ -26,6 +27,8 @@ export interface ObligationResult {
   readonly recursionDepth: number;
   /** Set when a solver reached this verdict after the evaluator could not (a "solver verdict"). */
   readonly decidedBy?: 'solver';
+  /** Set when a bug was met deciding it (the solver's boundary): its function is then reported as not scored. */
+  readonly internalError?: InternalError;
 }
 
 export interface Backend {

@@ -9,7 +9,9 @@ import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
 import { solverMayDecide } from './score/decide';
 import { fileDiagnostics } from './report/diagnostics';
-import { errorReport, noPairsReport, syntaxErrorReport, unsupportedReport } from './report/unscored-reports';
+import { errorReport, internalErrorReport, noPairsReport, syntaxErrorReport, unsupportedReport } from './report/unscored-reports';
+import { atStage, guarded, guardedAsync } from './internal-errors';
+import { failpoint, failpointAsync } from './failpoints';
 import { selectPairSet } from './score/held-out';
 import type { PairSet } from './score/held-out';
 import { planObligations } from './score/obligations';
@@ -82,6 +84,7 @@ export type PlannedFunction =
 
 /** Every step before a backend is involved. Never throws on user input. */
 export function planFile(input: CheckInput, options: CheckOptions): FilePlan {
+  failpoint('front end', input.path);
   const model = input.model ?? buildFileModel(parseSourceFile(input.text));
   const lineIndex = input.lineIndex ?? createLineIndex(input.text);
   const pairs: ParsedPairsFile =
@@ -121,12 +124,17 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
   const functions = plan.functions.map((planned) => {
     if (planned.kind === 'done') return planned.report;
     const fnResults = planned.planned.map((item) => (isTrivial(item.obligation) ? TRIVIALLY_HOLDS : (results[next++] ?? MISSING_RESULT)));
-    try {
-      return scoreFunction(ctx, planned.fn, planned.types, planned.planned, fnResults);
-    } catch (error) {
-      if (plan.options.internalErrors === 'throw') throw error;
-      return errorReport(plan.lineIndex, planned.fn, `internal error while scoring: ${errorMessage(error)}`);
-    }
+    const failed = fnResults.find((result) => result.internalError !== undefined)?.internalError;
+    if (failed !== undefined) return internalErrorReport(plan.lineIndex, planned.fn, failed);
+    return guarded(
+      plan.options.internalErrors,
+      'scoring',
+      () => {
+        failpoint('scoring', planned.fn.qualifiedName);
+        return scoreFunction(ctx, planned.fn, planned.types, planned.planned, fnResults);
+      },
+      (error) => internalErrorReport(plan.lineIndex, planned.fn, error),
+    );
   });
   const diagnostics = fileDiagnostics({
     model: plan.model,
@@ -152,20 +160,67 @@ export async function checkWithBackend(
   const plan = planFile(input, options);
   const pending = pendingObligations(plan);
   const results = await backend.check(plan.model, pending, signal);
-  return withBackend(finishFile(plan, await solveUndecided(plan.model, pending, results, solver, signal)), backend.name);
+  return withBackend(
+    finishFile(plan, await solveUndecided(plan.model, pending, results, solver, signal, options.internalErrors)),
+    backend.name,
+  );
 }
 
 /** The results with what a solver decides among the ones the evaluator left to it; the solver is not asked (nor
- *  loaded) when there are none. */
+ *  loaded) when there are none. A bug met in the solver is the result of the functions whose queries met it: when
+ *  the file's batch fails, each function's obligations are asked again alone, and a function whose own batch still
+ *  fails keeps the evaluator's verdicts marked with the internal error. */
 export async function solveUndecided(
   model: FileModel,
   obligations: readonly Obligation[],
   results: readonly ObligationResult[],
   solver: Solver | undefined,
   signal: AbortSignal,
+  internalErrors: InternalErrors | undefined,
 ): Promise<readonly ObligationResult[]> {
   if (solver === undefined || !results.some(solverMayDecide)) return results;
-  return solver.decide(model, obligations, results, signal);
+  try {
+    await failpointAsync(
+      'solver',
+      obligations.map((obligation) => obligation.fn.qualifiedName),
+    );
+    return await solver.decide(model, obligations, results, signal);
+  } catch (error) {
+    if (internalErrors === 'throw') throw error;
+  }
+  const solved = [...results];
+  for (const indices of indicesByFunction(obligations)) {
+    if (!indices.some((index) => solverMayDecide(results[index] ?? MISSING_RESULT))) continue;
+    const mine = indices.map((index) => results[index] ?? MISSING_RESULT);
+    const decided = await guardedAsync(
+      undefined,
+      'solver',
+      async () => {
+        const theirs = indices.map((index) => obligations[index] as Obligation);
+        await failpointAsync(
+          'solver',
+          theirs.map((obligation) => obligation.fn.qualifiedName),
+        );
+        return solver.decide(model, theirs, mine, signal);
+      },
+      (error) => mine.map((result) => (solverMayDecide(result) ? { ...result, internalError: error } : result)),
+    );
+    indices.forEach((index, i) => {
+      solved[index] = decided[i] ?? MISSING_RESULT;
+    });
+  }
+  return solved;
+}
+
+/** The obligations' indices grouped by function, in order of first appearance. */
+function indicesByFunction(obligations: readonly Obligation[]): number[][] {
+  const groups = new Map<FunctionContract, number[]>();
+  obligations.forEach((obligation, index) => {
+    const group = groups.get(obligation.fn);
+    if (group === undefined) groups.set(obligation.fn, [index]);
+    else group.push(index);
+  });
+  return [...groups.values()];
 }
 
 export function withBackend(report: FileReport, backend: string): FileReport {
@@ -209,41 +264,52 @@ function planFunction(
 ): PlannedFunction {
   const syntaxError = contractSyntaxError(model, fn);
   if (syntaxError !== undefined) return { kind: 'done', fn, report: syntaxErrorReport(lineIndex, fn, syntaxError) };
-  try {
-    const types = functionValueTypes(fn, model.scope);
-    if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
-    const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
-    const entry =
-      wholeEntry === undefined || options.pairSet === undefined
-        ? wholeEntry
-        : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
-    if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
-    // Without an ensures every output is accepted: running code mutants would say nothing new.
-    const codeOutcomes =
-      (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
-        ? codeWrongOutcomes(
+  return guarded(
+    options.internalErrors,
+    'planning',
+    () => planScorable(fn, model, lineIndex, pairs, input, options),
+    (error): PlannedFunction => ({ kind: 'done', fn, report: internalErrorReport(lineIndex, fn, error) }),
+  );
+}
+
+function planScorable(
+  fn: FunctionContract,
+  model: FileModel,
+  lineIndex: LineIndex,
+  pairs: ParsedPairsFile,
+  input: CheckInput,
+  options: CheckOptions,
+): PlannedFunction {
+  failpoint('planning', fn.qualifiedName);
+  const types = functionValueTypes(fn, model.scope);
+  if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
+  const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
+  const entry =
+    wholeEntry === undefined || options.pairSet === undefined
+      ? wholeEntry
+      : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
+  if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
+  // Without an ensures every output is accepted: running code mutants would say nothing new.
+  const codeOutcomes =
+    (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
+      ? atStage('code mutants', () => {
+          failpoint('code mutants', fn.qualifiedName);
+          return codeWrongOutcomes(
             model,
             fn,
             types.returnType,
             entry.pairs.map((pair) => pair.inputs),
             codeMutantLimits(options),
-          )
-        : undefined;
-    const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
-    if (planned.length === 0) {
-      const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
-      const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable${set} pairs or invalid inputs`;
-      return { kind: 'done', fn, report: { ...noPairsReport(lineIndex, fn, input.pairsPath), reason } };
-    }
-    return { kind: 'planned', fn, types, planned };
-  } catch (error) {
-    if (options.internalErrors === 'throw') throw error;
-    return { kind: 'done', fn, report: errorReport(lineIndex, fn, `internal error while planning: ${errorMessage(error)}`) };
+          );
+        })
+      : undefined;
+  const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
+  if (planned.length === 0) {
+    const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
+    const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable${set} pairs or invalid inputs`;
+    return { kind: 'done', fn, report: { ...noPairsReport(lineIndex, fn, input.pairsPath), reason } };
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return { kind: 'planned', fn, types, planned };
 }
 
 /** The first syntax error inside the function's signature and contract: scores measured on a contract the parser

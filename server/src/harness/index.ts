@@ -10,6 +10,8 @@ import type { FileReport } from './report/report-types';
 import type { Verdict } from './score/verdict';
 import { HARNESS_DEFAULTS } from './report/policy';
 import { withClauseView } from './score/clause-view';
+import { atStageAsync, guarded, guardedAsync } from './internal-errors';
+import { fileInternalErrorReport } from './report/unscored-reports';
 
 export { finishFile, pairsFileNameOf, pendingObligations, planFile, scorableFunctions } from './check-file';
 export type { CheckInput, CheckOptions, FilePlan, PlannedFunction } from './check-file';
@@ -58,6 +60,9 @@ export { functionValueTypes } from './score/function-types';
 export type { FunctionValueTypes } from './score/function-types';
 export type * from './report/report-types';
 export { spanRange } from './report/unscored-reports';
+export { guarded, guardedAsync, internalErrorReason } from './internal-errors';
+export { armFailpoints } from './failpoints';
+export type { InternalError, Stage } from './internal-errors';
 export { rangeContains, sameRange } from './report/ranges';
 export type { Backend, Obligation, ObligationResult, Solver } from './backend';
 export type { Verdict } from './score/verdict';
@@ -83,21 +88,35 @@ export async function checkFile(
   const abort = signal ?? new AbortController().signal;
   if (backend !== undefined && backend.name !== 'embedded') return checkWithBackend(input, options, backend, abort, solver);
   if (backend === undefined && solver === undefined) return checkFileSync(input, options);
-  const plan = planFile(input, options);
-  const pending = pendingObligations(plan);
-  const decided =
-    backend === undefined
-      ? decideObligations(plan.model, pending, decideOptionsOf(options))
-      : await backend.check(plan.model, pending, abort);
-  const results = await solveUndecided(plan.model, pending, decided, solver, abort);
-  return finishEmbedded(plan, results);
+  return guardedAsync(
+    options.internalErrors,
+    'front end',
+    async () => {
+      const plan = planFile(input, options);
+      const pending = pendingObligations(plan);
+      const decided =
+        backend === undefined
+          ? decideObligations(plan.model, pending, decideOptionsOf(options))
+          : await atStageAsync('backend', () => backend.check(plan.model, pending, abort));
+      const results = await solveUndecided(plan.model, pending, decided, solver, abort, options.internalErrors);
+      return finishEmbedded(plan, results);
+    },
+    (error) => fileInternalErrorReport(input, error),
+  );
 }
 
 /** Scores one file with the embedded evaluator, synchronously (the LSP worker and the bench use this). */
 export function checkFileSync(input: CheckInput, options: CheckOptions): FileReport {
-  const plan = planFile(input, options);
-  const results = decideObligations(plan.model, pendingObligations(plan), decideOptionsOf(options));
-  return finishEmbedded(plan, results);
+  return guarded(
+    options.internalErrors,
+    'front end',
+    () => {
+      const plan = planFile(input, options);
+      const results = decideObligations(plan.model, pendingObligations(plan), decideOptionsOf(options));
+      return finishEmbedded(plan, results);
+    },
+    (error) => fileInternalErrorReport(input, error),
+  );
 }
 
 /** A file scored by the embedded evaluator, with what its FileReport leaves out: the plan and the verdict on every
@@ -123,6 +142,7 @@ export async function checkFileKeepingVerdicts(
     decideObligations(plan.model, pending, decideOptionsOf(options)),
     solver,
     signal,
+    options.internalErrors,
   );
   const verdicts = new Map<string, Verdict>();
   pending.forEach((obligation, idx) => {

@@ -16,7 +16,9 @@ import {
   checkFileSync,
   checkFileWithBoth,
   generatePairsText,
+  armFailpoints,
   generatePairsTextWithSolver,
+  internalErrorReason,
   planFile,
 } from '../harness';
 import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
@@ -48,6 +50,7 @@ export function runScoreWorker(): void {
   const port = parentPort;
   if (port === null) throw new Error('runScoreWorker must run inside a worker thread');
   const flag = new Int32Array((workerData as ScoreWorkerData).cancel);
+  armFailpoints(process.env['SPEC_HARNESS_FAILPOINTS']);
   const session = new EngineSession();
   // Requests are answered in order, one at a time: an async run (solver, verus) must not interleave with the next
   // run on the same session.
@@ -173,6 +176,7 @@ async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>): 
     invalidCount: DEFAULT_GENERATE_OPTIONS.invalidCount,
     seed: DEFAULT_GENERATE_OPTIONS.seed,
     stackAllowance: stackAllowanceFor(resourceLimits.stackSizeMb),
+    internalErrors: internalErrorsFrom(process.env['SPEC_HARNESS_INTERNAL_ERRORS']),
   };
   const solver = createSolver(request.solver, {
     stepBudget: DEFAULT_GENERATE_OPTIONS.specStepBudget,
@@ -185,7 +189,7 @@ async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>): 
   const summary = result.summaries
     .map(
       (fn) =>
-        `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}`,
+        `${fn.qualifiedName}: ${fn.notRunnable === undefined ? `${fn.pairs} pairs, ${fn.invalid} invalid inputs` : `not run (${fn.notRunnable.reason})`}${fn.internalError === undefined || fn.notRunnable !== undefined ? '' : ` (${internalErrorReason(fn.internalError)})`}`,
     )
     .join('; ');
   return result.ok ? { ok: true, text: result.text, summary } : { ok: false, error: result.error, summary };

@@ -89,8 +89,11 @@ export function createMcpServer(ctx: ToolContext): McpServer {
 /** Serves over stdin/stdout until the client closes the stream. */
 export async function serveMcpOverStdio(ctx: ToolContext): Promise<void> {
   const server = createMcpServer(ctx);
+  // The session ends when the client closes it or closes our standard input (the stdio transport does not
+  // report the latter); either is the command's answer.
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
+    process.stdin.once('end', () => resolve());
   });
   await server.connect(new StdioServerTransport());
   await closed;

@@ -2,6 +2,7 @@
 // boundary and random values), classified by running the implementation. Inputs the `requires` admits are
 // preferred for pairs; a few it rejects are kept, because PreCorr and PreComp need inputs on both sides.
 
+import type { InternalError } from '../internal-errors';
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../../eval';
@@ -68,6 +69,9 @@ export interface FunctionGeneration {
   readonly undecided: readonly GeneratedPair[];
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
+  /** A bug met in its generation: in the generator (then it is also `notRunnable`, and nothing is written), or in
+   *  the solver (then the evaluator's pairs stand and the solver's are missing). */
+  readonly internalError?: InternalError;
 }
 
 export const DEFAULT_GENERATE_OPTIONS: GenerateOptions = {
@@ -214,7 +218,18 @@ export async function generateWithSolver(
   solver: Solver,
   signal: AbortSignal,
 ): Promise<FunctionGeneration> {
-  const base = generateForFunction(model, fn, options);
+  return withSolverInputs(model, fn, generateForFunction(model, fn, options), options, solver, signal);
+}
+
+/** A function's generation extended by the solver (generateWithSolver's second half). */
+export async function withSolverInputs(
+  model: FileModel,
+  fn: FunctionContract,
+  base: FunctionGeneration,
+  options: GenerateOptions,
+  solver: Solver,
+  signal: AbortSignal,
+): Promise<FunctionGeneration> {
   const types = functionValueTypes(fn, model.scope);
   if (base.notRunnable !== undefined || types.kind === 'unsupported' || base.pairs.length >= options.count) return base;
   const pairs = [...base.pairs];

@@ -3,8 +3,11 @@
 
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
-import type { StackAllowance } from '../../eval';
-import { generateForFunction, generateOptionsFor, generateWithSolver } from './generate-function';
+import type { InternalErrors, StackAllowance } from '../../eval';
+import { generateForFunction, generateOptionsFor, withSolverInputs } from './generate-function';
+import { guarded, guardedAsync, internalErrorReason } from '../internal-errors';
+import { failpoint } from '../failpoints';
+import type { InternalError } from '../internal-errors';
 import type { Solver } from '../backend';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';
@@ -25,16 +28,22 @@ export interface PairsTextOptions {
   /** The host's stack (the CLI's io.stackAllowance): deep spec recursion in `requires` and deep exec recursion are
    *  decided rather than cut off on a big one. `default` when absent. */
   readonly stackAllowance?: StackAllowance;
+  /** What a bug met while generating a function's pairs becomes (`unsupported` when absent: that function's
+   *  result, named in its summary; `throw`: it propagates, for tests). */
+  readonly internalErrors?: InternalErrors;
 }
 
 export interface FunctionSummary {
   readonly qualifiedName: string;
+  readonly nameSpan: Span;
   readonly pairs: number;
   readonly invalid: number;
   readonly timeouts: number;
   readonly pairsOutsideRequires: number;
   /** Set when the function could not be run: why, and where. Its existing entries are left as they were. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
+  /** Set when a bug was met in its generation (see FunctionGeneration.internalError). */
+  readonly internalError?: InternalError;
 }
 
 export type PairsTextResult =
@@ -66,10 +75,11 @@ export interface GeneratedFile {
 
 export function generatePairsEntries(model: FileModel, options: PairsTextOptions): GeneratedFile {
   const generateOptions = generateOptionsOf(options);
-  return entriesOf(generationTargets(model, options).map((fn) => generateForFunction(model, fn, generateOptions)));
+  return entriesOf(generationTargets(model, options).map((fn) => ({ fn, result: guardedGeneration(model, fn, generateOptions, options.internalErrors) })));
 }
 
-/** generatePairsEntries with a solver, one function at a time. */
+/** generatePairsEntries with a solver, one function at a time. A bug met in the solver leaves that function with
+ *  the evaluator's pairs (and the error named); one met in the generator leaves it with none. */
 export async function generatePairsEntriesWithSolver(
   model: FileModel,
   options: PairsTextOptions,
@@ -77,9 +87,51 @@ export async function generatePairsEntriesWithSolver(
   signal: AbortSignal,
 ): Promise<GeneratedFile> {
   const generateOptions = generateOptionsOf(options);
-  const results: FunctionGeneration[] = [];
-  for (const fn of generationTargets(model, options)) results.push(await generateWithSolver(model, fn, generateOptions, solver, signal));
+  const results: Generated[] = [];
+  for (const fn of generationTargets(model, options)) {
+    const base = guardedGeneration(model, fn, generateOptions, options.internalErrors);
+    const result =
+      base.internalError !== undefined
+        ? base
+        : await guardedAsync(
+            options.internalErrors,
+            'solver',
+            () => {
+              failpoint('solver', fn.qualifiedName);
+              return withSolverInputs(model, fn, base, generateOptions, solver, signal);
+            },
+            (error) => ({ ...base, internalError: error }),
+          );
+    results.push({ fn, result });
+  }
   return entriesOf(results);
+}
+
+function guardedGeneration(
+  model: FileModel,
+  fn: FunctionContract,
+  options: GenerateOptions,
+  internalErrors: InternalErrors | undefined,
+): FunctionGeneration {
+  return guarded(
+    internalErrors,
+    'generation',
+    () => {
+      failpoint('generation', fn.qualifiedName);
+      return generateForFunction(model, fn, options);
+    },
+    (error) => ({
+      qualifiedName: fn.qualifiedName,
+      pairs: [],
+      invalid: [],
+      timeouts: 0,
+      pairsOutsideRequires: 0,
+      violatesAssume: 0,
+      undecided: [],
+      notRunnable: { reason: internalErrorReason(error), span: fn.nameSpan },
+      internalError: error,
+    }),
+  );
 }
 
 function mergedText(existingText: string | null, file: GeneratedFile): PairsTextResult {
@@ -109,25 +161,32 @@ function generateOptionsOf(options: PairsTextOptions): GenerateOptions {
   };
 }
 
-function entriesOf(results: readonly FunctionGeneration[]): GeneratedFile {
+interface Generated {
+  readonly fn: FunctionContract;
+  readonly result: FunctionGeneration;
+}
+
+function entriesOf(results: readonly Generated[]): GeneratedFile {
   const summaries = results
     .map(summaryOf)
     .sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
   const generated = new Map<string, GeneratedEntries>();
-  for (const result of results) {
+  for (const { result } of results) {
     if (result.notRunnable !== undefined) continue;
     generated.set(result.qualifiedName, { pairs: result.pairs.map((p) => p.json), invalid: result.invalid.map((i) => i.json) });
   }
   return { generated, summaries };
 }
 
-function summaryOf(result: FunctionGeneration): FunctionSummary {
+function summaryOf({ fn, result }: Generated): FunctionSummary {
   return {
     qualifiedName: result.qualifiedName,
+    nameSpan: fn.nameSpan,
     pairs: result.pairs.length,
     invalid: result.invalid.length,
     timeouts: result.timeouts,
     pairsOutsideRequires: result.pairsOutsideRequires,
     notRunnable: result.notRunnable,
+    ...(result.internalError === undefined ? {} : { internalError: result.internalError }),
   };
 }

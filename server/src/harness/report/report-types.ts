@@ -1,6 +1,7 @@
 // The report: scores and evidence per function, in the shape `spec-harness check --json` prints. Plain JSON-able data
 // with editor-style ranges (0-based line, UTF-16 character), shared by the CLI and the language server.
 
+import type { InternalError } from '../internal-errors';
 import type { JsonValue } from '../../eval';
 
 export interface Position {
@@ -24,6 +25,9 @@ export interface FileReport {
   readonly pairsFile: string | null;
   readonly diagnostics: readonly ReportDiagnostic[];
   readonly functions: readonly FunctionReport[];
+  /** Set when a bug was met in a step of the whole file's work (the front end, a file-wide backend run): no
+   *  function is then listed. */
+  readonly internalError?: InternalError;
 }
 
 export type DiagnosticCode =
@@ -198,6 +202,9 @@ export interface FunctionReport {
   /** Set when the function is not scored because its contract has a syntax error (status `error`): where the
    *  error is. The syntax diagnostic is then the function's only diagnostic. */
   readonly contractSyntaxError?: Range;
+  /** Set when a bug was met in this function's work (status `unsupported`, the reason names the stage), or, for a
+   *  scored function, in an optional part of it (the clause view) that is then missing. */
+  readonly internalError?: InternalError;
   /** Ranges of the contract parts, for editor decorations. */
   readonly requiresRange: Range | null;
   readonly ensuresRange: Range | null;

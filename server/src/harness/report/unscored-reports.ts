@@ -2,7 +2,9 @@
 
 import type { FunctionContract } from '../../model';
 import type { LineIndex, Span, SyntaxDiagnostic } from '../../syntax';
-import type { FunctionReport, Range } from './report-types';
+import type { FileReport, FunctionReport, Range } from './report-types';
+import { internalErrorReason } from '../internal-errors';
+import type { InternalError } from '../internal-errors';
 
 export function spanRange(lineIndex: LineIndex, span: Span): Range {
   return { start: lineIndex.positionAt(span.start), end: lineIndex.positionAt(span.end) };
@@ -60,6 +62,24 @@ export function syntaxErrorReport(lineIndex: LineIndex, fn: FunctionContract, sy
     status: 'error',
     reason: `syntax error in its signature or contract (line ${range.start.line + 1}): ${syntax.message}`,
     contractSyntaxError: range,
+  };
+}
+
+/** Not scored: a bug was met in its work (a harness defect, never the user's code). */
+export function internalErrorReport(lineIndex: LineIndex, fn: FunctionContract, error: InternalError): FunctionReport {
+  return { ...emptyReport(lineIndex, fn), status: 'unsupported', reason: internalErrorReason(error), internalError: error };
+}
+
+/** A file whose every function's work failed at a file-wide step (a bug): one diagnostic at its start, no functions. */
+export function fileInternalErrorReport(input: { readonly path: string; readonly pairsPath: string | null }, error: InternalError): FileReport {
+  const start = { line: 0, character: 0 };
+  const message = `not scored: ${internalErrorReason(error)} (a Spec Harness bug: please report it with this file)`;
+  return {
+    path: input.path,
+    pairsFile: input.pairsPath,
+    diagnostics: [{ message, severity: 'warning', file: 'source', range: { start, end: start }, code: 'unsupported' }],
+    functions: [],
+    internalError: error,
   };
 }
 

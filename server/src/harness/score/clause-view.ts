@@ -2,6 +2,8 @@
 // other clause accepts them). A clause that rejects nothing no other clause does is listed in `redundantClauses`:
 // information for the hover and JSON, not a warning (a clause may still say something the wrong outputs missed).
 
+import { guarded } from '../internal-errors';
+import { failpoint } from '../failpoints';
 import type { FunctionContract } from '../../model';
 import type { Obligation, ObligationResult } from '../backend';
 import type { DecideOptions } from './decide';
@@ -28,7 +30,16 @@ export function withClauseView(
   const functions = report.functions.map((fn) => {
     const planned = plannedByName.get(fn.qualifiedName);
     if (planned === undefined || fn.status !== 'scored' || planned.fn.ensures.length < 2) return fn;
-    return clauseViewOf(plan, planned.fn, rejected.get(planned.fn) ?? [], fn, options);
+    // The scores stand without the clause view: a bug here only leaves it out, and says so.
+    return guarded(
+      plan.options.internalErrors,
+      'clause view',
+      () => {
+        failpoint('clause view', planned.fn.qualifiedName);
+        return clauseViewOf(plan, planned.fn, rejected.get(planned.fn) ?? [], fn, options);
+      },
+      (error) => ({ ...fn, internalError: error }),
+    );
   });
   return { ...report, functions };
 }
