@@ -58,6 +58,22 @@ fn tab(x: u8) -> (r: u8) requires x < 200 ensures r == x { x }
     expectSameAsTree(text, model);
     const greet = parsePairsFile(text, model).file.functions.get('greet');
     expect(greet?.pairs[0]?.inputJson).toEqual({ s: 'a]}"{[\\', v: ['18446744073709551615'] });
+    // The same big integers as JSON numbers: JSON.parse would round them, so the clean reader leaves them to the tree.
+    const numbers = text.replace(/"18446744073709551615"/g, '18446744073709551615');
+    expect(numbers).not.toBe(text);
+    expectSameAsTree(numbers, model);
+    const values = (pairs: string): unknown =>
+      parsePairsFile(pairs, model)
+        .file.functions.get('greet')
+        ?.pairs.map(({ inputs, inputJson, output, outputJson, after, afterJson }) => ({
+          inputs,
+          inputJson,
+          output,
+          outputJson,
+          after,
+          afterJson,
+        }));
+    expect(values(numbers)).toEqual(values(text));
     expect(greet?.nameRange).toEqual({ start: { line: 1, character: 6 }, end: { line: 1, character: 18 } });
   });
 

@@ -1,10 +1,10 @@
 // Finds the Rust files a command works on: explicit files as given, directories walked for `.rs` files by host's
 // walker (skipping `target/`, `node_modules/` and hidden folders), deduplicated and sorted so output is deterministic.
 
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
-import { describeFsError, walkSourceTree, type WalkLimits } from '../host';
-import { stripByteOrderMark } from '../stdx';
+import { describeFsError, readSourceText, walkSourceTree, type WalkLimits } from '../host';
+import { assertNever, stripByteOrderMark } from '../stdx';
 
 export type CollectedFiles = { readonly ok: true; readonly files: readonly RustFile[] } | { readonly ok: false; readonly error: string };
 
@@ -33,15 +33,21 @@ export async function collectRustFiles(paths: readonly string[], cwd: string): P
   return { ok: true, files };
 }
 
-/** Reads a source file as editors show it: UTF-8 with any byte-order mark dropped, so columns match. */
+/** Reads a source file as editors show it: UTF-8 with any byte-order mark dropped, so columns match. A binary file
+ *  (host's rule: invalid UTF-8 or a NUL byte) is an error of its own, never parsed. */
 export async function readRustFile(
   file: RustFile,
 ): Promise<{ readonly ok: true; readonly text: string } | { readonly ok: false; readonly error: string }> {
-  try {
-    const text = await readFile(file.absolutePath, 'utf8');
-    return { ok: true, text: stripByteOrderMark(text) };
-  } catch (error) {
-    return { ok: false, error: `cannot read '${file.displayPath}': ${describeFsError(error)}` };
+  const read = await readSourceText(file.absolutePath);
+  switch (read.kind) {
+    case 'text':
+      return { ok: true, text: stripByteOrderMark(read.text) };
+    case 'binary':
+      return { ok: false, error: `${file.displayPath}: ${read.reason}` };
+    case 'unreadable':
+      return { ok: false, error: `cannot read '${file.displayPath}': ${read.reason}` };
+    default:
+      return assertNever(read);
   }
 }
 

@@ -1,5 +1,6 @@
 // JSON <-> Value, directed by the ValueType, following serde_json's conventions for the Rust type (design.md,
-// "Pairs file"). Decoding reports the first mistake with what was expected, what was found, and its JSON path.
+// "Pairs file"). Integers decode exactly (from a bigint, a decimal string or a safe double); decoding reports the
+// first mistake with what was expected, what was found, and its JSON path.
 
 import type { JsonValue } from './json-value';
 import { adtShape, valueTypeText, type FieldsShape, type TypeContext } from './type-resolution';
@@ -18,6 +19,7 @@ export interface DecodeError {
 
 export type DecodeResult = { readonly ok: true; readonly value: Value } | { readonly ok: false; readonly error: DecodeError };
 
+/** `json` is ExactJson or plain JSON (JSON.parse's, whose rounded integers are refused rather than read wrong). */
 export function decodeJson(json: unknown, type: ValueType, ctx: TypeContext): DecodeResult {
   try {
     return { ok: true, value: decode(json, type, ctx, []) };
@@ -73,7 +75,7 @@ export function describeJson(json: unknown): string {
   if (json === null) return 'null';
   if (json === undefined) return 'nothing';
   if (typeof json === 'boolean') return String(json);
-  if (typeof json === 'number') return String(json);
+  if (typeof json === 'number' || typeof json === 'bigint') return String(json);
   if (typeof json === 'string') return `string ${JSON.stringify(json.length > 40 ? `${json.slice(0, 40)}...` : json)}`;
   if (Array.isArray(json)) return `an array of length ${json.length}`;
   if (typeof json === 'object') return 'an object';
@@ -137,9 +139,13 @@ function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath
 
 function decodeInt(json: unknown, intType: IntType, path: JsonPath): bigint {
   let value: bigint;
-  if (typeof json === 'number' && Number.isInteger(json)) {
+  if (typeof json === 'bigint') {
+    value = json;
+  } else if (typeof json === 'number' && Number.isInteger(json)) {
+    // Integer tokens beyond 2^53 arrive as bigints (ExactJson); a double this large was written with a fraction or
+    // an exponent, or parsed by a reader that rounds, so its digits cannot be trusted.
     if (!Number.isSafeInteger(json)) {
-      return fail(path, `${json} is beyond 2^53 and may have lost precision; write it as a decimal string`);
+      return fail(path, `${json} is beyond 2^53 and may have lost precision; write its digits in full`);
     }
     value = BigInt(json);
   } else if (typeof json === 'string' && /^-?[0-9]+$/.test(json)) {

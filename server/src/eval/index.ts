@@ -3,7 +3,7 @@
 
 export * from './value';
 export type * from './value-type';
-export type { JsonValue } from './json-value';
+export type { ExactJson, JsonValue, JsonWith } from './json-value';
 export { bitWidth, intRange, inRange, isIntTypeName, isSignedInt, truncateTo } from './int-types';
 export type { IntRange } from './int-types';
 export {

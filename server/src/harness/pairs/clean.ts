@@ -2,6 +2,9 @@
 // a character scan for the offsets of keys and entries, and entries decoded straight from plain JSON. It gives
 // up (undefined) at the first thing that would be diagnosed, and the tree reader (pairs-file.ts) then reads the
 // file again and words every diagnostic at its node; so both readers agree on every file without diagnostics.
+// JSON.parse rounds an integer beyond 2^53 to a double (Node 20's reviver cannot see the digits); the codec refuses
+// such a double, and every value in an entry is decoded, so a file with one gives up here and the tree reader reads
+// the digits as written.
 
 import type { FileModel } from '../../model';
 import { functionNamed } from '../../model';

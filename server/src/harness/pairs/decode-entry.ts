@@ -11,7 +11,7 @@ import type { JsonValue } from '../../eval';
 import type { Range } from '../report/report-types';
 import type { PairsContext } from './read-state';
 import { rangeOf, report } from './read-state';
-import { nodeJson, propertyKey, propertyValue } from './json-nodes';
+import { nodeExactJson, nodeJson, propertyKey, propertyValue } from './json-nodes';
 import type { FunctionValueTypes } from '../score/function-types';
 
 export const entryKinds = ['pairs', 'invalid', 'acceptable'] as const;
@@ -161,7 +161,7 @@ function decodeAfter(ctx: PairsContext, entry: EntryContext, node: JsonNode): Ma
 
 /** Decodes one JSON value; a codec error is reported at the exact node its path names. */
 function decodeAt(ctx: PairsContext, entry: EntryContext, node: JsonNode, type: ValueType, what: string): Value | undefined {
-  const decoded = decodeJson(nodeJson(node), type, entry.types.typeContext);
+  const decoded = decodeJson(nodeExactJson(node), type, entry.types.typeContext);
   if (decoded.ok) return decoded.value;
   const errorNode = findNodeAtLocation(node, [...decoded.error.path]) ?? node;
   report(ctx, errorNode, `${what}: ${decoded.error.message}`);

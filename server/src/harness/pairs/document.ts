@@ -9,6 +9,7 @@ import { createLineIndex } from '../../syntax';
 import type { LineIndex } from '../../syntax';
 import type { TextSlice } from './read-state';
 import { fnv1a, stripByteOrderMark } from '../../stdx';
+import { withExactIntegers } from './json-nodes';
 
 /** Deeper nesting is refused before parsing: real pairs files stay far below it, and every thread survives it. */
 export const MAX_PAIRS_NESTING = 512;
@@ -19,7 +20,8 @@ export interface PairsDocument {
   /** Whether the file started with a byte-order mark (a writer puts it back). */
   readonly byteOrderMark: boolean;
   readonly lineIndex: LineIndex;
-  /** The syntax tree, or undefined when the file is empty or nested too deep to parse safely. */
+  /** The syntax tree, or undefined when the file is empty or nested too deep to parse safely. A number node whose
+   *  integer is beyond ±(2^53 - 1) holds a bigint of its digits (`nodeExactJson`), not a rounded double. */
   readonly root: JsonNode | undefined;
   /** JSON syntax errors and a nesting beyond MAX_PAIRS_NESTING: a document with any is not edited by a tool. */
   readonly syntaxProblems: readonly PairsProblem[];
@@ -57,7 +59,8 @@ export function readPairsDocument(rawText: string): PairsDocument {
   const tooDeep = nestingProblem(text);
   if (tooDeep !== undefined) return { ...base, root: undefined, syntaxProblems: [tooDeep], duplicates: [], functionEntries: [] };
   const errors: ParseError[] = [];
-  const root = text.trim() === '' ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const tree = text.trim() === '' ? undefined : parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const root = tree === undefined ? undefined : withExactIntegers(text, tree);
   const syntaxProblems = errors.map((error): PairsProblem => ({
     kind: 'syntax',
     at: { offset: error.offset, length: Math.max(1, error.length) },

@@ -6,7 +6,7 @@ import type { ErrorObject } from 'ajv';
 import type { Node as JsonNode } from 'jsonc-parser';
 import { findNodeAtLocation } from 'jsonc-parser';
 import pairsSchema from '../../../../schemas/pairs.schema.json';
-import { nodeJson, propertyKey } from './json-nodes';
+import { nodeParsedJson, propertyKey } from './json-nodes';
 
 export interface SchemaProblem {
   readonly message: string;
@@ -16,7 +16,7 @@ export interface SchemaProblem {
 
 export function validatePairsSchema(root: JsonNode): SchemaProblem[] {
   const validate = compiledValidator();
-  if (validate(nodeJson(root))) return [];
+  if (validate(nodeParsedJson(root))) return [];
   const problems: SchemaProblem[] = [];
   for (const error of validate.errors ?? []) {
     const problem = toProblem(root, error);
