@@ -57,14 +57,14 @@ describe('a binary .rs file beside a good one', () => {
   const bytes = randomBytes();
   const binaryAt = firstBinaryByte(bytes);
 
-  it('is reported by check as not a text file, at its first binary byte', async () => {
+  it('is reported by check as not a text file, at its first binary byte, and the good file is still scored', async () => {
     expect(binaryAt).toBeLessThan(16);
     const { code, out, err } = await run(folderWith(bytes), 'check', '.', '--json');
     expect(err).toBe(`spec-harness check: x.rs: not a text file (binary content at byte ${binaryAt})\n`);
     expect(code).toBe(2);
-    // FIXME: check stops at the first file it cannot read (cli/check-paths.ts readCheckInputs), so good.rs is not
-    // scored; it should be, with x.rs reported per file and the exit code still 2.
-    expect(out).toBe('');
+    const report = JSON.parse(out) as { files: { path: string; functions: { status: string }[] }[] };
+    expect(report.files.map((file) => file.path)).toEqual(['good.rs']);
+    expect(report.files[0]?.functions.every((fn) => fn.status === 'scored')).toBe(true);
   });
 
   it('is reported by pairs after the good file got its pairs', async () => {

@@ -27,7 +27,7 @@ import { formatCheckText } from './check-text';
 import type { TextOptions } from './check-text';
 import { formatGate, gateFailuresByFunction, gateLines, parseGate } from './check-gate';
 import type { Gate } from './check-gate';
-import { readCheckInputs } from './check-paths';
+import { readEachCheckInput } from './check-paths';
 import { changedFunctions, resolveRevision } from './changed-since';
 import type { GitRevision } from './changed-since';
 import {
@@ -83,8 +83,10 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   if (command.kind !== 'run') return answerWithoutRunning(io, CHECK_COMMAND, command);
   const parsed = command.args;
   const fail = commandFailure(io, CHECK_COMMAND);
-  const inputs = await readCheckInputs(io.cwd, parsed.paths, parsed.pairs);
-  if (!inputs.ok) return fail(inputs.error);
+  const read = await readEachCheckInput(io.cwd, parsed.paths, parsed.pairs);
+  if (!read.ok) return fail(read.error);
+  // A file that cannot be read is named now and fails the run at the end; every other file is scored.
+  for (const error of read.value.unreadable) io.stderr(`spec-harness check: ${error}\n`);
   const backends = makeBackends(parsed.backend, parsed.options, {
     trusted: true,
     verusPath: parsed.verusPath,
@@ -118,7 +120,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const extras = emptyExtras();
   const files: FileReport[] = [];
   const heldOutFiles: FileReport[] = [];
-  for (const input of inputs.value) {
+  for (const input of read.value.inputs) {
     const options = await fileOptions(io, parsed, revision, input, extras.skipped);
     if (typeof options === 'string') return fail(options);
     try {
@@ -163,9 +165,8 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   } else if (parsed.gate !== undefined) code = gateExitCode(io, parsed.gate, outcome, { quiet });
   // Printed even with --json: the report names them too, but a gate must never read as passed over a bug.
   const internalErrors = checkInternalErrors(report, heldOutReport);
-  return printInternalErrors(io, CHECK_COMMAND.name, internalErrors) && code !== EXIT_CODES.usageOrIoError
-    ? EXIT_CODES.internalError
-    : code;
+  if (printInternalErrors(io, CHECK_COMMAND.name, internalErrors) && code !== EXIT_CODES.usageOrIoError) code = EXIT_CODES.internalError;
+  return read.value.unreadable.length > 0 ? EXIT_CODES.usageOrIoError : code;
 }
 
 /** 0 met, 1 not met, 2 a gate over no function; the reasons go to stderr unless JSON was asked for. */

@@ -12,24 +12,40 @@ import type { CliIo } from './io';
 
 export type Read<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
 
-/** Every Rust file under the paths with its pairs file, in display-path order. */
+/** Every Rust file under the paths with its pairs file, in display-path order; the first file that cannot be read
+ *  is the error (tools that answer about one target). */
 export async function readCheckInputs(
   cwd: string,
   paths: readonly string[],
   pairsOption: string | undefined,
 ): Promise<Read<readonly CheckInput[]>> {
+  const each = await readEachCheckInput(cwd, paths, pairsOption);
+  if (!each.ok) return each;
+  const [unreadable] = each.value.unreadable;
+  return unreadable === undefined ? { ok: true, value: each.value.inputs } : { ok: false, error: unreadable };
+}
+
+export interface CheckInputs {
+  readonly inputs: readonly CheckInput[];
+  /** Why each file that could not be read was left out (a binary `.rs`, a broken pairs file path). */
+  readonly unreadable: readonly string[];
+}
+
+/** readCheckInputs for a run over many files: one unreadable file is that file's error, and the others are read. */
+export async function readEachCheckInput(cwd: string, paths: readonly string[], pairsOption: string | undefined): Promise<Read<CheckInputs>> {
   const collected = await collectRustFiles(paths, cwd);
   if (!collected.ok) return collected;
   if (pairsOption !== undefined && collected.files.length !== 1) {
     return { ok: false, error: `--pairs needs exactly one source file (got ${collected.files.length})` };
   }
   const inputs: CheckInput[] = [];
+  const unreadable: string[] = [];
   for (const file of collected.files) {
     const input = await readInput(cwd, file, pairsOption);
-    if (!input.ok) return input;
-    inputs.push(input.value);
+    if (input.ok) inputs.push(input.value);
+    else unreadable.push(input.error);
   }
-  return { ok: true, value: inputs };
+  return { ok: true, value: { inputs, unreadable } };
 }
 
 /** Feedback and held-out reports of the same inputs, scored apart (what agents and the gate hooks use). */

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, evaluateGate, internalErrorReason } from '../harness';
 import type { Gate, GateOutcome } from '../harness';
 import { formatGate, gateLines, parseGate } from './check-gate';
-import { checkSplit, embeddedOptions, readCheckInputs } from './check-paths';
+import { checkSplit, embeddedOptions, readEachCheckInput } from './check-paths';
 import type { Read } from './check-paths';
 import { HOOK_AGENTS, decodeHookInput, hookAnswer } from './gate-hooks';
 import type { HookAgent } from './gate-hooks';
@@ -44,12 +44,13 @@ export async function runGateCommand(args: readonly string[], io: CliIo): Promis
   const fail = commandFailure(io, GATE_COMMAND);
   const read = await gateOutcome(io, io.cwd, parsed);
   if (!read.ok) return fail(read.error);
-  const { outcome, internalErrors } = read.value;
+  const { outcome, internalErrors, unreadable } = read.value;
   if (!outcome.ok) return fail(`--gate ${formatGate(parsed.gate)}: ${outcome.error}`);
   for (const line of gateLines(outcome)) io.stdout(`${line}\n`);
   const count = outcome.verdicts.length;
-  if (outcome.meets && internalErrors.length === 0)
+  if (outcome.meets && internalErrors.length === 0 && unreadable.length === 0)
     io.stdout(`gate ${formatGate(parsed.gate)} met on feedback and held-out pairs by ${count} function${count === 1 ? '' : 's'}\n`);
+  if (unreadable.length > 0) return EXIT_CODES.usageOrIoError;
   if (printInternalErrors(io, GATE_COMMAND.name, internalErrors)) return EXIT_CODES.internalError;
   return outcome.meets ? EXIT_CODES.ok : EXIT_CODES.gateNotMet;
 }
@@ -106,17 +107,21 @@ function holdReason(gate: Gate, outcome: Extract<GateOutcome, { ok: true }>, uns
 interface GateRun {
   readonly outcome: GateOutcome;
   readonly internalErrors: readonly InternalErrorSite[];
+  readonly unreadable: readonly string[];
 }
 
 async function gateOutcome(io: CliIo, cwd: string, args: GateArgs): Promise<Read<GateRun>> {
-  const inputs = await readCheckInputs(cwd, args.paths, undefined);
-  if (!inputs.ok) return inputs;
-  const split = await checkSplit(inputs.value, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
+  const read = await readEachCheckInput(cwd, args.paths, undefined);
+  if (!read.ok) return read;
+  // An unreadable file is named and never counts as met; the others are checked as usual.
+  for (const error of read.value.unreadable) io.stderr(`spec-harness gate: ${error}\n`);
+  const split = await checkSplit(read.value.inputs, embeddedOptions(io, DEFAULT_CHECK_OPTIONS, args.functions));
   return {
     ok: true,
     value: {
       outcome: evaluateGate({ files: split.feedback, heldOut: split.heldOut, requestedFunctions: args.functions }, args.gate),
       internalErrors: splitInternalErrors(split),
+      unreadable: read.value.unreadable,
     },
   };
 }
