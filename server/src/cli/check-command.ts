@@ -11,6 +11,7 @@ import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOu
 import {
   DEFAULT_CHECK_OPTIONS,
   DEFAULT_CODE_MUTANTS,
+  FUNCTION_STEP_BUDGET,
   HARNESS_DEFAULTS,
   checkFile,
   checkFileWithBoth,
@@ -50,11 +51,15 @@ export const CHECK_COMMAND = {
   name: 'check',
   usage: `Usage: spec-harness check PATH... [--json] [--pairs FILE] [--threshold T] [--gate post=0.75[,pre=0.5]]
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
-                          [--mutants N] [--fn NAME] [--step-budget N] [--solver z3|none] [--solver-time-limit MS]
+                          [--mutants N] [--fn NAME] [--step-budget N] [--function-budget N] [--solver z3|none]
+                          [--solver-time-limit MS]
                           [--held-out] [--code-mutants N] [--weak-threshold-only]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 --code-mutants N: code mutations run per function (default 24; 0 turns them off).
+--step-budget N: evaluation steps per obligation (default 200000); --function-budget N: steps all of one
+                 function's obligations may spend together (default 25000000, about 5 s); past either, what is
+                 left is indeterminate (reason \`step budget exhausted\` or \`budget: ...\`).
 --weak-threshold-only: report weak-postcondition only below the threshold, not on any accepted code mutant or
                        swapped output.
 `,
@@ -68,6 +73,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
     mutants: { type: 'string' },
     fn: { type: 'string', multiple: true },
     'step-budget': { type: 'string' },
+    'function-budget': { type: 'string' },
     'code-mutants': { type: 'string' },
     'weak-threshold-only': { type: 'boolean' },
     'verus-path': { type: 'string' },
@@ -250,8 +256,13 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
     integer: true,
   });
   const codeMutants = numberOption(values['code-mutants'], 'code-mutants', DEFAULT_CODE_MUTANTS, { min: 0, max: 1000, integer: true });
+  const functionBudget = numberOption(values['function-budget'], 'function-budget', FUNCTION_STEP_BUDGET, {
+    min: 1,
+    max: 1e12,
+    integer: true,
+  });
   const solverTimeLimit = numberOption(values['solver-time-limit'], 'solver-time-limit', 0, { min: 1, max: 600_000, integer: true });
-  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, solverTimeLimit])
+  for (const option of [threshold, seed, mutants, stepBudget, codeMutants, functionBudget, solverTimeLimit])
     if (typeof option === 'string') return mistake(option);
   const gate = values.gate === undefined ? undefined : parseGate(values.gate);
   if (typeof gate === 'string') return mistake(gate);
@@ -279,6 +290,7 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
       seed: seed as number,
       mutantsPerPair: mutants as number,
       stepBudget: stepBudget as number,
+      functionStepBudget: functionBudget as number,
       codeMutants: codeMutants as number,
       weakPostcondition: values['weak-threshold-only'] === true ? 'threshold' : 'realistic',
       stackAllowance: host.stackAllowance,

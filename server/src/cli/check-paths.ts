@@ -32,7 +32,11 @@ export interface CheckInputs {
 }
 
 /** readCheckInputs for a run over many files: one unreadable file is that file's error, and the others are read. */
-export async function readEachCheckInput(cwd: string, paths: readonly string[], pairsOption: string | undefined): Promise<Read<CheckInputs>> {
+export async function readEachCheckInput(
+  cwd: string,
+  paths: readonly string[],
+  pairsOption: string | undefined,
+): Promise<Read<CheckInputs>> {
   const collected = await collectRustFiles(paths, cwd);
   if (!collected.ok) return collected;
   if (pairsOption !== undefined && collected.files.length !== 1) {

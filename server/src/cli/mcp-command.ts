@@ -21,7 +21,10 @@ export async function runMcpCommand(args: readonly string[], io: CliIo): Promise
   if (parsed.kind !== 'run') return answerWithoutRunning(io, MCP_COMMAND, parsed);
   const { gate, verusPath } = parsed.args;
   const verus = { verusPath, searchPath: process.env['PATH'], platform: process.platform };
-  await serveMcpOverStdio({ cwd: io.cwd, stackAllowance: io.stackAllowance, gate, verus });
+  await serveMcpOverStdio(
+    { cwd: io.cwd, stackAllowance: io.stackAllowance, gate, verus },
+    { stdin: process.stdin, stdout: process.stdout },
+  );
   return EXIT_CODES.ok;
 }
 

@@ -45,6 +45,8 @@ export interface CheckOptions {
   readonly seed: number;
   /** Evaluation steps per obligation. */
   readonly stepBudget: number;
+  /** Evaluation steps one function's obligations may spend together (FUNCTION_STEP_BUDGET when absent). */
+  readonly functionStepBudget?: number;
   /** The JS stack the host gives the evaluator (the CLI in its big-stack worker: `large`); `default` when absent. */
   readonly stackAllowance?: StackAllowance;
   /** Only these qualified names (all scorable functions when absent). */

@@ -21,6 +21,7 @@ export {
   decideObligation,
   decideObligations,
   decideOptionsOf,
+  FUNCTION_STEP_BUDGET,
   obligationEnv,
   requiresObligation,
   solverMayDecide,

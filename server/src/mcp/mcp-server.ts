@@ -2,6 +2,7 @@
 // else may print there; each tool's result is structured (validated against its output schema by the SDK) and
 // mirrored as text. A tool that cannot run (a path that does not exist) answers with isError, never a crash.
 
+import type { Readable, Writable } from 'node:stream';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -87,15 +88,15 @@ export function createMcpServer(ctx: ToolContext): McpServer {
 }
 
 /** Serves over stdin/stdout until the client closes the stream. */
-export async function serveMcpOverStdio(ctx: ToolContext): Promise<void> {
+export async function serveMcpOverStdio(ctx: ToolContext, stdio: { readonly stdin: Readable; readonly stdout: Writable }): Promise<void> {
   const server = createMcpServer(ctx);
   // The session ends when the client closes it or closes our standard input (the stdio transport does not
   // report the latter); either is the command's answer.
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
-    process.stdin.once('end', () => resolve());
+    stdio.stdin.once('end', () => resolve());
   });
-  await server.connect(new StdioServerTransport());
+  await server.connect(new StdioServerTransport(stdio.stdin, stdio.stdout));
   await closed;
 }
 

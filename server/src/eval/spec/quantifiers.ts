@@ -9,7 +9,7 @@ import type { Value } from '../value';
 import { bool } from '../value';
 import { inRange, intRange, valueEquals, valueKey } from '../value-ops';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
-import { BUDGET_EXHAUSTED, bindLocal, envFromCapture, indeterminate, isFailure, step, unsupported } from './spec-context';
+import { BUDGET_EXHAUSTED, bindLocal, charge, envFromCapture, indeterminate, isFailure, step, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
 import { asIntType } from './integers';
 import { truth } from './operators';
@@ -261,7 +261,7 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
   if (typeName === 'bool') return { kind: 'list', values: [bool(false), bool(true)] };
   const intType = asIntType(typeName ?? 'int');
   if (intType === undefined)
-    return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'a non-integer type'), span));
+    return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'a non-integer type'), span), span);
   const range = intRange(intType);
   let lo = range.min;
   let hi = range.max === undefined ? undefined : range.max + 1n;
@@ -295,19 +295,22 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
   const loOk = loFromGuard || small || lo === 0n;
   const hiOk = hiFromGuard || small;
   if (lo === undefined || hi === undefined || !loOk || !hiOk) {
-    return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'int'), span));
+    return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'int'), span), span);
   }
   return { kind: 'range', lo, hi: hi < lo ? lo : hi };
 }
 
 /** The candidate values of an unbounded binder (deduplicated, in source order, within its type's range), or
  *  `undecided` when there are none. */
-function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided: Failure): Domain | Failure {
+function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided: Failure, span: Span): Domain | Failure {
   const intType = asIntType(plan.typeName ?? 'int');
   const seen = new Set<string>();
   const values: Value[] = [];
+  let spent: Failure | undefined;
   const add = (value: Value): void => {
-    if (values.length >= CANDIDATE_LIMIT) return;
+    if (values.length >= CANDIDATE_LIMIT || spent !== undefined) return;
+    // Keying a candidate costs its size: nested sequence binders over long sequences are work like any other.
+    spent = charge(ctx, value.kind === 'seq' ? 1 + value.elements.length : 1, span);
     if (intType !== undefined && (value.kind !== 'int' || !inRange(value.value, intType))) return;
     const key = valueKey(value);
     if (key === undefined || seen.has(key)) return;
@@ -325,6 +328,7 @@ function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided
       for (let i = 0; i < count; i++) add({ kind: 'int', value: BigInt(i) - source.offset });
     } else if (source.kind === 'indices' && value.kind === 'map') value.entries.forEach(([key]) => add(key));
   }
+  if (spent !== undefined) return spent;
   return values.length === 0 ? undecided : { kind: 'list', values, partial: undecided };
 }
 

@@ -4,6 +4,10 @@
 /** The evaluation ran out of its step budget. */
 export const BUDGET_EXHAUSTED = 'step budget exhausted';
 
+/** A function's obligations together spent the work budget of one function (harness/score/decide.ts): the rest
+ *  of them were not evaluated. Starts with `budget`, the word reports and tests key on. */
+export const FUNCTION_BUDGET_SPENT = "budget: the function's evaluation steps are spent";
+
 /** The editor cancelled the run (a newer version of the file arrived); such results are discarded, never shown. */
 export const RUN_CANCELLED = 'run cancelled';
 

@@ -2,7 +2,7 @@
 // harness (not in backends/) so the synchronous scoring path (LSP worker, bench) needs no backend object.
 
 import type { Value } from '../../eval';
-import { RUN_CANCELLED, createSpecContext, evaluateClauses } from '../../eval';
+import { FUNCTION_BUDGET_SPENT, RUN_CANCELLED, createSpecContext, evaluateClauses } from '../../eval';
 import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../../eval';
 import type { Clause } from '../../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from '../../model';
@@ -18,6 +18,8 @@ export interface DecideOptions {
   readonly cancelled?: () => boolean;
   /** What an evaluator bug becomes (`unsupported` when absent). */
   readonly internalErrors?: InternalErrors;
+  /** Steps one function's obligations may spend together in a batch (FUNCTION_STEP_BUDGET when absent). */
+  readonly functionStepBudget?: number;
 }
 
 export function decideObligations(model: FileModel, obligations: readonly Obligation[], options: DecideOptions): ObligationResult[] {
@@ -26,9 +28,30 @@ export function decideObligations(model: FileModel, obligations: readonly Obliga
   const ctx = createSpecContext(model.scope, decideOptionsOf(options));
   const clauseLists = new Map<readonly ClauseModel[], Clause[]>();
   const cancelled = options.cancelled;
+  const functionBudget = options.functionStepBudget ?? FUNCTION_STEP_BUDGET;
+  const spent = new Map<FunctionContract, number>();
   // A cancelled batch answers the rest at once: its results are discarded by the caller.
-  return obligations.map((obligation) => (cancelled?.() === true ? CANCELLED_RESULT : decideWith(ctx, obligation, clauseLists)));
+  return obligations.map((obligation) => {
+    if (cancelled?.() === true) return CANCELLED_RESULT;
+    // Counted work, not time: the same obligations are cut at the same place on any machine.
+    const before = spent.get(obligation.fn) ?? 0;
+    if (before >= functionBudget) return FUNCTION_BUDGET_RESULT;
+    const { result, steps } = decideWith(ctx, obligation, clauseLists);
+    spent.set(obligation.fn, before + steps);
+    return result;
+  });
 }
+
+/** Evaluation steps all of one function's obligations in a batch may spend together (about 5 s of CPU on this
+ *  project's reference machine, `npm run bench`): past it, its remaining obligations are indeterminate
+ *  `FUNCTION_BUDGET_SPENT`. Each obligation also has its own `stepBudget`. */
+export const FUNCTION_STEP_BUDGET = 25_000_000;
+
+const FUNCTION_BUDGET_RESULT: ObligationResult = {
+  verdict: { kind: 'indeterminate', reason: FUNCTION_BUDGET_SPENT },
+  failingClause: undefined,
+  recursionDepth: 0,
+};
 
 const CANCELLED_RESULT: ObligationResult = {
   verdict: { kind: 'indeterminate', reason: RUN_CANCELLED },
@@ -37,7 +60,7 @@ const CANCELLED_RESULT: ObligationResult = {
 };
 
 export function decideObligation(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult {
-  return decideWith(createSpecContext(model.scope, decideOptionsOf(options)), obligation, new Map());
+  return decideWith(createSpecContext(model.scope, decideOptionsOf(options)), obligation, new Map()).result;
 }
 
 /** The decide options a check's (or a backend's) options imply. */
@@ -46,11 +69,16 @@ export function decideOptionsOf(options: DecideOptions): DecideOptions {
     stepBudget: options.stepBudget,
     stackAllowance: options.stackAllowance,
     internalErrors: options.internalErrors,
+    ...(options.functionStepBudget === undefined ? {} : { functionStepBudget: options.functionStepBudget }),
     ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }),
   };
 }
 
-function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<readonly ClauseModel[], Clause[]>): ObligationResult {
+function decideWith(
+  ctx: SpecContext,
+  obligation: Obligation,
+  clauseLists: Map<readonly ClauseModel[], Clause[]>,
+): { readonly result: ObligationResult; readonly steps: number } {
   const fn = obligation.fn;
   const models = contractClauses(obligation);
   let clauses = clauseLists.get(models);
@@ -60,8 +88,11 @@ function decideWith(ctx: SpecContext, obligation: Obligation, clauseLists: Map<r
   }
   ctx.selfTypeName = fn.selfTypeName;
   ctx.modulePath = fn.modulePath;
-  const result = evaluateClauses(ctx, clauses, obligationEnv(obligation));
-  return { verdict: result.verdict, failingClause: result.failingClause, recursionDepth: result.recursionDepth };
+  const outcome = evaluateClauses(ctx, clauses, obligationEnv(obligation));
+  return {
+    result: { verdict: outcome.verdict, failingClause: outcome.failingClause, recursionDepth: outcome.recursionDepth },
+    steps: outcome.steps,
+  };
 }
 
 function clauseOf(clause: ClauseModel): Clause {
