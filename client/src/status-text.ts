@@ -24,10 +24,11 @@ export function statusText(status: StatusParams | undefined): StatusText {
         'No function in this file has a contract with pairs to score it: a function with a requires or ensures and no pairs offers the quick fix "Generate pairs file". Click for the report.',
     };
   }
+  const unscored = status.functions - status.scored;
   return {
-    text: `${icon} Harness@${status.threshold}: ${status.passing}/${status.scored}`,
+    text: `${icon} Harness@${status.threshold}: ${status.passing}/${status.functions}`,
     tooltip:
       status.message ??
-      `${status.passing} of ${status.scored} scored functions meet every score at ${status.threshold}. Click for the report.`,
+      `${status.passing} of ${status.functions} functions with a contract meet every score at ${status.threshold}${unscored === 0 ? '' : ` (${unscored} could not be scored: see their CodeLens)`}. Click for the report.`,
   };
 }

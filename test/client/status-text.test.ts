@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { statusText } from '../../client/src/status-text';
 import type { StatusParams } from '../../server/src/lsp/protocol';
 
-const idle = (scored: number, passing: number): StatusParams => ({
+const idle = (scored: number, passing: number, functions: number = scored): StatusParams => ({
   uri: 'file:///a.rs',
   state: 'idle',
+  functions,
   scored,
   passing,
   evaluated: scored,
@@ -21,6 +22,12 @@ describe('status bar text', () => {
 
   it('scored functions: Harness@t passing/scored', () => {
     expect(statusText(idle(4, 3)).text).toBe('$(beaker) Harness@0.75: 3/4');
+  });
+
+  it('functions that could not be scored count against it: passing / functions with a contract', () => {
+    const text = statusText(idle(1, 1, 5));
+    expect(text.text).toBe('$(beaker) Harness@0.75: 1/5');
+    expect(text.tooltip).toContain('4 could not be scored');
   });
 
   it('a failed run with nothing scored keeps the error icon and its message', () => {

@@ -242,10 +242,11 @@ describe('Post-Harness@t and Harness@t', () => {
     expect(summary.harnessAt).toEqual({ '0.25': 2 / 3, '0.5': 2 / 3, '0.75': 1 / 3, '1': 1 / 3 });
   });
 
-  it('are null when no function was scored, and ignore unscored functions', () => {
+  it('count a function that could not be scored as meeting no t (the denominator is every function with a contract)', () => {
     const unscored = only(check(`fn a(x: u8) -> (r: u8) ensures r == x, { x }`, {}));
     const summary = summarize([file([unscored])], 0.75);
-    expect(summary).toMatchObject({ functions: 1, scored: 0, postHarnessAt: { '0.25': null, '1': null }, harnessAt: { '0.5': null } });
+    expect(summary).toMatchObject({ functions: 1, scored: 0, unscored: 1, postHarnessAt: { '0.25': 0, '1': 0 }, harnessAt: { '0.5': 0 } });
+    expect(summarize([file([])], 0.75)).toMatchObject({ functions: 0, postHarnessAt: { '0.25': null }, harnessAt: { '1': null } });
   });
 
   it('count an undecided N/A score (mutants tried, none decided) as meeting neither', () => {

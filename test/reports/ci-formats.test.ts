@@ -238,6 +238,7 @@ function syntheticReport(
     summary: {
       functions: 0,
       scored: 0,
+      unscored: 0,
       postHarnessAt: { '0.25': null, '0.5': null, '0.75': null, '1': null },
       harnessAt: { '0.25': null, '0.5': null, '0.75': null, '1': null },
     },

@@ -120,7 +120,10 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
 }
 
 function summaryLines(summary: Summary): string[] {
-  const lines = [`Summary: ${summary.functions} function${summary.functions === 1 ? '' : 's'} with a contract, ${summary.scored} scored`];
+  const unscored = summary.unscored === 0 ? '' : `, ${summary.unscored} not scored (they meet no t)`;
+  const lines = [
+    `Summary: ${summary.functions} function${summary.functions === 1 ? '' : 's'} with a contract, ${summary.scored} scored${unscored}`,
+  ];
   if (summary.solverGap !== undefined)
     lines.push(`Solver gap: ${summary.solverGap} mutants the evaluator rejects that Verus cannot refute`);
   const header = ['t', ...THRESHOLDS.map(([key]) => key)];

@@ -57,7 +57,11 @@ export function functionMarkdown(fn: FunctionReport, options: { readonly sourceU
 export function fileMarkdown(report: FileReport, threshold: number, options: { readonly sourceUri?: string } = {}): string {
   const scored = report.functions.filter((fn) => fn.status === 'scored');
   const passing = scored.filter((fn) => meetsHarness(fn, threshold)).length;
-  const summary = scored.length === 0 ? 'No contracts scored' : `Harness@${threshold}: ${passing} of ${scored.length} scored functions`;
+  const unscored = report.functions.length - scored.length;
+  const summary =
+    scored.length === 0
+      ? 'No contracts scored'
+      : `Harness@${threshold}: ${passing} of ${report.functions.length} functions with a contract${unscored === 0 ? '' : ` (${unscored} not scored)`}`;
   const lines = [`# Spec Harness report: ${report.path}`, '', `Pairs file: ${report.pairsFile ?? '(none)'}`, '', summary, ''];
   for (const fn of report.functions) lines.push('---', '', functionMarkdown(fn, options), '');
   return lines.join('\n');

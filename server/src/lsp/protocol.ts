@@ -34,7 +34,9 @@ export const StatusNotification = new NotificationType<StatusParams>('specHarnes
 export interface StatusParams {
   readonly uri: string;
   readonly state: 'scoring' | 'idle' | 'error';
-  /** Functions scored in the last finished run. */
+  /** Functions with a contract in the last finished run: Harness@t's denominator (one not scored meets no t). */
+  readonly functions: number;
+  /** Of them, the functions scored. */
   readonly scored: number;
   /** Functions meeting Harness@threshold by the policy's rule (an undecided N/A score does not meet it). */
   readonly passing: number;

@@ -182,6 +182,7 @@ function sendStatus(ctx: ServerContext, uri: string, file: SourceFileState, stat
   const params: StatusParams = {
     uri,
     state,
+    functions: file.report?.functions.length ?? 0,
     scored: scored.length,
     passing: scored.filter((fn) => meetsHarness(fn, threshold)).length,
     evaluated: file.evaluated,

@@ -226,7 +226,14 @@ function partialDiagnostics(report: FunctionReport): ReportDiagnostic[] {
 function unsupportedDiagnostics(report: FunctionReport): ReportDiagnostic[] {
   const at = report.unsupported[0]?.range ?? report.nameRange;
   if (report.internalError !== undefined)
-    return [source('warning', at, 'unsupported', `not scored: ${report.reason ?? 'internal error'} (a Spec Harness bug: please report it with this file)`)];
+    return [
+      source(
+        'warning',
+        at,
+        'unsupported',
+        `not scored: ${report.reason ?? 'internal error'} (a Spec Harness bug: please report it with this file)`,
+      ),
+    ];
   return [source('information', at, 'unsupported', `not scored: ${report.reason ?? 'unsupported'}`)];
 }
 

@@ -231,8 +231,11 @@ export interface BackendDisagreement {
 export type ThresholdKey = '0.25' | '0.5' | '0.75' | '1';
 
 export interface Summary {
+  /** Functions with a contract: the denominator of Post-Harness@t and Harness@t. */
   readonly functions: number;
   readonly scored: number;
+  /** Functions with a contract that could not be scored (no pairs, unsupported, error): they meet no t. */
+  readonly unscored: number;
   readonly postHarnessAt: Readonly<Record<ThresholdKey, number | null>>;
   readonly harnessAt: Readonly<Record<ThresholdKey, number | null>>;
   /** The threshold the run used (default 0.75) and how many scored functions have a score below it. */

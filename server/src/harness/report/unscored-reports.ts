@@ -71,7 +71,10 @@ export function internalErrorReport(lineIndex: LineIndex, fn: FunctionContract, 
 }
 
 /** A file whose every function's work failed at a file-wide step (a bug): one diagnostic at its start, no functions. */
-export function fileInternalErrorReport(input: { readonly path: string; readonly pairsPath: string | null }, error: InternalError): FileReport {
+export function fileInternalErrorReport(
+  input: { readonly path: string; readonly pairsPath: string | null },
+  error: InternalError,
+): FileReport {
   const start = { line: 0, character: 0 };
   const message = `not scored: ${internalErrorReason(error)} (a Spec Harness bug: please report it with this file)`;
   return {
