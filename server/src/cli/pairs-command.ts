@@ -180,15 +180,23 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
   if (summaries.length === 0) out.push('  no exec functions to run');
   for (const summary of summaries) {
     if (summary.notRunnable !== undefined) {
-      const at = lines.positionAt(summary.notRunnable.span.start);
-      out.push(`  ${summary.qualifiedName}: not runnable: ${summary.notRunnable.reason} (${at.line + 1}:${at.character + 1})`);
+      out.push(
+        `  ${summary.qualifiedName}: not runnable: ${summary.notRunnable.reason} (${lineColumn(lines, summary.notRunnable.span.start)})`,
+      );
       continue;
     }
     const outside = summary.pairsOutsideRequires > 0 ? `, ${summary.pairsOutsideRequires} outside requires skipped` : '';
     const timeouts = summary.timeouts > 0 ? `, ${summary.timeouts} time-out${summary.timeouts === 1 ? '' : 's'}` : '';
+    const why = summary.noPairs === undefined ? '' : `: ${summary.noPairs.message} (${lineColumn(lines, summary.noPairs.span.start)})`;
     out.push(
-      `  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}`,
+      `  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}${why}`,
     );
   }
   return `${out.join('\n')}\n`;
+}
+
+/** `line:column`, 1-based, as compilers print positions. */
+function lineColumn(lines: LineIndex, offset: number): string {
+  const at = lines.positionAt(offset);
+  return `${at.line + 1}:${at.character + 1}`;
 }

@@ -15,13 +15,24 @@ export function requiresVerdict(
   stepBudget: number,
   stackAllowance?: StackAllowance,
 ): Verdict {
-  if (fn.requires.length === 0) return { kind: 'holds' };
+  return requiresOutcome(scope, fn, inputs, stepBudget, stackAllowance).verdict;
+}
+
+/** requiresVerdict with the index of the first false clause when it fails (which clause keeps inputs out). */
+export function requiresOutcome(
+  scope: ModelScope,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  stepBudget: number,
+  stackAllowance?: StackAllowance,
+): { readonly verdict: Verdict; readonly failingClause: number | undefined } {
+  if (fn.requires.length === 0) return { verdict: { kind: 'holds' }, failingClause: undefined };
   const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
   return evaluateClauses(
     ctx,
     fn.requires.map((c) => c.clause),
     contractEnv(fn, inputs, undefined, inputs),
-  ).verdict;
+  );
 }
 
 export function ensuresVerdict(

@@ -11,7 +11,7 @@ import { encodeJson } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
 import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
-import { requiresVerdict as evaluateRequires } from './contract-check';
+import { requiresOutcome } from './contract-check';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
 import { candidateValues } from './candidates';
@@ -67,6 +67,10 @@ export interface FunctionGeneration {
   /** Runs on inputs whose `requires` the evaluator could not decide: never written as pairs, but a solver may
    *  decide them (generateWithSolver). */
   readonly undecided: readonly GeneratedPair[];
+  /** Inputs considered, and how many of them each `requires` clause rejected first (by clause index): what says
+   *  why a function got no pairs. */
+  readonly tried: number;
+  readonly requiresRejections: readonly number[];
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
   /** A bug met in its generation: in the generator (then it is also `notRunnable`, and nothing is written), or in
@@ -100,6 +104,8 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     pairsOutsideRequires: 0,
     violatesAssume: 0,
     undecided: [],
+    tried: 0,
+    requiresRejections: [],
   };
   if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn))
     return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
@@ -123,13 +129,16 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
   const uninformative: GeneratedPair[] = [];
   const probe = { budgetSpent: 0 };
+  const rejections: number[] = fn.requires.map(() => 0);
+  let tried = 0;
   for (const input of inputs) {
     if (
       invalid.length >= options.invalidCount &&
       (pairs.length >= options.count || pairs.length + undecided.length + uninformative.length >= 2 * options.count)
     )
       break;
-    const requiresHolds = requiresVerdict(model, fn, input, options);
+    tried += 1;
+    const requiresHolds = requiresVerdict(model, fn, input, options, rejections);
     // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
     // timing out (a huge `n` under `requires n < 100`), they are not run at all.
     if (requiresHolds === false && (invalid.length >= options.invalidCount || outsideTimeouts >= MAX_TIMEOUTS)) {
@@ -177,6 +186,8 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     pairsOutsideRequires: outsideRequires,
     violatesAssume,
     undecided,
+    tried,
+    requiresRejections: rejections,
     notRunnable: undefined,
   };
 }
@@ -337,13 +348,17 @@ function candidateInputs(
   return result;
 }
 
+/** Whether the `requires` holds on the input (undefined: undecided); when it fails, its first false clause is
+ *  counted in `rejections`. */
 function requiresVerdict(
   model: FileModel,
   fn: FunctionContract,
   inputs: ReadonlyMap<string, Value>,
   options: GenerateOptions,
+  rejections: number[],
 ): boolean | undefined {
-  const verdict = evaluateRequires(model.scope, fn, inputs, options.specStepBudget, options.stackAllowance);
+  const { verdict, failingClause } = requiresOutcome(model.scope, fn, inputs, options.specStepBudget, options.stackAllowance);
+  if (verdict.kind === 'fails' && failingClause !== undefined) rejections[failingClause] = (rejections[failingClause] ?? 0) + 1;
   return verdict.kind === 'holds' ? true : verdict.kind === 'fails' ? false : undefined;
 }
 

@@ -11,6 +11,8 @@ import type { InternalError } from '../internal-errors';
 import type { Solver } from '../backend';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';
+import { whyNoPairs } from './why-no-pairs';
+import type { NoPairsReason } from './why-no-pairs';
 import type { GeneratedEntries } from './merge';
 
 export { generateForFunction, generateOptionsFor, generateWithSolver, DEFAULT_GENERATE_OPTIONS } from './generate-function';
@@ -18,6 +20,8 @@ export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInval
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
 export { ensuresVerdict, requiresVerdict } from './contract-check';
+export { whyNoPairs } from './why-no-pairs';
+export type { NoPairsReason } from './why-no-pairs';
 
 export interface PairsTextOptions {
   /** Qualified names to (re)generate; all exec fns with a body when undefined. */
@@ -44,6 +48,8 @@ export interface FunctionSummary {
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
   /** Set when a bug was met in its generation (see FunctionGeneration.internalError). */
   readonly internalError?: InternalError;
+  /** Set when it got no pair: why, specifically, and where to look. */
+  readonly noPairs?: NoPairsReason;
 }
 
 export type PairsTextResult =
@@ -75,7 +81,10 @@ export interface GeneratedFile {
 
 export function generatePairsEntries(model: FileModel, options: PairsTextOptions): GeneratedFile {
   const generateOptions = generateOptionsOf(options);
-  return entriesOf(generationTargets(model, options).map((fn) => ({ fn, result: guardedGeneration(model, fn, generateOptions, options.internalErrors) })));
+  return entriesOf(
+    model,
+    generationTargets(model, options).map((fn) => ({ fn, result: guardedGeneration(model, fn, generateOptions, options.internalErrors) })),
+  );
 }
 
 /** generatePairsEntries with a solver, one function at a time. A bug met in the solver leaves that function with
@@ -104,7 +113,7 @@ export async function generatePairsEntriesWithSolver(
           );
     results.push({ fn, result });
   }
-  return entriesOf(results);
+  return entriesOf(model, results);
 }
 
 function guardedGeneration(
@@ -128,6 +137,8 @@ function guardedGeneration(
       pairsOutsideRequires: 0,
       violatesAssume: 0,
       undecided: [],
+      tried: 0,
+      requiresRejections: [],
       notRunnable: { reason: internalErrorReason(error), span: fn.nameSpan },
       internalError: error,
     }),
@@ -166,9 +177,9 @@ interface Generated {
   readonly result: FunctionGeneration;
 }
 
-function entriesOf(results: readonly Generated[]): GeneratedFile {
+function entriesOf(model: FileModel, results: readonly Generated[]): GeneratedFile {
   const summaries = results
-    .map(summaryOf)
+    .map((result) => summaryOf(model, result))
     .sort((a, b) => (a.qualifiedName < b.qualifiedName ? -1 : a.qualifiedName > b.qualifiedName ? 1 : 0));
   const generated = new Map<string, GeneratedEntries>();
   for (const { result } of results) {
@@ -178,7 +189,8 @@ function entriesOf(results: readonly Generated[]): GeneratedFile {
   return { generated, summaries };
 }
 
-function summaryOf({ fn, result }: Generated): FunctionSummary {
+function summaryOf(model: FileModel, { fn, result }: Generated): FunctionSummary {
+  const noPairs = whyNoPairs(model, fn, result);
   return {
     qualifiedName: result.qualifiedName,
     nameSpan: fn.nameSpan,
@@ -188,5 +200,6 @@ function summaryOf({ fn, result }: Generated): FunctionSummary {
     pairsOutsideRequires: result.pairsOutsideRequires,
     notRunnable: result.notRunnable,
     ...(result.internalError === undefined ? {} : { internalError: result.internalError }),
+    ...(noPairs === undefined ? {} : { noPairs }),
   };
 }
