@@ -42,7 +42,10 @@ describe('a Vec<(usize, usize)> parameter', () => {
       path: 'rare.rs',
       text: SOURCE,
       pairsPath: 'rare.pairs.json',
-      pairsText: JSON.stringify({ version: 1, functions: { rare_odd: { pairs: [{ input: { edges: [[1, 2]], n: 333_333 }, output: 333_333 }] } } }),
+      pairsText: JSON.stringify({
+        version: 1,
+        functions: { rare_odd: { pairs: [{ input: { edges: [[1, 2]], n: 333_333 }, output: 333_333 }] } },
+      }),
     };
     const report = await checkFile(input, { ...DEFAULT_CHECK_OPTIONS, codeMutants: 0 }, undefined, undefined, solver());
     const fn = report.functions[0];
