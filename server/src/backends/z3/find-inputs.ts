@@ -40,11 +40,11 @@ export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMa
   const maxQueries = request.wanted * 3;
   for (let round = 0; round < maxQueries && found.length < request.wanted && exhausted.size < shapes; round += 1) {
     request.signal.throwIfAborted();
-    const shape = symbolicInputs(types, lengthsFor(types, request.seed, round));
+    const shape = declineUntranslatable(() => symbolicInputs(types, lengthsFor(types, request.seed, round)));
     if (shape === undefined) return found;
     const key = shape.constants.map((c) => c.name).join(',');
     if (exhausted.has(key)) continue;
-    const requires = translateRequires(request.model, request.fn, shape.names);
+    const requires = declineUntranslatable(() => translateRequires(request.model, request.fn, shape.names));
     if (requires === undefined) return found;
     const blocks = blocked.get(key) ?? [];
     const script = [
@@ -108,7 +108,7 @@ function symbolicInputs(
   const readers: [string, (values: ReadonlyMap<string, string>) => Value | undefined][] = [];
   for (const [name, type] of types.params) {
     const scalar = (constant: string, scalarType: ValueType): boolean => {
-      if (scalarType.kind !== 'int' && scalarType.kind !== 'bool' && scalarType.kind !== 'char') return false;
+      if (!isScalar(scalarType)) return false;
       const sort = scalarType.kind === 'bool' ? 'Bool' : 'Int';
       declarations.push(`(declare-const ${constant} ${sort})`);
       constants.push({ name: constant, sort });
@@ -119,7 +119,8 @@ function symbolicInputs(
     if (type.kind === 'seq') {
       const length = lengths.get(name) ?? 0;
       const elements = Array.from({ length }, (_, i) => `in!${name}!${i}`);
-      if (!elements.every((constant) => scalar(constant, type.element))) return undefined;
+      // Checked before the elements, so that an empty sequence of compound values is not taken for a translation.
+      if (!isScalar(type.element) || !elements.every((constant) => scalar(constant, type.element))) return undefined;
       if (type.length !== undefined && type.length !== length) return undefined;
       const term: Term = { smt: seqText(elements, sortOf(type)), sort: sortOf(type) };
       names.set(name, bindingOf(types, name, term));
@@ -151,6 +152,10 @@ function symbolicInputs(
   return { declarations, ranges, constants, names, read };
 }
 
+function isScalar(type: ValueType): type is Extract<ValueType, { kind: 'int' | 'bool' | 'char' }> {
+  return type.kind === 'int' || type.kind === 'bool' || type.kind === 'char';
+}
+
 /** In `requires`, a `&mut` parameter's `old(x)` and `x` are both its entry value. */
 function bindingOf(types: Extract<FunctionValueTypes, { kind: 'supported' }>, name: string, term: Term): Binding {
   return types.mutParams.includes(name) ? { kind: 'mutable', old: term, final: term } : { kind: 'term', term };
@@ -160,12 +165,18 @@ function translateRequires(
   model: FileModel,
   fn: FunctionContract,
   names: ReadonlyMap<string, Binding>,
-): { declarations: readonly string[]; assertion: string } | undefined {
+): { declarations: readonly string[]; assertion: string } {
+  const decls = emptyDeclarations();
+  const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow: MAX_SYMBOLIC_LENGTH };
+  const parts = fn.requires.map((clause) => translateBool(frame, clause.clause.expr));
+  return { declarations: decls.lines, assertion: parts.length === 1 ? (parts[0] as string) : `(and ${parts.join(' ')})` };
+}
+
+/** What `make` gives, or undefined when a parameter type or the requires has no translation (a stack overflow on
+ *  a deeply nested clause included): then no inputs are proposed, and the generator's own inputs stand. */
+function declineUntranslatable<T>(make: () => T | undefined): T | undefined {
   try {
-    const decls = emptyDeclarations();
-    const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow: MAX_SYMBOLIC_LENGTH };
-    const parts = fn.requires.map((clause) => translateBool(frame, clause.clause.expr));
-    return { declarations: decls.lines, assertion: parts.length === 1 ? (parts[0] as string) : `(and ${parts.join(' ')})` };
+    return make();
   } catch (error) {
     if (error instanceof Untranslatable || error instanceof RangeError) return undefined;
     throw error;

@@ -3,5 +3,5 @@
 
 export { createZ3Solver, Z3_DEFAULTS } from './z3-solver';
 export type { Z3Options, Z3RunStats, Z3Solver } from './z3-solver';
-export { clearQueryCache, loadZ3, runQuery, z3Loaded } from './z3-session';
+export { clearQueryCache, loadZ3, runQuery, simulateZ3AbortForTests, z3HeapStats, z3Loaded } from './z3-session';
 export type { QueryAnswer, QueryLimits, QueryOutcome } from './z3-session';

@@ -139,13 +139,23 @@ async function twoSided(
   const direct = await ask(false);
   if (direct === undefined) return undefined;
   if (direct.answer === 'unsat') return 'fails';
-  for (const limit of ['time limit', 'resource limit'] as const) if (negation.answer === limit || direct.answer === limit) return limit;
+  for (const limit of ['crashed', 'out of memory', 'time limit', 'resource limit'] as const)
+    if (negation.answer === limit || direct.answer === limit) return limit;
   if (negation.answer === 'unknown' || direct.answer === 'unknown') return 'unknown';
   return undefined;
 }
 
+/** The reasons a solver gives (`solver: resource limit`, `solver: out of memory`, ...) are its answers. */
 function undecided(verdict: Verdict, answer: 'holds' | 'fails' | QueryAnswer | undefined): Verdict {
-  if (verdict.kind !== 'indeterminate' || (answer !== 'unknown' && answer !== 'time limit' && answer !== 'resource limit')) return verdict;
+  if (
+    verdict.kind !== 'indeterminate' ||
+    answer === undefined ||
+    answer === 'holds' ||
+    answer === 'fails' ||
+    answer === 'sat' ||
+    answer === 'unsat'
+  )
+    return verdict;
   return { ...verdict, reason: `solver: ${answer}` };
 }
 
