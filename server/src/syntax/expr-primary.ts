@@ -8,7 +8,7 @@ import { decodeChar, decodeInt, decodeString } from './literals';
 import type { ParserState } from './parser-state';
 import { parseBlockExpr } from './stmt';
 import { TokenKind } from './tokens';
-import { parseGenericArgs } from './types';
+import { parseGenericArgs, parseQualifiedSelf } from './types';
 
 export function parsePrimary(p: ParserState): Expr {
   const start = p.startOffset();
@@ -59,7 +59,7 @@ function parsePunctLed(p: ParserState, start: number, t: string): Expr {
   if (t === '{') return parseBlockExpr(p);
   if (t === '|' || t === '||') return parseClosure(p, start);
   if (t === '#' && p.at('[', 1)) return parseTriggerAttribute(p);
-  if (t === '::' || t === '<') return parsePathExpr(p, start);
+  if (t === '::' || t === '<' || t === '<<') return parsePathExpr(p, start);
   // Not an expression start: report it without consuming a closer that belongs to an enclosing construct.
   const error = errorExpr(p, 'expected an expression');
   if (!p.atEnd() && t !== ')' && t !== ']' && t !== '}' && t !== ',' && t !== ';') p.skipTokenOrGroup();
@@ -109,10 +109,10 @@ export function parsePathSegments(p: ParserState): PathSegment[] {
     return [{ name, generics: [], span: p.span(segStart) }];
   }
   const segments: PathSegment[] = [];
-  if (p.at('<')) {
+  if (p.at('<') || p.at('<<')) {
     // A qualified path `<T as Trait>::name`: keep it as one opaque segment named by its text.
     const segStart = p.startOffset();
-    parseGenericArgs(p);
+    parseQualifiedSelf(p);
     segments.push({ name: p.slice(segStart, p.lastEnd), generics: [], span: p.span(segStart) });
     if (!p.eat('::')) return segments;
   } else p.eat('::');

@@ -72,8 +72,8 @@ export function parseBinders(p: ParserState): QuantifierBinder[] {
   return binders;
 }
 
-/** `#![trigger a, b]`, `#![auto]`, `#![all_triggers]` directly after the binders. */
-function parseInnerTriggerAttributes(p: ParserState, triggers: Expr[][]): void {
+/** `#![trigger a, b]`, `#![auto]`, `#![all_triggers]` directly after the binders (or at the start of a clause). */
+export function parseInnerTriggerAttributes(p: ParserState, triggers: Expr[][]): void {
   while (p.at('#') && p.at('!', 1) && p.at('[', 2)) {
     p.bump();
     p.bump();

@@ -18,6 +18,7 @@ export interface FnModifiers {
   readonly specVisibility: 'open' | 'closed' | 'uninterp' | undefined;
   readonly isConst: boolean;
   readonly isUnsafe: boolean;
+  readonly isAxiom: boolean;
   readonly broadcast: boolean;
 }
 
@@ -58,6 +59,7 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
     specVisibility: modifiers.specVisibility,
     isConst: modifiers.isConst,
     isUnsafe: modifiers.isUnsafe,
+    isAxiom: modifiers.isAxiom,
     generics,
     params,
     ret,
@@ -226,7 +228,8 @@ function parseReturnSpec(p: ParserState): ReturnSpec {
   return { name, type, ghostMode, span: p.span(start) };
 }
 
-/** `const X: T = e;`, `static X: T = e;`, `spec const X: int = e;` (modifiers already consumed). */
+/** `const X: T = e;`, `static X: T = e;`, `spec const X: int = e;`, `exec const X: T ensures P { e }` (modifiers
+ *  already consumed). */
 export function parseConstItem(p: ParserState, base: ItemBase, modifiers: FnModifiers): ConstItem | undefined {
   const isStatic = p.tok() === 'static';
   p.bump();
@@ -241,10 +244,11 @@ export function parseConstItem(p: ParserState, base: ItemBase, modifiers: FnModi
   const nameSpan = p.span(nameStart);
   let type: Type = { kind: 'infer', span: nameSpan };
   if (p.expect(':')) type = parseType(p);
+  const ensures = p.eat('ensures') ? parseClauseList(p) : [];
   let value: Expr | undefined;
   if (p.eat('=')) value = parseExpr(p);
   else if (p.at('{')) value = { kind: 'block', block: parseBlock(p), span: p.span(nameStart) };
   if (!p.eat(';') && value?.kind !== 'block') p.errorHere('expected `;`');
   const mode = modifiers.mode === 'spec' || modifiers.mode === 'proof' ? modifiers.mode : 'exec';
-  return { ...base, kind: 'const', name, nameSpan, mode, isStatic, type, value };
+  return { ...base, kind: 'const', name, nameSpan, mode, isStatic, type, ensures, value };
 }

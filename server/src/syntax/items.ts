@@ -4,6 +4,7 @@
 import type { Attribute, Item, ItemBase, Span } from './ast';
 import { parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
+import { startsItemHeader } from './keywords';
 import type { ParserState } from './parser-state';
 import { TokenKind } from './tokens';
 
@@ -35,6 +36,7 @@ const MODIFIERS = new Set([
   'spec',
   'proof',
   'exec',
+  'axiom',
   'broadcast',
   'const',
   'unsafe',
@@ -96,10 +98,7 @@ export function isItemStart(p: ParserState): boolean {
   if (t === 'type' || t === 'union') return p.isIdent(1) && !p.at(':', 1);
   if (ITEM_KEYWORDS.has(t)) return true;
   if (t === 'macro_rules') return p.at('!', 1);
-  if (t === 'pub' || t === 'open' || t === 'closed' || t === 'spec' || t === 'exec' || t === 'broadcast') {
-    return p.isIdent(1) || p.at('(', 1);
-  }
-  return false;
+  return startsItemHeader(t, p.tok(1), p.isIdent(1));
 }
 
 /** Parses one item at the cursor, or reports the problem and returns undefined (the caller recovers). */
@@ -213,6 +212,7 @@ function parseModifiers(p: ParserState): FnModifiers {
     specVisibility: undefined,
     isConst: false,
     isUnsafe: false,
+    isAxiom: false,
     broadcast: false,
   };
   while (p.isIdent() && MODIFIERS.has(p.tok())) {
@@ -220,6 +220,9 @@ function parseModifiers(p: ParserState): FnModifiers {
     // `const X: T` is an item, not a modifier; `spec const` / `exec const` are handled by the const item.
     if (t === 'const' && !(p.at('fn', 1) || p.at('unsafe', 1) || p.at('extern', 1) || p.at('async', 1))) break;
     if ((t === 'tracked' || t === 'ghost' || t === 'default') && !p.isIdent(1)) break;
+    // `extern crate name;` is an item of its own, not an `extern "C"` modifier.
+    if (t === 'extern' && p.at('crate', 1)) break;
+    if (t === 'axiom' && !p.at('fn', 1)) break;
     p.bump();
     if (t === 'pub') parseVisibilityTail(p);
     else if (t === 'spec' || t === 'proof' || t === 'exec') {
@@ -231,6 +234,10 @@ function parseModifiers(p: ParserState): FnModifiers {
     } else if (t === 'open' || t === 'closed' || t === 'uninterp') {
       modifiers.specVisibility = t;
       if (p.at('(')) p.skipTokenOrGroup();
+    } else if (t === 'axiom') {
+      // An axiom is a proof fn whose `ensures` Verus trusts; it never has a body.
+      modifiers.mode = 'proof';
+      modifiers.isAxiom = true;
     } else if (t === 'const') modifiers.isConst = true;
     else if (t === 'unsafe') modifiers.isUnsafe = true;
     else if (t === 'broadcast') modifiers.broadcast = true;

@@ -1,0 +1,53 @@
+// Verified systems code (page tables, storage, parsers, distributed key-value stores) uses forms that benchmark files
+// rarely do. Each snippet here is valid Verus (reduced from such code) and must parse into the items shown with no
+// diagnostic.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseSourceFile } from '../../server/src/syntax';
+import { dumpItem } from './dump';
+
+/** The items of `source` (wrapped in `verus!`), one dump line each, after checking it parses cleanly. */
+function check(source: string, expected: readonly string[]): void {
+  const file = parseSourceFile(`verus! {\n${source}\n}`);
+  expect(file.diagnostics.map((d) => d.message)).toEqual([]);
+  expect(file.items.map(dumpItem)).toEqual(expected);
+}
+
+describe('items of systems code', () => {
+  const CASES: readonly (readonly [string, readonly string[]])[] = [
+    [
+      'pub exec const MASK: usize ensures MASK == MASK_SPEC { proof { lemma(); } bitmask_inc!(12usize, W - 1) }',
+      ['const MASK exec: usize ensures (== MASK MASK_SPEC) {..}'],
+    ],
+    ['exec const C: u64 ensures C == 8, C > 0, { 4 + 4 }', ['const C exec: u64 ensures (== C 8), (> C 0) {..}']],
+    ['proof const P: int = 3;', ['const P proof: int']],
+    ['pub axiom fn ax(x: int) ensures x + 0 == x;', ['fn ax axiom (x: int) ;']],
+    ['pub broadcast axiom fn bx(x: int) ensures #[trigger] f(x) == 0;', ['fn bx axiom (x: int) ;']],
+    ['proof fn l(m: M, va: usize) ensures #![trigger m.walk(va)] #![auto] m.walk(va) == 0, {}', ['fn l proof (m: M, va: usize)']],
+    ['struct H { send: extern "C" fn(u64, *const u8) -> bool, time: extern "C" fn() -> u64, u: unsafe fn(i32) }', ['struct H named']],
+    ['spec fn p<S: Tr>(b: Seq<u8>) -> bool { <S as Tr>::parseable(b) && <<S as Tr>::T as View>::ok() }', ['fn p spec (b: Seq<u8>) -> bool']],
+    ['impl<C: View> View for R<C> { type V = R<<C as View>::V>; }', ['impl View for R<C> [V]']],
+    [
+      'impl<C1> Combinator for Default<<C1 as Combinator<Vec<u8>>>::Type> where C1::V: Spec<T = <<C1 as View>::V as Spec>::T> {}',
+      ['impl Combinator for Default<<C1 as Combinator<Vec<u8>>>::Type> []'],
+    ],
+    [
+      'fn f(n: u64) { let mut closed: u64 = 0; while closed < n invariant closed as nat <= n, { closed = closed + 1; } }',
+      ['fn f exec (n: u64)'],
+    ],
+    ['proof fn g(closed: nat) requires closed as int >= 0, ensures closed + 1 > closed {}', ['fn g proof (closed: nat)']],
+  ];
+  for (const [source, expected] of CASES) it(source, () => check(source, expected));
+
+  it('reads `extern crate` before the verus! block as an item', () => {
+    const file = parseSourceFile('extern crate verus_builtin_macros as builtin_macros;\nverus! { fn f() {} }');
+    expect(file.diagnostics).toEqual([]);
+    expect(file.items.map(dumpItem)).toEqual(['macro extern', 'fn f exec ()']);
+  });
+
+  it('parses the systems-code fixture without a diagnostic', () => {
+    const text = readFileSync(join(__dirname, '..', 'fixtures', 'syntax', 'systems_code.rs'), 'utf8');
+    expect(parseSourceFile(text).diagnostics).toEqual([]);
+  });
+});
