@@ -37,8 +37,23 @@ describe('items of systems code', () => {
       ['fn f exec (n: u64)'],
     ],
     ['proof fn g(closed: nat) requires closed as int >= 0, ensures closed + 1 > closed {}', ['fn g proof (closed: nat)']],
+    ['spec fn e(a: (int, int), b: (int, int)) -> bool { a =~= b == false && 0 <= a.0 < 512 }', ['fn e spec (a: (int, int), b: (int, int)) -> bool']],
+    ['proof fn q() { vstd::seq_lib::assert_seqs_equal!(s1, s2, i => { lemma(i); }); }', ['fn q proof ()']],
+    [
+      'fn c() { let d = |x: u8| -> (r: u8) requires x < 128 ensures r == 2 * x { 2 * x }; let t = move || -> (t: Tracked<T>) ensures t@ == 1, { g() }; }',
+      ['fn c exec ()'],
+    ],
+    ['fn m(a: Option<u8>) -> u8 { match (a, a) { (None, None) => {} (Some(_), None) | (None, Some(_)) => {} _ => {} } 0 }', ['fn m exec (a: Option<u8>) -> u8']],
+    ['fn u(s: &S) -> u8 { unsafe { &*(s as *const S as *const T) }.encode() }', ['fn u exec (s: &S) -> u8']],
+    ['fn t(r: R) -> Result<u8, E> { match r { A => Ok(1), _ => Err(E) }?; Ok(0) }', ['fn t exec (r: R) -> Result<u8, E>']],
   ];
   for (const [source, expected] of CASES) it(source, () => check(source, expected));
+
+  it('reads a path macro call at the top level as a macro item named by its last segment', () => {
+    const file = parseSourceFile('syn::custom_keyword!(discriminant);');
+    expect(file.diagnostics).toEqual([]);
+    expect(file.items.map(dumpItem)).toEqual(['macro custom_keyword']);
+  });
 
   it('reads `extern crate` before the verus! block as an item', () => {
     const file = parseSourceFile('extern crate verus_builtin_macros as builtin_macros;\nverus! { fn f() {} }');

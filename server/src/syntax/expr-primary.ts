@@ -92,8 +92,9 @@ function parseIdentLed(p: ParserState, start: number, t: string): Expr {
 /** A path, then a macro call (`name!(..)`), struct literal (`S { .. }`) or a plain path expression. */
 function parsePathExpr(p: ParserState, start: number): Expr {
   const segments = parsePathSegments(p);
-  if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1)) && segments.length === 1) {
-    return parseMacroCall(p, start, segments[0]?.name ?? '');
+  if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1))) {
+    // `vstd::assert_seqs_equal!(..)` is the macro its last segment names.
+    return parseMacroCall(p, start, segments[segments.length - 1]?.name ?? '');
   }
   if (p.at('{') && !p.noStruct && looksLikeStructLiteral(p, segments)) return parseStructLiteral(p, start, segments);
   return { kind: 'path', segments, span: p.span(start) };

@@ -2,6 +2,7 @@
 // macros become `collection-macro`), and ghost forms (`assert(..) by ..`, `assume`, `reveal`, `proof { }`).
 import type { Expr, QuantifierBinder, ClosureParam, Type } from './ast';
 import { parseClauseList } from './clauses';
+import { parseFnSpecs, parseReturnSpec } from './item-fn';
 import { parseCommaList, parseExpr, parseExprLevel, parsePrefix, LEVEL_RANGE } from './expr';
 import type { ParserState } from './parser-state';
 import { parsePatternNoAlt } from './pattern';
@@ -30,8 +31,10 @@ export function parseClosure(p: ParserState, start: number): Expr {
     }
     p.expect('|');
   }
-  let ret: Type | undefined;
-  if (p.eat('->')) ret = parseType(p);
+  const ret: Type | undefined = p.at('->') ? parseReturnSpec(p).type : undefined;
+  // `|x: u8| -> (r: u8) requires x < 128 ensures r == 2 * x { 2 * x }`: an exec closure's contract. Nothing scores
+  // or evaluates a closure's contract (`call_ensures`), so it is checked and left out of the tree.
+  if (p.at('requires') || p.at('ensures')) parseFnSpecs(p);
   const body = parseExprLevel(p, LEVEL_RANGE);
   return { kind: 'closure', params, ret, body, span: p.span(start) };
 }

@@ -73,7 +73,7 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
   };
 }
 
-interface FnSpecs {
+export interface FnSpecs {
   requires: Clause[];
   ensures: Clause[];
   recommends: Clause[];
@@ -81,7 +81,7 @@ interface FnSpecs {
   returns: Clause | undefined;
 }
 
-function parseFnSpecs(p: ParserState): FnSpecs {
+export function parseFnSpecs(p: ParserState): FnSpecs {
   const specs: FnSpecs = { requires: [], ensures: [], recommends: [], decreases: undefined, returns: undefined };
   for (;;) {
     const keyword = p.tok();
@@ -199,7 +199,7 @@ function passingOf(type: Type): Param['passing'] {
 }
 
 /** `-> T`, `-> (r: T)`, `-> (tracked r: T)`. */
-function parseReturnSpec(p: ParserState): ReturnSpec {
+export function parseReturnSpec(p: ParserState): ReturnSpec {
   const start = p.startOffset();
   p.bump();
   let modeOffset = 0;

@@ -145,7 +145,7 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
     default:
       break;
   }
-  if (p.at('!', 1)) return withSpan(parseMacroItem(p, base));
+  if (p.at('!', macroPathLength(p))) return withSpan(parseMacroItem(p, base));
   if (modifiers.broadcast && p.at('group')) {
     // `broadcast group name { lemma_a, lemma_b }`: a list of names, kept as a macro-like item.
     p.bump();
@@ -162,9 +162,17 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
   return undefined;
 }
 
+/** How many tokens the path at the cursor takes (`m` is 1, `syn::custom_keyword` is 3), for a macro call's name. */
+function macroPathLength(p: ParserState): number {
+  let length = 1;
+  while (p.at('::', length) && p.isIdent(length + 1)) length += 2;
+  return length;
+}
+
 function parseMacroItem(p: ParserState, base: ItemBase): Item {
-  const name = p.tok();
-  p.bump();
+  const length = macroPathLength(p);
+  const name = p.tok(length - 1);
+  for (let idx = 0; idx < length; idx++) p.bump();
   p.bump(); // `!`
   if (p.isIdent()) p.bump(); // `macro_rules! name`
   const brace = p.at('{');

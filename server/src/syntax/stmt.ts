@@ -2,7 +2,7 @@
 // nested items. A broken statement is reported and skipped; the block always ends at its own `}`.
 import type { Block, Expr, Span, Stmt, Type } from './ast';
 import { isConfiguredOut } from './cfg';
-import { parseExpr } from './expr';
+import { continueExpr, parseExpr } from './expr';
 import { parsePrimary } from './expr-primary';
 import { isItemStart, parseItem, parseOuterAttributes } from './items';
 import type { ParserState } from './parser-state';
@@ -67,16 +67,19 @@ function compiledOut(span: Span): Stmt {
 
 function parseStmtAfterAttributes(p: ParserState, start: number): Stmt {
   if (p.at('let')) return parseLet(p, start);
-  if (startsBlockLikeStatement(p)) {
-    // As in Rust, a statement that starts with a block-like expression ends at its closing brace:
-    // `while c { .. } (x, 0)` is a loop and then a tuple, not a call of the loop's value.
-    const expr = parsePrimary(p);
-    return { kind: 'expr', expr, semicolon: p.eat(';'), span: p.span(start) };
-  }
-  const expr = parseExpr(p);
+  const expr = parseStatementExpr(p);
   if (p.eat(';')) return { kind: 'expr', expr, semicolon: true, span: p.span(start) };
   if (!p.atEnd() && !BLOCK_LIKE.has(expr.kind) && expr.kind !== 'error') p.errorHere('expected `;`');
   return { kind: 'expr', expr, semicolon: false, span: p.span(start) };
+}
+
+/** An expression in statement position (a statement, a match arm's body). As in Rust, one that starts with a
+ *  block-like expression ends at its closing brace: `while c { .. } (x, 0)` is a loop and then a tuple, not a call of
+ *  the loop's value, and `(None, _) => {} (Some(_), _) => ..` is two arms. Only `.` and `?` continue it. */
+export function parseStatementExpr(p: ParserState): Expr {
+  if (!startsBlockLikeStatement(p)) return parseExpr(p);
+  const head = parsePrimary(p);
+  return p.at('.') || p.at('?') ? continueExpr(p, head) : head;
 }
 
 const BLOCK_LIKE_KEYWORDS = new Set(['if', 'match', 'while', 'loop', 'for']);
