@@ -46,8 +46,24 @@ describe('items of systems code', () => {
     ['fn m(a: Option<u8>) -> u8 { match (a, a) { (None, None) => {} (Some(_), None) | (None, Some(_)) => {} _ => {} } 0 }', ['fn m exec (a: Option<u8>) -> u8']],
     ['fn u(s: &S) -> u8 { unsafe { &*(s as *const S as *const T) }.encode() }', ['fn u exec (s: &S) -> u8']],
     ['fn t(r: R) -> Result<u8, E> { match r { A => Ok(1), _ => Err(E) }?; Ok(0) }', ['fn t exec (r: R) -> Result<u8, E>']],
+    [
+      'pub fn inc(v: &A) -> (out: u64) atomically (au) { (p: P) -> (r: P), requires p.id() == v.id(), outer_mask any, }, ensures out == 1, { 1 }',
+      ['fn inc exec (v: &A) -> out: u64'],
+    ],
+    ['fn use_inc(v: &A) { let r = inc(v) atomically |upd| -> IncAU { t = upd(t); }; inc(v) atomically loop |upd| invariant t.ok(), { break }; }', ['fn use_inc exec (v: &A)']],
+    ['fn o() opens_invariants any, ensures true, {}', ['fn o exec ()']],
+    ['proof fn a() -> (tracked r: R) ensures r.fraction() == 1real, { R::new(1real) }', ['fn a proof () -> r: R']],
+    ['assume_specification[EXTERNAL_C] -> u8 returns 7u8, ;', ['macro assume_specification']],
+    ['assume_specification<T>[ Vec::<T>::len ](v: &Vec<T>) -> (r: usize) ensures r == v@.len();', ['macro assume_specification']],
+    ['pub struct OptThen<F, S>(pub (Opt<F>, S), pub(crate) u8);', ['struct OptThen tuple']],
+    ['pub type M = ord_choice_result!(A, B); fn p(x: E) -> u8 { match x { inj_ord_choice_pat!(x, *, *) => 1, _ => 2 } }', ['type M = ord_choice_result!(A, B)', 'fn p exec (x: E) -> u8']],
   ];
   for (const [source, expected] of CASES) it(source, () => check(source, expected));
+
+  it('reads braced macro calls as statements of their own, as attribute-style Verus writes proof blocks', () => {
+    const file = parseSourceFile('fn f(x: u32) -> u32 {\n    proof_decl! { let ghost mut i = 0int; }\n    g(10);\n    proof! { assert(i == 0); }\n    x\n}');
+    expect(file.diagnostics).toEqual([]);
+  });
 
   it('reads a path macro call at the top level as a macro item named by its last segment', () => {
     const file = parseSourceFile('syn::custom_keyword!(discriminant);');

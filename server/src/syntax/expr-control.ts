@@ -125,7 +125,7 @@ function parseArm(p: ParserState): MatchArm {
   const pattern = parsePattern(p);
   const guard = p.eat('if') ? parseExpr(p) : undefined;
   p.expect('=>');
-  const body = parseStatementExpr(p);
+  const body = parseStatementExpr(p).expr;
   return { pattern, guard, body, span: p.span(start) };
 }
 

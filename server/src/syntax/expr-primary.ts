@@ -17,6 +17,8 @@ export function parsePrimary(p: ParserState): Expr {
   switch (kind) {
     case TokenKind.Int: {
       p.bump();
+      // `1real` is a spec real (a fraction of a resource), not an integer: like a float, its value is not ours.
+      if (t.endsWith('real')) return { kind: 'float', text: t, span: p.span(start) };
       const decoded = decodeInt(t);
       if (decoded === undefined) p.error(`invalid integer literal \`${t}\``, p.span(start));
       return { kind: 'int', value: decoded?.value ?? 0n, suffix: decoded?.suffix, span: p.span(start) };

@@ -2,6 +2,7 @@
 // level 1 is postfix, 20 is `|||`; `parseExprLevel(p, n)` parses an expression whose loosest operator is <= n.
 import type { BinaryOp, ComparisonOp, Expr, Span } from './ast';
 import { parsePrimary } from './expr-primary';
+import { parseAtomicallyTail } from './expr-special';
 import { ITEM_START_WORDS, SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
@@ -315,12 +316,16 @@ function parsePrefixGuarded(p: ParserState): Expr {
   return operand;
 }
 
-/** Postfix: `.f`, `.0`, `.m::<T>(..)`, `->f`, `(..)`, `[..]`, `@`, `?`. */
+/** Postfix: `.f`, `.0`, `.m::<T>(..)`, `->f`, `(..)`, `[..]`, `@`, `?`, `atomically |upd| { .. }`. */
 export function parsePostfix(p: ParserState, base: Expr): Expr {
   let expr = base;
   const start = base.span.start;
   for (;;) {
     const t = p.tok();
+    if (t === 'atomically' && (p.at('|', 1) || p.at('||', 1) || p.at('loop', 1))) {
+      expr = parseAtomicallyTail(p, expr);
+      continue;
+    }
     if (p.kind() !== TokenKind.Punct) break;
     if (t === '.' || t === '->') {
       const next = parsePostfixMember(p, expr, start, t === '->');

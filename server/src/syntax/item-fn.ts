@@ -1,6 +1,6 @@
 // Function items in every Verus mode (signature, parameters, return spec, requires/ensures/recommends/
 // decreases/returns, body) and const/static items. A broken body keeps the parsed contract.
-import type { Block, Clause, DecreasesSpec, Expr, FnItem, ConstItem, ItemBase, Param, Pattern, ReturnSpec, Type } from './ast';
+import type { Block, Clause, DecreasesSpec, Expr, FnItem, ConstItem, ItemBase, MacroItem, Param, Pattern, ReturnSpec, Type } from './ast';
 import { parseClauseList, parseDecreasesExprs } from './clauses';
 import { parseExpr, parseExprNoStruct } from './expr';
 import { parseGenericParams, parseWhereClause } from './generics';
@@ -73,6 +73,22 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
   };
 }
 
+/** `assume_specification<T>[ path::f ](a: A) -> (r: R) requires .. ensures ..;` (or `[ CONST ] -> T returns e;`): a
+ *  trusted contract for a function or constant outside Verus. It has no body to score, so it is checked and kept as
+ *  an opaque item. */
+export function parseAssumeSpecification(p: ParserState, base: ItemBase): MacroItem {
+  const name = p.tok();
+  p.bump();
+  parseGenericParams(p);
+  if (p.at('[')) p.skipTokenOrGroup();
+  else p.errorHere('expected `[` and the path of the function');
+  if (p.at('(')) parseParams(p);
+  if (p.at('->')) parseReturnSpec(p);
+  parseFnSpecs(p);
+  p.expect(';');
+  return { ...base, kind: 'macro', name };
+}
+
 export interface FnSpecs {
   requires: Clause[];
   ensures: Clause[];
@@ -108,7 +124,15 @@ export function parseFnSpecs(p: ParserState): FnSpecs {
       // Not part of the contract we measure: skip the argument (`any`, `none`, `[..]`, `when e`).
       p.bump();
       if (p.at('when')) p.bump();
-      if (!p.at('{') && !p.at(';') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+      if (!p.at('{') && !p.at(';') && !p.at(',') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+      p.eat(',');
+    } else if (keyword === 'atomically' && p.at('(', 1)) {
+      // `atomically (au) { (perm: P) -> (r: R), requires .., ensures .., outer_mask any, }`: the atomic update a
+      // logically atomic fn receives. It speaks of ghost permissions only, so it is skipped.
+      p.bump();
+      p.skipTokenOrGroup();
+      if (p.at('{')) p.skipTokenOrGroup();
+      p.eat(',');
     } else if (keyword === 'by' && p.at('(', 1)) {
       // `by (nonlinear_arith)` / `by (bit_vector)`: how Verus proves the fn, not part of its contract.
       p.bump();

@@ -2,7 +2,7 @@
 // `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
 import type { Attribute, Item, ItemBase, Span } from './ast';
-import { parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
+import { parseAssumeSpecification, parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
 import { startsItemHeader } from './keywords';
 import type { ParserState } from './parser-state';
@@ -154,6 +154,7 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
     if (p.at('{')) p.skipTokenOrGroup();
     return withSpan<Item>({ ...base, kind: 'macro', name });
   }
+  if (keyword === 'assume_specification' && (p.at('[', 1) || p.at('<', 1))) return withSpan(parseAssumeSpecification(p, base));
   if (keyword === 'global' || (keyword === 'extern' && p.at('crate', 1))) {
     while (!p.atEnd() && !p.eat(';')) p.skipTokenOrGroup();
     return withSpan<Item>({ ...base, kind: 'macro', name: keyword });

@@ -65,6 +65,12 @@ export function parsePathType(p: ParserState, start: number): Type {
     }
     const name = p.tok();
     p.bump();
+    if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1))) {
+      // `syn::Token![=]`, `ord_choice_result!(A, B)`: a type known only after macro expansion.
+      p.bump();
+      p.skipTokenOrGroup();
+      return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
+    }
     let generics: readonly GenericArg[] = [];
     if (p.at('<') || p.at('<<') || (p.at('::') && p.at('<', 1))) {
       // `RepeatN<<C as View>::V>`: generic arguments that open with a qualified path.
