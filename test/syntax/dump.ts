@@ -176,7 +176,7 @@ export function dumpClauses(clauses: readonly Clause[]): string[] {
 export function dumpItem(item: Item): string {
   switch (item.kind) {
     case 'fn':
-      return `fn ${item.name} ${item.mode}${item.specVisibility ? ` ${item.specVisibility}` : ''}${item.checked ? ' checked' : ''} (${item.params
+      return `fn ${item.name} ${item.isAxiom ? 'axiom' : item.mode}${item.specVisibility ? ` ${item.specVisibility}` : ''}${item.checked ? ' checked' : ''} (${item.params
         .map((p) => `${p.ghostMode === 'exec' ? '' : `${p.ghostMode} `}${p.name}: ${printType(p.type)}`)
         .join(
           ', ',
@@ -188,7 +188,7 @@ export function dumpItem(item: Item): string {
     case 'type':
       return `type ${item.name}${item.type ? ` = ${printType(item.type)}` : ''}`;
     case 'const':
-      return `const ${item.name} ${item.mode}: ${printType(item.type)}`;
+      return `const ${item.name} ${item.mode}: ${printType(item.type)}${item.ensures.length > 0 ? ` ensures ${dumpClauses(item.ensures).join(', ')}` : ''}${item.value?.kind === 'block' ? ' {..}' : ''}`;
     case 'impl':
       return `impl ${item.trait ? `${printType(item.trait)} for ` : ''}${printType(item.selfType)} [${item.items.map((i) => ('name' in i ? i.name : i.kind)).join(' ')}]`;
     case 'trait':

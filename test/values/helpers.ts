@@ -84,7 +84,7 @@ export function aliasItem(name: string, type: Type, typeParams: string[] = []): 
   return { ...BASE, kind: 'type', name, generics: generics(typeParams), type };
 }
 export function constItem(name: string, value: Expr): ConstItem {
-  return { ...BASE, kind: 'const', name, nameSpan: SPAN, mode: 'exec', isStatic: false, type: ty('usize'), value };
+  return { ...BASE, kind: 'const', name, nameSpan: SPAN, mode: 'exec', isStatic: false, type: ty('usize'), ensures: [], value };
 }
 
 export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstItem)[]): ModelScope {

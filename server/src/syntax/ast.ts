@@ -57,6 +57,8 @@ export interface FnItem extends ItemBase {
   readonly specVisibility: 'open' | 'closed' | 'uninterp' | undefined;
   readonly isConst: boolean;
   readonly isUnsafe: boolean;
+  /** `axiom fn`: mode 'proof', no body, `ensures` trusted rather than proved. */
+  readonly isAxiom: boolean;
   readonly generics: readonly GenericParam[];
   readonly params: readonly Param[];
   readonly ret: ReturnSpec | undefined;
@@ -168,6 +170,9 @@ export interface ConstItem extends ItemBase {
   readonly mode: FnMode;
   readonly isStatic: boolean;
   readonly type: Type;
+  /** `exec const C: u64 ensures C == 8 { 4 + 4 }`: what the initializer promises (empty for other consts). */
+  readonly ensures: readonly Clause[];
+  /** The initializer: `= e`, or the block of an `exec const` with `ensures`. */
   readonly value: Expr | undefined;
 }
 

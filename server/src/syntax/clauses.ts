@@ -2,13 +2,17 @@
 // item that begins with `&&&` split into one clause per bullet. `{` ends the list (it starts the body).
 import type { Clause, Expr } from './ast';
 import { parseBulletItems, parseExprNoStruct } from './expr';
-import { ITEM_START_WORDS, SPEC_KEYWORDS } from './keywords';
+import { parseInnerTriggerAttributes } from './expr-special';
+import { SPEC_KEYWORDS, startsItemHeader } from './keywords';
 import type { ParserState } from './parser-state';
 
 export function parseClauseList(p: ParserState): Clause[] {
   const clauses: Clause[] = [];
   while (!atListEnd(p, 'clause-start')) {
     const before = p.pos;
+    // `ensures #![trigger f(x)] f(x) == 0`: triggers for a broadcast lemma's implicit quantifier. They mean nothing
+    // for a clause's value, so they are checked and dropped.
+    parseInnerTriggerAttributes(p, []);
     if (p.at('&&&')) {
       const items = p.withNoStruct(true, () => parseBulletItems(p, '&&&'));
       for (const expr of items) clauses.push({ expr, span: expr.span });
@@ -54,5 +58,5 @@ function atListEnd(p: ParserState, position: 'clause-start' | 'after-item' = 'af
   if (t === '{') return position === 'after-item' || !blockClauseAhead(p);
   if (t === ';') return true;
   if (!p.isIdent()) return false;
-  return SPEC_KEYWORDS.has(t) || (ITEM_START_WORDS.has(t) && (p.isIdent(1) || p.at('(', 1)));
+  return SPEC_KEYWORDS.has(t) || startsItemHeader(t, p.tok(1), p.isIdent(1));
 }

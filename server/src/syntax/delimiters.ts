@@ -3,7 +3,7 @@
 // Invariant: match[open] > open for every opener, and groups nest (a group never ends inside an inner one
 // that the parser would enter first; the parser clamps inner groups to the outer limit).
 import { TokenKind } from './tokens';
-import { ITEM_START_WORDS } from './keywords';
+import { startsItemHeader } from './keywords';
 
 export interface DelimiterInput {
   readonly text: string;
@@ -127,8 +127,6 @@ function reclaimVerusCloser(stream: DelimiterInput, match: Int32Array): void {
   if (verusOpen >= 0) match[verusOpen] = last;
 }
 
-const ITEM_LINE_WORDS: ReadonlySet<string> = new Set([...ITEM_START_WORDS, 'union']);
-
 /** Whether token `j` is the first on its line and starts an item (`fn f`, `pub ..`, `proof fn`, `#[`). */
 function startsItemLine(stream: DelimiterInput, j: number): boolean {
   const { text, texts, kinds, starts, ends } = stream;
@@ -138,13 +136,10 @@ function startsItemLine(stream: DelimiterInput, j: number): boolean {
   const nextIsIdent = kinds[j + 1] === TokenKind.Ident;
   if (kind === TokenKind.Punct) {
     if (t !== '#' || next !== '[') return false;
-  } else if (kind !== TokenKind.Ident || !ITEM_LINE_WORDS.has(t)) return false;
-  else if (t === 'impl') {
-    if (!nextIsIdent && next !== '<') return false;
-  } else if (t === 'pub' || t === 'spec') {
-    if (!nextIsIdent && next !== '(') return false; // `pub(crate) fn`, `spec(checked) fn`.
-  } else if (!nextIsIdent) return false;
-  // `proof { }` is a block, `spec(checked)` aside; requiring an identifier after the word rules out expressions.
+  } else if (kind !== TokenKind.Ident) return false;
+  else if (t === 'union') {
+    if (!nextIsIdent) return false;
+  } else if (!startsItemHeader(t, next, nextIsIdent)) return false;
   const start = starts[j] ?? 0;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   return (j === 0 || (ends[j - 1] ?? 0) <= lineStart) && isBlank(text, lineStart, start);

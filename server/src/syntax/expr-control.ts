@@ -5,7 +5,7 @@ import { parseClauseList, parseDecreasesExprs } from './clauses';
 import { canStartExpr, parseExpr, parseExprLevel, parseExprNoStruct } from './expr';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
-import { parseBlock } from './stmt';
+import { parseBlock, parseStatementExpr } from './stmt';
 import { TokenKind } from './tokens';
 
 export const CONTROL_KEYWORDS = new Set(['if', 'match', 'while', 'loop', 'for', 'return', 'break', 'continue', 'let', 'unsafe']);
@@ -125,7 +125,7 @@ function parseArm(p: ParserState): MatchArm {
   const pattern = parsePattern(p);
   const guard = p.eat('if') ? parseExpr(p) : undefined;
   p.expect('=>');
-  const body = parseExpr(p);
+  const body = parseStatementExpr(p).expr;
   return { pattern, guard, body, span: p.span(start) };
 }
 

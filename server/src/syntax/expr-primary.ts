@@ -8,7 +8,7 @@ import { decodeChar, decodeInt, decodeString } from './literals';
 import type { ParserState } from './parser-state';
 import { parseBlockExpr } from './stmt';
 import { TokenKind } from './tokens';
-import { parseGenericArgs } from './types';
+import { parseGenericArgs, parseQualifiedSelf } from './types';
 
 export function parsePrimary(p: ParserState): Expr {
   const start = p.startOffset();
@@ -17,6 +17,8 @@ export function parsePrimary(p: ParserState): Expr {
   switch (kind) {
     case TokenKind.Int: {
       p.bump();
+      // `1real` is a spec real (a fraction of a resource), not an integer: like a float, its value is not ours.
+      if (t.endsWith('real')) return { kind: 'float', text: t, span: p.span(start) };
       const decoded = decodeInt(t);
       if (decoded === undefined) p.error(`invalid integer literal \`${t}\``, p.span(start));
       return { kind: 'int', value: decoded?.value ?? 0n, suffix: decoded?.suffix, span: p.span(start) };
@@ -59,7 +61,7 @@ function parsePunctLed(p: ParserState, start: number, t: string): Expr {
   if (t === '{') return parseBlockExpr(p);
   if (t === '|' || t === '||') return parseClosure(p, start);
   if (t === '#' && p.at('[', 1)) return parseTriggerAttribute(p);
-  if (t === '::' || t === '<') return parsePathExpr(p, start);
+  if (t === '::' || t === '<' || t === '<<') return parsePathExpr(p, start);
   // Not an expression start: report it without consuming a closer that belongs to an enclosing construct.
   const error = errorExpr(p, 'expected an expression');
   if (!p.atEnd() && t !== ')' && t !== ']' && t !== '}' && t !== ',' && t !== ';') p.skipTokenOrGroup();
@@ -92,8 +94,9 @@ function parseIdentLed(p: ParserState, start: number, t: string): Expr {
 /** A path, then a macro call (`name!(..)`), struct literal (`S { .. }`) or a plain path expression. */
 function parsePathExpr(p: ParserState, start: number): Expr {
   const segments = parsePathSegments(p);
-  if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1)) && segments.length === 1) {
-    return parseMacroCall(p, start, segments[0]?.name ?? '');
+  if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1))) {
+    // `vstd::assert_seqs_equal!(..)` is the macro its last segment names.
+    return parseMacroCall(p, start, segments[segments.length - 1]?.name ?? '');
   }
   if (p.at('{') && !p.noStruct && looksLikeStructLiteral(p, segments)) return parseStructLiteral(p, start, segments);
   return { kind: 'path', segments, span: p.span(start) };
@@ -109,10 +112,10 @@ export function parsePathSegments(p: ParserState): PathSegment[] {
     return [{ name, generics: [], span: p.span(segStart) }];
   }
   const segments: PathSegment[] = [];
-  if (p.at('<')) {
+  if (p.at('<') || p.at('<<')) {
     // A qualified path `<T as Trait>::name`: keep it as one opaque segment named by its text.
     const segStart = p.startOffset();
-    parseGenericArgs(p);
+    parseQualifiedSelf(p);
     segments.push({ name: p.slice(segStart, p.lastEnd), generics: [], span: p.span(segStart) });
     if (!p.eat('::')) return segments;
   } else p.eat('::');

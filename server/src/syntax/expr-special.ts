@@ -2,6 +2,8 @@
 // macros become `collection-macro`), and ghost forms (`assert(..) by ..`, `assume`, `reveal`, `proof { }`).
 import type { Expr, QuantifierBinder, ClosureParam, Type } from './ast';
 import { parseClauseList } from './clauses';
+import { parseLoopSpec } from './expr-control';
+import { parseFnSpecs, parseReturnSpec } from './item-fn';
 import { parseCommaList, parseExpr, parseExprLevel, parsePrefix, LEVEL_RANGE } from './expr';
 import type { ParserState } from './parser-state';
 import { parsePatternNoAlt } from './pattern';
@@ -13,6 +15,30 @@ export const GHOST_KEYWORDS = new Set(['assert', 'assume', 'reveal', 'reveal_wit
 const COLLECTION_MACROS = new Set(['seq', 'set', 'map', 'vec', 'multiset']);
 
 export function parseClosure(p: ParserState, start: number): Expr {
+  const params = parseClosureParams(p);
+  const ret: Type | undefined = p.at('->') ? parseReturnSpec(p).type : undefined;
+  // `|x: u8| -> (r: u8) requires x < 128 ensures r == 2 * x { 2 * x }`: an exec closure's contract. Nothing scores
+  // or evaluates a closure's contract (`call_ensures`), so it is checked and left out of the tree.
+  if (p.at('requires') || p.at('ensures')) parseFnSpecs(p);
+  const body = parseExprLevel(p, LEVEL_RANGE);
+  return { kind: 'closure', params, ret, body, span: p.span(start) };
+}
+
+/** `f(x) atomically |upd| -> AU { .. }`, `f(x) atomically loop |upd| invariant .. { .. }` (at `atomically`): the
+ *  ghost closure that performs a logically atomic call's update. It changes only ghost state, so the call stands
+ *  for the whole expression. */
+export function parseAtomicallyTail(p: ParserState, call: Expr): Expr {
+  p.bump();
+  p.eat('loop');
+  parseClosureParams(p);
+  if (p.at('->')) parseReturnSpec(p);
+  parseLoopSpec(p);
+  parseBlock(p);
+  return call;
+}
+
+/** `|a, b: u8|` or `||` at the cursor. */
+function parseClosureParams(p: ParserState): ClosureParam[] {
   const params: ClosureParam[] = [];
   if (!p.eat('||')) {
     p.bump(); // `|`
@@ -30,10 +56,7 @@ export function parseClosure(p: ParserState, start: number): Expr {
     }
     p.expect('|');
   }
-  let ret: Type | undefined;
-  if (p.eat('->')) ret = parseType(p);
-  const body = parseExprLevel(p, LEVEL_RANGE);
-  return { kind: 'closure', params, ret, body, span: p.span(start) };
+  return params;
 }
 
 export function parseQuantifier(p: ParserState, start: number, quantifier: 'forall' | 'exists' | 'choose'): Expr {
@@ -72,8 +95,8 @@ export function parseBinders(p: ParserState): QuantifierBinder[] {
   return binders;
 }
 
-/** `#![trigger a, b]`, `#![auto]`, `#![all_triggers]` directly after the binders. */
-function parseInnerTriggerAttributes(p: ParserState, triggers: Expr[][]): void {
+/** `#![trigger a, b]`, `#![auto]`, `#![all_triggers]` directly after the binders (or at the start of a clause). */
+export function parseInnerTriggerAttributes(p: ParserState, triggers: Expr[][]): void {
   while (p.at('#') && p.at('!', 1) && p.at('[', 2)) {
     p.bump();
     p.bump();

@@ -2,6 +2,7 @@
 // level 1 is postfix, 20 is `|||`; `parseExprLevel(p, n)` parses an expression whose loosest operator is <= n.
 import type { BinaryOp, ComparisonOp, Expr, Span } from './ast';
 import { parsePrimary } from './expr-primary';
+import { parseAtomicallyTail } from './expr-special';
 import { ITEM_START_WORDS, SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
@@ -73,13 +74,24 @@ export function parseExprNoStruct(p: ParserState, level = LEVEL_ALL): Expr {
 export function parseExprLevel(p: ParserState, maxLevel: number): Expr {
   if (p.tooDeep()) return tooDeep(p);
   p.depth++;
-  let left = parsePrefix(p, maxLevel);
+  const left = parseInfixes(p, parsePrefix(p, maxLevel), maxLevel);
+  p.depth--;
+  return left;
+}
+
+/** Continues an expression from an operand parsed on its own: a block-like statement followed by `.m()` or `?`
+ *  (`unsafe { .. }.encode(w)`, `match r { .. }?`), which Rust reads as one expression. */
+export function continueExpr(p: ParserState, operand: Expr): Expr {
+  return parseInfixes(p, parsePostfix(p, operand), LEVEL_ALL);
+}
+
+function parseInfixes(p: ParserState, first: Expr, maxLevel: number): Expr {
+  let left = first;
   for (let guard = 0; guard < 1_000_000; guard++) {
     const next = parseInfix(p, left, maxLevel);
     if (next === undefined) break;
     left = next;
   }
-  p.depth--;
   return left;
 }
 
@@ -208,7 +220,7 @@ function parseTestOperator(p: ParserState, left: Expr, start: number): Expr {
   return { kind: 'is', operand: left, variant, negated, span: p.span(start) };
 }
 
-/** `a < b`, or a chain `a <= b < c` (two or more comparisons). */
+/** `a < b`, a chain `a <= b < c` (two or more comparisons), or `a =~= b == c`, grouped to the left. */
 function parseComparison(p: ParserState, left: Expr, start: number): Expr {
   // The common single comparison allocates no operand lists.
   const firstOp = p.tok();
@@ -225,7 +237,8 @@ function parseComparison(p: ParserState, left: Expr, start: number): Expr {
   if (ops.every((op) => CHAINABLE.has(op))) {
     return { kind: 'chain', operands, ops: ops as ComparisonOp[], span: p.span(start) };
   }
-  p.error('comparison operators cannot be chained here; use parentheses', p.span(start));
+  // With an extensional or big equality among them (`s1 =~= s2 == false`), Verus's parser groups comparisons to the
+  // left, as syn did before Rust forbade chains; whether the types then agree is Verus's business, not syntax.
   let result: Expr = left;
   ops.forEach((op, idx) => {
     const right = operands[idx + 1] ?? left;
@@ -303,12 +316,16 @@ function parsePrefixGuarded(p: ParserState): Expr {
   return operand;
 }
 
-/** Postfix: `.f`, `.0`, `.m::<T>(..)`, `->f`, `(..)`, `[..]`, `@`, `?`. */
+/** Postfix: `.f`, `.0`, `.m::<T>(..)`, `->f`, `(..)`, `[..]`, `@`, `?`, `atomically |upd| { .. }`. */
 export function parsePostfix(p: ParserState, base: Expr): Expr {
   let expr = base;
   const start = base.span.start;
   for (;;) {
     const t = p.tok();
+    if (t === 'atomically' && (p.at('|', 1) || p.at('||', 1) || p.at('loop', 1))) {
+      expr = parseAtomicallyTail(p, expr);
+      continue;
+    }
     if (p.kind() !== TokenKind.Punct) break;
     if (t === '.' || t === '->') {
       const next = parsePostfixMember(p, expr, start, t === '->');

@@ -118,7 +118,9 @@ function parseFields(p: ParserState): Fields {
 }
 
 function skipFieldModifiers(p: ParserState): void {
-  if (p.eat('pub') && p.at('(')) p.skipTokenOrGroup();
+  // In `struct S(pub (A, B))` the group is the field's tuple type, not a `pub(crate)` restriction.
+  const restricted = p.at('(', 1) && (p.at('crate', 2) || p.at('self', 2) || p.at('super', 2) || p.at('in', 2));
+  if (p.eat('pub') && restricted) p.skipTokenOrGroup();
   if ((p.at('ghost') || p.at('tracked')) && p.isIdent(1)) p.bump();
 }
 

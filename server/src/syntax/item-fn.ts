@@ -1,6 +1,6 @@
 // Function items in every Verus mode (signature, parameters, return spec, requires/ensures/recommends/
 // decreases/returns, body) and const/static items. A broken body keeps the parsed contract.
-import type { Block, Clause, DecreasesSpec, Expr, FnItem, ConstItem, ItemBase, Param, Pattern, ReturnSpec, Type } from './ast';
+import type { Block, Clause, DecreasesSpec, Expr, FnItem, ConstItem, ItemBase, MacroItem, Param, Pattern, ReturnSpec, Type } from './ast';
 import { parseClauseList, parseDecreasesExprs } from './clauses';
 import { parseExpr, parseExprNoStruct } from './expr';
 import { parseGenericParams, parseWhereClause } from './generics';
@@ -18,6 +18,7 @@ export interface FnModifiers {
   readonly specVisibility: 'open' | 'closed' | 'uninterp' | undefined;
   readonly isConst: boolean;
   readonly isUnsafe: boolean;
+  readonly isAxiom: boolean;
   readonly broadcast: boolean;
 }
 
@@ -58,6 +59,7 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
     specVisibility: modifiers.specVisibility,
     isConst: modifiers.isConst,
     isUnsafe: modifiers.isUnsafe,
+    isAxiom: modifiers.isAxiom,
     generics,
     params,
     ret,
@@ -71,7 +73,23 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
   };
 }
 
-interface FnSpecs {
+/** `assume_specification<T>[ path::f ](a: A) -> (r: R) requires .. ensures ..;` (or `[ CONST ] -> T returns e;`): a
+ *  trusted contract for a function or constant outside Verus. It has no body to score, so it is checked and kept as
+ *  an opaque item. */
+export function parseAssumeSpecification(p: ParserState, base: ItemBase): MacroItem {
+  const name = p.tok();
+  p.bump();
+  parseGenericParams(p);
+  if (p.at('[')) p.skipTokenOrGroup();
+  else p.errorHere('expected `[` and the path of the function');
+  if (p.at('(')) parseParams(p);
+  if (p.at('->')) parseReturnSpec(p);
+  parseFnSpecs(p);
+  p.expect(';');
+  return { ...base, kind: 'macro', name };
+}
+
+export interface FnSpecs {
   requires: Clause[];
   ensures: Clause[];
   recommends: Clause[];
@@ -79,7 +97,7 @@ interface FnSpecs {
   returns: Clause | undefined;
 }
 
-function parseFnSpecs(p: ParserState): FnSpecs {
+export function parseFnSpecs(p: ParserState): FnSpecs {
   const specs: FnSpecs = { requires: [], ensures: [], recommends: [], decreases: undefined, returns: undefined };
   for (;;) {
     const keyword = p.tok();
@@ -106,7 +124,15 @@ function parseFnSpecs(p: ParserState): FnSpecs {
       // Not part of the contract we measure: skip the argument (`any`, `none`, `[..]`, `when e`).
       p.bump();
       if (p.at('when')) p.bump();
-      if (!p.at('{') && !p.at(';') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+      if (!p.at('{') && !p.at(';') && !p.at(',') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+      p.eat(',');
+    } else if (keyword === 'atomically' && p.at('(', 1)) {
+      // `atomically (au) { (perm: P) -> (r: R), requires .., ensures .., outer_mask any, }`: the atomic update a
+      // logically atomic fn receives. It speaks of ghost permissions only, so it is skipped.
+      p.bump();
+      p.skipTokenOrGroup();
+      if (p.at('{')) p.skipTokenOrGroup();
+      p.eat(',');
     } else if (keyword === 'by' && p.at('(', 1)) {
       // `by (nonlinear_arith)` / `by (bit_vector)`: how Verus proves the fn, not part of its contract.
       p.bump();
@@ -197,7 +223,7 @@ function passingOf(type: Type): Param['passing'] {
 }
 
 /** `-> T`, `-> (r: T)`, `-> (tracked r: T)`. */
-function parseReturnSpec(p: ParserState): ReturnSpec {
+export function parseReturnSpec(p: ParserState): ReturnSpec {
   const start = p.startOffset();
   p.bump();
   let modeOffset = 0;
@@ -226,7 +252,8 @@ function parseReturnSpec(p: ParserState): ReturnSpec {
   return { name, type, ghostMode, span: p.span(start) };
 }
 
-/** `const X: T = e;`, `static X: T = e;`, `spec const X: int = e;` (modifiers already consumed). */
+/** `const X: T = e;`, `static X: T = e;`, `spec const X: int = e;`, `exec const X: T ensures P { e }` (modifiers
+ *  already consumed). */
 export function parseConstItem(p: ParserState, base: ItemBase, modifiers: FnModifiers): ConstItem | undefined {
   const isStatic = p.tok() === 'static';
   p.bump();
@@ -241,10 +268,11 @@ export function parseConstItem(p: ParserState, base: ItemBase, modifiers: FnModi
   const nameSpan = p.span(nameStart);
   let type: Type = { kind: 'infer', span: nameSpan };
   if (p.expect(':')) type = parseType(p);
+  const ensures = p.eat('ensures') ? parseClauseList(p) : [];
   let value: Expr | undefined;
   if (p.eat('=')) value = parseExpr(p);
   else if (p.at('{')) value = { kind: 'block', block: parseBlock(p), span: p.span(nameStart) };
   if (!p.eat(';') && value?.kind !== 'block') p.errorHere('expected `;`');
   const mode = modifiers.mode === 'spec' || modifiers.mode === 'proof' ? modifiers.mode : 'exec';
-  return { ...base, kind: 'const', name, nameSpan, mode, isStatic, type, value };
+  return { ...base, kind: 'const', name, nameSpan, mode, isStatic, type, ensures, value };
 }

@@ -2,8 +2,9 @@
 // `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
 import type { Attribute, Item, ItemBase, Span } from './ast';
-import { parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
+import { parseAssumeSpecification, parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
+import { startsItemHeader } from './keywords';
 import type { ParserState } from './parser-state';
 import { TokenKind } from './tokens';
 
@@ -35,6 +36,7 @@ const MODIFIERS = new Set([
   'spec',
   'proof',
   'exec',
+  'axiom',
   'broadcast',
   'const',
   'unsafe',
@@ -96,10 +98,7 @@ export function isItemStart(p: ParserState): boolean {
   if (t === 'type' || t === 'union') return p.isIdent(1) && !p.at(':', 1);
   if (ITEM_KEYWORDS.has(t)) return true;
   if (t === 'macro_rules') return p.at('!', 1);
-  if (t === 'pub' || t === 'open' || t === 'closed' || t === 'spec' || t === 'exec' || t === 'broadcast') {
-    return p.isIdent(1) || p.at('(', 1);
-  }
-  return false;
+  return startsItemHeader(t, p.tok(1), p.isIdent(1));
 }
 
 /** Parses one item at the cursor, or reports the problem and returns undefined (the caller recovers). */
@@ -146,7 +145,7 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
     default:
       break;
   }
-  if (p.at('!', 1)) return withSpan(parseMacroItem(p, base));
+  if (p.at('!', macroPathLength(p))) return withSpan(parseMacroItem(p, base));
   if (modifiers.broadcast && p.at('group')) {
     // `broadcast group name { lemma_a, lemma_b }`: a list of names, kept as a macro-like item.
     p.bump();
@@ -155,6 +154,7 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
     if (p.at('{')) p.skipTokenOrGroup();
     return withSpan<Item>({ ...base, kind: 'macro', name });
   }
+  if (keyword === 'assume_specification' && (p.at('[', 1) || p.at('<', 1))) return withSpan(parseAssumeSpecification(p, base));
   if (keyword === 'global' || (keyword === 'extern' && p.at('crate', 1))) {
     while (!p.atEnd() && !p.eat(';')) p.skipTokenOrGroup();
     return withSpan<Item>({ ...base, kind: 'macro', name: keyword });
@@ -163,9 +163,17 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
   return undefined;
 }
 
+/** How many tokens the path at the cursor takes (`m` is 1, `syn::custom_keyword` is 3), for a macro call's name. */
+function macroPathLength(p: ParserState): number {
+  let length = 1;
+  while (p.at('::', length) && p.isIdent(length + 1)) length += 2;
+  return length;
+}
+
 function parseMacroItem(p: ParserState, base: ItemBase): Item {
-  const name = p.tok();
-  p.bump();
+  const length = macroPathLength(p);
+  const name = p.tok(length - 1);
+  for (let idx = 0; idx < length; idx++) p.bump();
   p.bump(); // `!`
   if (p.isIdent()) p.bump(); // `macro_rules! name`
   const brace = p.at('{');
@@ -213,6 +221,7 @@ function parseModifiers(p: ParserState): FnModifiers {
     specVisibility: undefined,
     isConst: false,
     isUnsafe: false,
+    isAxiom: false,
     broadcast: false,
   };
   while (p.isIdent() && MODIFIERS.has(p.tok())) {
@@ -220,6 +229,9 @@ function parseModifiers(p: ParserState): FnModifiers {
     // `const X: T` is an item, not a modifier; `spec const` / `exec const` are handled by the const item.
     if (t === 'const' && !(p.at('fn', 1) || p.at('unsafe', 1) || p.at('extern', 1) || p.at('async', 1))) break;
     if ((t === 'tracked' || t === 'ghost' || t === 'default') && !p.isIdent(1)) break;
+    // `extern crate name;` is an item of its own, not an `extern "C"` modifier.
+    if (t === 'extern' && p.at('crate', 1)) break;
+    if (t === 'axiom' && !p.at('fn', 1)) break;
     p.bump();
     if (t === 'pub') parseVisibilityTail(p);
     else if (t === 'spec' || t === 'proof' || t === 'exec') {
@@ -231,6 +243,10 @@ function parseModifiers(p: ParserState): FnModifiers {
     } else if (t === 'open' || t === 'closed' || t === 'uninterp') {
       modifiers.specVisibility = t;
       if (p.at('(')) p.skipTokenOrGroup();
+    } else if (t === 'axiom') {
+      // An axiom is a proof fn whose `ensures` Verus trusts; it never has a body.
+      modifiers.mode = 'proof';
+      modifiers.isAxiom = true;
     } else if (t === 'const') modifiers.isConst = true;
     else if (t === 'unsafe') modifiers.isUnsafe = true;
     else if (t === 'broadcast') modifiers.broadcast = true;

@@ -70,6 +70,7 @@ export const ITEM_START_WORDS: ReadonlySet<string> = new Set([
   'spec',
   'proof',
   'exec',
+  'axiom',
   'open',
   'closed',
   'broadcast',
@@ -80,3 +81,31 @@ export const ITEM_START_WORDS: ReadonlySet<string> = new Set([
   'trait',
   'mod',
 ]);
+
+/** Modifiers that are keywords only in an item header: a variable may be named `closed` or `spec`. */
+const CONTEXTUAL_MODIFIERS: ReadonlySet<string> = new Set(['spec', 'proof', 'exec', 'axiom', 'open', 'closed', 'broadcast', 'uninterp']);
+
+/** What may follow a contextual modifier in an item header (`closed spec fn`, `exec const`, `broadcast group`). */
+const HEADER_CONTINUATIONS: ReadonlySet<string> = new Set([
+  ...ITEM_START_WORDS,
+  'const',
+  'static',
+  'type',
+  'use',
+  'group',
+  'unsafe',
+  'extern',
+  'async',
+]);
+
+/** Whether `word`, then `next`, begins an item rather than an expression. A contextual modifier counts only before
+ *  the rest of a header, so `closed as nat + 1` in an invariant is an expression (`open(crate)` and `spec(checked)`
+ *  take a group). */
+export function startsItemHeader(word: string, next: string, nextIsIdent: boolean): boolean {
+  if (CONTEXTUAL_MODIFIERS.has(word)) {
+    return (nextIsIdent && HEADER_CONTINUATIONS.has(next)) || (next === '(' && (word === 'open' || word === 'spec'));
+  }
+  if (word === 'impl') return nextIsIdent || next === '<';
+  if (word === 'pub') return nextIsIdent || next === '(';
+  return ITEM_START_WORDS.has(word) && nextIsIdent;
+}

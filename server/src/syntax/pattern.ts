@@ -2,6 +2,7 @@
 // tuples, slices, structs, tuple structs, paths, `_`, `..`, bindings (`ref`, `mut`, `x @ p`), `&p`, alternatives.
 import type { Expr, Pattern, PathSegment } from './ast';
 import { parsePathSegments, parsePrimary } from './expr-primary';
+import { parseMacroCall } from './expr-special';
 import type { ParserState } from './parser-state';
 import { TokenKind } from './tokens';
 
@@ -119,6 +120,12 @@ function parseBinding(p: ParserState, start: number): Pattern {
 
 function parsePathPattern(p: ParserState, start: number): Pattern {
   const path = parsePathSegments(p);
+  if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1))) {
+    // `inj_ord_choice_pat!(x, *, *) =>`: what a macro pattern matches is known only after expansion, so it is kept
+    // as a literal whose value is the macro call, which no evaluator claims to know.
+    const call = parseMacroCall(p, start, path[path.length - 1]?.name ?? '');
+    return { kind: 'literal', value: call, span: p.span(start) };
+  }
   if (p.at('(')) {
     const elements = parsePatternGroup(p);
     return { kind: 'tuple-struct', path, elements, span: p.span(start) };

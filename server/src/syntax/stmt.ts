@@ -2,7 +2,7 @@
 // nested items. A broken statement is reported and skipped; the block always ends at its own `}`.
 import type { Block, Expr, Span, Stmt, Type } from './ast';
 import { isConfiguredOut } from './cfg';
-import { parseExpr } from './expr';
+import { continueExpr, parseExpr } from './expr';
 import { parsePrimary } from './expr-primary';
 import { isItemStart, parseItem, parseOuterAttributes } from './items';
 import type { ParserState } from './parser-state';
@@ -67,27 +67,34 @@ function compiledOut(span: Span): Stmt {
 
 function parseStmtAfterAttributes(p: ParserState, start: number): Stmt {
   if (p.at('let')) return parseLet(p, start);
-  if (startsBlockLikeStatement(p)) {
-    // As in Rust, a statement that starts with a block-like expression ends at its closing brace:
-    // `while c { .. } (x, 0)` is a loop and then a tuple, not a call of the loop's value.
-    const expr = parsePrimary(p);
-    return { kind: 'expr', expr, semicolon: p.eat(';'), span: p.span(start) };
-  }
-  const expr = parseExpr(p);
+  const { expr, endsAtBrace } = parseStatementExpr(p);
   if (p.eat(';')) return { kind: 'expr', expr, semicolon: true, span: p.span(start) };
-  if (!p.atEnd() && !BLOCK_LIKE.has(expr.kind) && expr.kind !== 'error') p.errorHere('expected `;`');
+  if (!p.atEnd() && !endsAtBrace && !BLOCK_LIKE.has(expr.kind) && expr.kind !== 'error') p.errorHere('expected `;`');
   return { kind: 'expr', expr, semicolon: false, span: p.span(start) };
+}
+
+/** An expression in statement position (a statement, a match arm's body). As in Rust, one that starts with a
+ *  block-like expression ends at its closing brace: `while c { .. } (x, 0)` is a loop and then a tuple, not a call of
+ *  the loop's value, and `(None, _) => {} (Some(_), _) => ..` is two arms. Only `.` and `?` continue it. Such a
+ *  statement needs no `;` (`endsAtBrace`). */
+export function parseStatementExpr(p: ParserState): { expr: Expr; endsAtBrace: boolean } {
+  if (!startsBlockLikeStatement(p)) return { expr: parseExpr(p), endsAtBrace: false };
+  const head = parsePrimary(p);
+  if (p.at('.') || p.at('?')) return { expr: continueExpr(p, head), endsAtBrace: false };
+  return { expr: head, endsAtBrace: true };
 }
 
 const BLOCK_LIKE_KEYWORDS = new Set(['if', 'match', 'while', 'loop', 'for']);
 
-/** `if`/`match`/loops/blocks, `unsafe { }`, labelled loops, `proof { }`, and `assert`/`assume` forms (which may end
- *  in a `by { }` block). */
+/** `if`/`match`/loops/blocks, `unsafe { }`, labelled loops, `proof { }`, `name! { }`, and `assert`/`assume` forms
+ *  (which may end in a `by { }` block). */
 function startsBlockLikeStatement(p: ParserState): boolean {
   const t = p.tok();
   if (p.kind() === TokenKind.Lifetime) return p.at(':', 1);
   if (p.kind() !== TokenKind.Ident && p.kind() !== TokenKind.Punct) return false;
   if (t === '{' || BLOCK_LIKE_KEYWORDS.has(t)) return true;
+  // `proof_decl! { .. }` then the next statement: a braced macro call is a statement of its own, as in Rust.
+  if (p.isIdent() && p.at('!', 1) && p.at('{', 2)) return true;
   if (t === 'unsafe' || t === 'proof') return p.at('{', 1);
   return (t === 'assert' || t === 'assume') && (p.at('(', 1) || p.at('forall', 1));
 }

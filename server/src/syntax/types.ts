@@ -33,7 +33,7 @@ function parseTypeInner(p: ParserState, start: number): Type {
       parseType(p);
       return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
     }
-    if (t === '<') return parseQualifiedPath(p, start);
+    if (t === '<' || t === '<<') return parseQualifiedPath(p, start);
   }
   if (kind === TokenKind.Ident) {
     if (t === '_') {
@@ -42,6 +42,7 @@ function parseTypeInner(p: ParserState, start: number): Type {
     }
     if (t === 'dyn' || t === 'impl') return parseBoundsType(p, start);
     if (FN_TYPE_NAMES.has(t) && p.at('(', 1)) return parseFnType(p, start, t);
+    if (t === 'unsafe' || t === 'extern') return parseQualifiedFnType(p, start);
     if (t === 'for' && p.at('<', 1)) {
       p.bump();
       parseGenericArgs(p);
@@ -64,8 +65,15 @@ export function parsePathType(p: ParserState, start: number): Type {
     }
     const name = p.tok();
     p.bump();
+    if (p.at('!') && (p.at('(', 1) || p.at('[', 1) || p.at('{', 1))) {
+      // `syn::Token![=]`, `ord_choice_result!(A, B)`: a type known only after macro expansion.
+      p.bump();
+      p.skipTokenOrGroup();
+      return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
+    }
     let generics: readonly GenericArg[] = [];
-    if (p.at('<') || (p.at('::') && p.at('<', 1))) {
+    if (p.at('<') || p.at('<<') || (p.at('::') && p.at('<', 1))) {
+      // `RepeatN<<C as View>::V>`: generic arguments that open with a qualified path.
       p.eat('::');
       generics = parseGenericArgs(p);
     } else if (FN_TYPE_NAMES.has(name) && p.at('(')) {
@@ -79,10 +87,11 @@ export function parsePathType(p: ParserState, start: number): Type {
   return { kind: 'path', segments, span: p.span(start) };
 }
 
-/** Parses `<A, B = C, 'a, 3>` starting at `<`; the closing `>` may be split off `>>` or `>=`. */
+/** Parses `<A, B = C, 'a, 3>` starting at `<` (or `<<`, whose second `<` opens a qualified path); the closing `>`
+ *  may be split off `>>` or `>=`. */
 export function parseGenericArgs(p: ParserState): GenericArg[] {
   const args: GenericArg[] = [];
-  p.bump();
+  p.eatFirstChar('<');
   while (!p.atEnd() && !p.eatFirstChar('>')) {
     const start = p.startOffset();
     const before = p.pos;
@@ -149,6 +158,16 @@ function parseFnType(p: ParserState, start: number, name: string): Type {
   return finishFnType(p, start, name);
 }
 
+/** `unsafe fn(..)`, `extern "C" fn(..) -> u64` (a struct field holding a foreign callback): the qualifiers say how
+ *  the function is called, which the fn type does not record. */
+function parseQualifiedFnType(p: ParserState, start: number): Type {
+  p.eat('unsafe');
+  if (p.eat('extern') && p.kind() === TokenKind.Str) p.bump();
+  if (p.at('fn') && p.at('(', 1)) return parseFnType(p, start, 'fn');
+  p.errorHere('expected `fn(..)` after `unsafe` or `extern`');
+  return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
+}
+
 /** After the function-type name: `(A, B) -> C`. */
 function finishFnType(p: ParserState, start: number, name: string): Type {
   const frame = p.enterGroup();
@@ -184,25 +203,22 @@ function parseBoundsType(p: ParserState, start: number): Type {
 
 /** `<T as Trait>::Name`: kept as opaque text. */
 function parseQualifiedPath(p: ParserState, start: number): Type {
-  parseGenericArgsLoose(p);
+  parseQualifiedSelf(p);
   while (p.at('::') && p.isIdent(1)) {
     p.bump();
     p.bump();
+    if (p.at('<') || p.at('<<')) parseGenericArgs(p);
   }
   return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
 }
 
-/** Skips a `<...>` run, counting nested angle brackets, for constructs we keep as text. */
-function parseGenericArgsLoose(p: ParserState): void {
-  let depth = 0;
-  while (!p.atEnd()) {
-    if (p.at('<')) depth++;
-    else if (p.tok().startsWith('>') && p.kind() === TokenKind.Punct && p.tok() !== '>=') {
-      depth -= p.tok() === '>>' ? 2 : 1;
-    }
-    p.skipTokenOrGroup();
-    if (depth <= 0) return;
-  }
+/** The `<T as Trait>` of a qualified path, at its `<`. The lexer reads `<<` as one token, so a nested self type
+ *  (`<<C as View>::V as Tr>::T`) opens with the first character of that token. */
+export function parseQualifiedSelf(p: ParserState): void {
+  p.eatFirstChar('<');
+  parseType(p);
+  if (p.eat('as')) parseType(p);
+  if (!p.eatFirstChar('>')) p.errorHere('expected `>` after a qualified self type');
 }
 
 function skipAsOpaque(p: ParserState, start: number): Type {
