@@ -12,6 +12,8 @@ import { fileDiagnostics } from './report/diagnostics';
 import { errorReport, internalErrorReport, noPairsReport, syntaxErrorReport, unsupportedReport } from './report/unscored-reports';
 import { atStage, guarded, guardedAsync } from './internal-errors';
 import { failpoint, failpointAsync } from './failpoints';
+import { generateForFunction, generateOptionsFor } from './generate/generate-function';
+import { whyNoPairs } from './generate/why-no-pairs';
 import { selectPairSet } from './score/held-out';
 import type { PairSet } from './score/held-out';
 import { planObligations } from './score/obligations';
@@ -290,7 +292,12 @@ function planScorable(
     wholeEntry === undefined || options.pairSet === undefined
       ? wholeEntry
       : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
-  if (entry === undefined) return { kind: 'done', fn, report: noPairsReport(lineIndex, fn, input.pairsPath) };
+  if (entry === undefined)
+    return {
+      kind: 'done',
+      fn,
+      report: withWhyNoPairs(noPairsReport(lineIndex, fn, input.pairsPath), model, fn, lineIndex, input, options),
+    };
   // Without an ensures every output is accepted: running code mutants would say nothing new.
   const codeOutcomes =
     (options.codeMutants ?? DEFAULT_CODE_MUTANTS) > 0 && fn.ensures.length > 0
@@ -309,9 +316,31 @@ function planScorable(
   if (planned.length === 0) {
     const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
     const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable${set} pairs or invalid inputs`;
-    return { kind: 'done', fn, report: { ...noPairsReport(lineIndex, fn, input.pairsPath), reason } };
+    return {
+      kind: 'done',
+      fn,
+      report: withWhyNoPairs({ ...noPairsReport(lineIndex, fn, input.pairsPath), reason }, model, fn, lineIndex, input, options),
+    };
   }
   return { kind: 'planned', fn, types, planned };
+}
+
+/** A function the pairs file gives nothing usable: when generation (as `spec-harness pairs` runs it, without the
+ *  solver) gets no pair either, its reason says why, specifically, instead of only that the entry is missing or
+ *  empty. Without a pairs file the next step is `spec-harness pairs`, which says it; nothing is run then. */
+function withWhyNoPairs(
+  report: FunctionReport,
+  model: FileModel,
+  fn: FunctionContract,
+  lineIndex: LineIndex,
+  input: CheckInput,
+  options: CheckOptions,
+): FunctionReport {
+  if (input.pairsText === null) return report;
+  const generation = generateForFunction(model, fn, generateOptionsFor(options.stackAllowance ?? 'default'));
+  const why = whyNoPairs(model, fn, generation);
+  if (why === undefined) return report;
+  return { ...report, reason: `${report.reason ?? 'no pairs'}: ${why.message} (line ${lineIndex.positionAt(why.span.start).line + 1})` };
 }
 
 /** The first syntax error inside the function's signature and contract: scores measured on a contract the parser
