@@ -8,11 +8,13 @@ import { WorkerRunner } from '../../server/src/lsp/worker-runner';
 import type { WorkerRequest } from '../../server/src/lsp/worker-protocol';
 
 // A stand-in worker body: answers with the request's path; for path 'blocked' it first runs until its run is
-// cancelled (the flag holds its id), as the evaluator's step counter does, and answers 'stopped'.
+// cancelled (the flag holds its id), as the evaluator's step counter does, and answers 'stopped'; for path 'dies'
+// the worker exits mid-job, as one killed by an abort or out of memory does.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const flag = new Int32Array(workerData.cancel);
 parentPort.on('message', ({ id, request }) => {
+  if (request.input.path === 'dies') process.exit(7);
   if (request.input.path === 'blocked') {
     for (;;) {
       const seen = Atomics.load(flag, 0);
@@ -45,6 +47,14 @@ function runnerWithWorkers(): { runner: WorkerRunner; workers: Worker[] } {
 }
 
 describe('WorkerRunner', () => {
+  it('fails the job of a worker that dies mid-run, with a message, and serves the next job from a fresh worker', async () => {
+    const { runner, workers } = runnerWithWorkers();
+    expect(await runner.run<string>('score:a', job('dies'))).toEqual({ kind: 'failed', error: 'score worker exited with code 7' });
+    expect(await runner.run<string>('score:a', job('after'))).toEqual({ kind: 'done', value: 'after' });
+    expect(workers).toHaveLength(2);
+    await runner.dispose();
+  });
+
   it('cancels a running job cooperatively and serves the next one from the same worker', async () => {
     const { runner, workers } = runnerWithWorkers();
     const stale = runner.run<string>('score:a', job('blocked'));
