@@ -2,7 +2,12 @@
 // model, pair generation and the check (test/fuzz/crash-hunt.ts says what must hold). The mutators themselves are
 // specified first, since a mutator that silently left the text alone would make the hunt prove nothing.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeMutations } from '../../server/src/harness/mutants/code-mutants';
+import { buildFileModel } from '../../server/src/model';
+import { parseSourceFile } from '../../server/src/syntax';
 import fc from 'fast-check';
 import { assertPipelineSurvives } from './crash-hunt';
 import { REPLACEMENT_TYPES, fuzzFixtures, variantArbitrary, variantText } from './variants';
@@ -50,4 +55,16 @@ describe('the mutators', () => {
 
 describe('the crash hunt, fast tier', () => {
   it('survives 40 variants: nothing throws and every scorable function is reported', () => assertPipelineSurvives(40, 20_260_601), 300_000);
+});
+
+describe('crashes the hunt found, kept as fixtures', () => {
+  it('a body 10,000 levels deep: code mutants are planned without overflowing the stack', () => {
+    const text = readFileSync(join(__dirname, '..', 'fixtures', 'fuzz', 'deep-body.rs'), 'utf8');
+    const model = buildFileModel(parseSourceFile(text));
+    const fn = model.functions.find((candidate) => candidate.name === 'deep');
+    if (fn === undefined) throw new Error('no fn deep');
+    const mutations = codeMutations(fn, { kind: 'int', int: 'u64' }, text, 24);
+    expect(mutations.length).toBeGreaterThan(1);
+    expect(mutations.some((mutation) => mutation.change.includes('`+`'))).toBe(true);
+  });
 });
