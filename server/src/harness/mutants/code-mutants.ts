@@ -35,14 +35,13 @@ export interface CodeMutantLimits {
 export function codeMutations(fn: FunctionContract, returnType: ValueType | undefined, source: string, max: number): CodeMutation[] {
   const body = fn.item.body;
   if (body === undefined || max <= 0) return [];
-  const sites: Site[] = [];
-  collectSites(body, [], sites, source);
+  const sites = collectSites(body, source);
   for (const text of defaultReturns(returnType)) {
     const { expr, diagnostics } = parseExpression(text);
     if (diagnostics.length > 0) continue;
     sites.push({
       kind: 'default',
-      path: [],
+      path: undefined,
       replacement: { stmts: [], tail: expr, span: body.span },
       change: `returning \`${text}\` instead of the body`,
       span: body.span,
@@ -126,9 +125,16 @@ const MAX_DIFFERING_INPUTS = 2;
 
 type Key = string | number;
 
+/** Where a site is: its last key and the path to its parent (undefined: the body itself). Paths share their
+ *  prefixes, so the paths of a deep body take space linear in its size. */
+interface Path {
+  readonly key: Key;
+  readonly parent: Path | undefined;
+}
+
 interface Site {
   readonly kind: string;
-  readonly path: readonly Key[];
+  readonly path: Path | undefined;
   readonly replacement: unknown;
   readonly change: string;
   readonly span: Span;
@@ -155,22 +161,31 @@ const NEIGHBOURS: Readonly<Record<string, readonly string[]>> = {
 /** Keys of syntax nodes that hold no run-time code (loop invariants, types, patterns) or only positions. */
 const SKIPPED_KEYS = new Set(['span', 'spec', 'type', 'pattern', 'generics', 'methodSpan', 'ret']);
 
-function collectSites(node: unknown, path: readonly Key[], sites: Site[], source: string): void {
-  if (Array.isArray(node)) {
-    node.forEach((child, i) => collectSites(child, [...path, i], sites, source));
-    return;
+/** The body's sites in source order (a pre-order walk). The walk keeps its own stack: a body nests as deep as its
+ *  text does (a chain of 10,000 `+` is 10,000 levels), which the JS stack must not have to. */
+function collectSites(body: Block, source: string): Site[] {
+  const sites: Site[] = [];
+  const pending: { readonly node: unknown; readonly path: Path | undefined }[] = [{ node: body, path: undefined }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { node, path } = next;
+    const children: { readonly node: unknown; readonly path: Path }[] = [];
+    if (Array.isArray(node)) {
+      node.forEach((child, i) => children.push({ node: child, path: { key: i, parent: path } }));
+    } else if (typeof node === 'object' && node !== null) {
+      const record = node as Record<string, unknown>;
+      if (record.kind === 'ghost' || (record.kind === 'let' && record.ghostMode !== 'exec')) continue;
+      if (isBlock(record)) blockSites(record, path, sites, source);
+      if (typeof record.kind === 'string') exprSites(record as unknown as Expr, path, sites, source);
+      for (const key of Object.keys(record)) {
+        if (!SKIPPED_KEYS.has(key)) children.push({ node: record[key], path: { key, parent: path } });
+      }
+    }
+    pending.push(...children.reverse());
   }
-  if (typeof node !== 'object' || node === null) return;
-  const record = node as Record<string, unknown>;
-  if (record.kind === 'ghost' || (record.kind === 'let' && record.ghostMode !== 'exec')) return;
-  if (isBlock(record)) blockSites(record, path, sites, source);
-  if (typeof record.kind === 'string') exprSites(record as unknown as Expr, path, sites, source);
-  for (const key of Object.keys(record)) {
-    if (!SKIPPED_KEYS.has(key)) collectSites(record[key], [...path, key], sites, source);
-  }
+  return sites;
 }
 
-function exprSites(expr: Expr, path: readonly Key[], sites: Site[], source: string): void {
+function exprSites(expr: Expr, path: Path | undefined, sites: Site[], source: string): void {
   switch (expr.kind) {
     case 'binary':
     case 'assign':
@@ -202,7 +217,7 @@ function exprSites(expr: Expr, path: readonly Key[], sites: Site[], source: stri
       if (expr.condition.kind === 'let-condition') return;
       sites.push({
         kind: 'negate',
-        path: [...path, 'condition'],
+        path: { key: 'condition', parent: path },
         replacement: negated(expr.condition),
         change: `negating the condition \`${snippet(source, expr.condition.span)}\``,
         span: expr.condition.span,
@@ -221,7 +236,7 @@ function exprSites(expr: Expr, path: readonly Key[], sites: Site[], source: stri
           };
           sites.push({
             kind: 'bound',
-            path: [...path, 'iterable', 'end'],
+            path: { key: 'end', parent: { key: 'iterable', parent: path } },
             replacement: shifted,
             change: `shifting the loop bound \`${snippet(source, end.span)}\` by ${op}1`,
             span: end.span,
@@ -235,7 +250,7 @@ function exprSites(expr: Expr, path: readonly Key[], sites: Site[], source: stri
 }
 
 /** Deleting one statement with an effect (an assignment, a method call such as `push`, an early `return`). */
-function blockSites(block: Block, path: readonly Key[], sites: Site[], source: string): void {
+function blockSites(block: Block, path: Path | undefined, sites: Site[], source: string): void {
   block.stmts.forEach((stmt: Stmt, i) => {
     if (stmt.kind !== 'expr' || !stmt.semicolon) return;
     const kind = stmt.expr.kind;
@@ -293,13 +308,26 @@ function spread(sites: readonly Site[], max: number): Site[] {
   return sites.filter((site) => chosen.has(site));
 }
 
-/** A copy of `root` with the node at `path` replaced; untouched subtrees are shared. */
-function replaceAt(root: unknown, path: readonly Key[], replacement: unknown): unknown {
-  if (path.length === 0) return replacement;
-  const [head, ...rest] = path as [Key, ...Key[]];
-  if (Array.isArray(root)) return root.map((child, i) => (i === head ? replaceAt(child, rest, replacement) : child));
-  const record = root as Record<string, unknown>;
-  return { ...record, [head]: replaceAt(record[head], rest, replacement) };
+/** A copy of `root` with the node at `path` replaced; untouched subtrees are shared. A loop down the path and back
+ *  up, for the same reason the sites' walk keeps its own stack. */
+function replaceAt(root: unknown, path: Path | undefined, replacement: unknown): unknown {
+  const keys: Key[] = [];
+  for (let link = path; link !== undefined; link = link.parent) keys.push(link.key);
+  keys.reverse();
+  const ancestors: unknown[] = [];
+  let node = root;
+  for (const key of keys) {
+    ancestors.push(node);
+    node = Array.isArray(node) ? node[key as number] : (node as Record<string, unknown>)[key];
+  }
+  let copy = replacement;
+  for (let depth = keys.length - 1; depth >= 0; depth -= 1) {
+    const [parent, key] = [ancestors[depth], keys[depth] as Key];
+    copy = Array.isArray(parent)
+      ? parent.map((child, i) => (i === key ? copy : child))
+      : { ...(parent as Record<string, unknown>), [key]: copy };
+  }
+  return copy;
 }
 
 function snippet(source: string, span: Span): string {
