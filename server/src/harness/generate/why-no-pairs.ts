@@ -5,6 +5,9 @@
 import type { FileModel, FunctionContract } from '../../model';
 import type { Span } from '../../syntax';
 import type { FunctionGeneration } from './generate-function';
+import { adtShape, valueTypeText } from '../../eval';
+import type { TypeContext, ValueType } from '../../eval';
+import { functionValueTypes } from '../score/function-types';
 
 export interface NoPairsReason {
   readonly message: string;
@@ -19,7 +22,7 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   if (generation.pairs.length > 0) return undefined;
   const tried = generation.tried;
   const at = fn.nameSpan;
-  if (tried === 0) return { message: 'no input could be built for its parameters', span: at };
+  if (tried === 0) return { message: `no input could be built for its parameters${unbuildableText(model, fn)}`, span: at };
   const rejecting = mostRejecting(generation.requiresRejections);
   const rejected = generation.requiresRejections.reduce((sum, count) => sum + count, 0);
   const clause = rejecting === undefined ? undefined : fn.requires[rejecting.index];
@@ -41,9 +44,65 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
       span: at,
     };
   const panic = generation.invalid[0];
+  // An `external_body` stub: Verus trusts its contract and there is no implementation to take pairs from.
+  if (panic !== undefined && generation.invalid.every((invalid) => UNIMPLEMENTED.has(invalid.reason)))
+    return {
+      message: 'its body is `unimplemented!()`: there is no implementation to take pairs from (write them by hand to score it)',
+      span: at,
+    };
   if (panic !== undefined)
     return { message: `the implementation panicked on every input inside \`requires\` (e.g. ${panic.reason})`, span: at };
   return byClause ?? { message: `none of the ${tried} inputs tried gave a pair`, span: at };
+}
+
+/** `: parameter \`self\` holds [Node<T>; N] (the array length ...)`: the first part of a parameter's type,
+ *  looked for through struct fields and enum variants, that has no values; empty when none is found. */
+function unbuildableText(model: FileModel, fn: FunctionContract): string {
+  const types = functionValueTypes(fn, model.scope);
+  if (types.kind !== 'supported') return '';
+  for (const [name, type] of types.params) {
+    const found = unbuildable(type, types.typeContext, new Set());
+    if (found !== undefined) return `: parameter \`${name}\` holds \`${found.text}\` (${found.reason})`;
+  }
+  return '';
+}
+
+function unbuildable(type: ValueType, ctx: TypeContext, seen: Set<string>): { text: string; reason: string } | undefined {
+  switch (type.kind) {
+    case 'unsupported':
+      return type;
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return unbuildable(type.element, ctx, seen);
+    case 'map':
+      return unbuildable(type.key, ctx, seen) ?? unbuildable(type.value, ctx, seen);
+    case 'tuple':
+      return firstOf(type.elements, ctx, seen);
+    case 'adt': {
+      const key = valueTypeText(type);
+      if (seen.has(key)) return undefined;
+      seen.add(key);
+      const shape = adtShape(type, ctx);
+      if (shape === undefined) return { text: key, reason: 'not a datatype of this file' };
+      const fields = shape.kind === 'struct' ? shape.fields.fields : shape.variants.flatMap((variant) => variant.fields.fields);
+      return firstOf(
+        fields.map((field) => field.type),
+        ctx,
+        seen,
+      );
+    }
+    default:
+      return undefined;
+  }
+}
+
+function firstOf(types: readonly ValueType[], ctx: TypeContext, seen: Set<string>): { text: string; reason: string } | undefined {
+  for (const part of types) {
+    const found = unbuildable(part, ctx, seen);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 function mostRejecting(rejections: readonly number[]): { readonly index: number; readonly count: number } | undefined {
@@ -61,6 +120,9 @@ function clauseText(model: FileModel, span: Span): string {
 }
 
 const MAX_CLAUSE_TEXT = 60;
+
+/** The panics of `unimplemented!()` and `todo!()` (eval/exec/macros.ts). */
+const UNIMPLEMENTED: ReadonlySet<string> = new Set(['not implemented', 'not yet implemented']);
 
 function percent(count: number, of: number): string {
   return `${Math.round((100 * count) / of)}%`;
