@@ -55,7 +55,7 @@ describe('why a function got no pair', () => {
   it('is what check says of an entry with nothing usable', () => {
     if (!GENERATED.ok) throw new Error(GENERATED.error);
     const input = { path: 'no-pairs.rs', text: TEXT, pairsPath: 'no-pairs.pairs.json', pairsText: GENERATED.text };
-    const report = checkFileSync(input, DEFAULT_CHECK_OPTIONS);
+    const report = checkFileSync(input, { ...DEFAULT_CHECK_OPTIONS, explainNoPairs: true });
     const strict = report.functions.find((fn) => fn.qualifiedName === 'strict');
     expect(strict?.status).toBe('no-pairs');
     expect(strict?.reason).toContain(`: ${summary('strict').noPairs?.message ?? ''} (line ${lineOf(summary('strict'))})`);

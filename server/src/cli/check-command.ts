@@ -291,6 +291,7 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
       mutantsPerPair: mutants as number,
       stepBudget: stepBudget as number,
       functionStepBudget: functionBudget as number,
+      explainNoPairs: true,
       codeMutants: codeMutants as number,
       weakPostcondition: values['weak-threshold-only'] === true ? 'threshold' : 'realistic',
       stackAllowance: host.stackAllowance,

@@ -88,6 +88,7 @@ export function embeddedOptions(
     ...defaults,
     stackAllowance: io.stackAllowance,
     internalErrors: io.internalErrors,
+    explainNoPairs: true,
     ...(functions === undefined ? {} : { functions }),
   };
 }

@@ -49,6 +49,9 @@ export interface CheckOptions {
   readonly stepBudget: number;
   /** Evaluation steps one function's obligations may spend together (FUNCTION_STEP_BUDGET when absent). */
   readonly functionStepBudget?: number;
+  /** Whether a function whose pairs entry holds nothing usable is run through generation to say why (the CLI and
+   *  the agent tools; the editor says it when its quick fix generates pairs). Off when absent. */
+  readonly explainNoPairs?: boolean;
   /** The JS stack the host gives the evaluator (the CLI in its big-stack worker: `large`); `default` when absent. */
   readonly stackAllowance?: StackAllowance;
   /** Only these qualified names (all scorable functions when absent). */
@@ -336,7 +339,7 @@ function withWhyNoPairs(
   input: CheckInput,
   options: CheckOptions,
 ): FunctionReport {
-  if (input.pairsText === null) return report;
+  if (input.pairsText === null || options.explainNoPairs !== true) return report;
   const generation = generateForFunction(model, fn, generateOptionsFor(options.stackAllowance ?? 'default'));
   const why = whyNoPairs(model, fn, generation);
   if (why === undefined) return report;
