@@ -8,7 +8,7 @@ import { construct, enumMethod, positionalFields, resolveConstructor } from './a
 import { seq, seqMethod } from './collections';
 import type { Env, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
-import { bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported } from './spec-context';
+import { bindLocal, bindTypedLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported } from './spec-context';
 import { evalBlock, evalExpr, evalList } from './evaluate';
 import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
@@ -139,7 +139,7 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
       if ('kind' in bound) return bound;
       env = bound;
     } else {
-      env = bindLocal(env, param.pattern.name, arg);
+      env = bindTypedLocal(env, param.pattern.name, arg, param.type);
     }
   }
   const memoKey = scalarKey(resolved.qualifiedName, args);
