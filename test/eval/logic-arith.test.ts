@@ -156,7 +156,7 @@ describe('integers', () => {
     );
   });
 
-  it("shifts left within the declared width of a parameter; spec `+` gives int, so it does not truncate", () => {
+  it('shifts left within the declared width of a parameter; spec `+` gives int, so it does not truncate', () => {
     const decode = `
 spec fn low(b3: u8, b4: u8) -> u8 { (b3 << 6) | b4 }
 spec fn sum_shifted(a: u8, b: u8) -> int { (a + b) << 7 }

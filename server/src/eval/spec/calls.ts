@@ -147,7 +147,11 @@ export function deepViewValue(ctx: SpecContext, value: Value, span: Span): Res {
     case 'struct':
     case 'enum': {
       if (value.kind === 'enum' && value.name === 'Option') {
-        const fields = deepViews(ctx, value.fields.map(([, field]) => field), span);
+        const fields = deepViews(
+          ctx,
+          value.fields.map(([, field]) => field),
+          span,
+        );
         if (!Array.isArray(fields)) return fields;
         return { ...value, fields: value.fields.map(([name], i) => [name, fields[i] as Value] as const) };
       }
