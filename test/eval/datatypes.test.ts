@@ -96,6 +96,21 @@ describe('user datatypes', () => {
       values,
     );
   });
+
+  it("a bare Some/None is the prelude's even inside the impl of an enum with variants of that name", () => {
+    const optionDeep = `
+pub enum OptionDeep<T> { Some(T), None }
+impl<T> OptionDeep<T> {
+    pub open spec fn spec_to_opt(self) -> Option<T> {
+        match self { OptionDeep::Some(t) => Some(t), OptionDeep::None => None }
+    }
+}`;
+    check(
+      optionDeep,
+      { 'd.spec_to_opt() == Some(7int)': true, 'd.spec_to_opt() is Some': true, 'd == OptionDeep::Some(7int)': true },
+      { values: { d: { enum: 'OptionDeep', variant: 'Some', fields: { '0': 7 } } } },
+    );
+  });
 });
 
 describe('patterns', () => {

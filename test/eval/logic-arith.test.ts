@@ -156,6 +156,24 @@ describe('integers', () => {
     );
   });
 
+  it('shifts left within the declared width of a parameter; spec `+` gives int, so it does not truncate', () => {
+    const decode = `
+spec fn low(b3: u8, b4: u8) -> u8 { (b3 << 6) | b4 }
+spec fn sum_shifted(a: u8, b: u8) -> int { (a + b) << 7 }
+spec fn pick(p: (u8, u8)) -> int { let (a, b) = p; a << 7 }`;
+    check(
+      decode,
+      {
+        'low(5u8, 1u8) == 65': true,
+        'sum_shifted(1u8, 2u8) == 384': true,
+        // A pattern's bindings carry no type: small results hold in every width, larger ones depend on it.
+        'pick((1u8, 0u8)) == 128': 'indeterminate: `<<` on an integer of unknown width',
+        'pick((0u8, 0u8)) == 0': true,
+      },
+      s,
+    );
+  });
+
   it('knows literal suffixes and integer type constants', () => {
     check(
       NONE,

@@ -94,3 +94,42 @@ describe('Seq, Set and Map additions', () => {
     check('', { 'seq![3int, 1].sort_by(|a: int, b: int| a <= b) =~= seq![1int, 3]': 'unsupported: .sort_by()' });
   });
 });
+
+describe('DeepView', () => {
+  it("a Vec's deep_view is its elements' deep views: a Vec of a type viewing as a struct is a Seq of that struct", () => {
+    const journal = `
+pub struct Entry { pub start: int }
+pub struct ConcreteEntry { pub start: u64 }
+impl View for ConcreteEntry {
+    type V = Entry;
+    open spec fn view(&self) -> Entry { Entry { start: self.start as int } }
+}
+impl DeepView for ConcreteEntry {
+    type V = Entry;
+    open spec fn deep_view(&self) -> Entry { self@ }
+}
+pub struct Entries { pub entries: Vec<ConcreteEntry> }
+impl View for Entries {
+    type V = Seq<Entry>;
+    open spec fn view(&self) -> Seq<Entry> { self.entries.deep_view() }
+}`;
+    const e = { struct: 'ConcreteEntry', fields: { start: 29 } } as const;
+    check(
+      journal,
+      {
+        'after@ == before@.push(e@)': true,
+        'after@[0] == Entry { start: 29 }': true,
+        'pairs.deep_view() == seq![(Entry { start: 29 }, 1u8)]': true,
+        'Some(e).deep_view() == Some(e@)': true,
+      },
+      {
+        values: {
+          e,
+          before: { struct: 'Entries', fields: { entries: [] } },
+          after: { struct: 'Entries', fields: { entries: [e] } },
+          pairs: [{ tuple: [e, 1] }],
+        },
+      },
+    );
+  });
+});

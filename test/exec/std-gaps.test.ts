@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { i, run, vec } from './helpers';
+import { i, run, str, vec } from './helpers';
 
 const INT_TYPES = ['u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize'];
 
@@ -59,6 +59,13 @@ describe('Vec and slice methods', () => {
   it("append moves the other vector's elements, leaving it empty", () => {
     const src = 'fn f(v: Vec<u8>, w: Vec<u8>) -> (Vec<u8>, usize) { let mut a = v; let mut b = w; a.append(&mut b); (a, b.len()) }';
     expect(run(src, 'f', { v: vec([1]), w: vec([2, 3]) })).toBe('returned ([1, 2, 3], 0)');
+  });
+  it("vstd's String::append(&str) appends a copy: the separator survives every iteration", () => {
+    const src = `fn join(list: &Vec<&str>, sep: &str) -> String {
+      let mut res = String::new();
+      for i in 0..list.len() { if i != 0 { res.append(sep); } res.append(list[i]); }
+      res }`;
+    expect(run(src, 'join', { list: vec([str('a'), str('b'), str('c')]), sep: str(', ') })).toBe('returned "a, b, c"');
   });
 });
 

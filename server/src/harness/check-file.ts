@@ -3,7 +3,7 @@
 
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex, SyntaxDiagnostic } from '../syntax';
-import type { InternalErrors, StackAllowance } from '../eval';
+import type { InternalErrors, StackAllowance, Value } from '../eval';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
@@ -17,12 +17,13 @@ import { whyNoPairs } from './generate/why-no-pairs';
 import { selectPairSet } from './score/held-out';
 import type { PairSet } from './score/held-out';
 import { planObligations } from './score/obligations';
+import { violatesTypeInvariant } from './score/type-invariants';
 import { HARNESS_DEFAULTS } from './report/policy';
 import { codeMutantLimits, codeWrongOutcomes, DEFAULT_CODE_MUTANTS } from './mutants/code-mutants';
 import type { WeakPostconditionRule } from './report/diagnostics';
 import type { PlannedObligation } from './score/obligations';
 import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, pairsPathFor, parsePairsFile } from './pairs';
-import type { ParsedPairsFile } from './pairs';
+import type { PairsFunctionEntry, ParsedPairsFile } from './pairs';
 import type { FileReport, FunctionReport } from './report/report-types';
 import { scoreFunction } from './score/score-function';
 import { functionValueTypes } from './score/function-types';
@@ -291,10 +292,11 @@ function planScorable(
   const types = functionValueTypes(fn, model.scope);
   if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
   const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
-  const entry =
+  const selected =
     wholeEntry === undefined || options.pairSet === undefined
       ? wholeEntry
       : selectPairSet(wholeEntry, options.pairSet, HARNESS_DEFAULTS.heldOutOneIn);
+  const entry = selected === undefined ? undefined : withoutImpossibleInputs(model, fn, selected, options);
   if (entry === undefined)
     return {
       kind: 'done',
@@ -360,4 +362,22 @@ function contractSyntaxError(model: FileModel, fn: FunctionContract): SyntaxDiag
 export function pairsFileNameOf(sourcePath: string, pairsPath: string | null): string {
   const path = pairsPath ?? pairsPathFor(sourcePath);
   return path.split(/[\\/]/).pop() ?? path;
+}
+
+/** The entry without the pairs and invalid inputs whose inputs violate a type invariant: no such value exists, so
+ *  the contract says nothing about them (a verified ensures may reject such a pair, a requires need not). */
+function withoutImpossibleInputs(
+  model: FileModel,
+  fn: FunctionContract,
+  entry: PairsFunctionEntry,
+  options: CheckOptions,
+): PairsFunctionEntry {
+  const stackAllowance = options.stackAllowance ?? 'default';
+  const possible = (inputs: ReadonlyMap<string, Value>): boolean =>
+    !violatesTypeInvariant(model, fn, inputs, options.stepBudget, stackAllowance);
+  return {
+    ...entry,
+    pairs: entry.pairs.filter((pair) => possible(pair.inputs)),
+    invalid: entry.invalid.filter((invalid) => possible(invalid.inputs)),
+  };
 }

@@ -48,11 +48,13 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
   const user = userMethod(ctx, frame, env, expr, place, receiver);
   if (user !== undefined) return user;
-  // `append(&mut other)` moves other's elements: other is taken by place and left empty.
-  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, expr.method === 'append'));
+  // `Vec::append(&mut other)` moves other's elements: other is taken by place and left empty. vstd's
+  // `String::append(&str)` is `push_str`: it only reads its argument.
+  const drains = expr.method === 'append' && !(receiver.value.kind === 'seq' && receiver.value.text === true);
+  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, drains));
   const args = passed.map(argumentValue);
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
-  for (const arg of passed) if (expr.method === 'append' && arg.kind === 'place') emptySequence(ctx, arg.place);
+  for (const arg of passed) if (drains && arg.kind === 'place') emptySequence(ctx, arg.place);
   if (result.receiver !== undefined) {
     if (place === undefined || !MUTATING.has(expr.method)) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
     chargeWrite(ctx, place);

@@ -43,11 +43,14 @@ export function resolveConstructor(ctx: SpecContext, names: readonly string[]): 
     const selfName = name === 'Self' ? ctx.selfTypeName : name;
     const item = selfName === undefined ? undefined : ctx.scope.datatype(selfName);
     if (item?.kind === 'struct') return { enumName: undefined, name: item.name, fields: item.fields };
+    // A bare `Some`/`None`/`Ok`/`Err` is the prelude's even where a user enum declares a variant of that name
+    // (`enum OptionDeep<T> { Some(T), None }`): its variants are not in scope inside its own impl. The
+    // interpreter resolves them the same way (`resolveVariant`).
+    const builtinEnum = BUILTIN_ENUM_OF[name];
+    if (builtinEnum !== undefined) return builtinConstructor(builtinEnum, name);
     const enumItem = ctx.scope.enumOfVariant(name);
     const variant = enumItem?.variants.find((v) => v.name === name);
     if (enumItem !== undefined && variant !== undefined) return { enumName: enumItem.name, name, fields: variant.fields };
-    const builtinEnum = BUILTIN_ENUM_OF[name];
-    if (builtinEnum !== undefined) return builtinConstructor(builtinEnum, name);
   }
   return undefined;
 }

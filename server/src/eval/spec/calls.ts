@@ -6,9 +6,19 @@ import type { ResolvedFn } from '../../model';
 import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { seq, seqMethod } from './collections';
-import type { Env, Res, SpecContext } from './spec-context';
+import type { Env, Failure, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
-import { bindLocal, EMPTY_SPEC_ENV, envFromCapture, indeterminate, isFailure, lookupName, unsupported } from './spec-context';
+import {
+  bindLocal,
+  bindTypedLocal,
+  charge,
+  EMPTY_SPEC_ENV,
+  envFromCapture,
+  indeterminate,
+  isFailure,
+  lookupName,
+  unsupported,
+} from './spec-context';
 import { evalBlock, evalExpr, evalList } from './evaluate';
 import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
@@ -72,6 +82,7 @@ export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'me
 const NO_ARGS: readonly Value[] = [];
 
 export function callMethod(ctx: SpecContext, receiver: Value, method: string, args: readonly Value[], span: Span): Res {
+  if (method === 'deep_view' && args.length === 0) return deepViewValue(ctx, receiver, span);
   let res: Res | undefined;
   switch (receiver.kind) {
     case 'struct':
@@ -117,6 +128,51 @@ export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {
   return value;
 }
 
+/** `x.deep_view()` (vstd's DeepView): a Vec, array or slice is the sequence of its elements' deep views (so a
+ *  `Vec<T>` of a user type with a view is a `Seq<T::V>`), `Option` and tuples go component-wise, a user type
+ *  calls its `deep_view` (or, without one, its `view`), and everything else is itself. */
+export function deepViewValue(ctx: SpecContext, value: Value, span: Span): Res {
+  switch (value.kind) {
+    case 'seq': {
+      if (value.text === true) return seq(value.elements);
+      const exhausted = charge(ctx, value.elements.length, span);
+      if (exhausted !== undefined) return exhausted;
+      const elements = deepViews(ctx, value.elements, span);
+      return Array.isArray(elements) ? seq(elements) : elements;
+    }
+    case 'tuple': {
+      const elements = deepViews(ctx, value.elements, span);
+      return Array.isArray(elements) ? { kind: 'tuple', elements } : elements;
+    }
+    case 'struct':
+    case 'enum': {
+      if (value.kind === 'enum' && value.name === 'Option') {
+        const fields = deepViews(
+          ctx,
+          value.fields.map(([, field]) => field),
+          span,
+        );
+        if (!Array.isArray(fields)) return fields;
+        return { ...value, fields: value.fields.map(([name], i) => [name, fields[i] as Value] as const) };
+      }
+      const resolved = ctx.scope.resolveMethod(value.name, 'deep_view');
+      return resolved !== undefined ? callUserFn(ctx, resolved, [value], span) : viewValue(ctx, value, span);
+    }
+    default:
+      return value;
+  }
+}
+
+function deepViews(ctx: SpecContext, values: readonly Value[], span: Span): Value[] | Failure {
+  const out: Value[] = [];
+  for (const value of values) {
+    const view = deepViewValue(ctx, value, span);
+    if (isFailure(view)) return view;
+    out.push(view);
+  }
+  return out;
+}
+
 /** Calls a user fn by value. Only spec fns with bodies can be evaluated (opaque/closed ones included). */
 export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonly Value[], span: Span): Res {
   const item = resolved.item;
@@ -139,7 +195,7 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
       if ('kind' in bound) return bound;
       env = bound;
     } else {
-      env = bindLocal(env, param.pattern.name, arg);
+      env = bindTypedLocal(env, param.pattern.name, arg, param.type);
     }
   }
   const memoKey = scalarKey(resolved.qualifiedName, args);

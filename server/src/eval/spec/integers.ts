@@ -41,26 +41,56 @@ export function intTypeOf(type: Type, resolveAlias: (name: string) => Type | und
   return undefined;
 }
 
-/** The integer type an expression statically has when it is evident (suffixed literal, cast, `T::MAX`),
- *  used for the widths of `<<` and bitwise `!`. Everything else is treated as `int`. */
-export function staticIntType(expr: Expr, resolveAlias: (name: string) => Type | undefined): IntType | undefined {
+/** How staticIntType reads types: aliases through the scope, plain names through their declarations. */
+export interface StaticTypes {
+  readonly resolveAlias: (name: string) => Type | undefined;
+  readonly declaredType: (name: string) => Type | undefined;
+}
+
+/** The integer type an expression statically has when it is evident (suffixed literal, cast, `T::MAX`, a name
+ *  declared with an integer type), used for the widths of `<<` and bitwise `!`; undefined when not evident. */
+export function staticIntType(expr: Expr, types: StaticTypes): IntType | undefined {
   switch (expr.kind) {
     case 'int':
       return asIntType(expr.suffix);
     case 'cast':
-      return intTypeOf(expr.type, resolveAlias);
+      return intTypeOf(expr.type, types.resolveAlias);
     case 'paren':
-      return staticIntType(expr.inner, resolveAlias);
-    case 'path':
-      return expr.segments.length === 2 ? asIntType(expr.segments[0]?.name) : undefined;
+      return staticIntType(expr.inner, types);
+    case 'path': {
+      if (expr.segments.length === 2) return asIntType(expr.segments[0]?.name);
+      const name = expr.segments.length === 1 ? expr.segments[0]?.name : undefined;
+      const declared = name === undefined ? undefined : types.declaredType(name);
+      return declared === undefined ? undefined : intTypeOf(declared, types.resolveAlias);
+    }
     case 'binary':
-      if (['+', '-', '*', '/', '%', '&', '|', '^'].includes(expr.op)) {
-        return staticIntType(expr.left, resolveAlias) ?? staticIntType(expr.right, resolveAlias);
-      }
-      if (expr.op === '<<' || expr.op === '>>') return staticIntType(expr.left, resolveAlias);
-      return undefined;
+      return binaryIntType(expr.op, staticIntType(expr.left, types) ?? staticIntType(expr.right, types));
     case 'unary':
-      return expr.op === '-' ? undefined : staticIntType(expr.operand, resolveAlias);
+      return expr.op === '-' ? undefined : staticIntType(expr.operand, types);
+    default:
+      return undefined;
+  }
+}
+
+/** Spec arithmetic never wraps: `+` and `*` give `int` (`nat` from `nat`s), `-` gives `int`, `/` keeps an
+ *  unsigned type and gives `int` for a signed one; `%`, the bit operators and the shifts keep the type. */
+function binaryIntType(op: string, operand: IntType | undefined): IntType | undefined {
+  if (operand === undefined) return undefined;
+  switch (op) {
+    case '+':
+    case '*':
+      return operand === 'nat' ? 'nat' : 'int';
+    case '-':
+      return 'int';
+    case '/':
+      return intRange(operand).signed ? 'int' : operand;
+    case '%':
+    case '&':
+    case '|':
+    case '^':
+    case '<<':
+    case '>>':
+      return operand;
     default:
       return undefined;
   }

@@ -7,8 +7,9 @@ import { bool } from '../value';
 import { compareValues, makeSet, valueEquals } from '../value-ops';
 import { viewValue } from './calls';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
-import { BUDGET_EXHAUSTED, charge, indeterminate, isFailure, unsupported } from './spec-context';
+import { BUDGET_EXHAUSTED, charge, declaredTypeOf, indeterminate, isFailure, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
+import type { StaticTypes } from './integers';
 import { bitWidth, euclidDiv, euclidMod, intTypeOf, staticIntType, truncateTo } from './integers';
 import { bindPoisoned, matchPattern } from './patterns';
 import { collectionContains, indexMap, indexSeq } from './collections';
@@ -123,10 +124,10 @@ export function evalBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary
   if (isFailure(left)) return left;
   const right = evalExpr(ctx, expr.right, env);
   if (isFailure(right)) return right;
-  return applyBinary(ctx, expr, op, left, right);
+  return applyBinary(ctx, expr, env, op, left, right);
 }
 
-function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, op: BinaryOp, left: Value, right: Value): Res {
+function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, env: Env, op: BinaryOp, left: Value, right: Value): Res {
   switch (op) {
     case '==':
     case '===':
@@ -148,7 +149,7 @@ function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, 
     default:
       break;
   }
-  if (left.kind === 'int' && right.kind === 'int') return intBinary(ctx, expr, op, left.value, right.value);
+  if (left.kind === 'int' && right.kind === 'int') return intBinary(ctx, expr, env, op, left.value, right.value);
   if (left.kind === 'bool' && right.kind === 'bool') {
     if (op === '&') return bool(left.value && right.value);
     if (op === '|') return bool(left.value || right.value);
@@ -168,7 +169,7 @@ function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, 
   return unsupported(`\`${op}\` on ${left.kind} and ${right.kind}`, expr.span);
 }
 
-function intBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, op: BinaryOp, a: bigint, b: bigint): Res {
+function intBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, env: Env, op: BinaryOp, a: bigint, b: bigint): Res {
   switch (op) {
     case '+':
       return { kind: 'int', value: a + b };
@@ -192,10 +193,16 @@ function intBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, op
       return { kind: 'int', value: a >> b };
     case '<<': {
       if (b < 0n) return indeterminate(`shift by a negative amount (${b})`, expr.right.span);
-      const intType = staticIntType(expr.left, (name) => ctx.scope.typeAlias(name)?.type);
+      const intType = staticIntType(expr.left, staticTypes(ctx, env));
       const width = intType === undefined ? undefined : bitWidth(intType);
       if (intType !== undefined && width !== undefined) {
         return { kind: 'int', value: b >= BigInt(width) ? 0n : truncateTo(a << b, intType) };
+      }
+      // A result inside i8's range is what every integer type gives; beyond it, truncation depends on a
+      // width we do not know. An unsuffixed literal is an `int`.
+      const fitsEveryType = a === 0n || (b < 8n && a << b >= -128n && a << b <= 127n);
+      if (intType === undefined && expr.left.kind !== 'int' && !fitsEveryType) {
+        return indeterminate('`<<` on an integer of unknown width', expr.span);
       }
       const exhausted = charge(ctx, Number(b > 100_000_000n ? 100_000_000n : b) / 64, expr.span);
       return exhausted ?? bigResult(ctx, a << b, expr.span);
@@ -312,7 +319,7 @@ export function evalUnary(ctx: SpecContext, expr: Extract<Expr, { kind: 'unary' 
     case '!': {
       if (operand.kind === 'bool') return bool(!operand.value);
       if (operand.kind !== 'int') return unsupported(`\`!\` on ${operand.kind}`, expr.span);
-      const intType = staticIntType(expr.operand, (name) => ctx.scope.typeAlias(name)?.type);
+      const intType = staticIntType(expr.operand, staticTypes(ctx, env));
       if (intType === undefined || bitWidth(intType) === undefined) {
         return indeterminate('bitwise `!` on an integer of unknown width', expr.span);
       }
@@ -358,4 +365,8 @@ export function evalView(ctx: SpecContext, expr: Extract<Expr, { kind: 'view' }>
   const operand = evalExpr(ctx, expr.operand, env);
   if (isFailure(operand)) return operand;
   return viewValue(ctx, operand, expr.span);
+}
+
+function staticTypes(ctx: SpecContext, env: Env): StaticTypes {
+  return { resolveAlias: (name) => ctx.scope.typeAlias(name)?.type, declaredType: (name) => declaredTypeOf(env, name) };
 }

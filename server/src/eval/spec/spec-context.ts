@@ -127,6 +127,9 @@ export interface SpecEnv {
   readonly values: ReadonlyMap<string, Value>;
   /** `&mut` parameters: `old(x)` is `old`, `final(x)` and plain `x` are `final`. */
   readonly mutables: ReadonlyMap<string, { readonly old: Value; readonly final: Value }>;
+  /** Declared types of the names above, where known: values carry no width, and `<<` truncates to its left
+   *  operand's. */
+  readonly types?: ReadonlyMap<string, Type>;
 }
 
 /** Internal environment: the caller's bindings plus a persistent list of local bindings (let, patterns,
@@ -140,6 +143,8 @@ export interface Env {
 export interface Local {
   readonly name: string;
   readonly value: Res;
+  /** The declared type, for a binding that has one (a spec fn's parameter). */
+  readonly type?: Type;
   readonly next: Local | undefined;
 }
 
@@ -206,6 +211,10 @@ export function bindLocal(env: Env, name: string, value: Res): Env {
   return { base: env.base, locals: { name, value, next: env.locals } };
 }
 
+export function bindTypedLocal(env: Env, name: string, value: Res, type: Type): Env {
+  return { base: env.base, locals: { name, value, type, next: env.locals } };
+}
+
 export function bindLocals(env: Env, bindings: readonly (readonly [string, Res])[]): Env {
   let locals = env.locals;
   for (const [name, value] of bindings) locals = { name, value, next: locals };
@@ -220,6 +229,15 @@ export function lookupName(env: Env, name: string): Res | undefined {
   const value = env.base.values.get(name);
   if (value !== undefined) return value;
   return env.base.mutables.get(name)?.final;
+}
+
+/** The declared type of a plain name, found the way lookupName finds its value; undefined when the binding has
+ *  none (a pattern or an untyped binder). */
+export function declaredTypeOf(env: Env, name: string): Type | undefined {
+  for (let local = env.locals; local !== undefined; local = local.next) {
+    if (local.name === name) return local.type;
+  }
+  return env.base.types?.get(name);
 }
 
 /** Key under which a closure's captured environment keeps a `&mut` parameter's entry value. */

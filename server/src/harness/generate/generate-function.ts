@@ -12,6 +12,7 @@ import type { ExecLimits, StackAllowance } from '../../eval';
 import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { requiresOutcome } from './contract-check';
+import { violatesTypeInvariant } from '../score/type-invariants';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
 import { candidateValues } from './candidates';
@@ -138,6 +139,8 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     )
       break;
     tried += 1;
+    // No caller can pass a value its type's invariant rules out: running the function on one says nothing.
+    if (violatesTypeInvariant(model, fn, input, options.specStepBudget, options.stackAllowance)) continue;
     const requiresHolds = requiresVerdict(model, fn, input, options, rejections);
     // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
     // timing out (a huge `n` under `requires n < 100`), they are not run at all.

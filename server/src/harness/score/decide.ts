@@ -4,7 +4,7 @@
 import type { Value } from '../../eval';
 import { FUNCTION_BUDGET_SPENT, RUN_CANCELLED, createSpecContext, evaluateClauses } from '../../eval';
 import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../../eval';
-import type { Clause } from '../../syntax';
+import type { Clause, Type } from '../../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from '../../model';
 import { UNNAMED_RETURN_NAME } from '../../model';
 import type { Obligation, ObligationResult } from '../backend';
@@ -116,16 +116,21 @@ export function contractEnv(
 ): SpecEnv {
   const values = new Map<string, Value>();
   const mutables = new Map<string, { readonly old: Value; readonly final: Value }>();
+  const types = new Map<string, Type>();
   for (const param of fn.params) {
     const entry = inputs.get(param.name);
     if (entry === undefined) continue;
     if (param.passing === 'mut') mutables.set(param.name, { old: entry, final: after.get(param.name) ?? entry });
     else values.set(param.name, entry);
+    types.set(param.name, param.type);
   }
   const returnName = fn.returnName ?? UNNAMED_RETURN_NAME;
   // `result` names the return only when no parameter does (an unnamed return is reachable only through `returns`).
-  if (output !== undefined && (fn.returnName !== undefined || !values.has(returnName))) values.set(returnName, output);
-  return { values, mutables };
+  if (output !== undefined && (fn.returnName !== undefined || !values.has(returnName))) {
+    values.set(returnName, output);
+    if (fn.returnType !== undefined) types.set(returnName, fn.returnType);
+  }
+  return { values, mutables, types };
 }
 
 const EMPTY_AFTER: ReadonlyMap<string, Value> = new Map();

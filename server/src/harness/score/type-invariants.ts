@@ -1,0 +1,62 @@
+// Verus's `#[verifier::type_invariant]`: every value of the type satisfies its invariant, so an input that
+// violates one (a generated `SaturatingU64 { i: 37, v: 28 }`) cannot reach the function, verified or not.
+
+import type { Value } from '../../eval';
+import { createSpecContext, evaluateExpr } from '../../eval';
+import type { StackAllowance } from '../../eval';
+import type { FileModel, FunctionContract } from '../../model';
+import type { Expr } from '../../syntax';
+
+/** Whether some parameter's value is shown to violate the invariant of its declared type; an undecided
+ *  invariant does not count (the value may exist). Only the parameters' own types are checked, not their fields'. */
+export function violatesTypeInvariant(
+  model: FileModel,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  stepBudget: number,
+  stackAllowance: StackAllowance,
+): boolean {
+  return fn.params.some((param) => {
+    const value = inputs.get(param.name);
+    const typeName = declaredTypeName(fn, param.type);
+    if (value === undefined || typeName === undefined) return false;
+    return invariantsOf(model, typeName).some((invariant) => {
+      const holds = evaluateInvariant(model, invariant, typeName, value, stepBudget, stackAllowance);
+      return holds === false;
+    });
+  });
+}
+
+function declaredTypeName(fn: FunctionContract, type: FunctionContract['params'][number]['type']): string | undefined {
+  if (type.kind !== 'path') return undefined;
+  const name = type.segments[type.segments.length - 1]?.name;
+  return name === 'Self' ? fn.selfTypeName : name;
+}
+
+function invariantsOf(model: FileModel, typeName: string): readonly FunctionContract[] {
+  return model.functions.filter(
+    (candidate) =>
+      candidate.selfTypeName === typeName &&
+      candidate.mode === 'spec' &&
+      candidate.params.length === 1 &&
+      candidate.item.body !== undefined &&
+      candidate.item.attributes.some((attribute) => attribute.path === 'verifier::type_invariant'),
+  );
+}
+
+function evaluateInvariant(
+  model: FileModel,
+  invariant: FunctionContract,
+  typeName: string,
+  value: Value,
+  stepBudget: number,
+  stackAllowance: StackAllowance,
+): boolean | undefined {
+  const body = invariant.item.body;
+  const param = invariant.params[0];
+  if (body === undefined || param === undefined) return undefined;
+  const ctx = createSpecContext(model.scope, { stepBudget, stackAllowance, selfTypeName: typeName, modulePath: invariant.modulePath });
+  const expr: Expr = { kind: 'block', block: body, span: body.span };
+  const res = evaluateExpr(ctx, expr, { values: new Map([[param.name, value]]), mutables: new Map() });
+  return res.kind === 'value' && res.value.kind === 'bool' ? res.value.value : undefined;
+}
