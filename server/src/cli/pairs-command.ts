@@ -78,7 +78,14 @@ async function pairsForFile(
   { io, crates }: { readonly io: CliIo; readonly crates: CrateModels },
   internalErrors: InternalErrorSite[],
 ): Promise<number> {
-  const options = { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, crates, hooks: io.pairsWriteHooks };
+  const options = {
+    ...args,
+    cwd: io.cwd,
+    stackAllowance: io.stackAllowance,
+    internalErrors: io.internalErrors,
+    crates,
+    hooks: io.pairsWriteHooks,
+  };
   const result = await guardedAsync(
     io.internalErrors,
     'front end',

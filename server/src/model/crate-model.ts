@@ -40,7 +40,9 @@ export function moduleDeclarations(source: SourceFile): ModuleDeclaration[] {
   const declarations: ModuleDeclaration[] = [];
   for (const { item, context } of collectItems(source)) {
     if (item.kind !== 'mod' || item.items !== undefined) continue;
-    const pathAttribute = item.attributes.map((attribute) => /^path\s*=\s*"([^"]*)"$/.exec(attribute.text)?.[1]).find((found) => found !== undefined);
+    const pathAttribute = item.attributes
+      .map((attribute) => /^path\s*=\s*"([^"]*)"$/.exec(attribute.text)?.[1])
+      .find((found) => found !== undefined);
     declarations.push({ inlinePath: context.modulePath, name: item.name, pathAttribute });
   }
   return declarations;
@@ -78,17 +80,18 @@ function crateIndex(items: readonly VisitedItem[]): CrateIndex {
 }
 
 function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly string[]): ModelScope {
-  const inCrate = (modulePath: readonly string[] | undefined): readonly string[] | undefined => {
-    if (modulePath === undefined) return undefined;
-    return modulePath[0] === CRATE ? modulePath.slice(1) : [...fileModule, ...modulePath];
-  };
+  // A caller that does not say where the reference occurs (the exec interpreter) is taken to be in the file's own
+  // module: the names its `use`s bring in are the ones its code can mean.
+  const inCrate = (modulePath: readonly string[] | undefined): readonly string[] =>
+    modulePath?.[0] === CRATE ? modulePath.slice(1) : [...fileModule, ...(modulePath ?? [])];
   const asksFile = (path: readonly string[], modulePath: readonly string[] | undefined): boolean =>
     modulePath?.[0] !== CRATE && !leavesFile(path, modulePath ?? [], fileModule);
   return {
     resolveFunction: (path, selfTypeName, modulePath) =>
       (asksFile(path, modulePath) ? local.resolveFunction(path, selfTypeName, modulePath) : undefined) ??
       crateFunction(crate, path, selfTypeName, inCrate(modulePath)),
-    resolveMethod: (typeName, method) => local.resolveMethod(typeName, method) ?? reachedInCrate(crate.scope.resolveMethod(typeName, method)),
+    resolveMethod: (typeName, method) =>
+      local.resolveMethod(typeName, method) ?? reachedInCrate(crate.scope.resolveMethod(typeName, method)),
     datatype: (name) => local.datatype(name) ?? crate.scope.datatype(name),
     enumOfVariant: (variant) => local.enumOfVariant(variant) ?? crate.scope.enumOfVariant(variant),
     constant: (path, selfTypeName, modulePath) =>
@@ -113,13 +116,15 @@ function crateFunction(
   crate: CrateIndex,
   path: readonly string[],
   selfTypeName: string | undefined,
-  modulePath: readonly string[] | undefined,
+  modulePath: readonly string[],
 ): ResolvedFn | undefined {
-  if (modulePath === undefined) return reachedInCrate(crate.scope.resolveFunction(path, selfTypeName));
   const key = `${modulePath.join('::')}|${selfTypeName ?? ''}|${path.join('::')}`;
   if (crate.functionCache.has(key)) return crate.functionCache.get(key);
   const exact = (absolute: readonly string[]): ResolvedFn | undefined => crate.scope.resolveFunction(absolute, undefined, []);
-  const found = resolveInCrate(crate.uses, exact, path, selfTypeName, modulePath) ?? associatedFunction(crate, path, selfTypeName);
+  const found =
+    resolveInCrate(crate.uses, exact, path, selfTypeName, modulePath) ??
+    associatedFunction(crate, path, selfTypeName) ??
+    crate.scope.resolveFunction(path, selfTypeName);
   const reached = reachedInCrate(found);
   crate.functionCache.set(key, reached);
   return reached;
@@ -136,13 +141,12 @@ function crateConstant(
   crate: CrateIndex,
   path: readonly string[],
   selfTypeName: string | undefined,
-  modulePath: readonly string[] | undefined,
+  modulePath: readonly string[],
 ): ConstItem | undefined {
-  if (modulePath === undefined) return crate.scope.constant(path, selfTypeName);
   const key = `${modulePath.join('::')}|${selfTypeName ?? ''}|${path.join('::')}`;
   if (crate.constantCache.has(key)) return crate.constantCache.get(key);
   const exact = (absolute: readonly string[]): ConstItem | undefined => crate.scope.constant(absolute, undefined, []);
-  const found = resolveInCrate(crate.uses, exact, path, selfTypeName, modulePath);
+  const found = resolveInCrate(crate.uses, exact, path, selfTypeName, modulePath) ?? crate.scope.constant(path, selfTypeName);
   crate.constantCache.set(key, found);
   return found;
 }

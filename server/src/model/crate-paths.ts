@@ -8,7 +8,10 @@ import { flattenUseTree } from './use-tree';
 
 /** Per module (its crate-absolute path joined by `::`): the names its `use`s bind and the paths it glob-imports,
  *  as written there (the resolver reads them from that module). */
-export type ModuleUses = ReadonlyMap<string, { readonly names: ReadonlyMap<string, readonly string[]>; readonly globs: readonly (readonly string[])[] }>;
+export type ModuleUses = ReadonlyMap<
+  string,
+  { readonly names: ReadonlyMap<string, readonly string[]>; readonly globs: readonly (readonly string[])[] }
+>;
 
 export function moduleUses(items: readonly VisitedItem[]): ModuleUses {
   const uses = new Map<string, { readonly names: Map<string, readonly string[]>; readonly globs: (readonly string[])[] }>();
@@ -35,7 +38,8 @@ export function resolveInCrate<V>(
   modulePath: readonly string[],
 ): V | undefined {
   const resolver = { uses, exact, asked: new Set<string>() };
-  if (path[0] === 'Self') return selfTypeName === undefined ? undefined : written(resolver, modulePath, [selfTypeName, ...path.slice(1)], 0, 'reference');
+  if (path[0] === 'Self')
+    return selfTypeName === undefined ? undefined : written(resolver, modulePath, [selfTypeName, ...path.slice(1)], 0, 'reference');
   return written(resolver, modulePath, path, 0, 'reference');
 }
 
@@ -53,7 +57,13 @@ const MAX_IMPORT_DEPTH = 12;
 /** A path as written in `module`: `crate::`, `self::` and `super::` say where it starts. A reference starts in
  *  `module` and then in each enclosing one; a `use` target starts at an item or submodule of `module` (or an extern
  *  crate, which is not here): never at another of the module's imports, which would let `use a::*` re-enter itself. */
-function written<V>(resolver: Resolver<V>, module: readonly string[], path: readonly string[], depth: number, start: 'reference' | 'use-target'): V | undefined {
+function written<V>(
+  resolver: Resolver<V>,
+  module: readonly string[],
+  path: readonly string[],
+  depth: number,
+  start: 'reference' | 'use-target',
+): V | undefined {
   const [head, ...rest] = path;
   if (head === undefined || depth > MAX_IMPORT_DEPTH) return undefined;
   const first = start === 'reference' ? 'with-imports' : 'items-only';
