@@ -19,7 +19,8 @@ async function run(cwd: string, ...args: string[]): Promise<{ code: number; out:
   return { code, out: io.out() };
 }
 
-/** `path::function` to its PostComp, or to its reason when it was not scored. */
+/** `path::function` to its PostComp, or to why it has none: the reason it was not scored, or the construct that
+ *  left its verdicts undecided. */
 function postCompleteness(json: string): Record<string, number | string> {
   const report: unknown = JSON.parse(json);
   const out: Record<string, number | string> = {};
@@ -28,7 +29,9 @@ function postCompleteness(json: string): Record<string, number | string> {
     for (const fn of (Array.isArray(file['functions']) ? (file['functions'] as unknown[]) : []).filter(isRecord)) {
       const scores = fn['scores'];
       const post = isRecord(scores) ? scores['postCompleteness'] : undefined;
-      out[`${String(file['path'])}::${String(fn['qualifiedName'])}`] = typeof post === 'number' ? post : String(fn['reason']);
+      const [construct] = Array.isArray(fn['unsupported']) ? (fn['unsupported'] as unknown[]).filter(isRecord) : [];
+      const why = fn['reason'] ?? construct?.['construct'];
+      out[`${String(file['path'])}::${String(fn['qualifiedName'])}`] = typeof post === 'number' ? post : String(why);
     }
   }
   return out;
@@ -43,6 +46,7 @@ describe('check src/ of a crate', () => {
     expect(checked.code).toBe(0);
     expect(postCompleteness(checked.out)).toEqual({
       'src/lib.rs::root_fits': 1,
+      'src/lib.rs::positive': 'float literal (in src/types.rs, line 26)',
       'src/ops/mod.rs::add_capped': 1,
       'src/ops/mod.rs::withdraw': 1,
       'src/ops/mod.rs::within_limit': 1,

@@ -20,7 +20,12 @@ const FILES: readonly [string, readonly string[]][] = [
 ];
 
 const crate = buildCrateModel(
-  FILES.map(([file, modulePath]) => ({ path: file, source: parseSourceFile(readFileSync(path.join(LEDGER, file), 'utf8')), modulePath })),
+  FILES.map(([file, modulePath]) => ({
+    path: file,
+    displayName: `src/${file}`,
+    source: parseSourceFile(readFileSync(path.join(LEDGER, file), 'utf8')),
+    modulePath,
+  })),
 );
 
 function modelOf(file: string): FileModel {

@@ -66,7 +66,7 @@ async function loadCrates(manifestDir: string, read: (file: string) => Promise<S
   if (manifest.kind !== 'text') return [];
   const models: CrateModel[] = [];
   for (const root of crateRoots(manifest.text)) {
-    const files = await moduleTree(path.resolve(manifestDir, root), read);
+    const files = await moduleTree(manifestDir, path.resolve(manifestDir, root), read);
     if (files.length > 0) models.push(buildCrateModel(files));
   }
   return models;
@@ -92,7 +92,11 @@ function crateRoots(manifestText: string): string[] {
 }
 
 /** The files of the crate rooted at `root`, breadth-first from the root, each with its module path. */
-async function moduleTree(root: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<CrateFile[]> {
+async function moduleTree(
+  manifestDir: string,
+  root: string,
+  read: (file: string) => Promise<SourceFile | undefined>,
+): Promise<CrateFile[]> {
   const files: CrateFile[] = [];
   const seen = new Set<string>();
   const queue: { readonly file: string; readonly modulePath: readonly string[] }[] = [{ file: root, modulePath: [] }];
@@ -101,7 +105,8 @@ async function moduleTree(root: string, read: (file: string) => Promise<SourceFi
     seen.add(next.file);
     const source = await read(next.file);
     if (source === undefined) continue;
-    files.push({ path: next.file, source, modulePath: next.modulePath });
+    const displayName = path.relative(manifestDir, next.file).split(path.sep).join('/');
+    files.push({ path: next.file, displayName, source, modulePath: next.modulePath });
     const ownsDirectory = next.modulePath.length === 0 || path.basename(next.file) === 'mod.rs';
     for (const declaration of moduleDeclarations(source)) {
       const found = await firstExisting(moduleFileCandidates(next.file, ownsDirectory, declaration));

@@ -4,18 +4,21 @@
 // Invariant: a name the file resolves alone resolves to the same item in the crate (the file's own scope is asked
 // first), so adding a crate can only make more names known.
 
-import type { ConstItem, SourceFile } from '../syntax';
+import { createLineIndex } from '../syntax';
+import type { ConstItem, SourceFile, Span } from '../syntax';
 import { buildFileModel } from './build-file-model';
 import { collectItems } from './lower-functions';
 import type { VisitedItem } from './lower-functions';
 import { createModelScope } from './scope';
 import { moduleUses, resolveInCrate } from './crate-paths';
 import type { ModuleUses } from './crate-paths';
-import type { FileModel, ModelScope, ResolvedFn } from './types';
+import type { FileModel, ForeignSite, ModelScope, ResolvedFn } from './types';
 
 export interface CrateFile {
   /** The file's path as the host names it; the key of `CrateModel.files`. */
   readonly path: string;
+  /** How messages name the file (`src/types.rs`, relative to the crate's folder). */
+  readonly displayName: string;
   readonly source: SourceFile;
   /** The module the file is: `[]` for the crate root, `['a', 'b']` for `crate::a::b`. */
   readonly modulePath: readonly string[];
@@ -51,12 +54,60 @@ export function moduleDeclarations(source: SourceFile): ModuleDeclaration[] {
 export function buildCrateModel(files: readonly CrateFile[]): CrateModel {
   const items = files.flatMap((file) => collectItems(file.source).map((visited) => inModule(visited, file.modulePath)));
   const crate = crateIndex(items);
+  const sites = files.map((file) => ({ file, spans: lazySpans(file.source) }));
   const models = new Map<string, FileModel>();
   for (const file of files) {
     const alone = buildFileModel(file.source);
-    models.set(file.path, { ...alone, scope: fileScope(alone.scope, crate, file.modulePath) });
+    const others = sites.filter((site) => site.file !== file);
+    models.set(file.path, {
+      ...alone,
+      scope: fileScope(alone.scope, crate, file.modulePath),
+      foreignSite: (span) => foreignSite(others, span),
+    });
   }
   return { files: models };
+}
+
+interface FileSpans {
+  readonly file: CrateFile;
+  /** Every span object of the file's tree, collected on the first question (only unsupported constructs ask). */
+  readonly spans: () => ReadonlySet<Span>;
+}
+
+/** Spans are offsets without a file, so the file is found by the span object's identity in each tree. */
+function foreignSite(others: readonly FileSpans[], span: Span): ForeignSite | undefined {
+  const owner = others.find((site) => site.spans().has(span));
+  if (owner === undefined) return undefined;
+  const line = createLineIndex(owner.file.source.text).positionAt(span.start).line + 1;
+  return { file: owner.file.displayName, line };
+}
+
+function lazySpans(source: SourceFile): () => ReadonlySet<Span> {
+  let spans: Set<Span> | undefined;
+  return () => {
+    spans ??= collectSpans(source.items);
+    return spans;
+  };
+}
+
+/** The objects with numeric `start` and `end` in a tree of plain objects and arrays (an explicit stack: trees
+ *  can be deeper than the JS stack). */
+function collectSpans(root: unknown): Set<Span> {
+  const spans = new Set<Span>();
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next !== 'object' || next === null || seen.has(next)) continue;
+    seen.add(next);
+    if (isSpan(next)) spans.add(next);
+    for (const child of Array.isArray(next) ? next : Object.values(next)) stack.push(child);
+  }
+  return spans;
+}
+
+function isSpan(value: object): value is Span {
+  return 'start' in value && 'end' in value && typeof value.start === 'number' && typeof value.end === 'number';
 }
 
 /** The first segment of a module path that is crate-absolute. `crate` is a keyword, so no module has that name:
