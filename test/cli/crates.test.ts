@@ -1,7 +1,9 @@
 // `pairs` then `check` over a Cargo crate's src/: every contract naming a type, spec fn or constant of another file
-// is scored (PostComp measured), and a file no `mod` reaches is scored alone, as before.
+// is scored (PostComp measured), and a file no `mod` reaches is scored alone, as before. `--changed-since` skips
+// nothing in a crate file, since what a function reaches in other files is not compared.
 
-import { cpSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../server/src/cli/main';
@@ -54,5 +56,30 @@ describe('check src/ of a crate', () => {
       'src/orphan.rs::balance_of':
         'parameter `acct: Account` has a type the harness cannot represent (Account: unknown type `Account`) (line 6)',
     });
+  });
+});
+
+describe('check --changed-since in a crate', () => {
+  it('scores a function whose spec fn changed in another file', async () => {
+    const dir = tempDir('crate-changed-');
+    cpSync(LEDGER, dir, { recursive: true });
+    expect((await run(dir, 'pairs', 'src')).code).toBe(0);
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+    git('init', '--quiet');
+    git('add', '-A');
+    git('commit', '--quiet', '-m', 'baseline');
+    const types = path.join(dir, 'src', 'types.rs');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('a + b <= u64::MAX', 'a + b < u64::MAX'));
+    const checked = await run(dir, 'check', '--json', '--changed-since', 'HEAD', 'src/ops/mod.rs', 'src/orphan.rs');
+    expect(Object.keys(postCompleteness(checked.out))).toEqual([
+      'src/ops/mod.rs::add_capped',
+      'src/ops/mod.rs::withdraw',
+      'src/ops/mod.rs::within_limit',
+      'src/ops/mod.rs::fits_here',
+    ]);
   });
 });

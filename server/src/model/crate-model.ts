@@ -5,7 +5,7 @@
 // first), so adding a crate can only make more names known.
 
 import { createLineIndex } from '../syntax';
-import type { ConstItem, SourceFile, Span } from '../syntax';
+import type { ConstItem, LineIndex, SourceFile, Span } from '../syntax';
 import { buildFileModel } from './build-file-model';
 import { collectItems } from './lower-functions';
 import type { VisitedItem } from './lower-functions';
@@ -54,7 +54,11 @@ export function moduleDeclarations(source: SourceFile): ModuleDeclaration[] {
 export function buildCrateModel(files: readonly CrateFile[]): CrateModel {
   const items = files.flatMap((file) => collectItems(file.source).map((visited) => inModule(visited, file.modulePath)));
   const crate = crateIndex(items);
-  const sites = files.map((file) => ({ file, spans: lazySpans(file.source) }));
+  const sites = files.map((file) => ({
+    file,
+    spans: lazily(() => collectSpans(file.source.items)),
+    lines: lazily(() => createLineIndex(file.source.text)),
+  }));
   const models = new Map<string, FileModel>();
   for (const file of files) {
     const alone = buildFileModel(file.source);
@@ -70,23 +74,25 @@ export function buildCrateModel(files: readonly CrateFile[]): CrateModel {
 
 interface FileSpans {
   readonly file: CrateFile;
-  /** Every span object of the file's tree, collected on the first question (only unsupported constructs ask). */
+  /** Every span object of the file's tree and its line index, made on the first question (only unsupported
+   *  constructs ask). */
   readonly spans: () => ReadonlySet<Span>;
+  readonly lines: () => LineIndex;
 }
 
 /** Spans are offsets without a file, so the file is found by the span object's identity in each tree. */
 function foreignSite(others: readonly FileSpans[], span: Span): ForeignSite | undefined {
   const owner = others.find((site) => site.spans().has(span));
   if (owner === undefined) return undefined;
-  const line = createLineIndex(owner.file.source.text).positionAt(span.start).line + 1;
+  const line = owner.lines().positionAt(span.start).line + 1;
   return { file: owner.file.displayName, line };
 }
 
-function lazySpans(source: SourceFile): () => ReadonlySet<Span> {
-  let spans: Set<Span> | undefined;
+function lazily<V>(make: () => V): () => V {
+  let made: { readonly value: V } | undefined;
   return () => {
-    spans ??= collectSpans(source.items);
-    return spans;
+    made ??= { value: make() };
+    return made.value;
   };
 }
 
