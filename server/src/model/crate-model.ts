@@ -62,11 +62,10 @@ export function buildCrateModel(files: readonly CrateFile[]): CrateModel {
   const models = new Map<string, FileModel>();
   for (const file of files) {
     const alone = buildFileModel(file.source);
-    const others = sites.filter((site) => site.file !== file);
     models.set(file.path, {
       ...alone,
       scope: fileScope(alone.scope, crate, file.modulePath),
-      foreignSite: (span) => foreignSite(others, span),
+      foreignSite: (span) => foreignSite(sites, file, span),
     });
   }
   return { files: models };
@@ -81,8 +80,8 @@ interface FileSpans {
 }
 
 /** Spans are offsets without a file, so the file is found by the span object's identity in each tree. */
-function foreignSite(others: readonly FileSpans[], span: Span): ForeignSite | undefined {
-  const owner = others.find((site) => site.spans().has(span));
+function foreignSite(sites: readonly FileSpans[], asking: CrateFile, span: Span): ForeignSite | undefined {
+  const owner = sites.find((site) => site.file !== asking && site.spans().has(span));
   if (owner === undefined) return undefined;
   const line = owner.lines().positionAt(span.start).line + 1;
   return { file: owner.file.displayName, line };
