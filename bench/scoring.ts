@@ -130,7 +130,7 @@ function typicalFunction(): TypicalTimes {
   const scoreOnce = (): void => {
     const fresh = plannedOnce();
     scoreFunction(
-      { lineIndex: plan.lineIndex },
+      { lineIndex: plan.lineIndex, model: plan.model },
       fn,
       types,
       fresh,
@@ -160,7 +160,7 @@ function typicalFunction(): TypicalTimes {
     wallMs: percentile(timeRepeatedly(scoreOnce, 200), 0.5) / 1000,
     planMs: ms(plannedOnce),
     decideMs: ms(decideAll),
-    scoreMs: ms(() => scoreFunction({ lineIndex: plan.lineIndex }, fn, types, planned, results)),
+    scoreMs: ms(() => scoreFunction({ lineIndex: plan.lineIndex, model: plan.model }, fn, types, planned, results)),
     pairsMs,
     fileMs: ms(() => checkFileSync(input, OPTIONS), 50),
     postUs,

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { checkFileSync, DEFAULT_CHECK_OPTIONS, DEFAULT_GENERATE_OPTIONS, generatePairsText } from '../../server/src/harness';
 import { generateForFunction } from '../../server/src/harness/generate';
 import { buildFileModel } from '../../server/src/model';
-import { useRenames } from '../../server/src/model/scope';
+import { flattenUseTree } from '../../server/src/model/use-tree';
 import { parseSourceFile } from '../../server/src/syntax';
 
 const text = readFileSync(join(__dirname, '..', 'fixtures', 'model', 'front-end-gaps.rs'), 'utf8');
@@ -36,11 +36,16 @@ describe('the front end on front-end-gaps.rs', () => {
     expect(model.functions.filter((fn) => fn.qualifiedName === 'S::g')).toHaveLength(1);
   });
 
-  it('reads `use .. as ..` renames, nested groups included', () => {
-    expect(useRenames('vstd::arithmetic::power2::pow2 as p2')).toEqual([['p2', ['vstd', 'arithmetic', 'power2', 'pow2']]]);
-    expect(useRenames('a::{b::f as g, h, c::{d as e}}')).toEqual([
-      ['g', ['a', 'b', 'f']],
-      ['e', ['a', 'c', 'd']],
+  it('reads `use` trees: names, renames, `self` in a group and globs, nested groups included', () => {
+    expect(flattenUseTree('vstd::arithmetic::power2::pow2 as p2')).toEqual([
+      { kind: 'rename', name: 'p2', path: ['vstd', 'arithmetic', 'power2', 'pow2'] },
+    ]);
+    expect(flattenUseTree('a::{b::f as g, h, c::{self, d as e}, k::*}')).toEqual([
+      { kind: 'rename', name: 'g', path: ['a', 'b', 'f'] },
+      { kind: 'name', name: 'h', path: ['a', 'h'] },
+      { kind: 'name', name: 'c', path: ['a', 'c'] },
+      { kind: 'rename', name: 'e', path: ['a', 'c', 'd'] },
+      { kind: 'glob', path: ['a', 'k'] },
     ]);
   });
 });

@@ -207,7 +207,9 @@ async function fileOptions(
   input: CheckInput,
   skipped: string[],
 ): Promise<CheckOptions | string> {
-  if (revision === undefined) return parsed.options;
+  // A file given its crate's model (only crate files are) reaches items of other files, which the comparison with
+  // the revision does not see: all of its functions are scored, never fewer than changed.
+  if (revision === undefined || input.model !== undefined) return parsed.options;
   const absolutePath = path.resolve(io.cwd, input.path);
   const pairsAbsolutePath = input.pairsPath === null ? pairsPathFor(absolutePath) : path.resolve(io.cwd, input.pairsPath);
   const changed = await changedFunctions(revision, { absolutePath, text: input.text, pairsAbsolutePath, pairsText: input.pairsText });

@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import type { CheckInput, CheckOptions, FileReport } from '../harness';
 import { checkFile, pairsPathFor } from '../harness';
 import { createSolver } from '../backends';
-import { readPairsFile } from '../host';
+import { createCrateModels, readPairsFile } from '../host';
+import type { CrateModels } from '../host';
 import { collectRustFiles, readRustFile } from './files';
 import type { CliIo } from './io';
 
@@ -44,8 +45,10 @@ export async function readEachCheckInput(
   }
   const inputs: CheckInput[] = [];
   const unreadable: string[] = [];
+  // One per run: each crate's files are read and parsed once, however many of them are checked.
+  const crates = createCrateModels();
   for (const file of collected.files) {
-    const input = await readInput(cwd, file, pairsOption);
+    const input = await readInput(cwd, file, pairsOption, crates);
     if (input.ok) inputs.push(input.value);
     else unreadable.push(input.error);
   }
@@ -97,17 +100,23 @@ async function readInput(
   cwd: string,
   file: { readonly absolutePath: string; readonly displayPath: string },
   pairsOption: string | undefined,
+  crates: CrateModels,
 ): Promise<Read<CheckInput>> {
   const source = await readRustFile(file);
   if (!source.ok) return source;
   const text = source.text;
+  // In a Cargo crate the file is scored with a scope reaching the crate's other files; alone otherwise.
+  const model = await crates.fileModel(file.absolutePath, text);
+  const modelPart = model === undefined ? {} : { model };
   const explicit = pairsOption !== undefined;
   const pairsAbsolute = explicit ? path.resolve(cwd, pairsOption) : pairsPathFor(file.absolutePath);
   const pairsDisplay = explicit ? pairsOption : pairsPathFor(file.displayPath);
   // Bounded: a regular file only, up to the size cap; a byte-order mark is dropped by the pairs reader.
   const pairs = await readPairsFile(pairsAbsolute);
-  if (pairs.kind === 'text') return { ok: true, value: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText: pairs.text } };
+  if (pairs.kind === 'text')
+    return { ok: true, value: { path: file.displayPath, text, pairsPath: pairsDisplay, pairsText: pairs.text, ...modelPart } };
   // A missing sibling pairs file is normal (functions are reported as no-pairs); a missing --pairs file is not.
-  if (pairs.kind === 'missing' && !explicit) return { ok: true, value: { path: file.displayPath, text, pairsPath: null, pairsText: null } };
+  if (pairs.kind === 'missing' && !explicit)
+    return { ok: true, value: { path: file.displayPath, text, pairsPath: null, pairsText: null, ...modelPart } };
   return { ok: false, error: `cannot read '${pairsDisplay}': ${pairs.kind === 'missing' ? 'no such file or directory' : pairs.error}` };
 }

@@ -18,8 +18,8 @@ import {
 import { createSolver, SOLVER_KINDS } from '../backends';
 import type { SolverKind } from '../backends';
 import type { FunctionSummary } from '../harness';
-import { writePairsFile } from '../host';
-import type { PairsWriteHooks } from '../host';
+import { createCrateModels, writePairsFile } from '../host';
+import type { CrateModels, PairsWriteHooks } from '../host';
 import { collectRustFiles, displayPath, readRustFile } from './files';
 import type { RustFile } from './files';
 import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommandLine, run } from './command';
@@ -63,15 +63,29 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
   // One file's failure is that file's: every other file still gets its pairs, and the exit code says what failed.
   let code: number = EXIT_CODES.ok;
   const internalErrors: InternalErrorSite[] = [];
+  // Writing pairs files changes no source file, so one read of each crate serves the whole run.
+  const crates = createCrateModels();
   for (const file of collected.files) {
-    const fileCode = await pairsForFile(file, parsed, io, internalErrors);
+    const fileCode = await pairsForFile(file, parsed, { io, crates }, internalErrors);
     if (fileCode !== EXIT_CODES.ok) code = fileCode;
   }
   return printInternalErrors(io, PAIRS_COMMAND.name, internalErrors) ? EXIT_CODES.internalError : code;
 }
 
-async function pairsForFile(file: RustFile, args: PairsArgs, io: CliIo, internalErrors: InternalErrorSite[]): Promise<number> {
-  const options = { ...args, cwd: io.cwd, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors, hooks: io.pairsWriteHooks };
+async function pairsForFile(
+  file: RustFile,
+  args: PairsArgs,
+  { io, crates }: { readonly io: CliIo; readonly crates: CrateModels },
+  internalErrors: InternalErrorSite[],
+): Promise<number> {
+  const options = {
+    ...args,
+    cwd: io.cwd,
+    stackAllowance: io.stackAllowance,
+    internalErrors: io.internalErrors,
+    crates,
+    hooks: io.pairsWriteHooks,
+  };
   const result = await guardedAsync(
     io.internalErrors,
     'front end',
@@ -109,6 +123,8 @@ export interface GeneratePairsFileOptions {
   readonly internalErrors?: InternalErrors;
   /** z3: the solver decides `requires` the evaluator cannot and finds inputs inside a strong one. */
   readonly solver: SolverKind;
+  /** The crates source files belong to: a file in one gets pairs with its crate's types, spec fns and constants. */
+  readonly crates: CrateModels;
   /** Tests only: what happens between writing the temporary copy and replacing the file. */
   readonly hooks?: PairsWriteHooks;
 }
@@ -125,7 +141,7 @@ export async function generatePairsFile(file: RustFile, options: GeneratePairsFi
   if (!source.ok) return source;
   const text = source.text;
   const target = options.out === undefined ? pairsPathFor(file.absolutePath) : path.resolve(options.cwd, options.out);
-  const model = buildFileModel(parseSourceFile(text));
+  const model = (await options.crates.fileModel(file.absolutePath, text)) ?? buildFileModel(parseSourceFile(text));
   const generateOptions = {
     functions: options.functions,
     count: options.count,

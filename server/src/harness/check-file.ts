@@ -127,7 +127,7 @@ export function pendingObligations(plan: FilePlan): Obligation[] {
 
 /** Scores the plan from the verdicts on `pendingObligations(plan)` (parallel array). */
 export function finishFile(plan: FilePlan, results: readonly ObligationResult[]): FileReport {
-  const ctx = { lineIndex: plan.lineIndex };
+  const ctx = { lineIndex: plan.lineIndex, model: plan.model };
   let next = 0;
   const functions = plan.functions.map((planned) => {
     if (planned.kind === 'done') return planned.report;
@@ -290,7 +290,7 @@ function planScorable(
 ): PlannedFunction {
   failpoint('planning', fn.qualifiedName);
   const types = functionValueTypes(fn, model.scope);
-  if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, fn, types.reason, types.span) };
+  if (types.kind === 'unsupported') return { kind: 'done', fn, report: unsupportedReport(lineIndex, model, fn, types.reason, types.span) };
   const wholeEntry = pairs.file.functions.get(fn.qualifiedName);
   const selected =
     wholeEntry === undefined || options.pairSet === undefined

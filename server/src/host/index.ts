@@ -16,3 +16,5 @@ export type { SourceTextRead } from './source-text';
 export { walkSourceTree } from './source-tree';
 export type { SourceTreeWalk, WalkLimits } from './source-tree';
 export { describeFsError } from './fs-errors';
+export { createCrateModels } from './crate-files';
+export type { CrateModels } from './crate-files';

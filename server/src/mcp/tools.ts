@@ -15,6 +15,7 @@ import {
   generatePairsFile,
 } from '../cli';
 import type { ListFunctionJson, Read } from '../cli';
+import { createCrateModels } from '../host';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
 import { agentScoreResult, DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, taskCompleteResult } from '../harness';
@@ -95,8 +96,11 @@ export async function generatePairs(ctx: ToolContext, target: string, fn: string
   const collected = await collectRustFiles([target], ctx.cwd);
   if (!collected.ok) return collected;
   const files: GeneratePairsResult['files'][number][] = [];
+  // One per call: the agent edits sources between calls, so nothing is kept longer.
+  const crates = createCrateModels();
   for (const file of collected.files) {
     const options = {
+      crates,
       functions: fn === undefined ? undefined : [fn],
       count: 20,
       invalidCount: 10,

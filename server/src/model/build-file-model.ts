@@ -31,7 +31,7 @@ function modelOf(source: SourceFile, kept: KeptContract): FileModel {
   for (const { item, context } of items) {
     if (item.kind === 'fn') functions.push(kept(item, context) ?? lowerFunction(source, item, context));
   }
-  const scope = createModelScope(items, functions);
+  const scope = createModelScope(items);
   return {
     source,
     functions,

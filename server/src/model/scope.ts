@@ -1,13 +1,15 @@
 // Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
 // indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
 
-import type { ConstItem, EnumItem, Type, TypeAliasItem } from '../syntax';
+import type { ConstItem, EnumItem, FnItem, Type, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
 import { typeHeadName } from './lower-functions';
-import type { Datatype, FunctionContract, ModelScope, ResolvedFn } from './types';
+import { flattenUseTree } from './use-tree';
+import type { Datatype, ModelScope, ResolvedFn } from './types';
 
-export function createModelScope(items: readonly VisitedItem[], functions: readonly FunctionContract[]): ModelScope {
-  const index = buildIndex(items, functions);
+/** The scope of `items` (one file's, or a whole crate's with each file's module path in its contexts). */
+export function createModelScope(items: readonly VisitedItem[]): ModelScope {
+  const index = buildIndex(items);
   const functionTable = scopedTable(index.functions);
   const constantTable = scopedTable(index.constants);
   return {
@@ -43,7 +45,7 @@ interface ScopeIndex {
 // Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
 const MAX_ALIAS_DEPTH = 16;
 
-function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionContract[]): ScopeIndex {
+function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
   const index: ScopeIndex = {
     functions: new Map(),
     inherentMethods: new Map(),
@@ -56,15 +58,12 @@ function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionC
     aliases: new Map(),
     useRenames: new Map(),
   };
-  const contractByItem = new Map(functions.map((contract) => [contract.item, contract]));
   for (const { item, context } of items) {
     const qualify = (name: string): string => qualifiedName(context, name);
     switch (item.kind) {
-      case 'fn': {
-        const contract = contractByItem.get(item);
-        if (contract !== undefined) indexFunction(index, contract, context);
+      case 'fn':
+        indexFunction(index, item, context);
         break;
-      }
       case 'struct':
       case 'enum':
         setFirst(index.datatypes, qualify(item.name), item);
@@ -83,7 +82,9 @@ function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionC
         indexImpl(index, item.selfType, item.trait);
         break;
       case 'use':
-        for (const [alias, path] of useRenames(item.tree)) setFirst(index.useRenames, alias, path);
+        for (const leaf of flattenUseTree(item.tree)) {
+          if (leaf.kind === 'rename' && leaf.name !== '_') setFirst(index.useRenames, leaf.name, leaf.path);
+        }
         break;
       default:
         break;
@@ -92,63 +93,22 @@ function buildIndex(items: readonly VisitedItem[], functions: readonly FunctionC
   return index;
 }
 
-/** The renames in a use tree: `a::b::f as g` and `a::{b::f as g, h}` (nested groups included). */
-export function useRenames(tree: string): [string, string[]][] {
-  const out: [string, string[]][] = [];
-  // Spaces matter only around `as`: `a :: { b as c }` -> `a::{b as c}`.
-  collectRenames(tree.replace(/\s*(::|\{|\}|,)\s*/g, '$1').trim(), [], out, 0);
-  return out;
-}
-
-function collectRenames(tree: string, prefix: readonly string[], out: [string, string[]][], depth: number): void {
-  const open = tree.indexOf('{');
-  if (open < 0) {
-    const match = /^([\w:]+) as (\w+)$/.exec(tree);
-    if (match !== null && match[2] !== '_')
-      out.push([match[2] ?? '', [...prefix, ...(match[1] ?? '').split('::').filter((s) => s !== '')]]);
-    return;
-  }
-  if (depth > 8 || !tree.endsWith('}')) return;
-  const head = tree
-    .slice(0, open)
-    .split('::')
-    .filter((s) => s !== '');
-  for (const part of splitTopLevel(tree.slice(open + 1, -1))) collectRenames(part, [...prefix, ...head], out, depth + 1);
-}
-
-/** Splits `a, b::{c, d}, e` at the commas outside braces. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') depth++;
-    else if (c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.filter((part) => part !== '');
-}
-
-function indexFunction(index: ScopeIndex, contract: FunctionContract, context: ItemContext): void {
+// The target's names are the ones `lowerFunction` gives its contract (qualifiedName is the same join).
+function indexFunction(index: ScopeIndex, item: FnItem, context: ItemContext): void {
   const target: ResolvedFn = {
-    item: contract.item,
-    qualifiedName: contract.qualifiedName,
-    selfTypeName: contract.selfTypeName,
-    modulePath: contract.modulePath,
+    item,
+    qualifiedName: qualifiedName(context, item.name),
+    selfTypeName: context.selfTypeName,
+    modulePath: context.modulePath,
   };
-  setFirst(index.functions, contract.qualifiedName, target);
+  setFirst(index.functions, target.qualifiedName, target);
   if (context.selfTypeName === undefined) return;
-  const methodKey = `${context.selfTypeName}::${contract.name}`;
+  const methodKey = `${context.selfTypeName}::${item.name}`;
   if (context.container === 'inherent') setFirst(index.inherentMethods, methodKey, target);
   if (context.container === 'trait-impl') setFirst(index.traitImplMethods, methodKey, target);
-  if (context.container === 'trait' && contract.hasBody) {
+  if (context.container === 'trait' && item.body !== undefined) {
     const defaults = index.traitDefaults.get(context.selfTypeName) ?? new Map<string, ResolvedFn>();
-    setFirst(defaults, contract.name, target);
+    setFirst(defaults, item.name, target);
     index.traitDefaults.set(context.selfTypeName, defaults);
   }
 }

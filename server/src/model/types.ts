@@ -23,6 +23,15 @@ export interface FileModel {
   readonly scope: ModelScope;
   /** Syntax diagnostics plus model-level ones (e.g. duplicate names). */
   readonly diagnostics: readonly SyntaxDiagnostic[];
+  /** In a crate, where a span of another file lies (a construct met in a spec fn the scope found there); undefined
+   *  for this file's spans. Absent for a file modelled alone, whose spans are all its own. */
+  readonly foreignSite?: (span: Span) => ForeignSite | undefined;
+}
+
+/** A place in another file of the crate, for messages: the file as its crate names it and the 1-based line. */
+export interface ForeignSite {
+  readonly file: string;
+  readonly line: number;
 }
 
 export interface FunctionContract {

@@ -1,6 +1,6 @@
 // FunctionReports for functions that were not scored (no pairs, unsupported, error) and the shared empty shape.
 
-import type { FunctionContract } from '../../model';
+import type { FileModel, FunctionContract } from '../../model';
 import type { LineIndex, Span, SyntaxDiagnostic } from '../../syntax';
 import type { FileReport, FunctionReport, Range } from './report-types';
 import { internalErrorReason } from '../internal-errors';
@@ -44,14 +44,34 @@ export function noPairsReport(lineIndex: LineIndex, fn: FunctionContract, pairsF
   return { ...emptyReport(lineIndex, fn), status: 'no-pairs', reason };
 }
 
-export function unsupportedReport(lineIndex: LineIndex, fn: FunctionContract, reason: string, span: Span): FunctionReport {
-  const range = spanRange(lineIndex, span);
+export function unsupportedReport(
+  lineIndex: LineIndex,
+  model: FileModel,
+  fn: FunctionContract,
+  reason: string,
+  span: Span,
+): FunctionReport {
+  const site = constructSite(lineIndex, model, fn, reason, span);
   return {
     ...emptyReport(lineIndex, fn),
     status: 'unsupported',
-    reason: `${reason} (line ${range.start.line + 1})`,
-    unsupported: [{ construct: reason, range }],
+    reason: `${site.construct} (line ${site.range.start.line + 1})`,
+    unsupported: [site],
   };
+}
+
+/** Where a construct the harness cannot run is reported: at its span, or, when the span lies in another file of
+ *  the crate (a type or spec fn found there), at the function's name with that file and line in the message. */
+export function constructSite(
+  lineIndex: LineIndex,
+  model: FileModel,
+  fn: FunctionContract,
+  construct: string,
+  span: Span,
+): { readonly construct: string; readonly range: Range } {
+  const foreign = model.foreignSite?.(span);
+  if (foreign === undefined) return { construct, range: spanRange(lineIndex, span) };
+  return { construct: `${construct} (in ${foreign.file}, line ${foreign.line})`, range: spanRange(lineIndex, fn.nameSpan) };
 }
 
 /** Not scored: the contract has a syntax error (its diagnostic is the syntax error itself, at the offending token). */

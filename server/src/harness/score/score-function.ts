@@ -2,7 +2,7 @@
 // (N/A when nothing was decided, indeterminate counted apart), with the evidence behind every lost point.
 
 import type { Value } from '../../eval';
-import type { FunctionContract } from '../../model';
+import type { FileModel, FunctionContract } from '../../model';
 import type { LineIndex } from '../../syntax';
 import type { ObligationResult } from '../backend';
 import { encodeJson } from '../../eval';
@@ -20,7 +20,7 @@ import type {
   Warning,
 } from '../report/report-types';
 import type { FunctionValueTypes } from './function-types';
-import { emptyReport, spanRange } from '../report/unscored-reports';
+import { constructSite, emptyReport, spanRange } from '../report/unscored-reports';
 import { sameRange } from '../report/ranges';
 import { tally, ratio } from './tally';
 import type { Tally } from './tally';
@@ -31,6 +31,8 @@ import type { WrongOutputTally } from '../report/wrong-outputs';
 
 export interface ScoreContext {
   readonly lineIndex: LineIndex;
+  /** The scored file's model: says which spans lie in other files of its crate. */
+  readonly model: FileModel;
 }
 
 /** Scores a function whose obligations were all decided; `results` is parallel to `planned`. */
@@ -186,9 +188,9 @@ function collectEvidence(
       return;
     }
     if (verdict.kind === 'unsupported') {
-      const range = spanRange(ctx.lineIndex, verdict.span);
-      if (!evidence.unsupported.some((u) => u.construct === verdict.construct && sameRange(u.range, range))) {
-        evidence.unsupported.push({ construct: verdict.construct, range });
+      const site = constructSite(ctx.lineIndex, ctx.model, fn, verdict.construct, verdict.span);
+      if (!evidence.unsupported.some((u) => u.construct === site.construct && sameRange(u.range, site.range))) {
+        evidence.unsupported.push(site);
       }
       return;
     }

@@ -1,0 +1,146 @@
+// The Cargo crate a source file belongs to, read from disk: the nearest Cargo.toml above the file names the crate
+// roots (`[lib]`/`[[bin]]` paths, else src/lib.rs and src/main.rs), and each root's `mod` declarations are followed
+// to their files as rustc does. Each file is read and parsed once per `CrateModels` (one per run), however many
+// files of the crate are scored.
+// Invariant: a file no root reaches, or under no Cargo.toml, gets no crate model (the caller scores it alone).
+
+import { access } from 'node:fs/promises';
+import * as path from 'node:path';
+import { buildCrateModel, moduleDeclarations } from '../model';
+import type { CrateFile, CrateModel, FileModel, ModuleDeclaration } from '../model';
+import { parseSourceFile } from '../syntax';
+import type { SourceFile } from '../syntax';
+import { stripByteOrderMark } from '../stdx';
+import { readSourceText } from './source-text';
+
+export interface CrateModels {
+  /** The model of the file at `absolutePath`, whose text is `text`, with a scope that reaches its whole crate;
+   *  undefined when no crate root reaches the file or the file on disk no longer holds `text`. */
+  fileModel(absolutePath: string, text: string): Promise<FileModel | undefined>;
+}
+
+export function createCrateModels(): CrateModels {
+  const parsed = new Map<string, Promise<SourceFile | undefined>>();
+  const crates = new Map<string, Promise<readonly CrateModel[]>>();
+  const manifests = new Map<string, Promise<string | undefined>>();
+  const read = (file: string): Promise<SourceFile | undefined> => cached(parsed, file, () => readAndParse(file));
+  return {
+    fileModel: async (absolutePath, text) => {
+      const manifestDir = await cached(manifests, path.dirname(absolutePath), () => nearestManifestDir(path.dirname(absolutePath)));
+      if (manifestDir === undefined) return undefined;
+      const models = await cached(crates, manifestDir, () => loadCrates(manifestDir, read));
+      for (const crate of models) {
+        const model = crate.files.get(absolutePath);
+        if (model !== undefined) return model.source.text === text ? model : undefined;
+      }
+      return undefined;
+    },
+  };
+}
+
+// Far above any real crate: only a `#[path]` cycle through generated names could reach it.
+const MAX_CRATE_FILES = 5_000;
+
+function cached<V>(cache: Map<string, Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
+  const known = cache.get(key);
+  if (known !== undefined) return known;
+  const loading = load();
+  cache.set(key, loading);
+  return loading;
+}
+
+async function readAndParse(file: string): Promise<SourceFile | undefined> {
+  const read = await readSourceText(file);
+  return read.kind === 'text' ? parseSourceFile(stripByteOrderMark(read.text)) : undefined;
+}
+
+async function nearestManifestDir(start: string): Promise<string | undefined> {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (await exists(path.join(dir, 'Cargo.toml'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+async function loadCrates(manifestDir: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<readonly CrateModel[]> {
+  const manifest = await readSourceText(path.join(manifestDir, 'Cargo.toml'));
+  if (manifest.kind !== 'text') return [];
+  const models: CrateModel[] = [];
+  for (const root of crateRoots(manifest.text)) {
+    const files = await moduleTree(manifestDir, path.resolve(manifestDir, root), read);
+    if (files.length > 0) models.push(buildCrateModel(files));
+  }
+  return models;
+}
+
+/** The roots a manifest names, in the order a file is looked up in them: the library, then the binaries. */
+function crateRoots(manifestText: string): string[] {
+  let section = '';
+  let lib: string | undefined;
+  const bins: string[] = [];
+  for (const line of manifestText.split(/\r?\n/)) {
+    const header = /^\s*(\[\[?[\w.-]+\]\]?)/.exec(line);
+    if (header !== null) {
+      section = header[1] ?? '';
+      continue;
+    }
+    const rootPath = /^\s*path\s*=\s*"([^"]+)"/.exec(line)?.[1];
+    if (rootPath === undefined) continue;
+    if (section === '[lib]') lib = rootPath;
+    if (section === '[[bin]]') bins.push(rootPath);
+  }
+  return [...new Set([lib ?? 'src/lib.rs', ...bins, 'src/main.rs'])];
+}
+
+/** The files of the crate rooted at `root`, breadth-first from the root, each with its module path. */
+async function moduleTree(
+  manifestDir: string,
+  root: string,
+  read: (file: string) => Promise<SourceFile | undefined>,
+): Promise<CrateFile[]> {
+  const files: CrateFile[] = [];
+  const seen = new Set<string>();
+  const queue: { readonly file: string; readonly modulePath: readonly string[] }[] = [{ file: root, modulePath: [] }];
+  for (let next = queue.shift(); next !== undefined && files.length < MAX_CRATE_FILES; next = queue.shift()) {
+    if (seen.has(next.file)) continue;
+    seen.add(next.file);
+    const source = await read(next.file);
+    if (source === undefined) continue;
+    const displayName = path.relative(manifestDir, next.file).split(path.sep).join('/');
+    files.push({ path: next.file, displayName, source, modulePath: next.modulePath });
+    const ownsDirectory = next.modulePath.length === 0 || path.basename(next.file) === 'mod.rs';
+    for (const declaration of moduleDeclarations(source)) {
+      const found = await firstExisting(moduleFileCandidates(next.file, ownsDirectory, declaration));
+      // A missing module file leaves that module out; its siblings still load.
+      if (found !== undefined) queue.push({ file: found, modulePath: [...next.modulePath, ...declaration.inlinePath, declaration.name] });
+    }
+  }
+  return files;
+}
+
+/** Where rustc looks for `mod name;` declared in `file`: beside it when the file is a crate root or a mod.rs, in
+ *  the folder named after it otherwise, one folder down per inline module; `#[path]` is relative to the file's
+ *  folder (to the inline modules' folder inside them). */
+function moduleFileCandidates(file: string, ownsDirectory: boolean, declaration: ModuleDeclaration): string[] {
+  const folder = path.dirname(file);
+  const ownFolder = ownsDirectory ? folder : path.join(folder, path.basename(file, '.rs'));
+  const inlineFolder = path.join(ownFolder, ...declaration.inlinePath);
+  if (declaration.pathAttribute !== undefined) {
+    const base = declaration.inlinePath.length === 0 ? folder : inlineFolder;
+    return [path.resolve(base, declaration.pathAttribute)];
+  }
+  return [path.join(inlineFolder, `${declaration.name}.rs`), path.join(inlineFolder, declaration.name, 'mod.rs')];
+}
+
+async function firstExisting(candidates: readonly string[]): Promise<string | undefined> {
+  for (const candidate of candidates) if (await exists(candidate)) return candidate;
+  return undefined;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await access(file);
+    return true;
+  } catch {
+    return false;
+  }
+}

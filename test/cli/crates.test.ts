@@ -1,0 +1,85 @@
+// `pairs` then `check` over a Cargo crate's src/: every contract naming a type, spec fn or constant of another file
+// is scored (PostComp measured), and a file no `mod` reaches is scored alone, as before. `--changed-since` skips
+// nothing in a crate file, since what a function reaches in other files is not compared.
+
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../server/src/cli/main';
+import { captureIo } from '../../server/src/cli/io';
+import { isRecord } from '../../server/src/stdx';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
+
+afterAll(removeTempDirs);
+
+const LEDGER = path.join(__dirname, '..', 'fixtures', 'crates', 'ledger');
+
+async function run(cwd: string, ...args: string[]): Promise<{ code: number; out: string }> {
+  const io = captureIo(cwd);
+  const code = await runCli(args, io);
+  return { code, out: io.out() };
+}
+
+/** `path::function` to its PostComp, or to why it has none: the reason it was not scored, or the construct that
+ *  left its verdicts undecided. */
+function postCompleteness(json: string): Record<string, number | string> {
+  const report: unknown = JSON.parse(json);
+  const out: Record<string, number | string> = {};
+  const files = isRecord(report) && Array.isArray(report['files']) ? (report['files'] as unknown[]) : [];
+  for (const file of files.filter(isRecord)) {
+    for (const fn of (Array.isArray(file['functions']) ? (file['functions'] as unknown[]) : []).filter(isRecord)) {
+      const scores = fn['scores'];
+      const post = isRecord(scores) ? scores['postCompleteness'] : undefined;
+      const [construct] = Array.isArray(fn['unsupported']) ? (fn['unsupported'] as unknown[]).filter(isRecord) : [];
+      const why = fn['reason'] ?? construct?.['construct'];
+      out[`${String(file['path'])}::${String(fn['qualifiedName'])}`] = typeof post === 'number' ? post : String(why);
+    }
+  }
+  return out;
+}
+
+describe('check src/ of a crate', () => {
+  it('scores functions whose contracts reach other files of the crate, and an unreachable file alone', async () => {
+    const dir = tempDir('crate-check-');
+    cpSync(LEDGER, dir, { recursive: true });
+    expect((await run(dir, 'pairs', 'src')).code).toBe(0);
+    const checked = await run(dir, 'check', '--json', 'src');
+    expect(checked.code).toBe(0);
+    expect(postCompleteness(checked.out)).toEqual({
+      'src/lib.rs::root_fits': 1,
+      'src/lib.rs::positive': 'float literal (in src/types.rs, line 26)',
+      'src/ops/mod.rs::add_capped': 1,
+      'src/ops/mod.rs::withdraw': 1,
+      'src/ops/mod.rs::within_limit': 1,
+      'src/ops/mod.rs::fits_here': 1,
+      'src/orphan.rs::balance_of':
+        'parameter `acct: Account` has a type the harness cannot represent (Account: unknown type `Account`) (line 6)',
+    });
+  });
+});
+
+describe('check --changed-since in a crate', () => {
+  it('scores a function whose spec fn changed in another file', async () => {
+    const dir = tempDir('crate-changed-');
+    cpSync(LEDGER, dir, { recursive: true });
+    expect((await run(dir, 'pairs', 'src')).code).toBe(0);
+    const git = (...args: string[]): string =>
+      execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=test', '-c', 'commit.gpgsign=false', ...args], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+    git('init', '--quiet');
+    git('add', '-A');
+    git('commit', '--quiet', '-m', 'baseline');
+    const types = path.join(dir, 'src', 'types.rs');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('a + b <= u64::MAX', 'a + b < u64::MAX'));
+    const checked = await run(dir, 'check', '--json', '--changed-since', 'HEAD', 'src/ops/mod.rs', 'src/orphan.rs');
+    expect(Object.keys(postCompleteness(checked.out))).toEqual([
+      'src/ops/mod.rs::add_capped',
+      'src/ops/mod.rs::withdraw',
+      'src/ops/mod.rs::within_limit',
+      'src/ops/mod.rs::fits_here',
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+// Which files get a crate model: the nearest Cargo.toml names the roots, `mod` declarations are followed to their
+// files (a.rs, a/mod.rs, #[path]); a file no root reaches, under no Cargo.toml, or changed since it was read, gets none.
+
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCrateModels } from '../../server/src/host';
+import { removeTempDirs, tempDir } from '../setup/temp-dirs';
+
+afterAll(removeTempDirs);
+
+const LEDGER = path.join(__dirname, '..', 'fixtures', 'crates', 'ledger');
+
+async function crateNames(crateDir: string, file: string): Promise<string[] | undefined> {
+  const absolute = path.join(crateDir, file);
+  const model = await createCrateModels().fileModel(absolute, readFileSync(absolute, 'utf8'));
+  if (model === undefined) return undefined;
+  // What the crate holds, seen from this file: a spec fn from each of the files the tree reaches.
+  const reached = ['crate::types::fits', 'crate::types::nested::under_cap', 'crate::ops::add_capped', 'crate::root_fits'];
+  return reached.filter((name) => model.scope.resolveFunction(name.split('::'), undefined, []) !== undefined);
+}
+
+describe('createCrateModels', () => {
+  it.each(['src/lib.rs', 'src/types.rs', 'src/types/nested.rs', 'src/ops/mod.rs', 'src/extra/limits.rs'])(
+    '%s is in the crate and reaches every file of it (a missing module file leaves only that module out)',
+    async (file) => {
+      expect(await crateNames(LEDGER, file)).toEqual([
+        'crate::types::fits',
+        'crate::types::nested::under_cap',
+        'crate::ops::add_capped',
+        'crate::root_fits',
+      ]);
+    },
+  );
+
+  it('gives no model to a file no `mod` reaches', async () => {
+    expect(await crateNames(LEDGER, 'src/orphan.rs')).toBeUndefined();
+  });
+
+  it('gives no model to a file under no Cargo.toml', async () => {
+    const dir = tempDir('no-crate-');
+    cpSync(path.join(LEDGER, 'src'), path.join(dir, 'src'), { recursive: true });
+    expect(await crateNames(dir, 'src/lib.rs')).toBeUndefined();
+  });
+
+  it('takes the library root from [lib] path', async () => {
+    const dir = tempDir('lib-path-');
+    cpSync(LEDGER, dir, { recursive: true });
+    writeFileSync(path.join(dir, 'Cargo.toml'), '[package]\nname = "ledger"\n\n[lib]\npath = "src/orphan.rs"\n');
+    expect(await crateNames(dir, 'src/orphan.rs')).toEqual([]);
+    expect(await crateNames(dir, 'src/ops/mod.rs')).toBeUndefined();
+  });
+
+  it('gives no model when the text asked about is not the text on disk (an editor buffer)', async () => {
+    const file = path.join(LEDGER, 'src', 'ops', 'mod.rs');
+    expect(await createCrateModels().fileModel(file, `${readFileSync(file, 'utf8')}\n`)).toBeUndefined();
+  });
+});
