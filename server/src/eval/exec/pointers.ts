@@ -100,13 +100,17 @@ function permissionPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place {
   return evalPlace(ctx, frame, env, inner) ?? tempPlace(evalExpr(ctx, frame, env, inner));
 }
 
-/** The operand of a `Tracked(e)` call; other expressions stand for themselves. */
+/** The operand of a `Tracked(e)` call, through the tracked value's own `borrow()`/`borrow_mut()` (the wrapper is
+ *  transparent, so they name the same place); other expressions stand for themselves. */
 export function trackedOperand(expr: Expr): Expr {
   const plain = expr.kind === 'paren' ? expr.inner : expr;
+  if (plain.kind === 'method-call' && TRACKED_ACCESSORS.has(plain.method) && plain.args.length === 0) return trackedOperand(plain.receiver);
   if (plain.kind !== 'call' || plain.callee.kind !== 'path' || plain.args.length !== 1) return plain;
   const segments = plain.callee.segments;
-  return segments[segments.length - 1]?.name === 'Tracked' ? (plain.args[0] ?? plain) : plain;
+  return segments[segments.length - 1]?.name === 'Tracked' ? trackedOperand(plain.args[0] ?? plain) : plain;
 }
+
+const TRACKED_ACCESSORS: ReadonlySet<string> = new Set(['borrow', 'borrow_mut']);
 
 function elementType(type: ExecType): ExecType {
   return type.kind === 'adt' ? (type.args[0] ?? UNKNOWN) : UNKNOWN;
