@@ -23,7 +23,9 @@ function scoresOf(report: FileReport): Record<string, string> {
   return Object.fromEntries(
     report.functions.map((fn) => [
       fn.qualifiedName,
-      fn.status === 'scored' ? `PostCorr ${fn.scores.postCorrectness} PostComp ${fn.scores.postCompleteness} pairs ${fn.counts.pairs}` : `${fn.status}: ${fn.reason}`,
+      fn.status === 'scored'
+        ? `PostCorr ${fn.scores.postCorrectness} PostComp ${fn.scores.postCompleteness} pairs ${fn.counts.pairs}`
+        : `${fn.status}: ${fn.reason}`,
     ]),
   );
 }

@@ -26,7 +26,14 @@ const USIZE: ValueType = { kind: 'int', int: 'usize' };
 export function permissionShape(name: string, element: ValueType): AdtShape | undefined {
   switch (name) {
     case POINTS_TO:
-      return { kind: 'struct', name, fields: named([['addr', USIZE], ['value', { kind: 'adt', name: 'Option', args: [element] }]]) };
+      return {
+        kind: 'struct',
+        name,
+        fields: named([
+          ['addr', USIZE],
+          ['value', { kind: 'adt', name: 'Option', args: [element] }],
+        ]),
+      };
     case PPTR:
       return { kind: 'struct', name, fields: { kind: 'tuple', fields: [{ name: '0', type: USIZE }] } };
     case MEM_CONTENTS:
@@ -45,8 +52,17 @@ export function permissionShape(name: string, element: ValueType): AdtShape | un
 
 export function pointsToValue(addr: bigint, contents: Value | undefined): Value {
   const value: Value =
-    contents === undefined ? { kind: 'enum', name: 'Option', variant: 'None', fields: [] } : { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', contents]] };
-  return { kind: 'struct', name: POINTS_TO, fields: [['addr', int(addr)], ['value', value]] };
+    contents === undefined
+      ? { kind: 'enum', name: 'Option', variant: 'None', fields: [] }
+      : { kind: 'enum', name: 'Option', variant: 'Some', fields: [['0', contents]] };
+  return {
+    kind: 'struct',
+    name: POINTS_TO,
+    fields: [
+      ['addr', int(addr)],
+      ['value', value],
+    ],
+  };
 }
 
 export function pptrValue(addr: bigint): Value {

@@ -15,7 +15,13 @@ import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { notRunnable, panic } from './signals';
 
 /** A method of a `PPtr` receiver, or undefined when `receiver` is no built-in pointer. */
-export function pointerMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>, receiver: Typed): Typed | undefined {
+export function pointerMethodCall(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  expr: Extract<Expr, { kind: 'method-call' }>,
+  receiver: Typed,
+): Typed | undefined {
   const addr = receiver.value.kind === 'struct' && receiver.value.name === PPTR ? pointerAddress(receiver.value) : undefined;
   if (addr === undefined) return undefined;
   if (expr.method === 'addr' || expr.method === 'to_usize') return { value: int(addr), type: USIZE };
@@ -27,9 +33,13 @@ export function pointerMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extrac
   if (perm === undefined) return notRunnable(`\`PPtr::${expr.method}\` with a permission the run does not know`, permExpr.span);
   if (perm.addr !== addr) panic(`PPtr::${expr.method}: the permission is for address ${perm.addr}, not ${addr}`, expr.span);
   const element = elementType(receiver.type);
-  const stored = (): Typed => ({ value: perm.contents ?? panic(`PPtr::${expr.method}: the memory is uninitialized`, expr.span), type: element });
+  const stored = (): Typed => ({
+    value: perm.contents ?? panic(`PPtr::${expr.method}: the memory is uninitialized`, expr.span),
+    type: element,
+  });
   const store = (contents: Value | undefined): void => writePlace(place, pointsToValue(addr, contents));
-  const newValue = (): Value => evalExpr(ctx, frame, env, expr.args[1] ?? notRunnable(`\`PPtr::${expr.method}\` without a value`, expr.span)).value;
+  const newValue = (): Value =>
+    evalExpr(ctx, frame, env, expr.args[1] ?? notRunnable(`\`PPtr::${expr.method}\` without a value`, expr.span)).value;
   switch (expr.method) {
     case 'borrow':
     case 'read':

@@ -49,7 +49,7 @@ export function linkPointers(row: Row, links: ReadonlyMap<number, number>): Row 
   let changed = false;
   const result = row.slice();
   for (const [permission, pointer] of links) {
-    const parts = row[permission] === undefined ? undefined : pointsToParts(row[permission] as Value);
+    const parts = row[permission] === undefined ? undefined : pointsToParts(row[permission]);
     const pointerValue = row[pointer];
     const addr = pointerValue === undefined ? undefined : pointerAddress(pointerValue);
     if (parts === undefined || addr === undefined || parts.addr === addr) continue;
