@@ -24,5 +24,6 @@ export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { charLiteral, formatValue } from './format';
+export { POINTS_TO, PPTR, pointerAddress, pointsToParts, pointsToValue, pptrValue } from './permissions';
 export * from './spec';
 export * from './exec';

@@ -5,6 +5,7 @@ import type { Expr, Fields, GenericArg, GenericParam, PathType, Span, Type } fro
 import type { FunctionContract, ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
+import { PERMISSION_TYPES, permissionShape } from './permissions';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -102,7 +103,7 @@ export function adtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
     return enumShape('Result', [tupleVariant('Ok', [first]), tupleVariant('Err', [type.args[1] ?? UNSUPPORTED_ARG])]);
   }
   const datatype = ctx.scope.datatype(type.name);
-  if (datatype === undefined) return undefined;
+  if (datatype === undefined) return permissionShape(type.name, first);
   const generics = bindGenerics(datatype.generics, type.args);
   const inner: TypeContext = { scope: ctx.scope, generics, selfType: type };
   if (datatype.kind === 'struct') {
@@ -261,6 +262,8 @@ function resolveNamed(name: string, text: string, args: ValueType[], ctx: TypeCo
   if (name === 'Option' || name === 'Result') {
     return unsupported(text, `${name} takes ${name === 'Option' ? 1 : 2} type argument(s), found ${args.length}`);
   }
+  // vstd's simple_pptr (and the legacy ptr module): the pointer and its permission (permissions.ts).
+  if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
   return unsupported(text, `unknown type \`${name}\``);
 }
 

@@ -110,16 +110,31 @@ function isUnitType(type: Type): boolean {
 }
 
 function lowerParam(source: SourceFile, param: Param): ParamModel {
-  const type = param.type.kind === 'ref' ? param.type.inner : param.type;
+  const unwrapped = unwrapModeParam(param);
+  const declared = unwrapped?.inner ?? param.type;
+  const type = declared.kind === 'ref' ? declared.inner : declared;
   return {
-    name: param.name,
+    name: unwrapped?.name ?? param.name,
     type,
     declaredType: param.type,
     typeText: param.isSelf ? selfTypeText(source, param) : sliceSpan(source, param.type.span),
-    passing: param.passing,
+    passing: unwrapped === undefined ? param.passing : declared.kind !== 'ref' ? 'value' : declared.mutable ? 'mut' : 'ref',
     isSelf: param.isSelf,
     span: param.span,
   };
+}
+
+/** `Tracked(p): Tracked<&mut PointsTo<V>>` and `Ghost(g): Ghost<T>` bind the unwrapped value, and the contract
+ *  names it (`old(p)`, `final(p)`), so the parameter is `p` of type `&mut PointsTo<V>`. */
+function unwrapModeParam(param: Param): { readonly name: string; readonly inner: Type } | undefined {
+  const pattern = param.pattern;
+  if (pattern.kind !== 'tuple-struct' || pattern.elements.length !== 1 || param.type.kind !== 'path') return undefined;
+  const wrapper = pattern.path[pattern.path.length - 1]?.name;
+  const last = param.type.segments[param.type.segments.length - 1];
+  const binding = pattern.elements[0];
+  if ((wrapper !== 'Tracked' && wrapper !== 'Ghost') || last?.name !== wrapper || binding?.kind !== 'binding') return undefined;
+  const inner = last.generics[0];
+  return inner === undefined || inner.kind === 'binding' ? undefined : { name: binding.name, inner };
 }
 
 // `&self` has no written type, so the parser's synthetic `&Self` may span the receiver text itself; spell the

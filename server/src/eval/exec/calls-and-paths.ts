@@ -1,7 +1,7 @@
 // Paths, constructors and calls: local variables, constants, `u32::MAX`, enum variants, tuple-struct and struct
 // literals, std free functions (`std::cmp::max`), and exec fns of the same file with `&mut` write-back by place.
 
-import type { Expr, FnItem, PathSegment } from '../../syntax';
+import type { Expr, FnItem, PathSegment, Span } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import type { Value } from '../value';
 import { int, UNIT } from '../value';
@@ -9,18 +9,25 @@ import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { execTypeOf, intType, isErasedParam, optionOf, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
+import { execTypeOf, intType, isErasedParam, isTrackedParam, optionOf, paramBindingName, passesByPlace } from './exec-types';
+import { preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
 import { evalBlock, evalExpr, evalPlace, withDeclaredType } from './interpreter';
 import { matchPattern, bindPattern } from './typed-patterns';
-import { notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
+import { NotRunnableSignal, notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
+import { pointerStaticCall, trackedOperand } from './pointers';
+import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
-export type Argument = { readonly kind: 'value'; readonly typed: Typed } | { readonly kind: 'place'; readonly place: Place };
+export type Argument =
+  | { readonly kind: 'value'; readonly typed: Typed }
+  | { readonly kind: 'place'; readonly place: Place }
+  /** A tracked argument the run cannot build (proof code made it): the callee runs without it. */
+  | { readonly kind: 'absent'; readonly span: Span };
 
 export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'path' }>): Typed {
   const names = expr.segments.map((s) => s.name);
@@ -55,7 +62,9 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
   const names = callee.segments.map((s) => s.name);
   const last = names[names.length - 1] ?? '';
-  if (last === 'Ghost' || last === 'Tracked') return { value: UNIT, type: UNIT_TYPE };
+  // Ghost values are erased; a tracked one is part of the shadow execution (a permission, the pointer's memory).
+  if (last === 'Ghost') return { value: UNIT, type: UNIT_TYPE };
+  if (last === 'Tracked' && expr.args.length === 1) return evalExpr(ctx, frame, env, trackedOperand(expr));
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;
   const resolved = ctx.model.scope.resolveFunction(names, frame.selfTypeName);
@@ -83,7 +92,11 @@ export function callResolved(
   params.forEach((param, i) => {
     const argExpr = argExprs[i];
     if (argExpr === undefined || isErasedParam(param)) return;
-    args.push(evalArgument(ctx, frame, env, argExpr, param.passing === 'mut'));
+    args.push(
+      isTrackedParam(param)
+        ? trackedArgument(ctx, frame, env, argExpr, passesByPlace(param))
+        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut'),
+    );
   });
   return invokeFunction(ctx, resolved, args, span);
 }
@@ -134,7 +147,18 @@ export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPla
 }
 
 export function argumentValue(arg: Argument): Typed {
+  if (arg.kind === 'absent') return notRunnable('a tracked value built by proof code', arg.span);
   return arg.kind === 'value' ? arg.typed : readPlace(arg.place);
+}
+
+/** `Tracked(&mut perm)` as a place, `Tracked(perm)` as a value; absent when proof code built it (`let tracked`). */
+function trackedArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean): Argument {
+  try {
+    return evalArgument(ctx, frame, env, trackedOperand(expr), byPlace);
+  } catch (signal) {
+    if (signal instanceof NotRunnableSignal) return { kind: 'absent', span: expr.span };
+    throw signal;
+  }
 }
 
 export function evalStructLiteral(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'struct-literal' }>): Typed {
@@ -167,10 +191,11 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
   const params = item.params.filter((p) => !isErasedParam(p));
   params.forEach((param, i) => {
     const arg = args[i];
-    if (arg === undefined) return;
+    if (arg === undefined || arg.kind === 'absent') return;
     const declared = execTypeOf(param.type, frame.subst, frame.selfType);
-    if (arg.kind === 'place' && param.passing === 'mut' && param.pattern.kind === 'binding') {
-      env.vars.set(param.name, { kind: 'ref', place: { ...arg.place, type: preferType(declared, arg.place.type) } });
+    const name = paramBindingName(param);
+    if (arg.kind === 'place' && passesByPlace(param) && name !== undefined) {
+      env.vars.set(name, { kind: 'ref', place: { ...arg.place, type: preferType(declared, arg.place.type) } });
       return;
     }
     const typed = withDeclaredType(argumentValue(arg), declared, param.span);
@@ -254,6 +279,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
+  if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':

@@ -1,9 +1,10 @@
 // Static types the interpreter carries beside run-time values, so that every integer operation knows the exact
 // width it runs at (declarations, literal suffixes, and inference from the other operand, as rustc would).
 
-import type { GenericArg, Type } from '../../syntax';
+import type { GenericArg, Pattern, Type } from '../../syntax';
 import type { IntType } from '../value-type';
 import { isIntTypeName } from './int-ops';
+import { unwrappedModePattern } from '../permissions';
 
 export type ExecType =
   | { readonly kind: 'int'; readonly int: IntType }
@@ -109,10 +110,40 @@ function genericArgType(arg: GenericArg, subst: TypeSubstitution, selfType: Exec
   return arg.kind === 'binding' ? UNKNOWN : execTypeOf(arg, subst, selfType);
 }
 
-/** Ghost and tracked parameters (`ghost x: int`, `Ghost(g): Ghost<int>`, `Tracked(t): Tracked<T>`) are erased. */
-export function isErasedParam(param: { readonly ghostMode: string; readonly type: Type }): boolean {
-  if (param.ghostMode !== 'exec') return true;
-  const type = param.type.kind === 'ref' ? param.type.inner : param.type;
-  const last = type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
-  return last === 'Ghost' || last === 'Tracked';
+/** Ghost parameters (`ghost x: int`, `Ghost(g): Ghost<int>`, `g: Ghost<Seq<u8>>`) are erased: exec code cannot read
+ *  them. Tracked ones (`Tracked(p): Tracked<&mut PointsTo<V>>`) stay for the shadow execution, which reads and
+ *  writes memory through the permissions they carry (pointers.ts). */
+export function isErasedParam(param: ModeParam): boolean {
+  return param.ghostMode !== 'exec' || wrapperArg(param.type, 'Ghost') !== undefined;
+}
+
+/** `&mut T` and `Tracked<&mut T>` parameters take a place: the caller sees what the callee wrote. */
+export function passesByPlace(param: ModeParam): boolean {
+  const tracked = wrapperArg(param.type, 'Tracked');
+  return param.passing === 'mut' || (tracked?.kind === 'ref' && tracked.mutable);
+}
+
+/** The variable a parameter binds, also inside `Tracked(p)` / `Ghost(g)`; the model and the inputs use this name. */
+export function paramBindingName(param: ModeParam): string | undefined {
+  const pattern = unwrappedModePattern(param.pattern) ?? param.pattern;
+  return pattern.kind === 'binding' ? pattern.name : undefined;
+}
+
+export function isTrackedParam(param: ModeParam): boolean {
+  return wrapperArg(param.type, 'Tracked') !== undefined;
+}
+
+interface ModeParam {
+  readonly ghostMode: string;
+  readonly type: Type;
+  readonly pattern: Pattern;
+  readonly passing: string;
+}
+
+/** The type argument of a `Ghost<T>` / `Tracked<T>` type (behind one reference: `&mut Tracked<T>`). */
+function wrapperArg(type: Type, wrapper: 'Ghost' | 'Tracked'): Type | undefined {
+  const plain = type.kind === 'ref' ? type.inner : type;
+  const last = plain.kind === 'path' ? plain.segments[plain.segments.length - 1] : undefined;
+  const arg = last?.name === wrapper ? last.generics[0] : undefined;
+  return arg === undefined || arg.kind === 'binding' ? undefined : arg;
 }

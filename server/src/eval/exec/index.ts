@@ -8,7 +8,7 @@ import type { Argument } from './calls-and-paths';
 import { invokeFunction } from './calls-and-paths';
 import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
-import { execTypeOf, intType, isErasedParam, UNKNOWN } from './exec-types';
+import { execTypeOf, intType, isErasedParam, paramBindingName, passesByPlace, UNKNOWN } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { functionTypeContext } from '../type-resolution';
 import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
@@ -28,7 +28,8 @@ export type ExecOutcome =
 
 export const DEFAULT_EXEC_LIMITS: ExecLimits = { stepBudget: 200_000, maxCallDepth: EXEC_CALL_DEPTH_LIMITS.default };
 
-/** Runs `fn` on `inputs` (by parameter name, `self` for receivers; ghost/tracked parameters are skipped). */
+/** Runs `fn` on `inputs` (by parameter name, `self` for receivers, `p` for `Tracked(p)`; ghost parameters are
+ *  skipped, tracked ones carry the permissions the code dereferences pointers through). */
 export function runExecFunction(
   model: FileModel,
   fn: FunctionContract,
@@ -36,19 +37,20 @@ export function runExecFunction(
   limits: ExecLimits,
 ): ExecOutcome {
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
-  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0 } };
+  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0, allocations: 0 } };
   const subst = instantiatedGenerics(model, fn);
   const selfType = entrySelfType(fn, subst);
   const slots = new Map<string, Slot>();
   const args: Argument[] = [];
   for (const param of fn.item.params) {
     if (isErasedParam(param)) continue;
-    const value = inputs.get(param.name);
-    if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${param.name}`, span: param.span };
+    const name = paramBindingName(param) ?? param.name;
+    const value = inputs.get(name);
+    if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${name}`, span: param.span };
     const slot: Slot = { value, type: execTypeOf(param.type, subst, selfType) };
-    slots.set(param.name, slot);
+    slots.set(name, slot);
     args.push(
-      param.passing === 'mut'
+      passesByPlace(param)
         ? { kind: 'place', place: { root: slot, path: [], type: slot.type } }
         : { kind: 'value', typed: { value, type: slot.type } },
     );
@@ -62,9 +64,9 @@ export function runExecFunction(
       subst,
     );
     const after = new Map<string, Value>();
-    for (const param of fn.item.params) {
-      const slot = slots.get(param.name);
-      if (param.passing === 'mut' && slot !== undefined) after.set(param.name, slot.value);
+    for (const [name, slot] of slots) {
+      const param = fn.item.params.find((candidate) => (paramBindingName(candidate) ?? candidate.name) === name);
+      if (param !== undefined && passesByPlace(param)) after.set(name, slot.value);
     }
     return { kind: 'returned', value: result.value, after };
   } catch (signal) {

@@ -54,7 +54,8 @@ export const EXEC_CALL_DEPTH_LIMITS: Readonly<Record<StackAllowance, number>> = 
 export interface Ctx {
   readonly model: FileModel;
   readonly limits: ExecLimits;
-  readonly counter: { steps: number; depth: number };
+  /** `allocations`: pointers the run created (`PPtr::new`), each at its own address. */
+  readonly counter: { steps: number; depth: number; allocations: number };
 }
 
 /** What a function body runs in: its impl's self type and generic substitution. */

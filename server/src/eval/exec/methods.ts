@@ -16,6 +16,7 @@ import { textMethod, charMethod } from './text-methods';
 import { notRunnable, panic } from './signals';
 import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
+import { pointerMethodCall } from './pointers';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
 const MUTATING = new Set([
@@ -48,6 +49,8 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
   const user = userMethod(ctx, frame, env, expr, place, receiver);
   if (user !== undefined) return user;
+  const pointer = pointerMethodCall(ctx, frame, env, expr, receiver);
+  if (pointer !== undefined) return pointer;
   // `Vec::append(&mut other)` moves other's elements: other is taken by place and left empty. vstd's
   // `String::append(&str)` is `push_str`: it only reads its argument.
   const drains = expr.method === 'append' && !(receiver.value.kind === 'seq' && receiver.value.text === true);

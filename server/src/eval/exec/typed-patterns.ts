@@ -9,6 +9,7 @@ import type { ExecType } from './exec-types';
 import { UNKNOWN } from './exec-types';
 import { compareValues, valuesEqual } from './typed-operators';
 import { notRunnable } from './signals';
+import { unwrappedModePattern } from '../permissions';
 import { assertNever } from '../../stdx';
 
 /** Matches `typed` against `pattern`, adding bindings on success. */
@@ -37,6 +38,8 @@ export function matchPattern(ctx: Ctx, frame: Frame, pattern: Pattern, typed: Ty
     case 'path':
       return matchPathPattern(ctx, frame, pattern, typed, bindings);
     case 'tuple-struct': {
+      const unwrapped = unwrappedModePattern(pattern);
+      if (unwrapped !== undefined) return matchPattern(ctx, frame, unwrapped, typed, bindings);
       const fields = matchConstructor(ctx, frame, pattern.path, value);
       if (fields === undefined) return false;
       const variant = value.kind === 'enum' ? value.variant : undefined;

@@ -8,8 +8,14 @@ import type { Env, Res, SpecContext } from './spec-context';
 import { indeterminate, isFailure, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
 import { lastName } from './patterns';
+import { permissionField } from './permission-methods';
+import { MEM_CONTENTS } from '../permissions';
 
-const BUILTIN_VARIANTS: Readonly<Record<string, readonly string[]>> = { Option: ['None', 'Some'], Result: ['Ok', 'Err'] };
+const BUILTIN_VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  Option: ['None', 'Some'],
+  Result: ['Ok', 'Err'],
+  [MEM_CONTENTS]: ['Init', 'Uninit'],
+};
 const BUILTIN_ENUM_OF: Readonly<Record<string, string>> = { None: 'Option', Some: 'Option', Ok: 'Result', Err: 'Result' };
 
 export function enumHasVariant(ctx: SpecContext, enumName: string, variant: string): boolean {
@@ -98,7 +104,7 @@ export function evalField(ctx: SpecContext, expr: Extract<Expr, { kind: 'field' 
   const receiver = evalExpr(ctx, expr.receiver, env);
   if (isFailure(receiver)) return receiver;
   if (receiver.kind === 'enum') return arrowField(ctx, receiver, expr.field, expr.span);
-  const value = fieldOf(receiver, expr.field);
+  const value = fieldOf(receiver, expr.field) ?? permissionField(receiver, expr.field);
   return value ?? unsupported(`field \`${expr.field}\` of a ${receiver.kind} value`, expr.span);
 }
 

@@ -23,6 +23,7 @@ import { evalBlock, evalExpr, evalList } from './evaluate';
 import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
+import { permissionMethod } from './permission-methods';
 
 export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>, env: Env): Res {
   const callee = expr.callee;
@@ -89,7 +90,8 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
     case 'enum': {
       const resolved = ctx.scope.resolveMethod(receiver.name, method);
       if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
-      if (receiver.kind === 'enum') res = enumMethod(receiver, method, args, span);
+      res = permissionMethod(receiver, method, span);
+      if (receiver.kind === 'enum') res ??= enumMethod(receiver, method, args, span);
       break;
     }
     case 'seq':

@@ -8,6 +8,7 @@ import type { Env, Failure, Res, SpecContext } from './spec-context';
 import { bindLocal, isFailure, unsupported } from './spec-context';
 import { enumHasVariant } from './adt';
 import { evalExpr } from './evaluate';
+import { unwrappedModePattern } from '../permissions';
 
 export type MatchOutcome = Env | undefined | Failure;
 
@@ -42,6 +43,8 @@ export function matchPattern(ctx: SpecContext, pattern: Pattern, value: Value, e
     case 'path':
       return matchPath(ctx, pattern.path, value, env, pattern.span);
     case 'tuple-struct': {
+      const unwrapped = unwrappedModePattern(pattern);
+      if (unwrapped !== undefined) return matchPattern(ctx, unwrapped, value, env);
       const fields = fieldsIfNamed(pattern.path, value);
       if (fields === undefined) return undefined;
       return matchSequence(

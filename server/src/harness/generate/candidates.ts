@@ -9,6 +9,8 @@ import type { TypeContext } from '../../eval';
 import { adtShape } from '../../eval';
 import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
 import type { Rng } from '../../stdx';
+import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
+import { POINTS_TO } from '../../eval';
 
 export interface CandidateContext {
   readonly typeContext: TypeContext;
@@ -100,6 +102,7 @@ function firstValues(ctx: CandidateContext, type: ValueType, depth: number): rea
     case 'seq':
       return firstSeqs(ctx, type, depth);
     case 'adt': {
+      if (isBuiltinPointer(type, ctx.typeContext)) return pointerCandidates(type, pointeeCandidates(ctx, type, depth));
       const shape = adtShape(type, ctx.typeContext);
       if (shape === undefined || depth > 3) return [];
       if (shape.kind === 'enum') return shape.variants.map((variant) => variantValue(ctx, shape.name, variant, depth, 'first'));
@@ -212,6 +215,7 @@ function randomElements(ctx: CandidateContext, type: ValueType, depth: number, l
 }
 
 function randomAdt(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt' }>, depth: number): Value | undefined {
+  if (isBuiltinPointer(type, ctx.typeContext)) return ctx.rng.pick(pointerCandidates(type, pointeeCandidates(ctx, type, depth)));
   const shape = adtShape(type, ctx.typeContext);
   if (shape === undefined) return undefined;
   if (shape.kind === 'struct') return structValue(ctx, shape.name, shape.fields, depth, 'random');
@@ -219,6 +223,12 @@ function randomAdt(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt'
   const variants = depth > 2 ? shape.variants.filter((v) => v.fields.fields.length === 0) : shape.variants;
   const variant = ctx.rng.pick(variants.length > 0 ? variants : shape.variants);
   return variant === undefined ? undefined : variantValue(ctx, shape.name, variant, depth, 'random');
+}
+
+/** A few values a permission may hold. */
+function pointeeCandidates(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt' }>, depth: number): readonly Value[] {
+  const pointee = type.args[0];
+  return type.name !== POINTS_TO || pointee === undefined ? [] : candidateValues({ ...ctx, breadth: 4 }, pointee, depth + 1);
 }
 
 type FieldsShape = Extract<NonNullable<ReturnType<typeof adtShape>>, { kind: 'struct' }>['fields'];

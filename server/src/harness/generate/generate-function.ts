@@ -21,6 +21,7 @@ import { createRng, hashSeed } from '../../stdx';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { structuredRows } from './relations';
+import { linkPointers, pointerLinks } from './pointer-inputs';
 import type { ObligationResult, Solver } from '../backend';
 import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
 
@@ -338,9 +339,13 @@ function candidateInputs(
   };
   // Each row is followed by rows rewritten toward common `requires` shapes (a key taken from the sequence, equal
   // lengths, sorted, ...): without them a precondition such as `exists|i| v[i] == k` admits almost no input.
+  // A permission is first given its pointer's address (pointer-inputs.ts); the row as drawn follows, for PreComp.
+  const links = pointerLinks(fn, names, paramTypes);
   const addWithDerived = (values: readonly (Value | undefined)[]): void => {
+    const linked = linkPointers(values, links) ?? values;
+    add(linked);
     add(values);
-    for (const derived of derivedRows(values, paramTypes, rng, 4)) add(derived);
+    for (const derived of derivedRows(linked, paramTypes, rng, 4)) add(linkPointers(derived, links) ?? derived);
   };
   for (const example of exampleInputs(model, fn, paramTypes)) add(example);
   if (columns.some((column) => column.length === 0)) return result;

@@ -1,0 +1,54 @@
+// The spec functions of vstd's `PPtr` / `PointsTo` / `MemContents` on the built-in values (../permissions.ts):
+// simple_pptr's `pptr()`, `addr()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`, `value()`, and the
+// legacy `perm@.pptr` / `perm@.value` fields (PointsToData, where `value` is an `Option`).
+
+import type { Span } from '../../syntax';
+import type { Value } from '../value';
+import { bool, int } from '../value';
+import { MEM_CONTENTS, memContentsValue, pointerAddress, pointsToParts, PPTR, pptrValue } from '../permissions';
+import type { Res } from './spec-context';
+import { indeterminate } from './spec-context';
+
+/** Undefined when `receiver` is no built-in permission value or `method` is none of its spec fns. */
+export function permissionMethod(receiver: Value, method: string, span: Span): Res | undefined {
+  if (receiver.kind === 'struct' && receiver.name === PPTR) {
+    const addr = pointerAddress(receiver);
+    // `id()` is the legacy ptr module's name for the address.
+    return addr !== undefined && (method === 'addr' || method === 'id' || method === 'spec_addr') ? int(addr) : undefined;
+  }
+  if (receiver.kind === 'enum' && receiver.name === MEM_CONTENTS) return contentsMethod(receiver.fields[0]?.[1], method, span);
+  const parts = pointsToParts(receiver);
+  if (parts === undefined) return undefined;
+  switch (method) {
+    case 'pptr':
+    case 'ptr':
+      return pptrValue(parts.addr);
+    case 'addr':
+      return int(parts.addr);
+    case 'mem_contents':
+    case 'opt_value':
+      return memContentsValue(parts.contents);
+    default:
+      return contentsMethod(parts.contents, method, span);
+  }
+}
+
+/** The legacy `perm@.pptr` field: the address as an integer. */
+export function permissionField(receiver: Value, field: string): Value | undefined {
+  const parts = field === 'pptr' ? pointsToParts(receiver) : undefined;
+  return parts === undefined ? undefined : int(parts.addr);
+}
+
+function contentsMethod(contents: Value | undefined, method: string, span: Span): Res | undefined {
+  switch (method) {
+    case 'is_init':
+      return bool(contents !== undefined);
+    case 'is_uninit':
+      return bool(contents === undefined);
+    case 'value':
+      // vstd leaves `value()` of uninitialized memory unspecified (it only `recommends is_init()`).
+      return contents ?? indeterminate('`value()` of an uninitialized PointsTo', span);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,120 @@
+// Inputs for vstd pointers and permissions (`PPtr<V>`, `PointsTo<V>`, verus-systems.md §2): addresses are nonzero
+// page-aligned and distinct, a permission mostly holds an initialized value, and a permission is given the address
+// of the pointer the `requires` ties it to (`perm.pptr() == p`, `perm@.addr() == ptr`), so the usual requires hold
+// by construction; the unlinked row is kept too, so PreComp sees inputs that break the tie.
+
+import type { Expr } from '../../syntax';
+import type { FunctionContract } from '../../model';
+import type { Value, ValueType } from '../../eval';
+import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR } from '../../eval';
+import type { TypeContext } from '../../eval';
+
+type Row = readonly (Value | undefined)[];
+
+/** Addresses for generated pointers: 4 KiB pages from 0x1000, aligned for any `V` (and for page-sized permissions). */
+export const POINTER_ADDRESSES: readonly bigint[] = Array.from({ length: 8 }, (_, i) => 0x1000n * BigInt(i + 1));
+
+/** Whether `type` is the built-in (vstd) pointer or permission, not a file's own datatype of that name. */
+export function isBuiltinPointer(type: ValueType, ctx: TypeContext): type is Extract<ValueType, { kind: 'adt' }> {
+  return type.kind === 'adt' && (type.name === PPTR || type.name === POINTS_TO) && ctx.scope.datatype(type.name) === undefined;
+}
+
+/** Values of a pointer or permission type: each address, holding (for a permission) one of `contents`, the first
+ *  few also uninitialized. */
+export function pointerCandidates(type: Extract<ValueType, { kind: 'adt' }>, contents: readonly Value[]): Value[] {
+  if (type.name === PPTR) return POINTER_ADDRESSES.map(pptrValue);
+  const values = POINTER_ADDRESSES.map((addr, i) => pointsToValue(addr, contents[i % Math.max(1, contents.length)]));
+  return [...values, ...POINTER_ADDRESSES.slice(0, 2).map((addr) => pointsToValue(addr, undefined))];
+}
+
+/** Which parameter's address each permission parameter must have: the ties the `requires` states, else (by type)
+ *  the n-th `PPtr<V>` for the n-th `PointsTo<V>`. Indices into `names`. */
+export function pointerLinks(fn: FunctionContract, names: readonly string[], types: readonly ValueType[]): ReadonlyMap<number, number> {
+  const isPermission = (i: number): boolean => types[i]?.kind === 'adt' && (types[i] as { name: string }).name === POINTS_TO;
+  const links = new Map<number, number>();
+  for (const clause of fn.requires) collectTies(clause.clause.expr, names, isPermission, links);
+  const taken = new Set(links.values());
+  types.forEach((permission, i) => {
+    if (!isPermission(i) || links.has(i)) return;
+    const pointer = types.findIndex((type, j) => type.kind === 'adt' && type.name === PPTR && !taken.has(j) && sameArgs(type, permission));
+    if (pointer < 0) return;
+    links.set(i, pointer);
+    taken.add(pointer);
+  });
+  return links;
+}
+
+/** `row` with every linked permission moved to its pointer's address; undefined when nothing changes. */
+export function linkPointers(row: Row, links: ReadonlyMap<number, number>): Row | undefined {
+  let changed = false;
+  const result = row.slice();
+  for (const [permission, pointer] of links) {
+    const parts = row[permission] === undefined ? undefined : pointsToParts(row[permission]);
+    const pointerValue = row[pointer];
+    const addr = pointerValue === undefined ? undefined : pointerAddress(pointerValue);
+    if (parts === undefined || addr === undefined || parts.addr === addr) continue;
+    result[permission] = pointsToValue(addr, parts.contents);
+    changed = true;
+  }
+  return changed ? result : undefined;
+}
+
+/** `A == B` where one side reads a permission parameter's address (`perm.pptr()`, `perm@.addr()`, `old(perm).ptr()`,
+ *  legacy `perm@.pptr`) and the other names a parameter (`p`, `p.addr()`, `p.id()`); also under `&&`. */
+function collectTies(expr: Expr, names: readonly string[], isPermission: (i: number) => boolean, links: Map<number, number>): void {
+  if (expr.kind === 'paren') return collectTies(expr.inner, names, isPermission, links);
+  if (expr.kind !== 'binary') return;
+  if (expr.op === '&&') {
+    collectTies(expr.left, names, isPermission, links);
+    collectTies(expr.right, names, isPermission, links);
+    return;
+  }
+  if (expr.op !== '==' && expr.op !== '===') return;
+  for (const [permissionSide, pointerSide] of [
+    [expr.left, expr.right],
+    [expr.right, expr.left],
+  ] as const) {
+    const permission = names.indexOf(permissionAddressOf(permissionSide) ?? '');
+    const pointer = names.indexOf(pointerNameOf(pointerSide) ?? '');
+    if (isPermission(permission) && pointer >= 0 && permission !== pointer && !links.has(permission)) links.set(permission, pointer);
+  }
+}
+
+const ADDRESS_METHODS: ReadonlySet<string> = new Set(['pptr', 'addr', 'ptr']);
+
+function permissionAddressOf(expr: Expr): string | undefined {
+  const plain = stripParens(expr);
+  if (plain.kind === 'method-call' && ADDRESS_METHODS.has(plain.method) && plain.args.length === 0) return parameterName(plain.receiver);
+  if (plain.kind === 'field' && plain.field === 'pptr') return parameterName(plain.receiver);
+  return undefined;
+}
+
+function pointerNameOf(expr: Expr): string | undefined {
+  const plain = stripParens(expr);
+  if (plain.kind === 'method-call' && (plain.method === 'addr' || plain.method === 'id') && plain.args.length === 0) {
+    return parameterName(plain.receiver);
+  }
+  return parameterName(plain);
+}
+
+/** The parameter `e` names, through `old(e)`, `e@`, `e.view()`, `*e`. */
+function parameterName(expr: Expr): string | undefined {
+  const plain = stripParens(expr);
+  if (plain.kind === 'path') return plain.segments.length === 1 ? plain.segments[0]?.name : undefined;
+  if (plain.kind === 'view') return parameterName(plain.operand);
+  if (plain.kind === 'unary' && plain.op === '*') return parameterName(plain.operand);
+  if (plain.kind === 'method-call' && plain.method === 'view' && plain.args.length === 0) return parameterName(plain.receiver);
+  if (plain.kind === 'call' && plain.callee.kind === 'path' && plain.args.length === 1) {
+    const callee = plain.callee.segments.map((segment) => segment.name).join('::');
+    if (callee === 'old' || callee === 'final') return parameterName(plain.args[0] as Expr);
+  }
+  return undefined;
+}
+
+function stripParens(expr: Expr): Expr {
+  return expr.kind === 'paren' ? stripParens(expr.inner) : expr;
+}
+
+function sameArgs(a: Extract<ValueType, { kind: 'adt' }>, b: ValueType): boolean {
+  return b.kind === 'adt' && JSON.stringify(a.args) === JSON.stringify(b.args);
+}
