@@ -29,7 +29,11 @@ export function functionTypeContext(fn: FunctionContract, scope: ModelScope): Fu
   for (const param of params) {
     const chosen = instantiate(site, param, 0);
     if (chosen.kind === 'missing') {
-      return { kind: 'unsupported', reason: `generic \`${param.name}: ${chosen.bound}\` cannot be instantiated${chosen.why}`, span: param.span };
+      return {
+        kind: 'unsupported',
+        reason: `generic \`${param.name}: ${chosen.bound}\` cannot be instantiated${chosen.why}`,
+        span: param.span,
+      };
     }
     generics.set(param.name, chosen.type);
   }
@@ -96,8 +100,7 @@ interface InstantiationSite {
 }
 
 type Instantiation =
-  | { readonly kind: 'chosen'; readonly type: ValueType }
-  | { readonly kind: 'missing'; readonly bound: string; readonly why: string };
+  { readonly kind: 'chosen'; readonly type: ValueType } | { readonly kind: 'missing'; readonly bound: string; readonly why: string };
 
 function instantiate(site: InstantiationSite, param: GenericParam, depth: number): Instantiation {
   const traitBound = param.bounds.find((text) => !isIntSatisfiedBound(text));
@@ -111,7 +114,7 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
     if (candidate.kind === 'chosen') return candidate;
     firstMisfit ??= candidate.why;
   }
-  return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits (${firstMisfit ?? ''})` };
+  return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits: ${firstMisfit ?? ''}` };
 }
 
 /** The impl's self type, when it is representable, meets every bound of `param` and can run what is called. */
@@ -219,5 +222,6 @@ function collectCalledNames(node: unknown, out: Set<string>, depth: number): voi
     const last = expr.callee.segments[expr.callee.segments.length - 1];
     if (last !== undefined) out.add(last.name);
   }
-  for (const [key, child] of Object.entries(node)) if (key !== 'span' && typeof child === 'object') collectCalledNames(child, out, depth + 1);
+  for (const [key, child] of Object.entries(node))
+    if (key !== 'span' && typeof child === 'object') collectCalledNames(child, out, depth + 1);
 }
