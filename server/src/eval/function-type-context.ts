@@ -7,6 +7,7 @@ import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
 import { isRecord } from '../stdx';
+import { printType } from '../syntax';
 
 export type FunctionTypeContext =
   | { readonly kind: 'supported'; readonly ctx: TypeContext }
@@ -119,13 +120,14 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
 
 /** The impl's self type, when it is representable, meets every bound of `param` and can run what is called. */
 function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericParam, depth: number): Instantiation {
-  const written = typeText(impl.selfType);
+  const written = printType(impl.selfType);
   const misfit = (why: string): Instantiation => ({ kind: 'missing', bound: param.bounds.join(' + '), why: `\`${written}\` ${why}` });
   const generics = new Map<string, ValueType>();
   for (const inner of impl.generics.filter((generic) => generic.kind === 'type')) {
     if (depth >= MAX_IMPL_NESTING) return misfit('nests generic impls too deeply');
     const chosen = instantiate(site, inner, depth + 1);
-    if (chosen.kind === 'missing') return misfit(`needs \`${inner.name}: ${chosen.bound}\`${chosen.why}`);
+    // Only the first link: a self-referential impl (`impl<T: Tr> Tr for [T; N]`) would repeat itself.
+    if (chosen.kind === 'missing') return misfit(`needs \`${inner.name}: ${chosen.bound}\``);
     generics.set(inner.name, chosen.type);
   }
   const type = resolveValueType(impl.selfType, { scope: site.scope, generics });
@@ -185,10 +187,6 @@ function boundTraitName(bound: string): string {
 function typeHead(type: Type): string | undefined {
   if (type.kind === 'ref') return typeHead(type.inner);
   return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
-}
-
-function typeText(type: Type): string {
-  return type.kind === 'path' ? type.segments.map((segment) => segment.name).join('::') : (typeHead(type) ?? type.kind);
 }
 
 function lazyCalledNames(fn: FunctionContract): () => ReadonlySet<string> {
