@@ -126,3 +126,27 @@ describe('lookups without a module path', () => {
     expect(ambiguous.resolveFunction(['g'], undefined, ['b'])?.qualifiedName).toBe('b::g');
   });
 });
+
+describe('traitImpls', () => {
+  const impls = modelOf(
+    verus(`
+pub trait Key {}
+pub struct A {}
+pub struct B<T> { t: T }
+impl Key for A {}
+impl A {}
+mod m { impl<T: super::Key> crate::Key for super::B<T> {} }
+impl Key for u64 {}`),
+  ).scope;
+  const selfTypes = (trait: string): string[] =>
+    impls.traitImpls(trait).map((impl) => (impl.selfType.kind === 'path' ? impl.selfType.segments.map((s) => s.name).join('::') : '?'));
+
+  it('lists a trait’s impls in source order, in modules too, by the trait’s last path segment', () => {
+    expect(selfTypes('Key')).toEqual(['A', 'super::B', 'u64']);
+    expect(selfTypes('crate::Key')).toEqual(['A', 'super::B', 'u64']);
+  });
+
+  it('is empty for a trait without impls, and never lists inherent impls', () => {
+    expect(selfTypes('Other')).toEqual([]);
+  });
+});

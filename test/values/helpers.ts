@@ -98,6 +98,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     },
     enumOfVariant: () => undefined,
     useAlias: () => undefined,
+    traitImpls: () => [],
     constant: (path) => {
       const item = find('const', path[path.length - 1] ?? '');
       return item?.kind === 'const' ? item : undefined;

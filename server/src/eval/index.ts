@@ -19,8 +19,10 @@ export {
   valueEquals,
   valueKey,
 } from './value-ops';
-export { adtShape, firstUnsupported, functionTypeContext, resolveValueType, valueTypeText } from './type-resolution';
-export type { AdtShape, FieldsShape, FunctionTypeContext, TypeContext } from './type-resolution';
+export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
+export { functionTypeContext, instantiationText } from './function-type-context';
+export type { FunctionTypeContext } from './function-type-context';
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { charLiteral, formatValue } from './format';

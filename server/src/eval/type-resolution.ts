@@ -1,8 +1,8 @@
 // Resolves declared (syntax) types to `ValueType`s, the shapes values take, and gives the fields/variants of
 // structs and enums on demand. Unrepresentable types become `unsupported` with a reason; nothing here throws.
 
-import type { Expr, Fields, GenericArg, GenericParam, PathType, Span, Type } from '../syntax';
-import type { FunctionContract, ModelScope } from '../model';
+import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../syntax';
+import type { ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
 import { PERMISSION_TYPES, permissionShape } from './permissions';
@@ -28,65 +28,6 @@ export type AdtShape =
       readonly name: string;
       readonly variants: readonly { readonly name: string; readonly fields: FieldsShape }[];
     };
-
-export type FunctionTypeContext =
-  | { readonly kind: 'supported'; readonly ctx: TypeContext }
-  | { readonly kind: 'unsupported'; readonly reason: string; readonly span: Span };
-
-/** Bounds `i64` satisfies; a type parameter bounded only by these (or lifetimes, `?Sized`) is instantiable. */
-const INT_SATISFIED_BOUNDS: ReadonlySet<string> = new Set([
-  'Copy',
-  'Clone',
-  'PartialEq',
-  'Eq',
-  'PartialOrd',
-  'Ord',
-  'Debug',
-  'Display',
-  'Hash',
-  'Default',
-  'Sized',
-  'Send',
-  'Sync',
-  'Unpin',
-  'View',
-  'DeepView',
-]);
-const INSTANTIATION: ValueType = { kind: 'int', int: 'i64' };
-
-/** The type context for a function's declared types. Decision: a generic type parameter of the function or of its
- *  impl (`fn max<T: Ord>`, `impl<V> Stack<V>`) is measured at one concrete type, `i64`, when it has no bounds or only
- *  bounds an integer satisfies; a body that type-checks for every such `T` cannot do arithmetic on it, so `i64`
- *  values behave as any `T` would (compare, `==`, move). Any other bound (`T: MyTrait`) leaves the function
- *  unsupported, naming the bound. Everything that resolves a function's types (pairs, mutants, report encoding,
- *  pair generation, the interpreter, the Verus stubs) goes through here, so they agree on the instantiation. */
-export function functionTypeContext(fn: FunctionContract, scope: ModelScope): FunctionTypeContext {
-  const params = [...(fn.implHeader?.generics ?? []), ...fn.item.generics].filter((param) => param.kind === 'type');
-  const generics = new Map<string, ValueType>();
-  for (const param of params) {
-    const bound = param.bounds.find((text) => !isIntSatisfiedBound(text));
-    if (bound !== undefined) {
-      return { kind: 'unsupported', reason: `generic \`${param.name}: ${bound}\` cannot be instantiated`, span: param.span };
-    }
-    generics.set(param.name, INSTANTIATION);
-  }
-  const base: TypeContext = generics.size === 0 ? { scope } : { scope, generics };
-  if (fn.selfTypeName === undefined) return { kind: 'supported', ctx: base };
-  const header = fn.implHeader;
-  const declaredSelf = header !== undefined && generics.size > 0 ? resolve(header.selfType, base, 0) : undefined;
-  // Only a generic impl's self type is resolved from the header; others keep the name-only `Self` they always had.
-  const selfType: ValueType =
-    declaredSelf?.kind === 'adt' && declaredSelf.name === fn.selfTypeName ? declaredSelf : { kind: 'adt', name: fn.selfTypeName, args: [] };
-  return { kind: 'supported', ctx: { ...base, selfType } };
-}
-
-/** `Ord`, `std::cmp::Ord`, `'a` and `?Sized` are satisfied by `i64`; `View<V = int>` and user traits are not. */
-function isIntSatisfiedBound(text: string): boolean {
-  const trimmed = text.trim();
-  if (trimmed.startsWith("'") || trimmed.startsWith('?')) return true;
-  const last = trimmed.split('::').pop() ?? trimmed;
-  return INT_SATISFIED_BOUNDS.has(last);
-}
 
 export function resolveValueType(type: Type, ctx: TypeContext): ValueType {
   return resolve(type, ctx, 0);

@@ -155,6 +155,12 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
       crateConstant(crate, path, selfTypeName, inCrate(modulePath)),
     typeAlias: (name) => local.typeAlias(name) ?? crate.scope.typeAlias(name),
     useAlias: (name) => local.useAlias(name),
+    // The file's own impls first (what it would pick alone), then the other files' in module-tree order.
+    traitImpls: (traitName) => {
+      const own = local.traitImpls(traitName);
+      const elsewhere = crate.scope.traitImpls(traitName).filter((impl) => !own.includes(impl));
+      return elsewhere.length === 0 ? own : [...own, ...elsewhere];
+    },
   };
 }
 

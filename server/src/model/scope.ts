@@ -1,7 +1,7 @@
 // Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
 // indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
 
-import type { ConstItem, EnumItem, FnItem, Type, TypeAliasItem } from '../syntax';
+import type { ConstItem, EnumItem, FnItem, ImplItem, Type, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
 import { typeHeadName } from './lower-functions';
 import { flattenUseTree } from './use-tree';
@@ -19,6 +19,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
     typeAlias: (name) => index.aliases.get(name),
+    traitImpls: (traitName) => index.traitImpls.get(lastSegment(traitName)) ?? NO_IMPLS,
     useAlias: (name) => index.useRenames.get(name),
   };
 }
@@ -33,6 +34,8 @@ interface ScopeIndex {
   readonly traitDefaults: Map<string, Map<string, ResolvedFn>>;
   /** Type name to the traits it implements, in source order. */
   readonly implementedTraits: Map<string, string[]>;
+  /** Trait name to its impls, in source order. */
+  readonly traitImpls: Map<string, ImplItem[]>;
   /** Datatypes by bare and by qualified name; the first declaration wins a bare-name clash. */
   readonly datatypes: Map<string, Datatype>;
   readonly variants: Map<string, EnumItem>;
@@ -41,6 +44,8 @@ interface ScopeIndex {
   /** `use a::b::f as g`: g -> [a, b, f]. */
   readonly useRenames: Map<string, readonly string[]>;
 }
+
+const NO_IMPLS: readonly ImplItem[] = [];
 
 // Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
 const MAX_ALIAS_DEPTH = 16;
@@ -52,6 +57,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     traitImplMethods: new Map(),
     traitDefaults: new Map(),
     implementedTraits: new Map(),
+    traitImpls: new Map(),
     datatypes: new Map(),
     variants: new Map(),
     constants: new Map(),
@@ -79,7 +85,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
         if (context.container === 'module') setFirst(index.aliases, item.name, item);
         break;
       case 'impl':
-        indexImpl(index, item.selfType, item.trait);
+        indexImpl(index, item);
         break;
       case 'use':
         for (const leaf of flattenUseTree(item.tree)) {
@@ -100,6 +106,7 @@ function indexFunction(index: ScopeIndex, item: FnItem, context: ItemContext): v
     qualifiedName: qualifiedName(context, item.name),
     selfTypeName: context.selfTypeName,
     modulePath: context.modulePath,
+    ...(context.implHeader === undefined ? {} : { implHeader: context.implHeader }),
   };
   setFirst(index.functions, target.qualifiedName, target);
   if (context.selfTypeName === undefined) return;
@@ -113,10 +120,12 @@ function indexFunction(index: ScopeIndex, item: FnItem, context: ItemContext): v
   }
 }
 
-function indexImpl(index: ScopeIndex, selfType: Type, trait: Type | undefined): void {
-  const typeName = typeHeadName(selfType);
-  const traitName = trait === undefined ? undefined : typeHeadName(trait);
-  if (typeName === undefined || traitName === undefined) return;
+function indexImpl(index: ScopeIndex, impl: ImplItem): void {
+  const traitName = impl.trait === undefined ? undefined : typeHeadName(impl.trait);
+  if (traitName === undefined) return;
+  index.traitImpls.set(traitName, [...(index.traitImpls.get(traitName) ?? []), impl]);
+  const typeName = typeHeadName(impl.selfType);
+  if (typeName === undefined) return;
   const traits = index.implementedTraits.get(typeName) ?? [];
   if (!traits.includes(traitName)) traits.push(traitName);
   index.implementedTraits.set(typeName, traits);

@@ -5,6 +5,7 @@ import type {
   Clause,
   ConstItem,
   EnumItem,
+  ImplItem,
   FnItem,
   FnMode,
   GenericParam,
@@ -87,6 +88,8 @@ export interface ResolvedFn {
   readonly selfTypeName: string | undefined;
   /** Enclosing inline modules of the target (for resolving the names its body uses). */
   readonly modulePath?: readonly string[];
+  /** The enclosing impl's generic parameters and self type, as FunctionContract.implHeader. */
+  readonly implHeader?: { readonly generics: readonly GenericParam[]; readonly selfType: Type };
 }
 
 export type Datatype = StructItem | EnumItem;
@@ -106,6 +109,9 @@ export interface ModelScope {
   /** `MAX`, `Self::MAX`, `m::MAX`, `Type::MAX` (associated consts); `modulePath` as for resolveFunction. */
   constant(path: readonly string[], selfTypeName: string | undefined, modulePath?: readonly string[]): ConstItem | undefined;
   typeAlias(name: string): TypeAliasItem | undefined;
+  /** The impls of a trait (`impl Tr for T`, `impl<K> Tr<u8> for S<K>`) by the trait's last path segment, in source
+   *  order; empty when the file has none. */
+  traitImpls(traitName: string): readonly ImplItem[];
   /** The path a `use .. as name` renames (`use vstd::arithmetic::power2::pow2 as p2` gives `p2` ->
    *  ['vstd', 'arithmetic', 'power2', 'pow2']). */
   useAlias(name: string): readonly string[] | undefined;

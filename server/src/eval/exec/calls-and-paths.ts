@@ -9,7 +9,7 @@ import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { execTypeOf, intType, isErasedParam, isTrackedParam, optionOf, paramBindingName, passesByPlace } from './exec-types';
+import { execTypeOf, implTypeName, intType, isErasedParam, isTrackedParam, optionOf, paramBindingName, passesByPlace } from './exec-types';
 import { preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
@@ -67,11 +67,19 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   if (last === 'Tracked' && expr.args.length === 1) return evalExpr(ctx, frame, env, trackedOperand(expr));
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;
-  const resolved = ctx.model.scope.resolveFunction(names, frame.selfTypeName);
+  const resolved = genericAssociatedFn(ctx, frame, names) ?? ctx.model.scope.resolveFunction(names, frame.selfTypeName);
   if (resolved !== undefined) return callResolved(ctx, frame, env, resolved, undefined, expr.args, expr.span);
   const std = stdCall(ctx, frame, env, names, expr);
   if (std !== undefined) return std;
   return notRunnable(`calls ${names.join('::')}`, expr.span);
+}
+
+/** `K::f(..)` with `K` a type parameter the frame knows: `f` of the impl for `K`'s type (or its trait's default). */
+function genericAssociatedFn(ctx: Ctx, frame: Frame, names: readonly string[]): ResolvedFn | undefined {
+  const [head, method] = names;
+  const bound = names.length === 2 && head !== undefined ? frame.subst.get(head) : undefined;
+  const typeName = bound === undefined ? undefined : implTypeName(bound);
+  return typeName === undefined || method === undefined ? undefined : ctx.model.scope.resolveMethod(typeName, method);
 }
 
 /** Calls a user fn found by the model: exec fns run; proof fns are ghost code (erased); spec fns cannot run. */
@@ -119,8 +127,8 @@ export function invokeFunction(
   const calleeFrame: Frame = {
     selfTypeName: resolved.selfTypeName,
     selfType,
-    subst: subst ?? unknownGenerics(item),
-    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, subst ?? unknownGenerics(item), selfType),
+    subst: subst ?? unknownGenerics(resolved),
+    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, subst ?? unknownGenerics(resolved), selfType),
   };
   const env = childEnv(emptyEnv());
   bindParameters(ctx, calleeFrame, env, item, args);
@@ -205,8 +213,10 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
   });
 }
 
-function unknownGenerics(item: FnItem): TypeSubstitution {
-  return new Map(item.generics.filter((g) => g.kind === 'type').map((g) => [g.name, UNKNOWN] as const));
+/** The callee's own and its impl's type parameters: unknown, so a `k: K` parameter keeps the caller's type. */
+function unknownGenerics(resolved: ResolvedFn): TypeSubstitution {
+  const generics = [...(resolved.implHeader?.generics ?? []), ...resolved.item.generics];
+  return new Map(generics.filter((g) => g.kind === 'type').map((g) => [g.name, UNKNOWN] as const));
 }
 
 function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnItem): ExecType | undefined {

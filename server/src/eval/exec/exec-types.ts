@@ -2,7 +2,7 @@
 // width it runs at (declarations, literal suffixes, and inference from the other operand, as rustc would).
 
 import type { GenericArg, Pattern, Type } from '../../syntax';
-import type { IntType } from '../value-type';
+import type { IntType, ValueType } from '../value-type';
 import { isIntTypeName } from './int-ops';
 import { unwrappedModePattern } from '../permissions';
 
@@ -57,6 +57,33 @@ export function execTypeOf(type: Type, subst: TypeSubstitution, selfType: ExecTy
     default:
       return UNKNOWN;
   }
+}
+
+/** The exec type of a resolved value type (the instantiation of a generic parameter): what the interpreter tracks
+ *  of it, everything else unknown. */
+export function execTypeOfValueType(type: ValueType): ExecType {
+  switch (type.kind) {
+    case 'int':
+      return intType(type.int);
+    case 'bool':
+      return BOOL;
+    case 'char':
+      return CHAR;
+    case 'seq':
+      return type.origin === 'String' || type.origin === 'str' ? STRING_TYPE : seqOf(execTypeOfValueType(type.element));
+    case 'tuple':
+      return { kind: 'tuple', elements: type.elements.map(execTypeOfValueType) };
+    case 'adt':
+      return { kind: 'adt', name: type.name, args: type.args.map(execTypeOfValueType) };
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** The name a type's impls are indexed by (`SHTKey`, `u64`), for dispatching calls on a generic parameter. */
+export function implTypeName(type: ExecType): string | undefined {
+  if (type.kind === 'int') return type.int;
+  return type.kind === 'adt' ? type.name : undefined;
 }
 
 /** The int type of a type, or undefined when it is not a (pinned) integer. */

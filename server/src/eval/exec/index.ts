@@ -8,9 +8,9 @@ import type { Argument } from './calls-and-paths';
 import { invokeFunction } from './calls-and-paths';
 import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
-import { execTypeOf, intType, isErasedParam, paramBindingName, passesByPlace, UNKNOWN } from './exec-types';
+import { execTypeOf, execTypeOfValueType, intType, isErasedParam, paramBindingName, passesByPlace, UNKNOWN } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { functionTypeContext } from '../type-resolution';
+import { functionTypeContext } from '../function-type-context';
 import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './interpreter-state';
@@ -74,13 +74,13 @@ export function runExecFunction(
   }
 }
 
-/** The entry fn's generic type parameters at the type the harness measures them with (`T` is `i64`; see
- *  functionTypeContext), so its inputs carry that integer type inside the body. */
+/** The entry fn's generic type parameters at the types the harness measures them with (`T` is `i64`, `K` an impl's
+ *  type; see functionTypeContext), so its inputs carry those types inside the body and `K::f(..)` dispatches. */
 function instantiatedGenerics(model: FileModel, fn: FunctionContract): TypeSubstitution {
   const instantiated = functionTypeContext(fn, model.scope);
   const generics = instantiated.kind === 'supported' ? instantiated.ctx.generics : undefined;
   const subst = new Map<string, ExecType>();
-  for (const [name, type] of generics ?? []) subst.set(name, type.kind === 'int' ? intType(type.int) : UNKNOWN);
+  for (const [name, type] of generics ?? []) subst.set(name, execTypeOfValueType(type));
   return subst;
 }
 

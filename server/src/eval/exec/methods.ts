@@ -7,7 +7,7 @@ import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { chargeWrite, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { BOOL, CHAR, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
+import { BOOL, CHAR, implTypeName, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
 import { intMethod } from './int-methods';
@@ -81,9 +81,11 @@ function userMethod(
   place: Place | undefined,
   receiver: Typed,
 ): Typed | undefined {
+  // An integer's methods from the file are its trait impls (`impl PmCopy for u64`): Rust allows no inherent ones,
+  // and a trait method sharing a name with an inherent integer method is rare enough to take the trait's.
   const typeName =
-    receiver.type.kind === 'adt'
-      ? receiver.type.name
+    receiver.type.kind === 'adt' || receiver.type.kind === 'int'
+      ? implTypeName(receiver.type)
       : receiver.value.kind === 'struct' || receiver.value.kind === 'enum'
         ? receiver.value.name
         : undefined;

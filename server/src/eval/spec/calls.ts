@@ -24,6 +24,7 @@ import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
 import { permissionMethod } from './permission-methods';
+import { isIntTypeName } from '../int-types';
 
 export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>, env: Env): Res {
   const callee = expr.callee;
@@ -49,7 +50,7 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
   }
   const args = evalList(ctx, expr.args, env);
   if (!Array.isArray(args)) return args;
-  const resolved = ctx.scope.resolveFunction(names, ctx.selfTypeName, ctx.modulePath);
+  const resolved = genericAssociatedFn(ctx, names) ?? ctx.scope.resolveFunction(names, ctx.selfTypeName, ctx.modulePath);
   if (resolved !== undefined) return callUserFn(ctx, resolved, args, expr.span);
   const renamed = names.length === 1 ? ctx.scope.useAlias(name) : undefined;
   if (renamed !== undefined) return callRenamed(ctx, renamed, args, expr.span);
@@ -60,6 +61,13 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
   }
   const builtin = staticBuiltin(ctx, names, args, expr.span);
   return builtin ?? unsupported(`call to unknown function ${names.join('::')}`, expr.span);
+}
+
+/** `K::f(..)` with `K` a generic parameter of the contract: `f` of the impl for the type `K` is measured at. */
+function genericAssociatedFn(ctx: SpecContext, names: readonly string[]): ResolvedFn | undefined {
+  const [head, method] = names;
+  const typeName = names.length === 2 && head !== undefined ? ctx.typeParams.get(head) : undefined;
+  return typeName === undefined || method === undefined ? undefined : ctx.scope.resolveMethod(typeName, method);
 }
 
 /** A call through `use path as name`: the user fn or vstd built-in the path names (`crate::`/`self::`/`super::`
@@ -110,6 +118,13 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
     case 'char':
       res = charMethod(receiver.codePoint, method, args);
       break;
+    case 'int': {
+      // Integer values carry no width: a method from the file is looked up on the integer types the contract's
+      // generic parameters are measured at (`impl KeyTrait for u64`), the only ones a generic body reaches it by.
+      const resolved = intTraitMethod(ctx, method);
+      if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
+      break;
+    }
     default:
       break;
   }
@@ -119,6 +134,13 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
   return unsupported(`method .${method}() on a ${receiver.kind} value`, span);
 }
 
+function intTraitMethod(ctx: SpecContext, method: string): ResolvedFn | undefined {
+  for (const typeName of ctx.typeParams.values()) {
+    const resolved = isIntTypeName(typeName) ? ctx.scope.resolveMethod(typeName, method) : undefined;
+    if (resolved !== undefined) return resolved;
+  }
+  return undefined;
+}
 /** `x@`: a seq views to itself (a string to its chars); a user type with a spec `view` fn calls it; every
  *  other value views to itself. */
 export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {

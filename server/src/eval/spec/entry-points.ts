@@ -8,6 +8,8 @@ import { indeterminate, isFailure, unsupported } from './spec-context';
 import { evalCond, truth } from './operators';
 import type { Value } from '../value';
 import { valueEquals } from '../value-ops';
+import type { FunctionContract } from '../../model';
+import { functionTypeContext, instantiatedTypeNames } from '../function-type-context';
 
 /** The verdict on a list of clauses; structurally the harness's `Verdict` (eval must not import harness). */
 export type ClausesVerdict =
@@ -23,6 +25,19 @@ export interface ClausesOutcome {
   /** Deepest user spec fn call nesting seen. */
   readonly recursionDepth: number;
   readonly steps: number;
+}
+
+/** Points the context at a contract before its clauses are evaluated: its impl (`Self::`), its module, and the
+ *  concrete types its generic parameters are measured at (as functionTypeContext chose them). */
+export function enterFunction(ctx: SpecContext, fn: FunctionContract): void {
+  ctx.selfTypeName = fn.selfTypeName;
+  ctx.modulePath = fn.modulePath;
+  let typeParams = ctx.typeParamsByFn.get(fn);
+  if (typeParams === undefined) {
+    typeParams = instantiatedTypeNames(functionTypeContext(fn, ctx.scope));
+    ctx.typeParamsByFn.set(fn, typeParams);
+  }
+  ctx.typeParams = typeParams;
 }
 
 /** Evaluates one expression. Steps accumulate on `ctx` across calls (the budget is per context). */

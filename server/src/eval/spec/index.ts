@@ -12,7 +12,8 @@
 // - User spec fn calls nest at most `maxRecursionDepth` deep, and at most `maxStackUnits` of body nesting in
 //   total: Node's stack bounds recursion, and the bound must be deterministic. Both come from the host's
 //   `stackAllowance` (RECURSION_LIMITS: 2,000 / 1,200 by default; 100,000 / 300,000 in a 256 MB-stack worker).
-// - Callers set `ctx.selfTypeName` and `ctx.modulePath` to the contract's impl and module before evaluating it.
+// - Callers point the context at the contract (`enterFunction`: its impl, module and generic instantiation)
+//   before evaluating it.
 
 export type { EvalResult, InternalErrors, RecursionLimits, SpecContext, SpecContextOptions, SpecEnv, StackAllowance } from './spec-context';
 export {
@@ -27,7 +28,7 @@ export {
   stackAllowanceFor,
 } from './spec-context';
 export type { ClausesOutcome, ClausesVerdict } from './entry-points';
-export { evaluateClauses, evaluateExpr } from './entry-points';
+export { enterFunction, evaluateClauses, evaluateExpr } from './entry-points';
 export {
   BUDGET_EXHAUSTED,
   CHOOSE_NO_WITNESS,

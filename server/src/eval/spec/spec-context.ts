@@ -97,6 +97,11 @@ export interface SpecContext {
   readonly memo: Map<string, Value>;
   /** The module whose code is being evaluated (FunctionContract.modulePath), for name resolution. */
   modulePath: readonly string[] | undefined;
+  /** The contract's generic parameters by the concrete type's name they are measured at (`K` -> `SHTKey`), so
+   *  `K::f(..)` and methods on integer values dispatch to the impl the harness instantiated (enterFunction). */
+  typeParams: ReadonlyMap<string, string>;
+  /** typeParams by contract, computed once per context (one file's scope). */
+  readonly typeParamsByFn: WeakMap<object, ReadonlyMap<string, string>>;
   /** `choose` expressions with several witnesses fixed to one of them while entry.ts re-evaluates the enclosing
    *  clause once per witness (the pick applies only where the witnesses are the same). */
   readonly chosen: Map<object, { readonly witnesses: readonly Value[]; readonly pick: Value }>;
@@ -150,6 +155,8 @@ export interface Local {
 
 export const EMPTY_SPEC_ENV: SpecEnv = { values: new Map(), mutables: new Map() };
 
+const NO_TYPE_PARAMS: ReadonlyMap<string, string> = new Map();
+
 export function createSpecContext(scope: ModelScope, options: SpecContextOptions = {}): SpecContext {
   const limits = RECURSION_LIMITS[options.stackAllowance ?? 'default'];
   return {
@@ -170,6 +177,8 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     quantifierPlans: new WeakMap(),
     memo: new Map(),
     modulePath: options.modulePath,
+    typeParams: NO_TYPE_PARAMS,
+    typeParamsByFn: new WeakMap(),
     chosen: new Map(),
     pendingChoice: undefined,
   };

@@ -205,6 +205,9 @@ export interface FunctionReport {
   /** Set when a bug was met in this function's work (status `unsupported`, the reason names the stage), or, for a
    *  scored function, in an optional part of it (the clause view) that is then missing. */
   readonly internalError?: InternalError;
+  /** For a scored generic function: the concrete type each type parameter was measured at (`{ K: 'SHTKey' }`,
+   *  `{ T: 'i64' }`), as functionTypeContext chose it. Absent for functions without type parameters. */
+  readonly instantiation?: Readonly<Record<string, string>>;
   /** Ranges of the contract parts, for editor decorations. */
   readonly requiresRange: Range | null;
   readonly ensuresRange: Range | null;

@@ -2,7 +2,7 @@
 // harness (not in backends/) so the synchronous scoring path (LSP worker, bench) needs no backend object.
 
 import type { Value } from '../../eval';
-import { FUNCTION_BUDGET_SPENT, RUN_CANCELLED, createSpecContext, evaluateClauses } from '../../eval';
+import { FUNCTION_BUDGET_SPENT, RUN_CANCELLED, createSpecContext, enterFunction, evaluateClauses } from '../../eval';
 import type { InternalErrors, SpecContext, SpecEnv, StackAllowance } from '../../eval';
 import type { Clause, Type } from '../../syntax';
 import type { ClauseModel, FileModel, FunctionContract } from '../../model';
@@ -86,8 +86,7 @@ function decideWith(
     clauses = models.map(clauseOf);
     clauseLists.set(models, clauses);
   }
-  ctx.selfTypeName = fn.selfTypeName;
-  ctx.modulePath = fn.modulePath;
+  enterFunction(ctx, fn);
   const outcome = evaluateClauses(ctx, clauses, obligationEnv(obligation));
   return {
     result: { verdict: outcome.verdict, failingClause: outcome.failingClause, recursionDepth: outcome.recursionDepth },
@@ -149,8 +148,7 @@ const UNBOUNDED_QUANTIFIER = 'unbounded quantifier';
 export function decideClausesApart(model: FileModel, obligation: Obligation, options: DecideOptions): ObligationResult[] {
   const fn = obligation.fn;
   const ctx = createSpecContext(model.scope, decideOptionsOf(options));
-  ctx.selfTypeName = fn.selfTypeName;
-  ctx.modulePath = fn.modulePath;
+  enterFunction(ctx, fn);
   const env = obligationEnv(obligation);
   return contractClauses(obligation).map((clause) => {
     const result = evaluateClauses(ctx, [clause.clause], env);

@@ -4,7 +4,7 @@
 import type { Span } from '../../syntax';
 import type { FunctionContract, ModelScope } from '../../model';
 import type { ValueType } from '../../eval';
-import { firstUnsupported, functionTypeContext, resolveValueType } from '../../eval';
+import { firstUnsupported, functionTypeContext, instantiationText, resolveValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
 
 export type FunctionValueTypes =
@@ -17,6 +17,8 @@ export type FunctionValueTypes =
       readonly returnType: ValueType | undefined;
       /** Names of `&mut` parameters, in declaration order. */
       readonly mutParams: readonly string[];
+      /** What each generic type parameter was instantiated with, as report text; absent without type parameters. */
+      readonly instantiation?: Readonly<Record<string, string>>;
     }
   | { readonly kind: 'unsupported'; readonly reason: string; readonly span: Span };
 
@@ -52,5 +54,6 @@ export function functionValueTypes(fn: FunctionContract, scope: ModelScope): Fun
     if (returnType.kind === 'tuple' && returnType.elements.length === 0) returnType = undefined;
   }
   const mutParams = fn.params.filter((param) => param.passing === 'mut').map((param) => param.name);
-  return { kind: 'supported', typeContext, params, returnType, mutParams };
+  const instantiation = instantiationText(instantiated);
+  return { kind: 'supported', typeContext, params, returnType, mutParams, ...(instantiation === undefined ? {} : { instantiation }) };
 }

@@ -78,6 +78,7 @@ export function scoreFunction(
     warnings: warningsFor(scores, mutants, valid),
     wrongOutputs: wrongOutputSummary(evidence.wrongOutputs),
     ...(evidence.pairsOutsideRequires.length > 0 ? { pairsOutsideRequires: evidence.pairsOutsideRequires } : {}),
+    ...(types.instantiation === undefined ? {} : { instantiation: types.instantiation }),
   };
 }
 

@@ -1,0 +1,225 @@
+// The type context a function's declared types resolve in: its generic type parameters (of the fn and of its impl)
+// instantiated at one concrete type each, chosen from what the file can run, deterministically.
+
+import type { Expr, GenericParam, ImplItem, Span, Type } from '../syntax';
+import type { FunctionContract, ModelScope } from '../model';
+import type { ValueType } from './value-type';
+import type { TypeContext } from './type-resolution';
+import { firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+import { isRecord } from '../stdx';
+import { printType } from '../syntax';
+
+export type FunctionTypeContext =
+  | { readonly kind: 'supported'; readonly ctx: TypeContext }
+  | { readonly kind: 'unsupported'; readonly reason: string; readonly span: Span };
+
+/** The type context for a function's declared types. Decision: a generic type parameter of the function or of its
+ *  impl (`fn max<T: Ord>`, `impl<V> Stack<V>`) is measured at one concrete type. With no bounds, or only bounds an
+ *  integer satisfies, that is `i64`: a body that type-checks for every such `T` cannot do arithmetic on it, so
+ *  `i64` values behave as any `T` would (compare, `==`, move). A bound on a trait of the file (`K: KeyTrait`)
+ *  takes the first impl of that trait in source order (`impl KeyTrait for SHTKey`, `impl PmCopy for u64`) whose
+ *  type the harness can represent, that satisfies the parameter's other bounds, and whose methods the function
+ *  calls have bodies; method calls on `K` values then run that impl's methods. With no such impl the function is
+ *  unsupported, naming the bound and what is missing. Everything that resolves a function's types (pairs,
+ *  mutants, report encoding, pair generation, the interpreter, the spec evaluator, the Verus stubs) goes through
+ *  here, so they agree on the instantiation. */
+export function functionTypeContext(fn: FunctionContract, scope: ModelScope): FunctionTypeContext {
+  const params = [...(fn.implHeader?.generics ?? []), ...fn.item.generics].filter((param) => param.kind === 'type');
+  const generics = new Map<string, ValueType>();
+  const site: InstantiationSite = { scope, calls: lazyCalledNames(fn) };
+  for (const param of params) {
+    const chosen = instantiate(site, param, 0);
+    if (chosen.kind === 'missing') {
+      return {
+        kind: 'unsupported',
+        reason: `generic \`${param.name}: ${chosen.bound}\` cannot be instantiated${chosen.why}`,
+        span: param.span,
+      };
+    }
+    generics.set(param.name, chosen.type);
+  }
+  const base: TypeContext = generics.size === 0 ? { scope } : { scope, generics };
+  if (fn.selfTypeName === undefined) return { kind: 'supported', ctx: base };
+  const header = fn.implHeader;
+  const declaredSelf = header !== undefined && generics.size > 0 ? resolveValueType(header.selfType, base) : undefined;
+  // Only a generic impl's self type is resolved from the header; others keep the name-only `Self` they always had.
+  const selfType: ValueType =
+    declaredSelf?.kind === 'adt' && declaredSelf.name === fn.selfTypeName ? declaredSelf : { kind: 'adt', name: fn.selfTypeName, args: [] };
+  return { kind: 'supported', ctx: { ...base, selfType } };
+}
+
+/** The concrete type's name each generic parameter stands for (`K` -> `SHTKey`, `T` -> `i64`), for dispatching
+ *  `K::f(..)` and methods on its values; empty for a non-generic or unsupported function. */
+export function instantiatedTypeNames(instantiated: FunctionTypeContext): ReadonlyMap<string, string> {
+  const names = new Map<string, string>();
+  if (instantiated.kind === 'unsupported') return names;
+  for (const [param, type] of instantiated.ctx.generics ?? []) {
+    const name = type.kind === 'int' ? type.int : type.kind === 'adt' ? type.name : undefined;
+    if (name !== undefined) names.set(param, name);
+  }
+  return names;
+}
+
+/** The instantiation as report text, `{ K: 'SHTKey' }`; undefined for a function without type parameters. */
+export function instantiationText(instantiated: FunctionTypeContext): Readonly<Record<string, string>> | undefined {
+  const generics = instantiated.kind === 'supported' ? instantiated.ctx.generics : undefined;
+  if (generics === undefined || generics.size === 0) return undefined;
+  return Object.fromEntries([...generics].map(([name, type]) => [name, valueTypeText(type)]));
+}
+
+/** Bounds `i64` satisfies; a type parameter bounded only by these (or lifetimes, `?Sized`) is instantiable. */
+const INT_SATISFIED_BOUNDS: ReadonlySet<string> = new Set([
+  'Copy',
+  'Clone',
+  'PartialEq',
+  'Eq',
+  'PartialOrd',
+  'Ord',
+  'Debug',
+  'Display',
+  'Hash',
+  'Default',
+  'Sized',
+  'Send',
+  'Sync',
+  'Unpin',
+  'View',
+  'DeepView',
+]);
+/** Auto traits every representable type has. */
+const AUTO_TRAITS: ReadonlySet<string> = new Set(['Sized', 'Send', 'Sync', 'Unpin']);
+/** vstd's `View`/`DeepView` hold for integers (they view as themselves); a datatype needs its own impl. */
+const VIEW_TRAITS: ReadonlySet<string> = new Set(['View', 'DeepView']);
+const INSTANTIATION: ValueType = { kind: 'int', int: 'i64' };
+/** An impl's own type parameters are instantiated the same way (`impl<T: Tr> Tr for Wrap<T>`), this deep. */
+const MAX_IMPL_NESTING = 3;
+
+interface InstantiationSite {
+  readonly scope: ModelScope;
+  /** Names of the fns and methods the function's body and contract call (computed on first use). */
+  readonly calls: () => ReadonlySet<string>;
+}
+
+type Instantiation =
+  { readonly kind: 'chosen'; readonly type: ValueType } | { readonly kind: 'missing'; readonly bound: string; readonly why: string };
+
+function instantiate(site: InstantiationSite, param: GenericParam, depth: number): Instantiation {
+  const traitBound = param.bounds.find((text) => !isIntSatisfiedBound(text));
+  if (traitBound === undefined) return { kind: 'chosen', type: INSTANTIATION };
+  const traitName = boundTraitName(traitBound);
+  const impls = site.scope.traitImpls(traitName);
+  if (impls.length === 0) return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file` };
+  let firstMisfit: string | undefined;
+  for (const impl of impls) {
+    const candidate = implCandidate(site, impl, param, depth);
+    if (candidate.kind === 'chosen') return candidate;
+    firstMisfit ??= candidate.why;
+  }
+  return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits: ${firstMisfit ?? ''}` };
+}
+
+/** The impl's self type, when it is representable, meets every bound of `param` and can run what is called. */
+function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericParam, depth: number): Instantiation {
+  const written = printType(impl.selfType);
+  const misfit = (why: string): Instantiation => ({ kind: 'missing', bound: param.bounds.join(' + '), why: `\`${written}\` ${why}` });
+  const generics = new Map<string, ValueType>();
+  for (const inner of impl.generics.filter((generic) => generic.kind === 'type')) {
+    if (depth >= MAX_IMPL_NESTING) return misfit('nests generic impls too deeply');
+    const chosen = instantiate(site, inner, depth + 1);
+    // Only the first link: a self-referential impl (`impl<T: Tr> Tr for [T; N]`) would repeat itself.
+    if (chosen.kind === 'missing') return misfit(`needs \`${inner.name}: ${chosen.bound}\``);
+    generics.set(inner.name, chosen.type);
+  }
+  const type = resolveValueType(impl.selfType, { scope: site.scope, generics });
+  const unsupported = firstUnsupported(type);
+  if (unsupported !== undefined) return misfit(`cannot be represented (${unsupported.reason})`);
+  const head = typeHead(impl.selfType);
+  const unmet = param.bounds.find((bound) => !satisfies(site.scope, type, head, bound));
+  if (unmet !== undefined) return misfit(`does not implement ${unmet}`);
+  const calls = site.calls();
+  const bodiless = impl.items.find(
+    (item) => item.kind === 'fn' && calls.has(item.name) && (item.body === undefined || item.specVisibility === 'uninterp'),
+  );
+  if (bodiless?.kind === 'fn') return misfit(`has no body for \`${bodiless.name}\``);
+  return { kind: 'chosen', type };
+}
+
+/** Whether a candidate (resolved `type`, named `head` as its impls name it) meets one bound as written. */
+function satisfies(scope: ModelScope, type: ValueType, head: string | undefined, bound: string): boolean {
+  const trimmed = bound.trim();
+  if (trimmed.startsWith("'") || trimmed.startsWith('?')) return true;
+  const traitName = boundTraitName(trimmed);
+  if (scope.traitImpls(traitName).some((impl) => typeHead(impl.selfType) === head)) return true;
+  if (!isIntSatisfiedBound(trimmed)) return false;
+  if (type.kind === 'int' || AUTO_TRAITS.has(traitName)) return true;
+  if (type.kind !== 'adt') return traitName !== 'Copy' || type.kind === 'tuple' || type.kind === 'bool' || type.kind === 'char';
+  if (VIEW_TRAITS.has(traitName)) return false;
+  const datatype = scope.datatype(type.name);
+  return datatype?.attributes.some((attribute) => attribute.path === 'derive' && derives(attribute.text, traitName)) === true;
+}
+
+/** `derive(Copy, Clone, PartialEq)` names `Clone`. */
+function derives(attributeText: string, traitName: string): boolean {
+  const open = attributeText.indexOf('(');
+  if (open < 0) return false;
+  return attributeText
+    .slice(open + 1, attributeText.lastIndexOf(')'))
+    .split(',')
+    .some((part) => boundTraitName(part) === traitName);
+}
+
+/** `Ord`, `std::cmp::Ord`, `'a` and `?Sized` are satisfied by `i64`; `View<V = int>` and user traits are not. */
+function isIntSatisfiedBound(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("'") || trimmed.startsWith('?')) return true;
+  const last = trimmed.split('::').pop() ?? trimmed;
+  return INT_SATISFIED_BOUNDS.has(last);
+}
+
+/** `KeyTrait`, `vstd::view::View`, `CheckPermission<Seq<u8>>` name the traits `KeyTrait`, `View`, `CheckPermission`. */
+function boundTraitName(bound: string): string {
+  const open = bound.indexOf('<');
+  const path = (open < 0 ? bound : bound.slice(0, open)).trim();
+  return path.split('::').pop()?.trim() ?? path;
+}
+
+/** The name a type's impls are indexed by: the last path segment (`SHTKey`, `u64`, `Vec` for `Vec<u8>`). */
+function typeHead(type: Type): string | undefined {
+  if (type.kind === 'ref') return typeHead(type.inner);
+  return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
+}
+
+function lazyCalledNames(fn: FunctionContract): () => ReadonlySet<string> {
+  let names: Set<string> | undefined;
+  return () => {
+    if (names === undefined) {
+      names = new Set();
+      const clauses = [...fn.requires, ...fn.ensures].map((clause) => clause.clause.expr);
+      collectCalledNames([fn.item.body, ...clauses], names, 0);
+    }
+    return names;
+  };
+}
+
+/** Syntax nests deeper than any real body past this; the walk stops there rather than risk the stack. */
+const MAX_SYNTAX_DEPTH = 400;
+
+/** Method names of `x.m(..)` and last segments of `p::f(..)` anywhere under the nodes (a walk over the plain-data
+ *  syntax tree, which has no cycles). */
+function collectCalledNames(node: unknown, out: Set<string>, depth: number): void {
+  if (depth > MAX_SYNTAX_DEPTH) return;
+  if (Array.isArray(node)) {
+    for (const child of node) collectCalledNames(child, out, depth + 1);
+    return;
+  }
+  if (!isRecord(node)) return;
+  // Every object here is a syntax node or a part of one; only the two call shapes are read.
+  const expr = node as Expr;
+  if (expr.kind === 'method-call') out.add(expr.method);
+  if (expr.kind === 'call' && expr.callee.kind === 'path') {
+    const last = expr.callee.segments[expr.callee.segments.length - 1];
+    if (last !== undefined) out.add(last.name);
+  }
+  for (const [key, child] of Object.entries(node))
+    if (key !== 'span' && typeof child === 'object') collectCalledNames(child, out, depth + 1);
+}
