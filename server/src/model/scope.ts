@@ -1,7 +1,7 @@
 // Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
 // indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
 
-import type { ConstItem, EnumItem, FnItem, ImplItem, Type, TypeAliasItem } from '../syntax';
+import type { ConstItem, EnumItem, FnItem, ImplItem, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
 import { typeHeadName } from './lower-functions';
 import { flattenUseTree } from './use-tree';

@@ -8,7 +8,7 @@ import type { Argument } from './calls-and-paths';
 import { invokeFunction } from './calls-and-paths';
 import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
-import { execTypeOf, execTypeOfValueType, intType, isErasedParam, paramBindingName, passesByPlace, UNKNOWN } from './exec-types';
+import { execTypeOf, execTypeOfValueType, isErasedParam, paramBindingName, passesByPlace } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { functionTypeContext } from '../function-type-context';
 import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
