@@ -1,19 +1,28 @@
 #!/usr/bin/env node
-// The `spec-harness` command: runs the bundled CLI (built by `npm install` / `npm run build`) in a worker thread
+// The `spec-harness` command: runs the bundled CLI (built by `npm run build`, and by `npm pack` before it packs) in a worker thread
 // with a 256 MB stack, so recursive spec fns evaluate thousands of calls deep (the CLI reads the worker's
 // stackSizeMb and gives the evaluator its `large` allowance). `lsp` and `mcp` stay on the main thread: they speak
 // a protocol over this process's own stdio. `gate` reads a hook's JSON on stdin, which is piped into its worker.
+const { existsSync } = require('node:fs');
+const { join } = require('node:path');
 const { Worker, isMainThread, workerData } = require('node:worker_threads');
 
 /** Must equal LARGE_STACK_SIZE_MB in server/src/eval/spec/spec-context.ts (a test checks it). */
 const STACK_SIZE_MB = 256;
 
-if (!isMainThread) {
-  require('../dist/cli.js').main(workerData.argv);
+// __dirname is the real bin/ folder even when npm links this file into a PATH folder, so the bundle is found
+// wherever npm put the package (local, global, npx's cache).
+const BUNDLE = join(__dirname, '..', 'dist', 'cli.js');
+
+if (!existsSync(BUNDLE)) {
+  process.stderr.write(`spec-harness: the bundle ${BUNDLE} is missing; in a checkout, run \`npm run build\` first\n`);
+  process.exitCode = 2;
+} else if (!isMainThread) {
+  require(BUNDLE).main(workerData.argv);
 } else {
   const argv = process.argv.slice(2);
   if (argv[0] === 'lsp' || argv[0] === 'mcp') {
-    require('../dist/cli.js').main(argv);
+    require(BUNDLE).main(argv);
   } else {
     // The worker's stdout/stderr are piped through this thread; its exit code is the CLI's (process.exitCode).
     const readsStdin = argv[0] === 'gate';

@@ -103,6 +103,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<SpecHa
     renderStatus(state);
   });
   await client.start();
+  // Which server answers, and from where: the one bundled in this .vsix, never a global install.
+  const extensionVersion = String((context.extension.packageJSON as { version?: unknown }).version);
+  const serverVersion = client.initializeResult?.serverInfo?.version ?? 'unknown';
+  output.appendLine(`Spec Harness ${extensionVersion}: language server ${serverVersion} (${serverModule})`);
   renderStatus(state);
   return { testController: tests.controller, statusItem, lastTestResult: tests.lastReported, mutationReports };
 }

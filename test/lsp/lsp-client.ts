@@ -61,16 +61,23 @@ export interface TestClient {
 
 /** `initializationOptions` is sent as given (`undefined` leaves it out, as a client that sends none); `serverArgs`
  *  follow `--stdio` on the server's command line (e.g. `--trusted`); `codeActionResolve: false` is a client without
- *  codeAction/resolve (VS Code, Neovim and lsp-mode have it). */
+ *  codeAction/resolve (VS Code, Neovim and lsp-mode have it); `launch` starts the server another way than
+ *  `node serverPath --stdio` (as an editor configured with `npx spec-harness lsp --stdio` does). */
 export async function startClient(
   serverPath: string,
   settings: Record<string, unknown>,
   initializationOptions: unknown = {},
   rootUri: string | null = null,
   serverArgs: readonly string[] = [],
-  { codeActionResolve = true }: { readonly codeActionResolve?: boolean } = {},
+  {
+    codeActionResolve = true,
+    launch,
+  }: { readonly codeActionResolve?: boolean; readonly launch?: { command: string; args: readonly string[]; cwd: string } } = {},
 ): Promise<TestClient> {
-  const child = spawn(process.execPath, [serverPath, '--stdio', ...serverArgs], { stdio: 'pipe' });
+  const child =
+    launch === undefined
+      ? spawn(process.execPath, [serverPath, '--stdio', ...serverArgs], { stdio: 'pipe' })
+      : spawn(launch.command, launch.args, { stdio: 'pipe', cwd: launch.cwd });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const appliedEdits: WorkspaceEdit[] = [];
   const statuses: unknown[] = [];

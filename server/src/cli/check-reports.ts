@@ -16,7 +16,7 @@ import {
   toSarif,
 } from '../reports';
 import type { Baseline, FunctionFailures, FunctionOutcomes } from '../reports';
-import { version as TOOL_VERSION } from '../../../package.json';
+import { TOOL_VERSION } from '../stdx';
 import type { CliIo } from './io';
 import { assertNever } from '../stdx';
 

@@ -15,6 +15,7 @@ import { PAIRS_COMMAND, runPairsCommand } from './pairs-command';
 import { STUBS_COMMAND, runStubsCommand } from './stubs-command';
 import type { CliIo } from './io';
 import { nodeIo } from './io';
+import { TOOL_VERSION } from '../stdx';
 
 /** Every subcommand, in the order `spec-harness --help` lists them. */
 export const COMMANDS: readonly { readonly info: CommandInfo; readonly run: (args: readonly string[], io: CliIo) => Promise<number> }[] = [
@@ -49,7 +50,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(USAGE);
       return EXIT_CODES.ok;
     case '--version':
-      io.stdout('0.1.0\n');
+      io.stdout(`${TOOL_VERSION}\n`);
       return EXIT_CODES.ok;
     default:
       io.stderr(name === undefined ? USAGE : `spec-harness: unknown command '${name}'\n\n${USAGE}`);

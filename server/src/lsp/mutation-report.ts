@@ -7,7 +7,7 @@ import { summarize } from '../harness';
 import type { FileReport } from '../harness';
 import { toMutationReport } from '../reports';
 import type { FunctionOutcomes } from '../reports';
-import { version as TOOL_VERSION } from '../../../package.json';
+import { TOOL_VERSION } from '../stdx';
 import type { MutationReportResult } from './protocol';
 import { scoreInputFor, scoreOptionsFor } from './scoring';
 import type { ServerContext } from './scoring';

@@ -20,6 +20,7 @@ import { scoreSource } from './scoring';
 import type { ServerContext } from './scoring';
 import { decideTrust, decodeSettings } from './settings';
 import { ServerState } from './state';
+import { TOOL_VERSION } from '../stdx';
 
 const ON_TYPE_DEBOUNCE_MS = 400;
 
@@ -139,7 +140,7 @@ function initialize(ctx: ServerContext, params: InitializeParams, startedWith: {
       executeCommandProvider: { commands: Object.values(SERVER_COMMANDS) },
       workspace: { workspaceFolders: { supported: true } },
     },
-    serverInfo: { name: 'spec-harness', version: '0.1.0' },
+    serverInfo: { name: 'spec-harness', version: TOOL_VERSION },
   };
 }
 

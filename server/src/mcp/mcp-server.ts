@@ -19,8 +19,9 @@ import {
 } from './schemas';
 import { generatePairs, listContracts, scoreContract, taskComplete, verify } from './tools';
 import type { ToolContext } from './tools';
+import { TOOL_VERSION } from '../stdx';
 
-export const MCP_SERVER_INFO = { name: 'spec-harness', version: '0.1.0' } as const;
+export const MCP_SERVER_INFO = { name: 'spec-harness', version: TOOL_VERSION } as const;
 
 /** Builds the server with its five tools (not yet connected). */
 export function createMcpServer(ctx: ToolContext): McpServer {
