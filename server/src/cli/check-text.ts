@@ -98,7 +98,11 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
     const clause =
       rejectedInput.clause === null ? '' : ` by clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``;
     const more = fn.rejectedValidInputs.length > 1 ? ` (${fn.rejectedValidInputs.length} valid inputs rejected)` : '';
-    lines.push(`requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}${clause}${more}`);
+    lines.push(
+      rejectedInput.witness === undefined
+        ? `requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}${clause}${more}`
+        : `requires${rejectedInput.clause === null ? '' : ` clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``} is stronger than the code needs: ${rejectedInput.witness}, which the ensures accepts (a generated input outside the requires)${more}`,
+    );
   }
   const admitted = fn.admittedInvalidInputs[0];
   if (admitted !== undefined) {

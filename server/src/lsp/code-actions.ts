@@ -60,7 +60,11 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
         });
       }
     }
-    if (diagnostic.code === 'rejects-valid-input' || diagnostic.code === 'reject-all-precondition') {
+    if (
+      diagnostic.code === 'rejects-valid-input' ||
+      diagnostic.code === 'reject-all-precondition' ||
+      diagnostic.code === 'stronger-precondition'
+    ) {
       for (const input of fn.rejectedValidInputs.slice(0, MAX_ACTIONS_PER_KIND)) {
         edits.push({
           title: `Move ${input.display ?? formatJson(input.input)} to invalid inputs`,

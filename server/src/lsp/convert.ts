@@ -99,6 +99,11 @@ function relatedEvidence(fn: FunctionReport, diagnostic: ReportDiagnostic, pairs
       return fn.rejectedValidInputs
         .slice(0, MAX_RELATED)
         .flatMap((input) => link(input.pairsRange, `valid input rejected: ${formatJson(input.input)}`));
+    case 'stronger-precondition':
+      return fn.rejectedValidInputs
+        .filter((input) => input.witness !== undefined && (input.clause === null || sameRange(input.clause.range, diagnostic.range)))
+        .slice(0, MAX_RELATED)
+        .flatMap((input) => link(input.pairsRange, `handled outside the requires: ${input.witness ?? ''}`));
     case 'admits-invalid-input':
       return fn.admittedInvalidInputs
         .slice(0, MAX_RELATED)

@@ -58,8 +58,23 @@ export const scoreContractOutput = {
       }),
       acceptedWrongOutputs: z.array(z.object({ call: z.string(), operator: z.string(), input: z.unknown(), wrongOutput: z.unknown() })),
       rejectedPairs: z.array(clauseEvidence),
-      rejectedValidInputs: z.array(clauseEvidence),
-      admittedInvalidInputs: z.array(z.object({ call: z.string(), reason: z.string() })),
+      rejectedValidInputs: z.array(
+        clauseEvidence.extend({
+          strongerThanNeeded: z
+            .string()
+            .optional()
+            .describe(
+              'Set for a generated input: the call with the output the code returned, which the ensures accepts (the clause is stronger than the code needs)',
+            ),
+        }),
+      ),
+      admittedInvalidInputs: z.array(
+        z.object({
+          call: z.string(),
+          reason: z.string(),
+          panics: z.boolean().describe('The code panicked on this input when pairs were generated: the requires must rule it out'),
+        }),
+      ),
       warnings: z.array(z.string()),
     }),
   ),

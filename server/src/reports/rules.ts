@@ -31,6 +31,12 @@ export const RULES: Readonly<Record<DiagnosticCode, RuleText>> = {
     fullDescription: 'The requires rejects an input on which the implementation returns normally.',
     help: 'Weaken the requires, or, if the input really is outside the intended domain, move it to `invalid` in the pairs file.',
   },
+  'stronger-precondition': {
+    shortDescription: 'A requires clause is stronger than the code needs',
+    fullDescription:
+      'On generated inputs that violate this clause alone, the implementation returned without a panic every time and the ensures accepted its output: the contract would still hold with the clause weakened. A sample, not a proof; a deliberate domain restriction may be kept.',
+    help: 'Weaken or drop the clause if the restriction is not intended, or, if the input really is outside the intended domain, move it to `invalid` in the pairs file.',
+  },
   'admits-invalid-input': {
     shortDescription: 'The requires admits an input on which the implementation panics',
     fullDescription:

@@ -35,6 +35,22 @@ export function requiresOutcome(
   );
 }
 
+/** The `requires` without clause `skip`: whether an input that clause `skip` rejects satisfies all the others,
+ *  so that the code's behaviour on it speaks about that one clause. */
+export function requiresVerdictWithout(
+  scope: ModelScope,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  skip: number,
+  stepBudget: number,
+  stackAllowance?: StackAllowance,
+): Verdict {
+  const others = fn.requires.filter((_, index) => index !== skip).map((c) => c.clause);
+  if (others.length === 0) return { kind: 'holds' };
+  const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
+  return evaluateClauses(ctx, others, contractEnv(fn, inputs, undefined, inputs)).verdict;
+}
+
 export function ensuresVerdict(
   scope: ModelScope,
   fn: FunctionContract,

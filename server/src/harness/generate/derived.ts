@@ -1,9 +1,10 @@
 // Inputs derived from another input so that common `requires` shapes hold: sequences of equal length, a key that
 // occurs in a sequence (`exists|i| v[i] == k`), a target that is the sum of two elements, sorted or duplicate-free
-// sequences, indices within a sequence. Type-directed only; the contract is still checked on every input.
+// sequences, indices within a sequence, an element at its type's edge where an index points (`v[i] + 1` with
+// `v[i] == u32::MAX`). Type-directed only; the contract is still checked on every input.
 
 import type { Value, ValueType } from '../../eval';
-import { compareValues, inRange, int, valueEquals } from '../../eval';
+import { compareValues, inRange, int, intRange, valueEquals } from '../../eval';
 import type { Rng } from '../../stdx';
 
 type Row = readonly (Value | undefined)[];
@@ -22,6 +23,8 @@ export function derivedRows(row: Row, types: readonly ValueType[], rng: Rng, lim
   const sorted = mapSeqs(equalLength, seqs, (elements) => elements.slice().sort(compareValues));
   const distinct = mapSeqs(sorted, seqs, dedupe);
   add(equalLength);
+  const indexed = withIndices(equalLength, types, ints, seqs, rng);
+  add(indexed === undefined ? undefined : withEdgeElement(indexed, types, ints, seqs));
   for (const base of [equalLength, sorted, distinct]) {
     add(base);
     for (const target of ints) {
@@ -93,6 +96,23 @@ function withIndices(row: Row, types: readonly ValueType[], ints: readonly numbe
     next = next === undefined ? undefined : withInt(next, types, target, indices[k]);
   });
   return next;
+}
+
+/** The element the first integer parameter indexes, in the first sequence of integers, set to its type's maximum
+ *  (or minimum, for a signed type, on odd indices): where `v[i] + 1` or `v[i] - 1` overflows. */
+function withEdgeElement(row: Row, types: readonly ValueType[], ints: readonly number[], seqs: readonly number[]): Row | undefined {
+  const index = ints.map((i) => row[i]).find((value) => value?.kind === 'int');
+  const target = seqs.find((i) => {
+    const type = types[i];
+    return type?.kind === 'seq' && type.element.kind === 'int';
+  });
+  const seqType = target === undefined ? undefined : types[target];
+  if (index?.kind !== 'int' || target === undefined || seqType?.kind !== 'seq' || seqType.element.kind !== 'int') return undefined;
+  const range = intRange(seqType.element.int);
+  const position = Number(index.value);
+  const edge = range.min !== undefined && range.min < 0n && position % 2 === 1 ? range.min : range.max;
+  if (edge === undefined || position >= elementsOf(row[target]).length) return undefined;
+  return mapSeqs(row, [target], (elements) => elements.map((element, i) => (i === position ? int(edge) : element)));
 }
 
 function sameRow(a: Row, b: Row): boolean {

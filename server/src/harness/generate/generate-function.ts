@@ -11,7 +11,9 @@ import { encodeJson } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
 import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
-import { requiresOutcome } from './contract-check';
+import { ensuresVerdict, requiresOutcome, requiresVerdictWithout } from './contract-check';
+import { clauseSamples, sampleOpen, strongerClauses } from './outside-requires';
+import type { ClauseSample, StrongerClause } from './outside-requires';
 import { violatesTypeInvariant } from '../score/type-invariants';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
@@ -20,6 +22,7 @@ import type { CandidateContext } from './candidates';
 import { createRng, hashSeed } from '../../stdx';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
+import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 import type { ObligationResult, Solver } from '../backend';
@@ -64,6 +67,9 @@ export interface FunctionGeneration {
   readonly timeouts: number;
   /** Inputs the `requires` rejects that were not kept as pairs (a verified implementation promises nothing there). */
   readonly pairsOutsideRequires: number;
+  /** `requires` clauses stronger than the code needs on the sample (outside-requires.ts); their witnesses are
+   *  among `pairs`, with `requiresHolds: false`. */
+  readonly strongerClauses: readonly StrongerClause[];
   /** Inputs on which an exec `assume(..)` was false: outside what Verus verified, neither pairs nor invalid. */
   readonly violatesAssume: number;
   /** Runs on inputs whose `requires` the evaluator could not decide: never written as pairs, but a solver may
@@ -104,6 +110,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     invalid: [],
     timeouts: 0,
     pairsOutsideRequires: 0,
+    strongerClauses: [],
     violatesAssume: 0,
     undecided: [],
     tried: 0,
@@ -126,26 +133,31 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   let timeouts = 0;
   let outsideRequires = 0;
   let outsideTimeouts = 0;
+  let admittedPanics = 0;
   let violatesAssume = 0;
   // Pairs on which the ensures stays undecided for a reason no solver takes up (the step budget, an index out of
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
   const uninformative: GeneratedPair[] = [];
   const probe = { budgetSpent: 0 };
   const rejections: number[] = fn.requires.map(() => 0);
+  const samples = clauseSamples(fn.requires.length);
   let tried = 0;
   for (const input of inputs) {
-    if (
+    // Once pairs and invalid inputs are collected, only inputs that can still tell whether a clause is needed run.
+    const collected =
       invalid.length >= options.invalidCount &&
-      (pairs.length >= options.count || pairs.length + undecided.length + uninformative.length >= 2 * options.count)
-    )
-      break;
+      (pairs.length >= options.count || pairs.length + undecided.length + uninformative.length >= 2 * options.count);
+    if (collected && !samples.some(sampleOpen)) break;
     tried += 1;
     // No caller can pass a value its type's invariant rules out: running the function on one says nothing.
     if (violatesTypeInvariant(model, fn, input, options.specStepBudget, options.stackAllowance)) continue;
-    const requiresHolds = requiresVerdict(model, fn, input, options, rejections);
-    // Outside the requires only panics matter (invalid inputs); once those are collected, or once such inputs keep
-    // timing out (a huge `n` under `requires n < 100`), they are not run at all.
-    if (requiresHolds === false && (invalid.length >= options.invalidCount || outsideTimeouts >= MAX_TIMEOUTS)) {
+    const { holds: requiresHolds, failingClause } = requiresVerdict(model, fn, input, options, rejections);
+    const sample = requiresHolds === false ? soleViolation(model, fn, input, failingClause, samples, options) : undefined;
+    if (collected && sample === undefined) continue;
+    // Outside the requires only panics matter (invalid inputs) and what the code does on an input that violates one
+    // clause alone; once those are collected, or once such inputs keep timing out (a huge `n` under `requires
+    // n < 100`), they are not run at all.
+    if (requiresHolds === false && sample === undefined && (invalid.length >= options.invalidCount || outsideTimeouts >= MAX_TIMEOUTS)) {
       outsideRequires += 1;
       continue;
     }
@@ -161,15 +173,15 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       else timeouts += 1;
       if (timeouts >= MAX_TIMEOUTS) break;
     }
-    if (outcome.kind === 'panicked' && invalid.length < options.invalidCount) {
+    if (sample !== undefined && outcome.kind !== 'returned') sample.needed = true;
+    // A panic the requires admits is the finding PreComp exists for: it is kept even once the invalid inputs from
+    // outside the requires fill their quota.
+    const admitted = requiresHolds !== false;
+    if (outcome.kind === 'panicked' && (invalid.length < options.invalidCount || (admitted && admittedPanics < options.invalidCount))) {
       invalid.push({ inputs: input, reason: outcome.reason, json: invalidJson(types, input, outcome.reason) });
+      if (admitted) admittedPanics += 1;
     }
     if (outcome.kind !== 'returned') continue;
-    // A verified implementation promises nothing outside its requires: its output there is no correct pair.
-    if (requiresHolds === false) {
-      outsideRequires += 1;
-      continue;
-    }
     const output = types.returnType === undefined ? undefined : outcome.value;
     const pair: GeneratedPair = {
       inputs: input,
@@ -178,16 +190,32 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       requiresHolds,
       json: pairJson(types, input, output, outcome.after),
     };
+    // A verified implementation promises nothing outside its requires: its output there is a correct pair only when
+    // the ensures accepts it, and then it is evidence about the one clause the input violates.
+    if (requiresHolds === false) {
+      outsideRequires += 1;
+      if (sample !== undefined) {
+        const ensures = ensuresVerdict(model.scope, fn, pair, options.specStepBudget, options.stackAllowance);
+        if (ensures.kind === 'holds') sample.handled.push(pair);
+        else if (ensures.kind === 'fails') sample.needed = true;
+      }
+      continue;
+    }
     const kept = requiresHolds !== true ? undecided : ensuresInformative(model, fn, pair, options, probe) ? pairs : uninformative;
     if (kept.length < options.count) kept.push(pair);
   }
+  // Witnesses stand beside pairs the requires admits and the ensures decides: without those, why the function has
+  // no such pair is the finding (why-no-pairs.ts), and a pair outside the requires would hide it.
+  const stronger = pairs.length > 0 ? strongerClauses(samples) : { clauses: [], witnesses: [] };
   pairs.push(...uninformative.slice(0, Math.max(0, options.count - pairs.length)));
+  pairs.push(...stronger.witnesses.map((pair) => ({ ...pair, json: witnessJson(pair.json) })));
   return {
     qualifiedName: fn.qualifiedName,
     pairs,
     invalid,
     timeouts,
-    pairsOutsideRequires: outsideRequires,
+    pairsOutsideRequires: outsideRequires - stronger.witnesses.length,
+    strongerClauses: stronger.clauses,
     violatesAssume,
     undecided,
     tried,
@@ -364,10 +392,33 @@ function requiresVerdict(
   inputs: ReadonlyMap<string, Value>,
   options: GenerateOptions,
   rejections: number[],
-): boolean | undefined {
+): { readonly holds: boolean | undefined; readonly failingClause: number | undefined } {
   const { verdict, failingClause } = requiresOutcome(model.scope, fn, inputs, options.specStepBudget, options.stackAllowance);
   if (verdict.kind === 'fails' && failingClause !== undefined) rejections[failingClause] = (rejections[failingClause] ?? 0) + 1;
-  return verdict.kind === 'holds' ? true : verdict.kind === 'fails' ? false : undefined;
+  return { holds: verdict.kind === 'holds' ? true : verdict.kind === 'fails' ? false : undefined, failingClause };
+}
+
+/** The sample of the one clause a rejected input violates, when every other clause holds on it and that sample is
+ *  still open; otherwise undefined (the input says nothing about a single clause). */
+function soleViolation(
+  model: FileModel,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  failingClause: number | undefined,
+  samples: readonly ClauseSample[],
+  options: GenerateOptions,
+): ClauseSample | undefined {
+  if (failingClause === undefined) return undefined;
+  const sample = samples[failingClause];
+  if (!sampleOpen(sample)) return undefined;
+  const others = requiresVerdictWithout(model.scope, fn, inputs, failingClause, options.specStepBudget, options.stackAllowance);
+  return others.kind === 'holds' ? sample : undefined;
+}
+
+/** A witness's entry says, for the person reading the pairs file, why a pair sits outside the requires. */
+function witnessJson(json: JsonValue): JsonValue {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  return { ...json, note: 'outside the requires: the code returns this output, which the ensures accepts' };
 }
 
 function inputJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>): JsonValue {
@@ -396,7 +447,7 @@ function pairJson(
     }
     entry.after = afterJson;
   }
-  entry.origin = 'generated';
+  entry.origin = GENERATED_ORIGIN;
   return entry;
 }
 
@@ -405,5 +456,5 @@ function invalidJson(
   inputs: ReadonlyMap<string, Value>,
   reason: string,
 ): JsonValue {
-  return { input: inputJson(types, inputs), reason, origin: 'generated' };
+  return { input: inputJson(types, inputs), reason, origin: GENERATED_ORIGIN };
 }

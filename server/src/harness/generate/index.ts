@@ -44,6 +44,9 @@ export interface FunctionSummary {
   readonly invalid: number;
   readonly timeouts: number;
   readonly pairsOutsideRequires: number;
+  /** `requires` clauses stronger than the code needs on the sample, with their text; a witness or two of each is
+   *  among the pairs. */
+  readonly strongerClauses: readonly { readonly clause: number; readonly text: string; readonly handled: number }[];
   /** Set when the function could not be run: why, and where. Its existing entries are left as they were. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
   /** Set when a bug was met in its generation (see FunctionGeneration.internalError). */
@@ -135,6 +138,7 @@ function guardedGeneration(
       invalid: [],
       timeouts: 0,
       pairsOutsideRequires: 0,
+      strongerClauses: [],
       violatesAssume: 0,
       undecided: [],
       tried: 0,
@@ -198,6 +202,7 @@ function summaryOf(model: FileModel, { fn, result }: Generated): FunctionSummary
     invalid: result.invalid.length,
     timeouts: result.timeouts,
     pairsOutsideRequires: result.pairsOutsideRequires,
+    strongerClauses: result.strongerClauses.map(({ clause, handled }) => ({ clause, handled, text: fn.requires[clause]?.text ?? '' })),
     notRunnable: result.notRunnable,
     ...(result.internalError === undefined ? {} : { internalError: result.internalError }),
     ...(noPairs === undefined ? {} : { noPairs }),

@@ -15,6 +15,8 @@ import { nodeExactJson, nodeJson, propertyKey, propertyValue } from './json-node
 import type { FunctionValueTypes } from '../score/function-types';
 
 export const entryKinds = ['pairs', 'invalid', 'acceptable'] as const;
+/** The `origin` of entries `spec-harness pairs` writes (regenerating replaces them); any other marks a person's. */
+export const GENERATED_ORIGIN = 'generated';
 export type EntryKind = (typeof entryKinds)[number];
 
 interface EntryBase {

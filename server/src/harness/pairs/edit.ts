@@ -7,6 +7,7 @@ import type { JsonValue } from '../../eval';
 import { positionText, readPairsDocument, refusalToEdit } from './document';
 import type { PairsDocument } from './document';
 import { propertyValue } from './json-nodes';
+import { GENERATED_ORIGIN } from './decode-entry';
 
 /** New generated entries for one function. */
 export interface GeneratedEntries {
@@ -249,7 +250,7 @@ function layoutOf(text: string): Layout {
 
 /** Whether an entry node says `"origin": "generated"`. */
 export function isGenerated(node: JsonNode): boolean {
-  return propertyValue(node, 'origin')?.value === 'generated';
+  return propertyValue(node, 'origin')?.value === GENERATED_ORIGIN;
 }
 
 /** Applies non-overlapping edits in one pass (a string rebuilt per edit would cost the file's size each time). */

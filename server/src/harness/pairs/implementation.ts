@@ -10,6 +10,7 @@ import { formatInput } from '../report/format-call';
 import type { Range } from '../report/report-types';
 import { functionValueTypes } from '../score/function-types';
 import type { PairsDiagnostic } from './read-state';
+import { GENERATED_ORIGIN } from './decode-entry';
 import type { ParsedPairsFile } from './file';
 
 export interface ImplementationMismatch {
@@ -37,7 +38,7 @@ export function implementationMismatches(model: FileModel, pairs: ParsedPairsFil
     const types = functionValueTypes(fn, model.scope);
     if (types.kind !== 'supported' || types.returnType === undefined) continue;
     for (const pair of entry.pairs) {
-      if (pair.origin === 'generated' || pair.output === undefined) continue;
+      if (pair.origin === GENERATED_ORIGIN || pair.output === undefined) continue;
       const outcome = runExecFunction(model, fn, pair.inputs, execLimits);
       // A function the interpreter cannot run, or that panics or runs out of steps here, says nothing about the pair.
       if (outcome.kind === 'not-runnable') break;

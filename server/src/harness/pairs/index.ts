@@ -5,7 +5,7 @@ export { parsePairsFile, parsePairsFileWithTree, EMPTY_PAIRS_FILE } from './file
 export type { ParsedPairsFile, PairsFile, PairsFunctionEntry } from './file';
 export type { PairsDiagnostic } from './read-state';
 export type { AcceptableEntry, InvalidEntry, PairEntry, EntryKind } from './decode-entry';
-export { entryKinds } from './decode-entry';
+export { GENERATED_ORIGIN, entryKinds } from './decode-entry';
 export { propertyValue, propertyKey, nodeJson } from './json-nodes';
 export { validatePairsSchema, pairsValueIsValid, jsonPathText } from './schema';
 export { cleanFunctionEntries, readCleanPairsFile } from './clean';

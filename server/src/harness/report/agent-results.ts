@@ -26,8 +26,15 @@ export interface AgentFunctionScore {
     readonly wrongOutput: JsonValue;
   }[];
   readonly rejectedPairs: readonly { readonly call: string; readonly clause: string | null; readonly line: number | null }[];
-  readonly rejectedValidInputs: readonly { readonly call: string; readonly clause: string | null; readonly line: number | null }[];
-  readonly admittedInvalidInputs: readonly { readonly call: string; readonly reason: string }[];
+  /** `strongerThanNeeded`: a generated input's call with the output the code returned, which the ensures accepts. */
+  readonly rejectedValidInputs: readonly {
+    readonly call: string;
+    readonly clause: string | null;
+    readonly line: number | null;
+    readonly strongerThanNeeded?: string;
+  }[];
+  /** `panics`: the code panicked on it when pairs were generated. */
+  readonly admittedInvalidInputs: readonly { readonly call: string; readonly reason: string; readonly panics: boolean }[];
   readonly warnings: readonly string[];
 }
 
@@ -138,12 +145,14 @@ function agentFunctionScore(path: string, fn: FunctionReport, threshold: number)
     rejectedPairs: fn.rejectedPairs
       .slice(0, MAX_AGENT_EVIDENCE)
       .map((p) => ({ call: p.display ?? JSON.stringify(p.input), ...clauseOf(p.clause) })),
-    rejectedValidInputs: fn.rejectedValidInputs
-      .slice(0, MAX_AGENT_EVIDENCE)
-      .map((v) => ({ call: v.display ?? JSON.stringify(v.input), ...clauseOf(v.clause) })),
+    rejectedValidInputs: fn.rejectedValidInputs.slice(0, MAX_AGENT_EVIDENCE).map((v) => ({
+      call: v.display ?? JSON.stringify(v.input),
+      ...clauseOf(v.clause),
+      ...(v.witness === undefined ? {} : { strongerThanNeeded: v.witness }),
+    })),
     admittedInvalidInputs: fn.admittedInvalidInputs
       .slice(0, MAX_AGENT_EVIDENCE)
-      .map((v) => ({ call: v.display ?? JSON.stringify(v.input), reason: v.reason })),
+      .map((v) => ({ call: v.display ?? JSON.stringify(v.input), reason: v.reason, panics: v.generated === true })),
     warnings: fn.warnings.map((warning) => warning.message),
   };
 }

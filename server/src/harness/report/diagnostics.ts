@@ -13,7 +13,8 @@ import type { JsonValue } from '../../eval';
 import { describeAccepted } from './wrong-outputs';
 import { DEFAULT_GENERATE_OPTIONS } from '../generate';
 
-/** When an ensures is reported weak: `realistic` also on any accepted code mutant or swapped output. */
+/** When a contract is reported weak: `realistic` also on any accepted code mutant or swapped output (ensures) and on
+ *  any admitted input the code panicked on when `pairs` ran (requires); `threshold` only below the threshold. */
 export type WeakPostconditionRule = 'realistic' | 'threshold';
 
 export interface DiagnosticsInput {
@@ -65,7 +66,7 @@ export function functionDiagnostics(
       if (report.contractSyntaxError !== undefined) return [];
       return [source('error', report.nameRange, 'unsupported', `not scored: ${report.reason ?? 'internal error'}`)];
     case 'scored':
-      return [...postDiagnostics(report, threshold, rule), ...preDiagnostics(report, threshold), ...partialDiagnostics(report)];
+      return [...postDiagnostics(report, threshold, rule), ...preDiagnostics(report, threshold, rule), ...partialDiagnostics(report)];
     default:
       return [];
   }
@@ -165,7 +166,7 @@ function realisticTally(report: FunctionReport, postCompleteness: number | null)
   return ` (${listed.join(' and ')} accepted; PostComp ${formatScore(postCompleteness)})`;
 }
 
-function preDiagnostics(report: FunctionReport, threshold: number): ReportDiagnostic[] {
+function preDiagnostics(report: FunctionReport, threshold: number, rule: WeakPostconditionRule): ReportDiagnostic[] {
   const diagnostics: ReportDiagnostic[] = [];
   const requiresAt = report.requiresRange ?? report.nameRange;
   const { preCorrectness, preCompleteness } = report.scores;
@@ -173,22 +174,41 @@ function preDiagnostics(report: FunctionReport, threshold: number): ReportDiagno
   if (rejectAll !== undefined) diagnostics.push(source('warning', requiresAt, 'reject-all-precondition', rejectAll.message));
   const byClause = groupBy(report.rejectedValidInputs, (input) => (input.clause === null ? -1 : input.clause.index));
   for (const [, inputs] of byClause) {
-    const first = inputs[0];
-    if (first === undefined) continue;
-    const clauseText = first.clause === null ? '' : ` (clause ${first.clause.index + 1})`;
-    const more = inputs.length > 1 ? `; ${inputs.length} valid inputs rejected here` : '';
+    // A valid input from the pairs file is the user's (or an earlier run's) word: a warning. A generated witness is
+    // the sample's estimate that the clause could be weaker: information, as a deliberate restriction may be meant.
+    const declared = inputs.filter((input) => input.witness === undefined);
+    const first = declared[0];
     const score = preCorrectness === null ? '' : ` (PreCorr ${formatScore(preCorrectness)})`;
-    diagnostics.push(
-      source(
-        'warning',
-        first.clause?.range ?? requiresAt,
-        'rejects-valid-input',
-        `rejects the valid input ${shown(first)}, which the code handles${clauseText}${more}${score}`,
-      ),
-    );
+    if (first !== undefined) {
+      const clauseText = first.clause === null ? '' : ` (clause ${first.clause.index + 1})`;
+      const more = declared.length > 1 ? `; ${declared.length} valid inputs rejected here` : '';
+      diagnostics.push(
+        source(
+          'warning',
+          first.clause?.range ?? requiresAt,
+          'rejects-valid-input',
+          `rejects the valid input ${shown(first)}, which the code handles${clauseText}${more}${score}`,
+        ),
+      );
+    }
+    const witness = inputs.find((input) => input.witness !== undefined);
+    if (witness !== undefined) {
+      const clauseText = witness.clause === null ? '' : ` (clause ${witness.clause.index + 1})`;
+      diagnostics.push(
+        source(
+          'information',
+          witness.clause?.range ?? requiresAt,
+          'stronger-precondition',
+          `stronger than the code needs${clauseText}: ${witness.witness ?? ''}, which the ensures accepts, on an input only this clause rejects; the code handled every such generated input tried${score}`,
+        ),
+      );
+    }
   }
-  const firstAdmitted = report.admittedInvalidInputs[0];
-  if (firstAdmitted !== undefined && preCompleteness !== null && isBelowThreshold(preCompleteness, threshold)) {
+  // A panic the requires lets in is a bug Verus would reject, whatever PreComp is (as a realistic wrong output is).
+  const panic = rule === 'realistic' ? report.admittedInvalidInputs.find((input) => input.generated === true) : undefined;
+  const belowThreshold = preCompleteness !== null && isBelowThreshold(preCompleteness, threshold);
+  const firstAdmitted = panic ?? (belowThreshold ? report.admittedInvalidInputs[0] : undefined);
+  if (firstAdmitted !== undefined) {
     const admitted = report.admittedInvalidInputs.length;
     const total = report.counts.invalidInputs;
     diagnostics.push(

@@ -101,6 +101,10 @@ export function gateFunction(fn: FunctionReport, gate: Gate): FunctionGateResult
     if (standing.kind === 'undecided') failures.push(`${name} N/A: none of ${standing.items} verdicts was decided`);
     if (standing.kind === 'nothing-to-measure') nothingToMeasure.push(name);
   }
+  // The code panics on an input the requires admits: Verus would reject the function, so no threshold excuses it.
+  const panic = fn.admittedInvalidInputs.find((input) => input.generated === true);
+  if (panic !== undefined)
+    failures.push(`the requires admits ${panic.display ?? JSON.stringify(panic.input)}, on which the code panics (${panic.reason})`);
   return { ...base, meets: failures.length === 0, failures, nothingToMeasure };
 }
 
@@ -165,7 +169,7 @@ export function evaluateGate(input: GateInput, gate: Gate): GateOutcome {
 
 function gateVerdict(path: string, fn: FunctionReport, heldOutFn: FunctionReport | undefined, gate: Gate): GateVerdict {
   const feedback = gateFunction(fn, gate);
-  const notes = feedback.nothingToMeasure.map(nothingToMeasureReason);
+  const notes = [...feedback.nothingToMeasure.map(nothingToMeasureReason), ...strongerThanNeededNotes(fn)];
   const failures = [...feedback.failures];
   let heldOutMeets = true;
   if (heldOutFn !== undefined && heldOutFn.status === 'no-pairs') notes.push('held-out: no held-out pairs for this function');
@@ -176,4 +180,18 @@ function gateVerdict(path: string, fn: FunctionReport, heldOutFn: FunctionReport
     notes.push(...held.nothingToMeasure.map((name) => `held-out: ${nothingToMeasureReason(name)}`));
   }
   return { path, qualifiedName: fn.qualifiedName, meets: failures.length === 0, failures, notes, overfit: feedback.meets && !heldOutMeets };
+}
+
+/** A requires clause stronger than the code needs is information for the gate, not a failure (PreCorr, when the
+ *  gate has `pre`, still counts the inputs it rejects, so a reject-all requires fails): one note per clause. */
+function strongerThanNeededNotes(fn: FunctionReport): string[] {
+  const byClause = new Map<number, string>();
+  for (const input of fn.rejectedValidInputs) {
+    if (input.witness === undefined || input.clause === null || byClause.has(input.clause.index)) continue;
+    byClause.set(
+      input.clause.index,
+      `requires clause ${input.clause.index + 1} \`${input.clause.text}\` is stronger than the code needs: ${input.witness}, which the ensures accepts`,
+    );
+  }
+  return [...byClause.values()];
 }

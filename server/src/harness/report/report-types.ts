@@ -36,6 +36,7 @@ export type DiagnosticCode =
   | 'weak-postcondition'
   | 'rejects-correct-output'
   | 'rejects-valid-input'
+  | 'stronger-precondition'
   | 'admits-invalid-input'
   | 'vacuous-postcondition'
   | 'reject-all-precondition'
@@ -157,6 +158,9 @@ export interface RejectedValidInput {
   readonly display?: string;
   /** `solver` when a solver, not the evaluator, reached the verdict. */
   readonly decidedBy?: 'solver';
+  /** For a generated pair (the code returned on it and the ensures accepted its output when `pairs` ran): the call
+   *  with that output, `get_or_zero([], 3) = 0`, the witness that the clause is stronger than the code needs. */
+  readonly witness?: string;
 }
 
 export interface AdmittedInvalidInput {
@@ -165,6 +169,8 @@ export interface AdmittedInvalidInput {
   readonly pairsRange: Range | null;
   /** Rust-like text of the call, e.g. `max_of([1, 5, 3]) = 4`, for tables and hovers. */
   readonly display?: string;
+  /** A generated invalid input: the code panicked on it when `pairs` ran (the reason says how). */
+  readonly generated?: true;
   /** `solver` when a solver, not the evaluator, reached the verdict. */
   readonly decidedBy?: 'solver';
 }

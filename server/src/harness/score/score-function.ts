@@ -8,6 +8,7 @@ import type { ObligationResult } from '../backend';
 import { encodeJson } from '../../eval';
 import type { JsonValue } from '../../eval';
 import type { PlannedObligation } from './obligations';
+import { GENERATED_ORIGIN } from '../pairs';
 import type {
   AcceptedMutant,
   AdmittedInvalidInput,
@@ -71,7 +72,7 @@ export function scoreFunction(
     },
     rejectedPairs: evidence.rejectedPairs,
     acceptedMutants: evidence.acceptedMutants,
-    rejectedValidInputs: evidence.rejectedValidInputs,
+    rejectedValidInputs: witnessesTheEnsuresAccepts(evidence),
     admittedInvalidInputs: evidence.admittedInvalidInputs,
     indeterminate: evidence.indeterminate,
     unsupported: evidence.unsupported,
@@ -80,6 +81,21 @@ export function scoreFunction(
     ...(evidence.pairsOutsideRequires.length > 0 ? { pairsOutsideRequires: evidence.pairsOutsideRequires } : {}),
     ...(types.instantiation === undefined ? {} : { instantiation: types.instantiation }),
   };
+}
+
+/** A generated pair the requires rejects witnesses a clause stronger than the code needs only while the ensures
+ *  accepts its output; when the ensures rejects it or cannot tell, it is an ordinary rejected valid input. */
+function witnessesTheEnsuresAccepts(evidence: Evidence): RejectedValidInput[] {
+  const notAccepted = new Set(
+    [...evidence.rejectedPairs, ...evidence.pairsOutsideRequires, ...evidence.indeterminate.filter((v) => v.obligation === 'post')].map(
+      (entry) => JSON.stringify(entry.input),
+    ),
+  );
+  return evidence.rejectedValidInputs.map((input) => {
+    if (input.witness === undefined || !notAccepted.has(JSON.stringify(input.input))) return input;
+    const { witness: _dropped, ...rest } = input;
+    return rest;
+  });
 }
 
 /** A verified implementation promises nothing outside its requires, so a correct pair the ensures rejects is an
@@ -233,6 +249,9 @@ function collectEvidence(
             clause: clauseRef(ctx, fn, 'requires', result.failingClause),
             pairsRange: role.pair.range,
             display: formatInput(fn, types, role.pair.inputs),
+            ...(role.pair.origin === GENERATED_ORIGIN
+              ? { witness: formatResult(fn, types, role.pair.inputs, role.pair.output, role.pair.after) }
+              : {}),
             ...solverMark(result),
           });
         }
@@ -244,6 +263,7 @@ function collectEvidence(
             reason: role.entry.reason ?? 'declared invalid in the pairs file',
             pairsRange: role.entry.range,
             display: formatInput(fn, types, role.entry.inputs),
+            ...(role.entry.origin === GENERATED_ORIGIN ? { generated: true as const } : {}),
             ...solverMark(result),
           });
         }
