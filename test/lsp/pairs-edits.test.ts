@@ -2,7 +2,7 @@
 // hand-written entries and comments included, survives byte for byte.
 
 import { describe, expect, it } from 'vitest';
-import { addAcceptableOutput, minimalChange, movePairToInvalid } from '../../server/src/lsp/pairs-edits';
+import { addAcceptableOutput, keepPairAsValid, minimalChange, movePairToInvalid } from '../../server/src/lsp/pairs-edits';
 
 const PAIRS = `{
   "version": 1,
@@ -41,6 +41,19 @@ describe('pairs-file edits', () => {
     const parsed = JSON.parse(next) as { functions: { max_of: { pairs: unknown[]; invalid: { input: unknown }[] } } };
     expect(parsed.functions.max_of.pairs).toEqual([{ input: { a: [5, 5] }, output: 0, note: 'by hand' }]);
     expect(parsed.functions.max_of.invalid.map((entry) => entry.input)).toEqual([{ a: [] }]);
+  });
+
+  it('marks a generated witness as a valid input the user keeps: no origin, so regenerating leaves it', () => {
+    const witness = PAIRS.replace(
+      '{ "input": { "a": [] }, "output": 0 }',
+      '{ "input": { "a": [] }, "output": 0, "origin": "generated", "note": "outside the requires" }',
+    );
+    const parsed = JSON.parse(keepPairAsValid(witness, 'max_of', { a: [] }) ?? '') as { functions: { max_of: { pairs: object[] } } };
+    expect(parsed.functions.max_of.pairs).toEqual([
+      { input: { a: [5, 5] }, output: 0, note: 'by hand' },
+      { input: { a: [] }, output: 0, note: 'a valid input, kept by hand: the code handles it' },
+    ]);
+    expect(keepPairAsValid(witness, 'max_of', { a: [9] })).toBeNull();
   });
 
   it('refuses to edit a file that is not JSON, or an input that is not there', () => {

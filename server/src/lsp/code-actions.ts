@@ -12,7 +12,7 @@ import { implementationMismatches, parsePairsFile } from '../harness';
 import { DIAGNOSTIC_SOURCE, decodeDiagnosticData } from './convert';
 import { functionAtPosition } from './locate';
 import { formatJson } from './markdown';
-import { addAcceptableOutput, correctOutput, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
+import { addAcceptableOutput, correctOutput, keepPairAsValid, minimalChange, movePairToInvalid, pairsEditRefusal } from './pairs-edits';
 import { isPairsPath, pairsPathFor, pathToUri, readPairsText, readTextOrNull, sourcePathForPairs, uriToPath } from './uris';
 import { STEP_BUDGET } from './scoring';
 import { SERVER_COMMANDS } from './protocol';
@@ -69,6 +69,14 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
         edits.push({
           title: `Move ${input.display ?? formatJson(input.input)} to invalid inputs`,
           next: () => movePairToInvalid(pairs.text, functionName, input.input),
+        });
+      }
+    }
+    if (diagnostic.code === 'stronger-precondition') {
+      for (const input of fn.rejectedValidInputs.filter((candidate) => candidate.witness !== undefined).slice(0, MAX_ACTIONS_PER_KIND)) {
+        edits.push({
+          title: `Mark ${input.display ?? formatJson(input.input)} as a valid input (keep it when pairs are regenerated)`,
+          next: () => keepPairAsValid(pairs.text, functionName, input.input),
         });
       }
     }

@@ -30,15 +30,40 @@ export function addAcceptableOutput(
   return result.ok ? result.text : null;
 }
 
-/** Moves every pair whose input equals `input` from `pairs` to `invalid`, noting who moved it. */
-export function movePairToInvalid(pairsText: string, functionName: string, input: JsonValue): string | null {
+/** The function's pairs whose input equals `input`, and the test that finds them, in a file a tool may edit. */
+function pairsWithInput(
+  pairsText: string,
+  functionName: string,
+  input: JsonValue,
+): { entries: Node[]; hasInput: (entry: Node) => boolean } {
   const root = parseValid(pairsText);
   const pairs = root === undefined ? undefined : findNodeAtLocation(root, ['functions', functionName, 'pairs']);
   const hasInput = (entry: Node): boolean => {
     const inputNode = propertyValue(entry, 'input');
     return inputNode !== undefined && deepEqual(nodeJson(inputNode), input);
   };
-  if (pairs?.type !== 'array' || !(pairs.children ?? []).some(hasInput)) return null;
+  return { entries: pairs?.type === 'array' ? (pairs.children ?? []).filter(hasInput) : [], hasInput };
+}
+
+/** Makes the generated pair whose input equals `input` the user's own (no `origin`), so regenerating keeps it: the
+ *  input is declared valid, and the requires clause that rejects it stays reported until it is weakened. */
+export function keepPairAsValid(pairsText: string, functionName: string, input: JsonValue): string | null {
+  const { entries, hasInput } = pairsWithInput(pairsText, functionName, input);
+  const [entry] = entries;
+  const json = entry === undefined ? undefined : nodeJson(entry);
+  if (json === undefined || json === null || typeof json !== 'object' || Array.isArray(json)) return null;
+  // Array.isArray does not narrow a readonly array away: what is left is the entry's object.
+  const { origin: _origin, note: _note, ...kept } = json as { readonly [key: string]: JsonValue };
+  const result = editPairsLists(pairsText, [
+    { functionName, list: 'pairs', remove: hasInput, append: [{ ...kept, note: 'a valid input, kept by hand: the code handles it' }] },
+  ]);
+  return result.ok ? result.text : null;
+}
+
+/** Moves every pair whose input equals `input` from `pairs` to `invalid`, noting who moved it. */
+export function movePairToInvalid(pairsText: string, functionName: string, input: JsonValue): string | null {
+  const { entries, hasInput } = pairsWithInput(pairsText, functionName, input);
+  if (entries.length === 0) return null;
   const result = editPairsLists(pairsText, [
     { functionName, list: 'pairs', remove: hasInput, append: [] },
     { functionName, list: 'invalid', remove: () => false, append: [{ input, reason: 'marked invalid by hand: the requires rejects it' }] },
