@@ -107,12 +107,18 @@ function headline(fn: FunctionReport): string {
   const rejected = fn.rejectedPairs[0];
   if (rejected !== undefined)
     return `⚠ rejects the correct output ${codeSpan(rejected.display ?? formatJson(rejected.input))}${clauseSuffix(rejected.clause)}`;
-  const rejectedInput = fn.rejectedValidInputs[0];
+  const admittedPanic = fn.admittedInvalidInputs.find((input) => input.generated === true);
+  if (admittedPanic !== undefined)
+    return `⚠ admits ${codeSpan(admittedPanic.display ?? formatJson(admittedPanic.input))}, on which the code panics (${admittedPanic.reason})`;
+  const rejectedInput = fn.rejectedValidInputs.find((input) => input.witness === undefined);
   if (rejectedInput !== undefined)
     return `⚠ rejects the valid input ${codeSpan(rejectedInput.display ?? formatJson(rejectedInput.input))}${clauseSuffix(rejectedInput.clause)}`;
   const admitted = fn.admittedInvalidInputs[0];
   if (admitted !== undefined)
     return `⚠ admits the invalid input ${codeSpan(admitted.display ?? formatJson(admitted.input))} (${admitted.reason})`;
+  const witness = fn.rejectedValidInputs.find((input) => input.witness !== undefined);
+  if (witness?.witness !== undefined)
+    return `ℹ the requires is stronger than the code needs${clauseSuffix(witness.clause)}: ${codeSpan(witness.witness)}, which the ensures accepts`;
   return 'no wrong output accepted, no correct pair or valid input rejected';
 }
 
@@ -143,7 +149,10 @@ function evidenceSections(fn: FunctionReport, options: RowOptions): string[] {
       ['input', 'rejecting clause'],
       fn.rejectedValidInputs,
       options,
-      (input) => [input.display ?? formatJson(input.input), `${clauseText(input.clause)}${solverTag(input)}`],
+      (input) => [
+        input.witness === undefined ? (input.display ?? formatJson(input.input)) : `${input.witness} (generated: the ensures accepts it)`,
+        `${clauseText(input.clause)}${solverTag(input)}`,
+      ],
     ),
   );
   lines.push(
