@@ -96,12 +96,12 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
   const rejectedInput = fn.rejectedValidInputs[0];
   if (rejectedInput !== undefined) {
     const clause =
-      rejectedInput.clause === null ? '' : ` by clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``;
+      rejectedInput.clause === null ? '' : `clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``;
     const more = fn.rejectedValidInputs.length > 1 ? ` (${fn.rejectedValidInputs.length} valid inputs rejected)` : '';
     lines.push(
       rejectedInput.witness === undefined
-        ? `requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}${clause}${more}`
-        : `requires${rejectedInput.clause === null ? '' : ` clause ${rejectedInput.clause.index + 1} \`${oneLine(rejectedInput.clause.text)}\``} is stronger than the code needs: ${rejectedInput.witness}, which the ensures accepts (a generated input outside the requires)${more}`,
+        ? `requires rejects the valid input ${rejectedInput.display ?? JSON.stringify(rejectedInput.input)}${clause === '' ? '' : ` by ${clause}`}${more}`
+        : `requires${clause === '' ? '' : ` ${clause}`} is stronger than the code needs: ${rejectedInput.witness}, which the ensures accepts (a generated input outside the requires)${more}`,
     );
   }
   const admitted = fn.admittedInvalidInputs[0];
