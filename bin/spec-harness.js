@@ -24,6 +24,12 @@ if (!existsSync(BUNDLE)) {
   if (argv[0] === 'lsp' || argv[0] === 'mcp') {
     require(BUNDLE).main(argv);
   } else {
+    // A reader that stops early (`| head`) closes the pipe: end as a killed pipe writer does (128 + SIGPIPE), not
+    // with a stack trace, and never with 0, since the answer was not all written.
+    process.stdout.on('error', (error) => {
+      if (error.code !== 'EPIPE') throw error;
+      process.exit(141);
+    });
     // The worker's stdout/stderr are piped through this thread; its exit code is the CLI's (process.exitCode).
     const readsStdin = argv[0] === 'gate';
     const worker = new Worker(__filename, { workerData: { argv }, stdin: readsStdin, resourceLimits: { stackSizeMb: STACK_SIZE_MB } });

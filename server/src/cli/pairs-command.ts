@@ -207,6 +207,8 @@ function formatSummaries(displayPath: string, summaries: readonly FunctionSummar
     out.push(
       `  ${summary.qualifiedName}: ${summary.pairs} pair${summary.pairs === 1 ? '' : 's'}, ${summary.invalid} invalid input${summary.invalid === 1 ? '' : 's'}${outside}${timeouts}${why}`,
     );
+    if (summary.contradictsTrustedContract !== undefined && summary.noPairs === undefined)
+      out.push(`    ${summary.contradictsTrustedContract}`);
     for (const stronger of summary.strongerClauses) {
       out.push(
         `    requires clause ${stronger.clause + 1} \`${stronger.text}\` is stronger than the code needs: it returned, as the ensures describes, on all ${stronger.handled} inputs tried that violate only this clause (a witness is written as a pair)`,

@@ -5,6 +5,7 @@
 import type { InternalError } from '../internal-errors';
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
+import { hasTrustedBody } from '../../model';
 import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
 import { encodeJson } from '../../eval';
@@ -72,6 +73,9 @@ export interface FunctionGeneration {
   readonly strongerClauses: readonly StrongerClause[];
   /** Inputs on which an exec `assume(..)` was false: outside what Verus verified, neither pairs nor invalid. */
   readonly violatesAssume: number;
+  /** For an `external_body` fn (its body never checked against the contract): runs whose output the trusted
+   *  `ensures` rejects. They are not correct pairs; they say the body and the contract Verus assumes disagree. */
+  readonly contradictsTrustedContract: readonly GeneratedPair[];
   /** Runs on inputs whose `requires` the evaluator could not decide: never written as pairs, but a solver may
    *  decide them (generateWithSolver). */
   readonly undecided: readonly GeneratedPair[];
@@ -103,19 +107,25 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 
 const MAX_TIMEOUTS = 5;
 
-export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
-  const empty = {
-    qualifiedName: fn.qualifiedName,
+/** A generation with nothing in it: the start of a function that cannot be run. */
+export function emptyGeneration(qualifiedName: string): Omit<FunctionGeneration, 'notRunnable'> {
+  return {
+    qualifiedName,
     pairs: [],
     invalid: [],
     timeouts: 0,
     pairsOutsideRequires: 0,
     strongerClauses: [],
     violatesAssume: 0,
+    contradictsTrustedContract: [],
     undecided: [],
     tried: 0,
     requiresRejections: [],
   };
+}
+
+export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
+  const empty = emptyGeneration(fn.qualifiedName);
   if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn))
     return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
   // Without a contract there is nothing to score, so no entry is written for it.
@@ -139,6 +149,8 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
   const uninformative: GeneratedPair[] = [];
   const probe = { budgetSpent: 0 };
+  const trustedBody = hasTrustedBody(fn.item.attributes);
+  const contradictsTrustedContract: GeneratedPair[] = [];
   const rejections: number[] = fn.requires.map(() => 0);
   const samples = clauseSamples(fn.requires.length);
   let tried = 0;
@@ -201,6 +213,10 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       }
       continue;
     }
+    if (trustedBody && requiresHolds === true && contradictsContract(model, fn, pair, options)) {
+      contradictsTrustedContract.push(pair);
+      continue;
+    }
     const kept = requiresHolds !== true ? undecided : ensuresInformative(model, fn, pair, options, probe) ? pairs : uninformative;
     if (kept.length < options.count) kept.push(pair);
   }
@@ -217,11 +233,16 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     pairsOutsideRequires: outsideRequires - stronger.witnesses.length,
     strongerClauses: stronger.clauses,
     violatesAssume,
+    contradictsTrustedContract,
     undecided,
     tried,
     requiresRejections: rejections,
     notRunnable: undefined,
   };
+}
+
+function contradictsContract(model: FileModel, fn: FunctionContract, pair: GeneratedPair, options: GenerateOptions): boolean {
+  return ensuresVerdict(model.scope, fn, pair, options.specStepBudget, options.stackAllowance).kind === 'fails';
 }
 
 /** After this many ensures checks that ran out of steps, a function's pairs are no longer checked (each costs the

@@ -4,14 +4,14 @@
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { InternalErrors, StackAllowance } from '../../eval';
-import { generateForFunction, generateOptionsFor, withSolverInputs } from './generate-function';
+import { emptyGeneration, generateForFunction, generateOptionsFor, withSolverInputs } from './generate-function';
 import { guarded, guardedAsync, internalErrorReason } from '../internal-errors';
 import { failpoint } from '../failpoints';
 import type { InternalError } from '../internal-errors';
 import type { Solver } from '../backend';
 import type { FunctionGeneration, GenerateOptions } from './generate-function';
 import { mergePairsText } from './merge';
-import { whyNoPairs } from './why-no-pairs';
+import { trustedContractContradiction, whyNoPairs } from './why-no-pairs';
 import type { NoPairsReason } from './why-no-pairs';
 import type { GeneratedEntries } from './merge';
 
@@ -47,6 +47,9 @@ export interface FunctionSummary {
   /** `requires` clauses stronger than the code needs on the sample, with their text; a witness or two of each is
    *  among the pairs. */
   readonly strongerClauses: readonly { readonly clause: number; readonly text: string; readonly handled: number }[];
+  /** For an `external_body` fn: that its body contradicts the trusted `ensures`, with an example (whyNoPairs's
+   *  wording), even when other inputs gave pairs. */
+  readonly contradictsTrustedContract?: string;
   /** Set when the function could not be run: why, and where. Its existing entries are left as they were. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
   /** Set when a bug was met in its generation (see FunctionGeneration.internalError). */
@@ -133,16 +136,7 @@ function guardedGeneration(
       return generateForFunction(model, fn, options);
     },
     (error) => ({
-      qualifiedName: fn.qualifiedName,
-      pairs: [],
-      invalid: [],
-      timeouts: 0,
-      pairsOutsideRequires: 0,
-      strongerClauses: [],
-      violatesAssume: 0,
-      undecided: [],
-      tried: 0,
-      requiresRejections: [],
+      ...emptyGeneration(fn.qualifiedName),
       notRunnable: { reason: internalErrorReason(error), span: fn.nameSpan },
       internalError: error,
     }),
@@ -195,6 +189,7 @@ function entriesOf(model: FileModel, results: readonly Generated[]): GeneratedFi
 
 function summaryOf(model: FileModel, { fn, result }: Generated): FunctionSummary {
   const noPairs = whyNoPairs(model, fn, result);
+  const contradiction = trustedContractContradiction(model, fn, result);
   return {
     qualifiedName: result.qualifiedName,
     nameSpan: fn.nameSpan,
@@ -204,6 +199,7 @@ function summaryOf(model: FileModel, { fn, result }: Generated): FunctionSummary
     pairsOutsideRequires: result.pairsOutsideRequires,
     strongerClauses: result.strongerClauses.map(({ clause, handled }) => ({ clause, handled, text: fn.requires[clause]?.text ?? '' })),
     notRunnable: result.notRunnable,
+    ...(contradiction === undefined ? {} : { contradictsTrustedContract: contradiction }),
     ...(result.internalError === undefined ? {} : { internalError: result.internalError }),
     ...(noPairs === undefined ? {} : { noPairs }),
   };

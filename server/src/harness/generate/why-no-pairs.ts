@@ -8,6 +8,7 @@ import type { FunctionGeneration } from './generate-function';
 import { adtShape, valueTypeText } from '../../eval';
 import type { TypeContext, ValueType } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
+import { formatResult } from '../report/format-call';
 
 export interface NoPairsReason {
   readonly message: string;
@@ -23,6 +24,8 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   const tried = generation.tried;
   const at = fn.nameSpan;
   if (tried === 0) return { message: `no input could be built for its parameters${unbuildableText(model, fn)}`, span: at };
+  const contradiction = trustedContractContradiction(model, fn, generation);
+  if (contradiction !== undefined) return { message: contradiction, span: at };
   const rejecting = mostRejecting(generation.requiresRejections);
   const rejected = generation.requiresRejections.reduce((sum, count) => sum + count, 0);
   const clause = rejecting === undefined ? undefined : fn.requires[rejecting.index];
@@ -53,6 +56,15 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   if (panic !== undefined)
     return { message: `the implementation panicked on every input inside \`requires\` (e.g. ${panic.reason})`, span: at };
   return byClause ?? { message: `none of the ${tried} inputs tried gave a pair`, span: at };
+}
+
+/** For an `external_body` fn whose body's outputs the trusted `ensures` rejects: that finding, with an example. */
+export function trustedContractContradiction(model: FileModel, fn: FunctionContract, generation: FunctionGeneration): string | undefined {
+  const first = generation.contradictsTrustedContract[0];
+  const types = functionValueTypes(fn, model.scope);
+  if (first === undefined || types.kind !== 'supported') return undefined;
+  const example = formatResult(fn, types, first.inputs, first.output, first.after);
+  return `it is \`external_body\` (Verus never checks its body) and the trusted \`ensures\` rejects what the body does on ${plural(generation.contradictsTrustedContract.length, 'input')} (e.g. \`${example}\`): these are not correct pairs, and the contract Verus assumes may be wrong`;
 }
 
 /** `: parameter \`self\` holds [Node<T>; N] (the array length ...)`: the first part of a parameter's type,

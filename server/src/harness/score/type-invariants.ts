@@ -5,6 +5,7 @@ import type { Value } from '../../eval';
 import { createSpecContext, evaluateExpr } from '../../eval';
 import type { StackAllowance } from '../../eval';
 import type { FileModel, FunctionContract } from '../../model';
+import { hasVerifierAttribute } from '../../model';
 import type { Expr } from '../../syntax';
 
 /** Whether some parameter's value is shown to violate the invariant of its declared type; an undecided
@@ -40,7 +41,7 @@ function invariantsOf(model: FileModel, typeName: string): readonly FunctionCont
       candidate.mode === 'spec' &&
       candidate.params.length === 1 &&
       candidate.item.body !== undefined &&
-      candidate.item.attributes.some((attribute) => attribute.path === 'verifier::type_invariant'),
+      hasVerifierAttribute(candidate.item.attributes, 'type_invariant'),
   );
 }
 
