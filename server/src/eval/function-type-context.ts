@@ -38,14 +38,58 @@ export function functionTypeContext(fn: FunctionContract, scope: ModelScope): Fu
     }
     generics.set(param.name, chosen.type);
   }
-  const base: TypeContext = generics.size === 0 ? { scope } : { scope, generics };
+  const consts = constInstantiation(fn);
+  const base: TypeContext = { scope, ...(generics.size === 0 ? {} : { generics }), ...(consts.size === 0 ? {} : { consts }) };
   if (fn.selfTypeName === undefined) return { kind: 'supported', ctx: base };
   const header = fn.implHeader;
-  const declaredSelf = header !== undefined && generics.size > 0 ? resolveValueType(header.selfType, base) : undefined;
+  const declaredSelf = header !== undefined && generics.size + consts.size > 0 ? resolveValueType(header.selfType, base) : undefined;
   // Only a generic impl's self type is resolved from the header; others keep the name-only `Self` they always had.
   const selfType: ValueType =
     declaredSelf?.kind === 'adt' && declaredSelf.name === fn.selfTypeName ? declaredSelf : { kind: 'adt', name: fn.selfTypeName, args: [] };
   return { kind: 'supported', ctx: { ...base, selfType } };
+}
+
+/** Decision: a const generic parameter (`const N: usize`, of the fn or its impl) is measured at one value: what the
+ *  `requires` pins it to (`N == 9`), else the smallest value at least CONST_INSTANTIATION that its literal bounds
+ *  there allow (`2 <= N`, `N > 4`). Small, because arrays of length `N` are built element by element. */
+export function constInstantiation(fn: FunctionContract): ReadonlyMap<string, bigint> {
+  const params = [...(fn.implHeader?.generics ?? []), ...fn.item.generics].filter((param) => param.kind === 'const');
+  const consts = new Map<string, bigint>();
+  for (const param of params) {
+    const bounds = { low: CONST_INSTANTIATION, exact: undefined as bigint | undefined };
+    for (const clause of fn.requires) literalBounds(clause.clause.expr, param.name, bounds, 0);
+    consts.set(param.name, bounds.exact ?? bounds.low);
+  }
+  return consts;
+}
+
+const CONST_INSTANTIATION = 3n;
+
+/** Raises `bounds.low` to each literal lower bound of `name` under `&&`, and sets `exact` for `name == k`. */
+function literalBounds(expr: Expr, name: string, bounds: { low: bigint; exact: bigint | undefined }, depth: number): void {
+  if (depth > MAX_SYNTAX_DEPTH) return;
+  if (expr.kind === 'paren') return literalBounds(expr.inner, name, bounds, depth + 1);
+  if (expr.kind !== 'binary') return;
+  if (expr.op === '&&') {
+    literalBounds(expr.left, name, bounds, depth + 1);
+    literalBounds(expr.right, name, bounds, depth + 1);
+    return;
+  }
+  // Chained comparisons (`2 <= N <= 8`) parse as comparisons of comparisons: each side is read on its own.
+  if (expr.left.kind === 'binary') literalBounds(expr.left, name, bounds, depth + 1);
+  const left = expr.left.kind === 'binary' ? expr.left.right : expr.left;
+  const isName = (side: Expr): boolean => side.kind === 'path' && side.segments.length === 1 && side.segments[0]?.name === name;
+  const literal = (side: Expr): bigint | undefined => (side.kind === 'int' ? side.value : undefined);
+  const flipped: Record<string, string> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=', '==': '==' };
+  const [op, value] = isName(left)
+    ? [expr.op, literal(expr.right)]
+    : isName(expr.right)
+      ? [flipped[expr.op], literal(left)]
+      : [undefined, undefined];
+  if (value === undefined) return;
+  if (op === '==') bounds.exact = value;
+  if (op === '>=' && value > bounds.low) bounds.low = value;
+  if (op === '>' && value + 1n > bounds.low) bounds.low = value + 1n;
 }
 
 /** The concrete type's name each generic parameter stands for (`K` -> `SHTKey`, `T` -> `i64`), for dispatching
@@ -60,11 +104,12 @@ export function instantiatedTypeNames(instantiated: FunctionTypeContext): Readon
   return names;
 }
 
-/** The instantiation as report text, `{ K: 'SHTKey' }`; undefined for a function without type parameters. */
+/** The instantiation as report text, `{ K: 'SHTKey', N: '3' }`; undefined for a function without generic parameters. */
 export function instantiationText(instantiated: FunctionTypeContext): Readonly<Record<string, string>> | undefined {
-  const generics = instantiated.kind === 'supported' ? instantiated.ctx.generics : undefined;
-  if (generics === undefined || generics.size === 0) return undefined;
-  return Object.fromEntries([...generics].map(([name, type]) => [name, valueTypeText(type)]));
+  if (instantiated.kind !== 'supported') return undefined;
+  const generics = [...(instantiated.ctx.generics ?? [])].map(([name, type]) => [name, valueTypeText(type)] as const);
+  const consts = [...(instantiated.ctx.consts ?? [])].map(([name, value]) => [name, String(value)] as const);
+  return generics.length + consts.length === 0 ? undefined : Object.fromEntries([...generics, ...consts]);
 }
 
 /** Bounds `i64` satisfies; a type parameter bounded only by these (or lifetimes, `?Sized`) is instantiable. */

@@ -21,7 +21,7 @@ export {
 } from './value-ops';
 export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
-export { functionTypeContext, instantiationText } from './function-type-context';
+export { constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';
 export { decodeJson, describeJson, encodeJson } from './codec';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';

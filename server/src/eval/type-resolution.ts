@@ -13,6 +13,8 @@ export interface TypeContext {
   readonly generics?: ReadonlyMap<string, ValueType>;
   /** What `Self` stands for, inside an impl. */
   readonly selfType?: ValueType;
+  /** Const generic parameters in scope (`const N: usize`), by name, with their values. */
+  readonly consts?: ReadonlyMap<string, bigint>;
 }
 
 /** The fields of a struct or of one enum variant, generic arguments substituted. */
@@ -46,7 +48,8 @@ export function adtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   const datatype = ctx.scope.datatype(type.name);
   if (datatype === undefined) return permissionShape(type.name, first);
   const generics = bindGenerics(datatype.generics, type.args);
-  const inner: TypeContext = { scope: ctx.scope, generics, selfType: type };
+  const consts = bindConsts(datatype.generics, type.consts ?? []);
+  const inner: TypeContext = { scope: ctx.scope, generics, selfType: type, ...(consts.size === 0 ? {} : { consts }) };
   if (datatype.kind === 'struct') {
     return { kind: 'struct', name: datatype.name, fields: fieldsShape(datatype.fields, inner) };
   }
@@ -76,8 +79,10 @@ export function valueTypeText(type: ValueType): string {
     case 'tuple':
       if (type.elements.length === 1) return `(${valueTypeText(type.elements[0] as ValueType)},)`;
       return `(${type.elements.map(valueTypeText).join(', ')})`;
-    case 'adt':
-      return type.args.length === 0 ? type.name : `${type.name}<${type.args.map(valueTypeText).join(', ')}>`;
+    case 'adt': {
+      const args = [...type.args.map(valueTypeText), ...(type.consts ?? []).map(String)];
+      return args.length === 0 ? type.name : `${type.name}<${args.join(', ')}>`;
+    }
     case 'fn':
       return `spec_fn(${type.params.map(valueTypeText).join(', ')}) -> ${valueTypeText(type.ret)}`;
     case 'unsupported':
@@ -179,18 +184,32 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   // Older Verus spells spec closures as a path: `FnSpec<(A, B), R>`.
   const params = args[0];
   if (name === 'FnSpec' && args.length === 2 && params?.kind === 'tuple') return { kind: 'fn', params: params.elements, ret: arg(1) };
-  return resolveNamed(name, text, args, ctx, depth);
+  return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
 }
 
 /** User datatypes, aliases and the built-in `Option`/`Result`. */
-function resolveNamed(name: string, text: string, args: ValueType[], ctx: TypeContext, depth: number): ValueType {
+function resolveNamed(name: string, text: string, args: ValueType[], written: readonly Type[], ctx: TypeContext, depth: number): ValueType {
   const datatype = ctx.scope.datatype(name);
   if (datatype !== undefined) {
-    const expected = datatype.generics.filter((param) => param.kind === 'type').length;
-    if (expected !== args.length) {
+    const params = datatype.generics.filter((param) => param.kind !== 'lifetime');
+    if (params.length !== written.length) {
+      const expected = datatype.generics.filter((param) => param.kind === 'type').length;
       return unsupported(text, `${name} takes ${expected} type argument(s), found ${args.length}`);
     }
-    return { kind: 'adt', name, args };
+    const typeArgs: ValueType[] = [];
+    const consts: bigint[] = [];
+    for (const [index, param] of params.entries()) {
+      const arg = written[index] as Type;
+      if (param.kind === 'type') {
+        typeArgs.push(resolve(arg, ctx, depth));
+        continue;
+      }
+      const value = constArgument(arg, ctx);
+      if (value === undefined)
+        return unsupported(text, `the const argument \`${param.name}\` of ${name} is not an integer literal or constant`);
+      consts.push(value);
+    }
+    return consts.length === 0 ? { kind: 'adt', name, args: typeArgs } : { kind: 'adt', name, args: typeArgs, consts };
   }
   const alias = ctx.scope.typeAlias(name);
   if (alias !== undefined && alias.type !== undefined) {
@@ -208,10 +227,32 @@ function resolveNamed(name: string, text: string, args: ValueType[], ctx: TypeCo
   return unsupported(text, `unknown type \`${name}\``);
 }
 
+/** A const generic argument as written in a type: a literal (`4`, `4usize`), a const parameter in scope, or a
+ *  constant. Arguments the parser keeps as text (`{ N + 1 }`) are not evaluated. */
+function constArgument(arg: Type, ctx: TypeContext): bigint | undefined {
+  if (arg.kind === 'opaque') {
+    const literal = /^(\d[\d_]*)(?:usize|u\d+|isize|i\d+)?$/.exec(arg.text.trim())?.[1];
+    return literal === undefined ? undefined : BigInt(literal.replace(/_/g, ''));
+  }
+  if (arg.kind !== 'path') return undefined;
+  const only = arg.segments.length === 1 ? arg.segments[0]?.name : undefined;
+  const bound = only === undefined ? undefined : ctx.consts?.get(only);
+  if (bound !== undefined) return bound;
+  const constant = ctx.scope.constant(
+    arg.segments.map((segment) => segment.name),
+    undefined,
+  );
+  const length = constant?.value === undefined ? undefined : arrayLength(constant.value, ctx);
+  return length === undefined ? undefined : BigInt(length);
+}
+
 function arrayLength(length: Expr, ctx: TypeContext): number | undefined {
   if (length.kind === 'paren') return arrayLength(length.inner, ctx);
   if (length.kind === 'int') return safeLength(length.value);
   if (length.kind === 'path') {
+    const only = length.segments.length === 1 ? length.segments[0]?.name : undefined;
+    const bound = only === undefined ? undefined : ctx.consts?.get(only);
+    if (bound !== undefined) return safeLength(bound);
     const constant = ctx.scope.constant(
       length.segments.map((segment) => segment.name),
       undefined,
@@ -231,6 +272,17 @@ function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
     kind: fields.kind,
     fields: fields.fields.map((field) => ({ name: field.name, type: resolveValueType(field.type, ctx) })),
   };
+}
+
+function bindConsts(params: readonly GenericParam[], values: readonly bigint[]): Map<string, bigint> {
+  const consts = new Map<string, bigint>();
+  params
+    .filter((param) => param.kind === 'const')
+    .forEach((param, idx) => {
+      const value = values[idx];
+      if (value !== undefined) consts.set(param.name, value);
+    });
+  return consts;
 }
 
 function bindGenerics(params: readonly GenericParam[], args: readonly ValueType[]): Map<string, ValueType> {

@@ -18,8 +18,9 @@ export type ValueType =
   /** The unit type `()` is a tuple with no elements. */
   | { readonly kind: 'tuple'; readonly elements: readonly ValueType[] }
   /** A user struct or enum, or the built-in `Option`/`Result`, by name with generic arguments; its fields or
-   *  variants are looked up on demand so recursive types (`enum List { Nil, Cons(int, Box<List>) }`) work. */
-  | { readonly kind: 'adt'; readonly name: string; readonly args: readonly ValueType[] }
+   *  variants are looked up on demand so recursive types (`enum List { Nil, Cons(int, Box<List>) }`) work.
+   *  `consts` are the values of its const generic parameters (`Array<u8, 4>`), in declaration order. */
+  | { readonly kind: 'adt'; readonly name: string; readonly args: readonly ValueType[]; readonly consts?: readonly bigint[] }
   /** `spec_fn(A) -> B` and closures. */
   | { readonly kind: 'fn'; readonly params: readonly ValueType[]; readonly ret: ValueType }
   /** A type the product cannot represent (floats, raw pointers, unknown names, trait objects): with the reason. */

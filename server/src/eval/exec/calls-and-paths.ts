@@ -34,6 +34,8 @@ export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Ex
   if (names.length === 1) {
     const binding = lookup(env, names[0] ?? '');
     if (binding !== undefined) return readPlace(placeOfBinding(binding));
+    const constParam = ctx.consts.get(names[0] ?? '');
+    if (constParam !== undefined) return { value: { kind: 'int', value: constParam }, type: { kind: 'int', int: 'usize' } };
   }
   const variant = resolveVariant(ctx, expr.segments, frame.selfTypeName);
   if (variant !== undefined) {

@@ -10,7 +10,7 @@ import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { execTypeOf, execTypeOfValueType, isErasedParam, paramBindingName, passesByPlace } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { functionTypeContext } from '../function-type-context';
+import { constInstantiation, functionTypeContext } from '../function-type-context';
 import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
 
 export type { ExecLimits } from './interpreter-state';
@@ -37,7 +37,7 @@ export function runExecFunction(
   limits: ExecLimits,
 ): ExecOutcome {
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
-  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0, allocations: 0 } };
+  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0, allocations: 0 }, consts: constInstantiation(fn) };
   const subst = instantiatedGenerics(model, fn);
   const selfType = entrySelfType(fn, subst);
   const slots = new Map<string, Slot>();

@@ -56,6 +56,8 @@ export interface Ctx {
   readonly limits: ExecLimits;
   /** `allocations`: pointers the run created (`PPtr::new`), each at its own address. */
   readonly counter: { steps: number; depth: number; allocations: number };
+  /** The entry fn's const generic parameters at the values they are measured at (constInstantiation). */
+  readonly consts: ReadonlyMap<string, bigint>;
 }
 
 /** What a function body runs in: its impl's self type and generic substitution. */

@@ -9,7 +9,7 @@ import { evalCond, truth } from './operators';
 import type { Value } from '../value';
 import { valueEquals } from '../value-ops';
 import type { FunctionContract } from '../../model';
-import { functionTypeContext, instantiatedTypeNames } from '../function-type-context';
+import { constInstantiation, functionTypeContext, instantiatedTypeNames } from '../function-type-context';
 
 /** The verdict on a list of clauses; structurally the harness's `Verdict` (eval must not import harness). */
 export type ClausesVerdict =
@@ -38,6 +38,7 @@ export function enterFunction(ctx: SpecContext, fn: FunctionContract): void {
     ctx.typeParamsByFn.set(fn, typeParams);
   }
   ctx.typeParams = typeParams;
+  ctx.constParams = constInstantiation(fn);
 }
 
 /** Evaluates one expression. Steps accumulate on `ctx` across calls (the budget is per context). */

@@ -14,6 +14,8 @@ export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>
   if (segments.length === 1) {
     const local = lookupName(env, segments[0]?.name ?? '');
     if (local !== undefined) return local;
+    const constParam = ctx.constParams.get(segments[0]?.name ?? '');
+    if (constParam !== undefined) return { kind: 'int', value: constParam };
   }
   const names = segments.map((segment) => segment.name);
   if (names.length === 2) {

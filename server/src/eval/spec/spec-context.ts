@@ -100,6 +100,9 @@ export interface SpecContext {
   /** The contract's generic parameters by the concrete type's name they are measured at (`K` -> `SHTKey`), so
    *  `K::f(..)` and methods on integer values dispatch to the impl the harness instantiated (enterFunction). */
   typeParams: ReadonlyMap<string, string>;
+  /** The contract's const generic parameters at the values they are measured at (`N` -> 3; constInstantiation),
+   *  for its clauses and the spec fns they call. */
+  constParams: ReadonlyMap<string, bigint>;
   /** typeParams by contract, computed once per context (one file's scope). */
   readonly typeParamsByFn: WeakMap<object, ReadonlyMap<string, string>>;
   /** `choose` expressions with several witnesses fixed to one of them while entry.ts re-evaluates the enclosing
@@ -119,6 +122,8 @@ export interface SpecContextOptions {
   /** Overrides the allowance's limit (tests). */
   readonly maxStackUnits?: number;
   readonly modulePath?: readonly string[];
+  /** See SpecContext.constParams (enterFunction sets them too). */
+  readonly constParams?: ReadonlyMap<string, bigint>;
   /** A newer run made this one moot (the editor's shared flag); never true when absent. A pure input: the
    *  evaluator polls it, it reads no clock. */
   readonly cancelled?: () => boolean;
@@ -156,6 +161,7 @@ export interface Local {
 export const EMPTY_SPEC_ENV: SpecEnv = { values: new Map(), mutables: new Map() };
 
 const NO_TYPE_PARAMS: ReadonlyMap<string, string> = new Map();
+const NO_CONST_PARAMS: ReadonlyMap<string, bigint> = new Map();
 
 export function createSpecContext(scope: ModelScope, options: SpecContextOptions = {}): SpecContext {
   const limits = RECURSION_LIMITS[options.stackAllowance ?? 'default'];
@@ -178,6 +184,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     memo: new Map(),
     modulePath: options.modulePath,
     typeParams: NO_TYPE_PARAMS,
+    constParams: options.constParams ?? NO_CONST_PARAMS,
     typeParamsByFn: new WeakMap(),
     chosen: new Map(),
     pendingChoice: undefined,

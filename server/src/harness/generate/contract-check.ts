@@ -3,7 +3,7 @@
 
 import type { FunctionContract, ModelScope } from '../../model';
 import type { Value } from '../../eval';
-import { createSpecContext, evaluateClauses } from '../../eval';
+import { constInstantiation, createSpecContext, evaluateClauses } from '../../eval';
 import type { SpecContextOptions, StackAllowance } from '../../eval';
 import { contractEnv } from '../score/decide';
 import type { Verdict } from '../score/verdict';
@@ -73,6 +73,7 @@ function contextOptions(fn: FunctionContract, stepBudget: number, stackAllowance
     stepBudget,
     stackAllowance: stackAllowance ?? 'default',
     modulePath: fn.modulePath,
+    constParams: constInstantiation(fn),
     ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }),
   };
 }

@@ -25,6 +25,7 @@ import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
+import { reachableReceivers } from './reachable-states';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 import type { ObligationResult, Solver } from '../backend';
 import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
@@ -106,6 +107,8 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 }
 
 const MAX_TIMEOUTS = 5;
+/** Rows per reached receiver state, each with other arguments drawn anew. */
+const RECEIVER_DRAWS = 8;
 
 /** A generation with nothing in it: the start of a function that cannot be run. */
 export function emptyGeneration(qualifiedName: string): Omit<FunctionGeneration, 'notRunnable'> {
@@ -377,6 +380,22 @@ function candidateInputs(
     maxLength: 6,
   };
   const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
+  // Receivers reached by the type's own constructors and mutators come first, and join the random pool: a
+  // `requires self.wf()` admits almost none of the random ones.
+  const selfIndex = names.indexOf('self');
+  const selfType = paramTypes[selfIndex];
+  const reachable =
+    selfType === undefined || fn.requires.length === 0
+      ? []
+      : reachableReceivers(
+          model,
+          fn,
+          selfType,
+          { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) },
+          options,
+        );
+  const selfColumn = columns[selfIndex];
+  if (selfColumn !== undefined && reachable.length > 0) columns[selfIndex] = [...reachable, ...selfColumn];
   const seen = new Set<string>();
   const result: ReadonlyMap<string, Value>[] = [];
   const add = (values: readonly (Value | undefined)[]): void => {
@@ -398,6 +417,9 @@ function candidateInputs(
   };
   for (const example of exampleInputs(model, fn, paramTypes)) add(example);
   if (columns.some((column) => column.length === 0)) return result;
+  // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
+  for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
+    for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
   for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
   for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
     addWithDerived(columns.map((column) => rng.pick(column)));

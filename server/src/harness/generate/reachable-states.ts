@@ -1,0 +1,123 @@
+// Receivers built the way the code builds them. A method that `requires self.wf()` (or an invariant predicate)
+// is almost never given a valid `self` by random struct values; what Verus proved is that every state the type's own
+// exec fns can reach is valid. So states are made by calling a constructor of the type (an exec fn of its impl that
+// returns `Self` and takes no `self`), or taking a random value, then a short random sequence of its `&mut self`
+// methods (`push`, `insert`, `init`, ...), each call made only where its own `requires` holds, as property-based
+// testing builds values of an abstract data type. Every state along the way is kept.
+
+import type { FileModel, FunctionContract } from '../../model';
+import type { Value, ValueType } from '../../eval';
+import { encodeJson, runExecFunction, valueTypeText } from '../../eval';
+import type { ExecLimits, StackAllowance } from '../../eval';
+import type { Rng } from '../../stdx';
+import { functionValueTypes } from '../score/function-types';
+import type { FunctionValueTypes } from '../score/function-types';
+import { candidateValues } from './candidates';
+import type { CandidateContext } from './candidates';
+import { requiresOutcome } from './contract-check';
+
+export interface ReachableStateOptions {
+  readonly execLimits: ExecLimits;
+  readonly specStepBudget: number;
+  readonly stackAllowance: StackAllowance;
+}
+
+/** How many sequences are tried, and how long each may grow. Calls cost one interpreter run and one `requires`
+ *  check each: at most SEQUENCES * (1 + MAX_STEPS) runs per function. */
+const SEQUENCES = 16;
+const MAX_STEPS = 4;
+/** Distinct states kept (the generator takes receivers from these first). */
+const MAX_STATES = 24;
+
+type Supported = Extract<FunctionValueTypes, { kind: 'supported' }>;
+
+interface Operation {
+  readonly fn: FunctionContract;
+  readonly types: Supported;
+}
+
+/** Distinct values of the method's receiver type reached by constructor and mutator sequences; empty when `fn` is
+ *  not a method, or its type has neither constructors nor `&mut self` methods the harness can run. */
+export function reachableReceivers(
+  model: FileModel,
+  fn: FunctionContract,
+  receiverType: ValueType,
+  candidates: CandidateContext,
+  options: ReachableStateOptions,
+): readonly Value[] {
+  const typeName = fn.selfTypeName;
+  if (typeName === undefined || !fn.params.some((param) => param.isSelf)) return [];
+  const wanted = valueTypeText(receiverType);
+  const constructors: Operation[] = [];
+  const mutators: Operation[] = [];
+  for (const candidate of model.functions) {
+    if (candidate.selfTypeName !== typeName || candidate.mode !== 'exec' || !candidate.hasBody) continue;
+    const types = functionValueTypes(candidate, model.scope);
+    if (types.kind !== 'supported') continue;
+    const receiver = candidate.params.find((param) => param.isSelf);
+    if (receiver === undefined && types.returnType !== undefined && valueTypeText(types.returnType) === wanted)
+      constructors.push({ fn: candidate, types });
+    const selfType = types.params.get('self');
+    if (receiver?.passing === 'mut' && selfType !== undefined && valueTypeText(selfType) === wanted)
+      mutators.push({ fn: candidate, types });
+  }
+  if (constructors.length === 0 && mutators.length === 0) return [];
+  const states: Value[] = [];
+  const seen = new Set<string>();
+  const keep = (state: Value): void => {
+    const key = JSON.stringify(encodeJson(state, receiverType, candidates.typeContext));
+    if (seen.has(key) || states.length >= MAX_STATES) return;
+    seen.add(key);
+    states.push(state);
+  };
+  const randomStarts = mutators.length > 0 ? candidateValues(candidates, receiverType, 0) : [];
+  // An operation that cannot run (it calls what the interpreter lacks) is not tried again.
+  const broken = new Set<FunctionContract>();
+  const rng = candidates.rng;
+  for (let sequence = 0; sequence < SEQUENCES && states.length < MAX_STATES; sequence += 1) {
+    const usable = constructors.filter((op) => !broken.has(op.fn));
+    const startFromConstructor = usable.length > 0 && (randomStarts.length === 0 || sequence % 4 !== 3);
+    const constructor = startFromConstructor ? rng.pick(usable) : undefined;
+    let state = constructor !== undefined ? call(model, constructor, undefined, candidates, options, broken) : rng.pick(randomStarts);
+    if (state === undefined) continue;
+    if (constructor !== undefined) keep(state);
+    const length = rng.below(MAX_STEPS + 1);
+    for (let step = 0; step < length; step += 1) {
+      const op = rng.pick(mutators.filter((candidate) => !broken.has(candidate.fn)));
+      if (op === undefined) break;
+      const next: Value | undefined = call(model, op, state, candidates, options, broken);
+      if (next === undefined) continue;
+      state = next;
+      keep(state);
+    }
+  }
+  return states;
+}
+
+/** Runs a constructor (no `self`) or a mutator on `self`, with random other arguments, when its `requires` holds:
+ *  the new state (the return value, or `self` after the call), or undefined. */
+function call(
+  model: FileModel,
+  op: Operation,
+  self: Value | undefined,
+  candidates: CandidateContext,
+  options: ReachableStateOptions,
+  broken: Set<FunctionContract>,
+): Value | undefined {
+  const inputs = new Map<string, Value>();
+  for (const [name, type] of op.types.params) {
+    if (name === 'self' && self !== undefined) {
+      inputs.set(name, self);
+      continue;
+    }
+    const value = candidates.rng.pick(candidateValues({ ...candidates, typeContext: op.types.typeContext, breadth: 8 }, type, 0));
+    if (value === undefined) return undefined;
+    inputs.set(name, value);
+  }
+  const { verdict } = requiresOutcome(model.scope, op.fn, inputs, options.specStepBudget, options.stackAllowance);
+  if (verdict.kind !== 'holds') return undefined;
+  const outcome = runExecFunction(model, op.fn, inputs, options.execLimits);
+  if (outcome.kind === 'not-runnable') broken.add(op.fn);
+  if (outcome.kind !== 'returned') return undefined;
+  return self === undefined ? outcome.value : outcome.after.get('self');
+}
