@@ -78,7 +78,7 @@ function rowOf(fn: FunctionReport): string[] {
 
 function detailLines(fn: FunctionReport, options: TextOptions): string[] {
   if (fn.status !== 'scored') return [`${fn.status}: ${fn.reason ?? ''}`];
-  const lines: string[] = [];
+  const lines: string[] = fn.reason === null ? [] : [fn.reason];
   const accepted = fn.acceptedMutants;
   if (accepted.length > 0) {
     const total = fn.counts.mutants;

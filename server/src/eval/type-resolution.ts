@@ -6,6 +6,7 @@ import type { ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
 import { PERMISSION_TYPES, permissionShape } from './permissions';
+import { ORDERING, ORDERING_VARIANTS } from './std-enums';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -44,6 +45,9 @@ export function adtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   }
   if (type.name === 'Result' && ctx.scope.datatype('Result') === undefined) {
     return enumShape('Result', [tupleVariant('Ok', [first]), tupleVariant('Err', [type.args[1] ?? UNSUPPORTED_ARG])]);
+  }
+  if (type.name === ORDERING && ctx.scope.datatype(ORDERING) === undefined) {
+    return enumShape(ORDERING, ORDERING_VARIANTS.map(unitVariant));
   }
   const datatype = ctx.scope.datatype(type.name);
   if (datatype === undefined) return permissionShape(type.name, first);
@@ -222,6 +226,8 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
   if (name === 'Option' || name === 'Result') {
     return unsupported(text, `${name} takes ${name === 'Option' ? 1 : 2} type argument(s), found ${args.length}`);
   }
+  // std's `cmp::Ordering`, which systems code extends with its own `impl Ordering` helpers.
+  if (name === ORDERING && args.length === 0) return { kind: 'adt', name, args };
   // vstd's simple_pptr (and the legacy ptr module): the pointer and its permission (permissions.ts).
   if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
   return unsupported(text, `unknown type \`${name}\``);

@@ -139,7 +139,7 @@ export function finishFile(plan: FilePlan, results: readonly ObligationResult[])
       'scoring',
       () => {
         failpoint('scoring', planned.fn.qualifiedName);
-        return scoreFunction(ctx, planned.fn, planned.types, planned.planned, fnResults);
+        return withWhyNoPostComp(plan, planned.fn, scoreFunction(ctx, planned.fn, planned.types, planned.planned, fnResults));
       },
       (error) => internalErrorReport(plan.lineIndex, planned.fn, error),
     );
@@ -320,7 +320,11 @@ function planScorable(
   const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
   if (planned.length === 0) {
     const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
-    const reason = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'} has no usable${set} pairs or invalid inputs`;
+    const where = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'}`;
+    const reason =
+      entry.pairs.length > 0
+        ? `${where} has ${entry.pairs.length} pair(s), but no wrong output could be made for the return type`
+        : `${where} has no usable${set} pairs or invalid inputs`;
     return {
       kind: 'done',
       fn,
@@ -328,6 +332,25 @@ function planScorable(
     };
   }
   return { kind: 'planned', fn, types, planned };
+}
+
+/** A scored function with an `ensures` whose PostComp has no value says why: its entry holds only invalid inputs
+ *  (then, as for an empty entry, why generation got no pair), no wrong output could be made, or every verdict on
+ *  one was indeterminate. A function that could not be measured never reads as measured without a word. */
+function withWhyNoPostComp(plan: FilePlan, fn: FunctionContract, report: FunctionReport): FunctionReport {
+  if (fn.ensures.length === 0 || report.scores.postCompleteness !== null || report.reason !== null) return report;
+  const counts = report.counts;
+  if (counts.pairs === 0) {
+    const reason = `PostComp not measured: the entry for \`${fn.qualifiedName}\` in ${plan.input.pairsPath ?? 'the pairs file'} has invalid inputs but no correct pairs`;
+    return withWhyNoPairs({ ...report, reason }, plan.model, fn, plan.lineIndex, plan.input, plan.options);
+  }
+  if (counts.mutants === 0)
+    return { ...report, reason: 'PostComp not measured: no wrong output could be made for the return type on these pairs' };
+  const example = report.indeterminate.find((verdict) => verdict.obligation === 'post')?.reason;
+  return {
+    ...report,
+    reason: `PostComp not measured: every verdict on a wrong output was indeterminate${example === undefined ? '' : ` (e.g. ${example})`}`,
+  };
 }
 
 /** A function the pairs file gives nothing usable: when generation (as `spec-harness pairs` runs it, without the

@@ -17,7 +17,9 @@ const MAX_JSON_TEXT = 80;
 /** `Post 1.00 / 0.85 · Pre 1.00 / 0.67 · 20 pairs` */
 export function scoreLensTitle(fn: FunctionReport): string {
   const scores = fn.scores;
-  return `Post ${score(scores.postCorrectness)} / ${score(scores.postCompleteness)} · Pre ${score(scores.preCorrectness)} / ${score(scores.preCompleteness)} · ${plural(fn.counts.pairs, 'pair')}`;
+  const title = `Post ${score(scores.postCorrectness)} / ${score(scores.postCompleteness)} · Pre ${score(scores.preCorrectness)} / ${score(scores.preCompleteness)} · ${plural(fn.counts.pairs, 'pair')}`;
+  // A scored function's reason says why its PostComp has no value; the lens keeps the first clause of it.
+  return fn.reason === null ? title : `${title} · ${fn.reason.split(':')[0] ?? fn.reason}`;
 }
 
 export function acceptedLensTitle(fn: FunctionReport): string | null {
@@ -119,6 +121,7 @@ function headline(fn: FunctionReport): string {
   const witness = fn.rejectedValidInputs.find((input) => input.witness !== undefined);
   if (witness?.witness !== undefined)
     return `ℹ the requires is stronger than the code needs${clauseSuffix(witness.clause)}: ${codeSpan(witness.witness)}, which the ensures accepts`;
+  if (fn.reason !== null) return `ℹ ${fn.reason}`;
   return 'no wrong output accepted, no correct pair or valid input rejected';
 }
 

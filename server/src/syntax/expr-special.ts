@@ -6,7 +6,7 @@ import { parseLoopSpec } from './expr-control';
 import { parseFnSpecs, parseReturnSpec } from './item-fn';
 import { parseCommaList, parseExpr, parseExprLevel, parsePrefix, LEVEL_RANGE } from './expr';
 import type { ParserState } from './parser-state';
-import { parsePatternNoAlt } from './pattern';
+import { parsePattern, parsePatternNoAlt } from './pattern';
 import { parseBlock } from './stmt';
 import { parseType } from './types';
 
@@ -138,6 +138,14 @@ export function parseMacroCall(p: ParserState, start: number, name: string): Exp
     p.leaveGroup(frame);
     return { ...result, span: p.span(start) };
   }
+  if (name === 'matches' || name === 'std::matches' || name === 'core::matches') {
+    const test = parseMatchesMacroBody(p, start);
+    if (test !== undefined) {
+      p.pos = frame.close;
+      p.leaveGroup(frame);
+      return test;
+    }
+  }
   // Other macros: keep the arguments only when they parse as expressions, and drop the attempt's diagnostics.
   const savedDiagnostics = p.diagnostics.length;
   const args = parseCommaList(p);
@@ -146,6 +154,21 @@ export function parseMacroCall(p: ParserState, start: number, name: string): Exp
   p.pos = frame.close;
   p.leaveGroup(frame);
   return { kind: 'macro-call', name, args: parsed ? args : [], argsText, span: p.span(start) };
+}
+
+/** `matches!(e, P)` and `matches!(e, P if g)` as Verus's `e matches P` (and `&& g`, which sees P's bindings, as
+ *  after `matches`); undefined (the caller keeps the plain macro call) when the arguments are not of that form. */
+function parseMatchesMacroBody(p: ParserState, start: number): Expr | undefined {
+  const savedDiagnostics = p.diagnostics.length;
+  const operand = parseExpr(p);
+  const pattern = p.eat(',') ? parsePattern(p) : undefined;
+  const guard = pattern !== undefined && p.eat('if') ? parseExpr(p) : undefined;
+  p.eat(',');
+  const clean = pattern !== undefined && p.atEnd() && p.diagnostics.length === savedDiagnostics;
+  p.diagnostics.length = savedDiagnostics;
+  if (!clean) return undefined;
+  const test: Expr = { kind: 'matches', operand, pattern, span: p.span(start) };
+  return guard === undefined ? test : { kind: 'binary', op: '&&', left: test, right: guard, span: p.span(start) };
 }
 
 function parseCollectionBody(p: ParserState, macro: 'seq' | 'set' | 'map' | 'vec' | 'multiset'): Expr {

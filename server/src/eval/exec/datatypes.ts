@@ -5,11 +5,12 @@ import type { EnumItem, Fields, PathSegment, StructItem } from '../../syntax';
 import type { Ctx } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { execTypeOf, UNKNOWN } from './exec-types';
+import { ORDERING, ORDERING_VARIANTS } from '../std-enums';
 
 export interface VariantRef {
   readonly enumName: string;
   readonly variant: string;
-  /** Undefined for Option/Result, whose shapes are built in. */
+  /** Undefined for Option/Result/Ordering, whose shapes are built in. */
   readonly item: EnumItem | undefined;
 }
 
@@ -41,6 +42,8 @@ export function resolveVariant(ctx: Ctx, path: readonly PathSegment[], selfTypeN
   if (names.length >= 2) {
     const owner = names[names.length - 2] === 'Self' ? selfTypeName : names[names.length - 2];
     const item = owner === undefined ? undefined : ctx.model.scope.datatype(owner);
+    if (owner === ORDERING && item === undefined && ORDERING_VARIANTS.includes(last))
+      return { enumName: ORDERING, variant: last, item: undefined };
     if (item?.kind === 'enum' && item.variants.some((v) => v.name === last)) return { enumName: item.name, variant: last, item };
     return undefined;
   }
@@ -58,6 +61,7 @@ export function fieldNames(item: StructItem | EnumItem, variant: string | undefi
 export function variantIndex(ctx: Ctx, enumName: string, variant: string): number {
   if (enumName === 'Option') return variant === 'None' ? 0 : 1;
   if (enumName === 'Result') return variant === 'Ok' ? 0 : 1;
+  if (enumName === ORDERING && ctx.model.scope.datatype(ORDERING) === undefined) return ORDERING_VARIANTS.indexOf(variant);
   const item = ctx.model.scope.datatype(enumName);
   return item?.kind === 'enum' ? item.variants.findIndex((v) => v.name === variant) : 0;
 }

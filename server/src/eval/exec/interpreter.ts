@@ -58,6 +58,8 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
     case 'unary':
       return evalUnary(ctx, frame, env, expr);
     case 'binary':
+      // `e matches P && g` (what `matches!(e, P if g)` reads as): `g` sees P's bindings, as after `if let`.
+      if (expr.op === '&&' && containsLet(expr)) return { value: bool(evalCondition(ctx, frame, env, childEnv(env), expr)), type: BOOL };
       return evalBinary(ctx, frame, env, expr);
     case 'cast':
       return castValue(evalExpr(ctx, frame, env, expr.operand), expr.type, expr.span);
@@ -179,9 +181,10 @@ export function truthy(typed: Typed, span: Expr['span']): boolean {
 
 /** `if let P = e` / `while let P = e` and plain conditions: binds into `scope`. */
 export function evalCondition(ctx: Ctx, frame: Frame, env: Env, scope: Env, condition: Expr): boolean {
-  if (condition.kind === 'let-condition') {
+  if (condition.kind === 'let-condition' || condition.kind === 'matches') {
+    const value = condition.kind === 'matches' ? condition.operand : condition.value;
     const bindings = new Map<string, Typed>();
-    if (!matchPattern(ctx, frame, condition.pattern, evalExpr(ctx, frame, env, condition.value), bindings)) return false;
+    if (!matchPattern(ctx, frame, condition.pattern, evalExpr(ctx, frame, env, value), bindings)) return false;
     for (const [name, typed] of bindings) scope.vars.set(name, { kind: 'slot', slot: { value: typed.value, type: typed.type } });
     return true;
   }
@@ -349,7 +352,7 @@ function seqFrom(parts: readonly Typed[]): Typed {
 }
 
 function containsLet(expr: Expr): boolean {
-  if (expr.kind === 'let-condition') return true;
+  if (expr.kind === 'let-condition' || expr.kind === 'matches') return true;
   return expr.kind === 'binary' && expr.op === '&&' && (containsLet(expr.left) || containsLet(expr.right));
 }
 

@@ -10,11 +10,13 @@ import { evalExpr } from './evaluate';
 import { lastName } from './patterns';
 import { permissionField } from './permission-methods';
 import { MEM_CONTENTS } from '../permissions';
+import { ORDERING, ORDERING_VARIANTS } from '../std-enums';
 
 const BUILTIN_VARIANTS: Readonly<Record<string, readonly string[]>> = {
   Option: ['None', 'Some'],
   Result: ['Ok', 'Err'],
   [MEM_CONTENTS]: ['Init', 'Uninit'],
+  [ORDERING]: ORDERING_VARIANTS,
 };
 const BUILTIN_ENUM_OF: Readonly<Record<string, string>> = { None: 'Option', Some: 'Option', Ok: 'Result', Err: 'Result' };
 
@@ -39,7 +41,7 @@ export function resolveConstructor(ctx: SpecContext, names: readonly string[]): 
   const qualifier = names.length >= 2 ? names[names.length - 2] : undefined;
   const owner = qualifier === 'Self' ? ctx.selfTypeName : qualifier;
   if (owner !== undefined) {
-    const builtin = BUILTIN_VARIANTS[owner];
+    const builtin = ctx.scope.datatype(owner) === undefined ? BUILTIN_VARIANTS[owner] : undefined;
     if (builtin !== undefined) return builtin.includes(name) ? builtinConstructor(owner, name) : undefined;
     const item = ctx.scope.datatype(owner);
     const variant = item?.kind === 'enum' ? item.variants.find((v) => v.name === name) : undefined;
@@ -186,6 +188,8 @@ function fieldOf(value: Value | undefined, field: string): Value | undefined {
 function builtinConstructor(enumName: string, name: string): Constructor {
   const span = { start: 0, end: 0 };
   const fields: Fields =
-    name === 'None' ? { kind: 'unit' } : { kind: 'tuple', fields: [{ name: '0', type: { kind: 'infer', span }, span }] };
+    name === 'None' || enumName === ORDERING
+      ? { kind: 'unit' }
+      : { kind: 'tuple', fields: [{ name: '0', type: { kind: 'infer', span }, span }] };
   return { enumName, name, fields };
 }

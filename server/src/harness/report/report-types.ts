@@ -192,6 +192,7 @@ export interface FunctionReport {
   readonly range: Range;
   readonly nameRange: Range;
   readonly status: FunctionStatus;
+  /** Why the function is not scored; for a scored function with an `ensures`, why its PostComp has no value. */
   readonly reason: string | null;
   readonly scores: Scores;
   readonly counts: Counts;
