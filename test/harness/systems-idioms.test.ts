@@ -36,6 +36,16 @@ describe('systems idioms', () => {
     expect(fn('is_small_get')).toMatchObject(EXACT);
   });
 
+  it('a method of a second impl of the same name is keyed `<Type as Trait>::name`, and both are scored', () => {
+    expect(fn('Key::clone')).toMatchObject(EXACT);
+    expect(fn('<Key as VerusClone>::clone')).toMatchObject(EXACT);
+  });
+
+  it('a fn defined once per cfg is no duplicate: the first is scored, and nothing is flagged', () => {
+    expect(fn('word_size')).toMatchObject(EXACT);
+    expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.message.includes('duplicate'))).toEqual([]);
+  });
+
   it('every function of the fixture is scored', () => {
     expect(REPORT.functions.filter((report) => report.status !== 'scored').map((report) => report.reason)).toEqual([]);
   });

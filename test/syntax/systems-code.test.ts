@@ -22,6 +22,10 @@ describe('items of systems code', () => {
     ],
     ['exec const C: u64 ensures C == 8, C > 0, { 4 + 4 }', ['const C exec: u64 ensures (== C 8), (> C 0) {..}']],
     ['proof const P: int = 3;', ['const P proof: int']],
+    [
+      '#[cfg(feature = "m")] extern "C" { fn to_phys(va: usize) -> usize; static X: u8; } extern { fn f(); } unsafe extern "C" fn g() {}',
+      ['macro extern', 'macro extern', 'fn g exec ()'],
+    ],
     ['pub axiom fn ax(x: int) ensures x + 0 == x;', ['fn ax axiom (x: int) ;']],
     ['pub broadcast axiom fn bx(x: int) ensures #[trigger] f(x) == 0;', ['fn bx axiom (x: int) ;']],
     ['proof fn l(m: M, va: usize) ensures #![trigger m.walk(va)] #![auto] m.walk(va) == 0, {}', ['fn l proof (m: M, va: usize)']],

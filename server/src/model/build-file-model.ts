@@ -3,6 +3,7 @@
 // Invariant: both give the model of the same `SourceFile` alike (test/syntax/item-reparse.property.test.ts).
 
 import type { FnItem, SourceFile, SyntaxDiagnostic } from '../syntax';
+import { printType } from '../syntax';
 import { collectItems, lowerFunction } from './lower-functions';
 import type { ItemContext } from './lower-functions';
 import { createModelScope } from './scope';
@@ -27,10 +28,11 @@ type KeptContract = (item: FnItem, context: ItemContext) => FunctionContract | u
 
 function modelOf(source: SourceFile, kept: KeptContract): FileModel {
   const items = collectItems(source);
-  const functions: FunctionContract[] = [];
+  const lowered: { readonly contract: FunctionContract; readonly context: ItemContext }[] = [];
   for (const { item, context } of items) {
-    if (item.kind === 'fn') functions.push(kept(item, context) ?? lowerFunction(source, item, context));
+    if (item.kind === 'fn') lowered.push({ contract: kept(item, context) ?? lowerFunction(source, item, context), context });
   }
+  const functions = withDistinctNames(lowered);
   const scope = createModelScope(items);
   return {
     source,
@@ -40,15 +42,47 @@ function modelOf(source: SourceFile, kept: KeptContract): FileModel {
   };
 }
 
-/** Two fns with one qualified name cannot both be keyed in a pairs file; the later one is flagged. */
+/** Two methods of one type's impls may share a name (`impl Clone for K` and `impl VerusClone for K` both have
+ *  `clone`; `impl Tr for Vec<u8>` and `impl<T> Tr for Vec<T>`): the later one is keyed the way Rust names it
+ *  fully, `<K as VerusClone>::clone` or `Vec<T>::len`, so both can be scored. The name is worked out from the item and
+ *  its context on every build, so a kept contract and a fresh one get the same name. */
+function withDistinctNames(lowered: readonly { readonly contract: FunctionContract; readonly context: ItemContext }[]): FunctionContract[] {
+  const taken = new Set<string>();
+  return lowered.map(({ contract, context }) => {
+    const plain = plainQualifiedName(contract, context);
+    const implHeader = context.implHeader;
+    const name =
+      !taken.has(plain) || implHeader === undefined
+        ? plain
+        : [
+            ...context.modulePath,
+            context.traitName === undefined || context.container !== 'trait-impl'
+              ? printType(implHeader.selfType)
+              : `<${printType(implHeader.selfType)} as ${context.traitName}>`,
+            contract.name,
+          ].join('::');
+    const distinct = taken.has(name) ? plain : name;
+    taken.add(distinct);
+    return distinct === contract.qualifiedName ? contract : { ...contract, qualifiedName: distinct };
+  });
+}
+
+function plainQualifiedName(contract: FunctionContract, context: ItemContext): string {
+  return [...context.modulePath, ...(context.selfTypeName === undefined ? [] : [context.selfTypeName]), contract.name].join('::');
+}
+
+/** Two fns with one qualified name cannot both be keyed in a pairs file; the later one is flagged, unless both
+ *  sit under `#[cfg(..)]`: alternatives for different builds (`feature = "x"` and `not(feature = "x")`). */
 function duplicateNameDiagnostics(functions: readonly FunctionContract[]): SyntaxDiagnostic[] {
-  const seen = new Set<string>();
+  const seen = new Map<string, FunctionContract>();
   const diagnostics: SyntaxDiagnostic[] = [];
   for (const contract of functions) {
-    if (!seen.has(contract.qualifiedName)) {
-      seen.add(contract.qualifiedName);
+    const first = seen.get(contract.qualifiedName);
+    if (first === undefined) {
+      seen.set(contract.qualifiedName, contract);
       continue;
     }
+    if (hasCfg(first) && hasCfg(contract)) continue;
     diagnostics.push({
       message: `duplicate function name '${contract.qualifiedName}': only the first definition is used for pairs and calls`,
       severity: 'warning',
@@ -56,6 +90,10 @@ function duplicateNameDiagnostics(functions: readonly FunctionContract[]): Synta
     });
   }
   return diagnostics;
+}
+
+function hasCfg(contract: FunctionContract): boolean {
+  return contract.item.attributes.some((attribute) => attribute.path === 'cfg');
 }
 
 /** What `lowerFunction` reads of the context: the module path, the impl's self type name and its header. */

@@ -111,16 +111,21 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
   const docs = docsBefore(p, firstToken, p.pos);
   const base: ItemBase = { span: { start, end: start }, attributes, docs, visibility, inVerus: ctx.inVerus };
   const keyword = p.tok();
-  if (!p.isIdent()) {
-    p.errorHere('expected an item');
-    return undefined;
-  }
   // The item was just built by its parser and is not shared yet, so its span is set in place (a copy of every
   // item showed up in profiles).
   const withSpan = <T extends Item>(item: T | undefined): T | undefined => {
     if (item !== undefined) (item as { span: Span }).span = p.span(start);
     return item;
   };
+  // `extern "C" { fn f(x: usize) -> usize; }`: foreign declarations, with no bodies to run or contracts to score.
+  if (p.at('{') && afterExternModifier(p, firstToken)) {
+    p.skipTokenOrGroup();
+    return withSpan<Item>({ ...base, kind: 'macro', name: 'extern' });
+  }
+  if (!p.isIdent()) {
+    p.errorHere('expected an item');
+    return undefined;
+  }
   switch (keyword) {
     case 'fn':
       return withSpan(parseFnItem(p, base, modifiers, ctx));
@@ -161,6 +166,14 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
   }
   p.errorHere('expected an item');
   return undefined;
+}
+
+/** Whether the modifiers just read end in `extern` or `extern "ABI"`. */
+function afterExternModifier(p: ParserState, firstToken: number): boolean {
+  const last = p.pos - 1;
+  if (last < firstToken) return false;
+  if (p.tok(-1) === 'extern') return true;
+  return last - 1 >= firstToken && p.tok(-2) === 'extern' && p.kind(-1) === TokenKind.Str;
 }
 
 /** How many tokens the path at the cursor takes (`m` is 1, `syn::custom_keyword` is 3), for a macro call's name. */
