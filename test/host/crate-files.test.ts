@@ -1,5 +1,6 @@
 // Which files get a crate model: the nearest Cargo.toml names the roots, `mod` declarations are followed to their
-// files (a.rs, a/mod.rs, #[path]); a file no root reaches, under no Cargo.toml, or changed since it was read, gets none.
+// files (a.rs, a/mod.rs, #[path]); under no Cargo.toml a lib.rs beside or above the file is the root; a file no root
+// reaches, or changed since it was read, gets none.
 
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -37,10 +38,23 @@ describe('createCrateModels', () => {
     expect(await crateNames(LEDGER, 'src/orphan.rs')).toBeUndefined();
   });
 
-  it('gives no model to a file under no Cargo.toml', async () => {
-    const dir = tempDir('no-crate-');
+  it('under no Cargo.toml, takes a lib.rs beside the file or above it as the root (`verus src/lib.rs`)', async () => {
+    const dir = tempDir('no-manifest-');
     cpSync(path.join(LEDGER, 'src'), path.join(dir, 'src'), { recursive: true });
-    expect(await crateNames(dir, 'src/lib.rs')).toBeUndefined();
+    for (const file of ['src/lib.rs', 'src/types/nested.rs', 'src/ops/mod.rs'])
+      expect(await crateNames(dir, file)).toEqual([
+        'crate::types::fits',
+        'crate::types::nested::under_cap',
+        'crate::ops::add_capped',
+        'crate::root_fits',
+      ]);
+    expect(await crateNames(dir, 'src/orphan.rs')).toBeUndefined();
+  });
+
+  it('gives no model to a lone file under no Cargo.toml and beside no root', async () => {
+    const dir = tempDir('no-crate-');
+    cpSync(path.join(LEDGER, 'src', 'types.rs'), path.join(dir, 'types.rs'));
+    expect(await crateNames(dir, 'types.rs')).toBeUndefined();
   });
 
   it('takes the library root from [lib] path', async () => {

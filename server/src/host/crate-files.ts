@@ -2,7 +2,9 @@
 // roots (`[lib]`/`[[bin]]` paths, else src/lib.rs and src/main.rs), and each root's `mod` declarations are followed
 // to their files as rustc does. Each file is read and parsed once per `CrateModels` (one per run), however many
 // files of the crate are scored.
-// Invariant: a file no root reaches, or under no Cargo.toml, gets no crate model (the caller scores it alone).
+// Under no Cargo.toml (Verus projects are often built as `verus src/lib.rs`), a `lib.rs` or `main.rs` in the
+// file's folder or up to three above it is a root, when its module tree reaches the file.
+// Invariant: a file no root reaches gets no crate model (the caller scores it alone).
 
 import { access } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -24,18 +26,52 @@ export function createCrateModels(): CrateModels {
   const crates = new Map<string, Promise<readonly CrateModel[]>>();
   const manifests = new Map<string, Promise<string | undefined>>();
   const read = (file: string): Promise<SourceFile | undefined> => cached(parsed, file, () => readAndParse(file));
+  const bareCrates = new Map<string, Promise<CrateModel | undefined>>();
+  const inCrates = (models: readonly (CrateModel | undefined)[], absolutePath: string, text: string): FileModel | 'absent' | undefined => {
+    for (const crate of models) {
+      const model = crate?.files.get(absolutePath);
+      if (model !== undefined) return model.source.text === text ? model : undefined;
+    }
+    return 'absent';
+  };
   return {
     fileModel: async (absolutePath, text) => {
-      const manifestDir = await cached(manifests, path.dirname(absolutePath), () => nearestManifestDir(path.dirname(absolutePath)));
-      if (manifestDir === undefined) return undefined;
-      const models = await cached(crates, manifestDir, () => loadCrates(manifestDir, read));
-      for (const crate of models) {
-        const model = crate.files.get(absolutePath);
-        if (model !== undefined) return model.source.text === text ? model : undefined;
+      const folder = path.dirname(absolutePath);
+      const manifestDir = await cached(manifests, folder, () => nearestManifestDir(folder));
+      if (manifestDir !== undefined) {
+        const found = inCrates(await cached(crates, manifestDir, () => loadCrates(manifestDir, read)), absolutePath, text);
+        return found === 'absent' ? undefined : found;
+      }
+      // Verus projects are often built without Cargo (`verus src/lib.rs`): a `lib.rs` or `main.rs` in the file's
+      // folder or a few above it is a crate root when its module tree reaches the file.
+      for (const root of bareRootCandidates(folder)) {
+        if (!(await exists(root))) continue;
+        const crate = await cached(bareCrates, root, () => loadBareCrate(root, read));
+        const found = inCrates([crate], absolutePath, text);
+        if (found !== 'absent') return found;
       }
       return undefined;
     },
   };
+}
+
+/** How many folders above a file a Cargo-less crate root is looked for. */
+const BARE_ROOT_LEVELS = 3;
+
+function bareRootCandidates(folder: string): string[] {
+  const candidates: string[] = [];
+  let dir = folder;
+  for (let level = 0; level <= BARE_ROOT_LEVELS; level++) {
+    candidates.push(path.join(dir, 'lib.rs'), path.join(dir, 'main.rs'));
+    if (path.dirname(dir) === dir) break;
+    dir = path.dirname(dir);
+  }
+  return candidates;
+}
+
+async function loadBareCrate(root: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<CrateModel | undefined> {
+  const files = await moduleTree(path.dirname(root), root, read);
+  return files.length > 1 ? buildCrateModel(files) : undefined;
 }
 
 // Far above any real crate: only a `#[path]` cycle through generated names could reach it.
