@@ -46,7 +46,21 @@ describe('systems idioms', () => {
     expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.message.includes('duplicate'))).toEqual([]);
   });
 
-  it('every function of the fixture is scored', () => {
-    expect(REPORT.functions.filter((report) => report.status !== 'scored').map((report) => report.reason)).toEqual([]);
+  it('an array length written as a constant expression (`1usize << 4`) is folded', () => {
+    expect(fn('first_byte')).toMatchObject(EXACT);
+    const page = (
+      JSON.parse(GENERATED.ok ? GENERATED.text : '{}') as { functions: Record<string, { pairs: { input: { p: { bytes: unknown[] } } }[] }> }
+    ).functions['first_byte']?.pairs[0]?.input.p.bytes;
+    expect(page).toHaveLength(16);
+  });
+
+  it('a fixed-size array too big to build is named, with its size, instead of built', () => {
+    expect(fn('bitmap_first').status).toBe('no-pairs');
+    const summary = GENERATED.ok ? GENERATED.summaries.find((found) => found.qualifiedName === 'bitmap_first') : undefined;
+    expect(summary?.noPairs?.message).toContain('`[[[u8; 32]; 256]; 4096]` (a fixed-size array of 33554432 elements, more than the 65536');
+  });
+
+  it('every other function of the fixture is scored', () => {
+    expect(REPORT.functions.filter((report) => report.status !== 'scored').map((report) => report.qualifiedName)).toEqual(['bitmap_first']);
   });
 });

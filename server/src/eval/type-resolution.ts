@@ -138,6 +138,13 @@ function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
       if (length === undefined) {
         return unsupported(`[${valueTypeText(element)}; _]`, 'the array length is not an integer literal or constant');
       }
+      const elements = BigInt(length) * fixedElementCount(element);
+      if (elements > MAX_FIXED_ELEMENTS) {
+        return unsupported(
+          `[${valueTypeText(element)}; ${length}]`,
+          `a fixed-size array of ${elements} elements, more than the ${MAX_FIXED_ELEMENTS} the harness builds`,
+        );
+      }
       return { kind: 'seq', element, origin: 'array', length };
     }
     case 'fn':
@@ -248,29 +255,79 @@ function constArgument(arg: Type, ctx: TypeContext): bigint | undefined {
     arg.segments.map((segment) => segment.name),
     undefined,
   );
-  const length = constant?.value === undefined ? undefined : arrayLength(constant.value, ctx);
-  return length === undefined ? undefined : BigInt(length);
+  return constant?.value === undefined ? undefined : constantValue(constant.value, ctx, 0);
 }
 
 function arrayLength(length: Expr, ctx: TypeContext): number | undefined {
-  if (length.kind === 'paren') return arrayLength(length.inner, ctx);
-  if (length.kind === 'int') return safeLength(length.value);
-  if (length.kind === 'path') {
-    const only = length.segments.length === 1 ? length.segments[0]?.name : undefined;
-    const bound = only === undefined ? undefined : ctx.consts?.get(only);
-    if (bound !== undefined) return safeLength(bound);
-    const constant = ctx.scope.constant(
-      length.segments.map((segment) => segment.name),
-      undefined,
-    );
-    if (constant?.value !== undefined && constant.value !== length) return arrayLength(constant.value, ctx);
-  }
-  return undefined;
+  const value = constantValue(length, ctx, 0);
+  return value !== undefined && value >= 0n && value <= 1_000_000n ? Number(value) : undefined;
 }
 
-function safeLength(value: bigint): number | undefined {
-  return value >= 0n && value <= 1_000_000n ? Number(value) : undefined;
+/** The value of a constant expression as array lengths and const arguments write them: literals, const parameters,
+ *  constants (`1usize << 12`, `4096 * 8`, `N + 1`, `X as usize`), folded exactly; undefined for anything else,
+ *  a division by zero, or a shift past 128 bits. */
+function constantValue(expr: Expr, ctx: TypeContext, depth: number): bigint | undefined {
+  if (depth > MAX_CONSTANT_DEPTH) return undefined;
+  switch (expr.kind) {
+    case 'paren':
+      return constantValue(expr.inner, ctx, depth + 1);
+    case 'int':
+      return expr.value;
+    case 'cast':
+      return constantValue(expr.operand, ctx, depth + 1);
+    case 'path': {
+      const only = expr.segments.length === 1 ? expr.segments[0]?.name : undefined;
+      const bound = only === undefined ? undefined : ctx.consts?.get(only);
+      if (bound !== undefined) return bound;
+      const constant = ctx.scope.constant(
+        expr.segments.map((segment) => segment.name),
+        undefined,
+      );
+      return constant?.value === undefined || constant.value === expr ? undefined : constantValue(constant.value, ctx, depth + 1);
+    }
+    case 'binary': {
+      const left = constantValue(expr.left, ctx, depth + 1);
+      const right = left === undefined ? undefined : constantValue(expr.right, ctx, depth + 1);
+      return left === undefined || right === undefined ? undefined : foldBinary(expr.op, left, right);
+    }
+    default:
+      return undefined;
+  }
 }
+
+function foldBinary(op: string, left: bigint, right: bigint): bigint | undefined {
+  switch (op) {
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
+    case '/':
+      return right === 0n ? undefined : left / right;
+    case '%':
+      return right === 0n ? undefined : left % right;
+    case '<<':
+      return right < 0n || right > 128n ? undefined : left << right;
+    case '>>':
+      return right < 0n || right > 128n ? undefined : left >> right;
+    default:
+      return undefined;
+  }
+}
+
+const MAX_CONSTANT_DEPTH = 64;
+
+/** How many scalars a value of a fixed-size array type holds at least: what a generated input would build. */
+function fixedElementCount(type: ValueType): bigint {
+  if (type.kind === 'seq' && type.origin === 'array' && type.length !== undefined)
+    return BigInt(type.length) * fixedElementCount(type.element);
+  if (type.kind === 'tuple') return type.elements.reduce((sum, element) => sum + fixedElementCount(element), 0n) || 1n;
+  return 1n;
+}
+
+/** Past this, a fixed-size array (a 4096 x 256 x 32 bitmap) is not built: one input would take gigabytes. */
+const MAX_FIXED_ELEMENTS = 65_536n;
 
 function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
   if (fields.kind === 'unit') return { kind: 'unit', fields: [] };
