@@ -46,6 +46,11 @@ describe('systems idioms', () => {
     expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.message.includes('duplicate'))).toEqual([]);
   });
 
+  it('a type alias of a generic enum is its target with the alias’s arguments', () => {
+    expect(fn('clock_event')).toMatchObject(EXACT);
+    expect(fn('is_send')).toMatchObject(EXACT);
+  });
+
   it('an array length written as a constant expression (`1usize << 4`) is folded', () => {
     expect(fn('first_byte')).toMatchObject(EXACT);
     const page = (

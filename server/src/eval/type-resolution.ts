@@ -200,8 +200,11 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
 
 /** User datatypes, aliases and the built-in `Option`/`Result`. */
 function resolveNamed(name: string, text: string, args: ValueType[], written: readonly Type[], ctx: TypeContext, depth: number): ValueType {
+  // The scope follows aliases to datatypes by name (`type NetEvent = LIoOp<EndPoint, Seq<u8>>` finds `LIoOp`), but
+  // an alias's own type arguments are in its target: such an alias is resolved through its target below.
   const datatype = ctx.scope.datatype(name);
-  if (datatype !== undefined) {
+  const throughAlias = datatype !== undefined && datatype.name !== name && ctx.scope.typeAlias(name)?.type !== undefined;
+  if (datatype !== undefined && !throughAlias) {
     const params = datatype.generics.filter((param) => param.kind !== 'lifetime');
     if (params.length !== written.length) {
       const expected = datatype.generics.filter((param) => param.kind === 'type').length;
