@@ -48,7 +48,8 @@ describe('check src/ of a crate', () => {
     expect(checked.code).toBe(0);
     expect(postCompleteness(checked.out)).toEqual({
       'src/lib.rs::root_fits': 1,
-      'src/lib.rs::positive': 'float literal (in src/types.rs, line 26)',
+      'src/lib.rs::positive':
+        'PostComp not measured: the contract uses float literal (in src/types.rs, line 26), which the backend does not support, at line 19',
       'src/ops/mod.rs::add_capped': 1,
       'src/ops/mod.rs::withdraw': 1,
       'src/ops/mod.rs::within_limit': 1,

@@ -48,7 +48,7 @@ describe('the solver in the editor', () => {
 
   it('leaves it indeterminate with specHarness.solver: none', async () => {
     const { lenses, hover } = await lensesAndHover('none');
-    expect(lenses).toContain('Post N/A / N/A · Pre 1.00 / N/A · 1 pair');
+    expect(lenses).toContain('Post N/A / N/A · Pre 1.00 / N/A · 1 pair · PostComp not measured');
     expect(hover).not.toContain('solver verdict');
   });
 });

@@ -36,13 +36,15 @@ export function memoEntriesOf(
   return { entries, fileLevel: pairsDiagnostics.filter((diagnostic) => !owned.has(diagnostic)) };
 }
 
-/** Unsupported and error reports cite line numbers in their reasons, which moving cannot fix, and an unsupported
- *  construct met in a reached spec fn points into it, which moves on its own: such reports are re-run. */
+/** Unsupported and error reports, and a scored one saying why its PostComp has no value, cite line numbers in
+ *  their reasons, which moving cannot fix, and an unsupported construct met in a reached spec fn points into it,
+ *  which moves on its own: such reports are re-run. */
 export function isReusable(entry: MemoEntry): boolean {
   const { report } = entry;
   return (
     report.status !== 'unsupported' &&
     report.status !== 'error' &&
+    (report.status !== 'scored' || report.reason === null) &&
     report.unsupported.every((item) => rangeContains(report.range, item.range))
   );
 }

@@ -38,23 +38,31 @@ export function functionTypeContext(fn: FunctionContract, scope: ModelScope): Fu
     }
     generics.set(param.name, chosen.type);
   }
-  const consts = constInstantiation(fn);
+  const consts = constInstantiation(fn, scope);
   const base: TypeContext = { scope, ...(generics.size === 0 ? {} : { generics }), ...(consts.size === 0 ? {} : { consts }) };
   if (fn.selfTypeName === undefined) return { kind: 'supported', ctx: base };
   const header = fn.implHeader;
-  const declaredSelf = header !== undefined && generics.size + consts.size > 0 ? resolveValueType(header.selfType, base) : undefined;
-  // Only a generic impl's self type is resolved from the header; others keep the name-only `Self` they always had.
+  const declaredSelf =
+    header !== undefined && (generics.size + consts.size > 0 || hasTypeArguments(header.selfType))
+      ? resolveValueType(header.selfType, base)
+      : undefined;
+  // A generic impl's self type, or one written with arguments (`impl Array<u8, PAGE_SZ>`), is resolved from the
+  // header; others keep the name-only `Self` they always had.
   const selfType: ValueType =
     declaredSelf?.kind === 'adt' && declaredSelf.name === fn.selfTypeName ? declaredSelf : { kind: 'adt', name: fn.selfTypeName, args: [] };
   return { kind: 'supported', ctx: { ...base, selfType } };
 }
 
+function hasTypeArguments(type: Type): boolean {
+  return type.kind === 'path' && (type.segments[type.segments.length - 1]?.generics.length ?? 0) > 0;
+}
+
 /** Decision: a const generic parameter (`const N: usize`, of the fn or its impl) is measured at one value: what the
  *  `requires` pins it to (`N == 9`), else the smallest value at least CONST_INSTANTIATION that its literal bounds
  *  there allow (`2 <= N`, `N > 4`). Small, because arrays of length `N` are built element by element. */
-export function constInstantiation(fn: FunctionContract): ReadonlyMap<string, bigint> {
+export function constInstantiation(fn: FunctionContract, scope: ModelScope): ReadonlyMap<string, bigint> {
   const params = [...(fn.implHeader?.generics ?? []), ...fn.item.generics].filter((param) => param.kind === 'const');
-  const consts = new Map<string, bigint>();
+  const consts = new Map<string, bigint>(selfTypeConsts(fn, scope));
   for (const param of params) {
     const bounds = { low: CONST_INSTANTIATION, exact: undefined as bigint | undefined };
     for (const clause of fn.requires) literalBounds(clause.clause.expr, param.name, bounds, 0);
@@ -64,6 +72,23 @@ export function constInstantiation(fn: FunctionContract): ReadonlyMap<string, bi
 }
 
 const CONST_INSTANTIATION = 3n;
+
+/** An impl for a const-generic type at fixed arguments (`impl Array<u8, PAGE_SZ>`): the datatype's const
+ *  parameters at those values (`N` = 4096), so the spec fns of its generic impl (`self.wf()` reading `N`) evaluate
+ *  when called on `self`. A generic impl binds its own parameters instead. */
+function selfTypeConsts(fn: FunctionContract, scope: ModelScope): ReadonlyMap<string, bigint> {
+  const header = fn.implHeader;
+  if (header === undefined || header.generics.some((param) => param.kind === 'const') || !hasTypeArguments(header.selfType))
+    return NO_CONSTS;
+  const resolved = resolveValueType(header.selfType, { scope });
+  const datatype = resolved.kind === 'adt' && resolved.consts !== undefined ? scope.datatype(resolved.name) : undefined;
+  if (datatype === undefined || resolved.kind !== 'adt' || resolved.consts === undefined) return NO_CONSTS;
+  const names = datatype.generics.filter((param) => param.kind === 'const').map((param) => param.name);
+  const values = resolved.consts;
+  return new Map(names.flatMap((name, index) => (values[index] === undefined ? [] : [[name, values[index]] as const])));
+}
+
+const NO_CONSTS: ReadonlyMap<string, bigint> = new Map();
 
 /** Raises `bounds.low` to each literal lower bound of `name` under `&&`, and sets `exact` for `name == k`. */
 function literalBounds(expr: Expr, name: string, bounds: { low: bigint; exact: bigint | undefined }, depth: number): void {

@@ -25,7 +25,7 @@ import type { PlannedObligation } from './score/obligations';
 import { EMPTY_PAIRS_FILE, implementationMismatches, mismatchDiagnostics, pairsPathFor, parsePairsFile } from './pairs';
 import type { PairsFunctionEntry, ParsedPairsFile } from './pairs';
 import type { FileReport, FunctionReport } from './report/report-types';
-import { scoreFunction } from './score/score-function';
+import { scoreFunction, unsupportedReason } from './score/score-function';
 import { functionValueTypes } from './score/function-types';
 import type { FunctionValueTypes } from './score/function-types';
 
@@ -346,6 +346,7 @@ function withWhyNoPostComp(plan: FilePlan, fn: FunctionContract, report: Functio
   }
   if (counts.mutants === 0)
     return { ...report, reason: 'PostComp not measured: no wrong output could be made for the return type on these pairs' };
+  if (report.unsupported.length > 0) return { ...report, reason: `PostComp not measured: ${unsupportedReason(report.unsupported)}` };
   const example = report.indeterminate.find((verdict) => verdict.obligation === 'post')?.reason;
   return {
     ...report,

@@ -21,6 +21,7 @@ import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
+import { ghostValue } from './ghost-values';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument =
@@ -64,8 +65,9 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
   const names = callee.segments.map((s) => s.name);
   const last = names[names.length - 1] ?? '';
-  // Ghost values are erased; a tracked one is part of the shadow execution (a permission, the pointer's memory).
-  if (last === 'Ghost') return { value: UNIT, type: UNIT_TYPE };
+  // A ghost value is computed by the spec evaluator (ghost-values.ts); a tracked one is part of the shadow
+  // execution (a permission, the pointer's memory).
+  if (last === 'Ghost') return ghostValue(ctx, frame, env, expr.args.length === 1 ? expr.args[0] : undefined);
   if (last === 'Tracked' && expr.args.length === 1) return evalExpr(ctx, frame, env, trackedOperand(expr));
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;

@@ -37,7 +37,7 @@ export function runExecFunction(
   limits: ExecLimits,
 ): ExecOutcome {
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
-  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0, allocations: 0 }, consts: constInstantiation(fn) };
+  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0, allocations: 0 }, consts: constInstantiation(fn, model.scope) };
   const subst = instantiatedGenerics(model, fn);
   const selfType = entrySelfType(fn, subst);
   const slots = new Map<string, Slot>();

@@ -38,7 +38,7 @@ export function enterFunction(ctx: SpecContext, fn: FunctionContract): void {
     ctx.typeParamsByFn.set(fn, typeParams);
   }
   ctx.typeParams = typeParams;
-  ctx.constParams = constInstantiation(fn);
+  ctx.constParams = constInstantiation(fn, ctx.scope);
 }
 
 /** Evaluates one expression. Steps accumulate on `ctx` across calls (the budget is per context). */

@@ -27,7 +27,7 @@ export function requiresOutcome(
   stackAllowance?: StackAllowance,
 ): { readonly verdict: Verdict; readonly failingClause: number | undefined } {
   if (fn.requires.length === 0) return { verdict: { kind: 'holds' }, failingClause: undefined };
-  const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
+  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
   return evaluateClauses(
     ctx,
     fn.requires.map((c) => c.clause),
@@ -47,7 +47,7 @@ export function requiresVerdictWithout(
 ): Verdict {
   const others = fn.requires.filter((_, index) => index !== skip).map((c) => c.clause);
   if (others.length === 0) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
+  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
   return evaluateClauses(ctx, others, contractEnv(fn, inputs, undefined, inputs)).verdict;
 }
 
@@ -59,7 +59,7 @@ export function ensuresVerdict(
   stackAllowance?: StackAllowance,
 ): Verdict {
   if (fn.ensures.length === 0) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, contextOptions(fn, stepBudget, stackAllowance));
+  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
   return evaluateClauses(
     ctx,
     fn.ensures.map((c) => c.clause),
@@ -68,12 +68,17 @@ export function ensuresVerdict(
 }
 
 /** The contract is evaluated in its function's module and impl, with the host's stack allowance. */
-function contextOptions(fn: FunctionContract, stepBudget: number, stackAllowance: StackAllowance | undefined): SpecContextOptions {
+function contextOptions(
+  scope: ModelScope,
+  fn: FunctionContract,
+  stepBudget: number,
+  stackAllowance: StackAllowance | undefined,
+): SpecContextOptions {
   return {
     stepBudget,
     stackAllowance: stackAllowance ?? 'default',
     modulePath: fn.modulePath,
-    constParams: constInstantiation(fn),
+    constParams: constInstantiation(fn, scope),
     ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }),
   };
 }

@@ -27,6 +27,7 @@ import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
 import { linkPointers, pointerLinks } from './pointer-inputs';
+import { completedRow } from './equality-completion';
 import type { ObligationResult, Solver } from '../backend';
 import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
 
@@ -409,8 +410,12 @@ function candidateInputs(
   // lengths, sorted, ...): without them a precondition such as `exists|i| v[i] == k` admits almost no input.
   // A permission is first given its pointer's address (pointer-inputs.ts); the row as drawn follows, for PreComp.
   const links = pointerLinks(fn, names, paramTypes);
+  // Then one with the places the requires' equalities pin (a ghost field mirroring an exec one) set to match.
+  const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
   const addWithDerived = (values: readonly (Value | undefined)[]): void => {
     const linked = linkPointers(values, links) ?? values;
+    const complete = completedRow(model.scope, fn, types, names, linked, limits);
+    if (complete !== undefined) add(complete);
     add(linked);
     add(values);
     for (const derived of derivedRows(linked, paramTypes, rng, 4)) add(linkPointers(derived, links) ?? derived);

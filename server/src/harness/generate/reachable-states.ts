@@ -9,7 +9,6 @@ import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
 import { encodeJson, runExecFunction, valueTypeText } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
-import type { Rng } from '../../stdx';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
 import { candidateValues } from './candidates';

@@ -386,7 +386,7 @@ function warningsFor(
   return warnings;
 }
 
-function unsupportedReason(unsupported: readonly { construct: string; range: Range }[]): string {
+export function unsupportedReason(unsupported: readonly { construct: string; range: Range }[]): string {
   const first = unsupported[0];
   if (first === undefined) return 'every obligation is unsupported';
   const more = unsupported.length > 1 ? ` (and ${unsupported.length - 1} more)` : '';

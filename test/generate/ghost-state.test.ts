@@ -1,0 +1,70 @@
+// Ghost state in generated inputs and outputs (test/fixtures/systems/ghost-state.rs): the requires' equalities set
+// ghost fields and ghost parameters from the exec state (equality-completion.ts), and `Ghost(..)` in the body is
+// computed by the spec evaluator, so the after-value carries the ghost update the ensures reads.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkFileSync, DEFAULT_CHECK_OPTIONS, generatePairsText } from '../../server/src/harness';
+import type { FunctionReport } from '../../server/src/harness';
+import { buildFileModel } from '../../server/src/model';
+import { parseSourceFile } from '../../server/src/syntax';
+
+const NAME = 'ghost-state.rs';
+const TEXT = readFileSync(join(__dirname, '..', 'fixtures', 'systems', NAME), 'utf8');
+const GENERATED = generatePairsText(buildFileModel(parseSourceFile(TEXT)), null, { count: 20, invalidCount: 10, seed: 1 });
+if (!GENERATED.ok) throw new Error(GENERATED.error);
+const REPORT = checkFileSync(
+  { path: NAME, text: TEXT, pairsPath: 'ghost-state.pairs.json', pairsText: GENERATED.text },
+  DEFAULT_CHECK_OPTIONS,
+);
+
+interface Entry {
+  readonly input: Record<string, unknown>;
+  readonly after?: Record<string, unknown>;
+}
+
+function pairsOf(name: string): readonly Entry[] {
+  const file = JSON.parse(GENERATED.ok ? GENERATED.text : '{}') as { functions: Record<string, { pairs?: Entry[] }> };
+  return file.functions[name]?.pairs ?? [];
+}
+
+function fn(name: string): FunctionReport {
+  const found = REPORT.functions.find((candidate) => candidate.qualifiedName === name);
+  if (found === undefined) throw new Error(`no function ${name}`);
+  return found;
+}
+
+const EXACT = { status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 }, counts: { pairs: 20 } };
+
+describe('ghost state', () => {
+  it('sets a ghost field to the exec field the well-formedness predicate ties it to (through self.wf())', () => {
+    const pairs = pairsOf('Array::get');
+    expect(pairs).toHaveLength(20);
+    for (const pair of pairs) {
+      const self = pair.input['self'] as { seq: unknown; ar: unknown };
+      expect(self.seq).toEqual(self.ar);
+    }
+    expect(fn('Array::get')).toMatchObject(EXACT);
+  });
+
+  it('reads a const parameter of the generic impl at the arguments of the impl the method is in', () => {
+    expect(fn('Array::get').counts.indeterminate).toBe(0);
+  });
+
+  it('computes `Ghost(..)` in the body, so the after-value holds the ghost update', () => {
+    const pairs = pairsOf('Log::append');
+    expect(pairs).toHaveLength(20);
+    for (const pair of pairs) {
+      const after = pair.after?.['self'] as { entries: unknown; history: unknown };
+      expect(after.history).toEqual(after.entries);
+    }
+    expect(fn('Log::append')).toMatchObject(EXACT);
+    expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+  });
+
+  it('sets a ghost parameter the requires pins to the exec input', () => {
+    for (const pair of pairsOf('count')) expect(pair.input['len']).toBe((pair.input['v'] as unknown[]).length);
+    expect(fn('count')).toMatchObject(EXACT);
+  });
+});
