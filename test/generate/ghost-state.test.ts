@@ -63,6 +63,22 @@ describe('ghost state', () => {
     expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
   });
 
+  it('takes a called external_body fn’s ghost effects from its ensures, not its body', () => {
+    expect(fn('Table::init2zero')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1 }, rejectedPairs: [] });
+    for (const pair of pairsOf('Table::init2zero')) {
+      const after = pair.after?.['self'] as { seq: unknown[] };
+      expect(after.seq.every((element) => element === 0)).toBe(true);
+    }
+  });
+
+  it('writes no pair from a run through an external_body fn whose body its contract contradicts, and says so', () => {
+    expect(pairsOf('Counter::bump_twice')).toEqual([]);
+    const summary = GENERATED.ok ? GENERATED.summaries.find((found) => found.qualifiedName === 'Counter::bump_twice') : undefined;
+    expect(summary?.noPairs?.message).toMatch(
+      /^it calls `Counter::bump`, which is `external_body` .* the `ensures` rejects what the run gives on \d+ inputs/,
+    );
+  });
+
   it('sets a ghost parameter the requires pins to the exec input', () => {
     for (const pair of pairsOf('count')) expect(pair.input['len']).toBe((pair.input['v'] as unknown[]).length);
     expect(fn('count')).toMatchObject(EXACT);

@@ -24,6 +24,8 @@ export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
 export { constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';
 export { decodeJson, describeJson, encodeJson } from './codec';
+export { completeByEqualities, completedRow } from './ghost-completion';
+export type { CompletionLimits, CompletionSite } from './ghost-completion';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { charLiteral, formatValue } from './format';
 export { POINTS_TO, PPTR, pointerAddress, pointsToParts, pointsToValue, pptrValue } from './permissions';

@@ -1,8 +1,9 @@
 // Paths, constructors and calls: local variables, constants, `u32::MAX`, enum variants, tuple-struct and struct
 // literals, std free functions (`std::cmp::max`), and exec fns of the same file with `&mut` write-back by place.
 
-import type { Expr, FnItem, PathSegment, Span } from '../../syntax';
+import type { Expr, FnItem, PathSegment, Span, Type } from '../../syntax';
 import type { ResolvedFn } from '../../model';
+import { hasTrustedBody } from '../../model';
 import type { Value } from '../value';
 import { int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
@@ -21,7 +22,7 @@ import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
-import { ghostValue } from './ghost-values';
+import { ghostValue, withTrustedGhostEffects } from './ghost-values';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument =
@@ -99,8 +100,13 @@ export function callResolved(
   const item = resolved.item;
   if (item.mode === 'proof') return { value: UNIT, type: UNIT_TYPE };
   if (item.mode === 'spec') return notRunnable(`calls spec fn ${resolved.qualifiedName} from exec code`, span);
+  const trusted = hasTrustedBody(item.attributes);
+  if (trusted) ctx.trusted.callee ??= resolved.qualifiedName;
   const params = item.params.filter((p) => !p.isSelf);
   const args: Argument[] = receiver === undefined ? [] : [receiver];
+  const self = item.params.find((p) => p.isSelf);
+  const names: { readonly name: string; readonly declaredType: Type | undefined }[] =
+    receiver === undefined ? [] : [{ name: 'self', declaredType: self?.type }];
   params.forEach((param, i) => {
     const argExpr = argExprs[i];
     if (argExpr === undefined || isErasedParam(param)) return;
@@ -109,8 +115,16 @@ export function callResolved(
         ? trackedArgument(ctx, frame, env, argExpr, passesByPlace(param))
         : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut'),
     );
+    names.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type });
   });
-  return invokeFunction(ctx, resolved, args, span);
+  if (!trusted || item.ensures.length === 0) return invokeFunction(ctx, resolved, args, span);
+  const bound = args.map((argument, i) => ({
+    name: names[i]?.name ?? '',
+    declaredType: names[i]?.declaredType,
+    argument,
+    entry: argument.kind === 'place' ? readPlace(argument.place).value : undefined,
+  }));
+  return withTrustedGhostEffects(ctx, resolved, bound, invokeFunction(ctx, resolved, args, span));
 }
 
 /** Runs `resolved` with arguments already evaluated (exec params only, receiver first). `subst` gives its generic

@@ -19,7 +19,13 @@ export { formatDebug, formatDisplay } from '../format';
 export { checkedArith } from './int-ops';
 
 export type ExecOutcome =
-  | { readonly kind: 'returned'; readonly value: Value; readonly after: ReadonlyMap<string, Value> }
+  | {
+      readonly kind: 'returned';
+      readonly value: Value;
+      readonly after: ReadonlyMap<string, Value>;
+      /** The first `external_body` fn the run called (Ctx.trusted), if any. */
+      readonly trustedCallee?: string;
+    }
   | { readonly kind: 'panicked'; readonly reason: string; readonly span: Span }
   | { readonly kind: 'timeout' }
   /** An exec `assume(..)` was false on this input: outside what Verus verified, so neither a pair nor invalid. */
@@ -37,7 +43,13 @@ export function runExecFunction(
   limits: ExecLimits,
 ): ExecOutcome {
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
-  const ctx: Ctx = { model, limits, counter: { steps: 0, depth: 0, allocations: 0 }, consts: constInstantiation(fn, model.scope) };
+  const ctx: Ctx = {
+    model,
+    limits,
+    counter: { steps: 0, depth: 0, allocations: 0 },
+    consts: constInstantiation(fn, model.scope),
+    trusted: { callee: undefined },
+  };
   const subst = instantiatedGenerics(model, fn);
   const selfType = entrySelfType(fn, subst);
   const slots = new Map<string, Slot>();
@@ -68,7 +80,8 @@ export function runExecFunction(
       const param = fn.item.params.find((candidate) => (paramBindingName(candidate) ?? candidate.name) === name);
       if (param !== undefined && passesByPlace(param)) after.set(name, slot.value);
     }
-    return { kind: 'returned', value: result.value, after };
+    const trustedCallee = ctx.trusted.callee;
+    return { kind: 'returned', value: result.value, after, ...(trustedCallee === undefined ? {} : { trustedCallee }) };
   } catch (signal) {
     return outcomeOfSignal(signal);
   }

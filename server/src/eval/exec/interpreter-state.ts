@@ -58,6 +58,9 @@ export interface Ctx {
   readonly counter: { steps: number; depth: number; allocations: number };
   /** The entry fn's const generic parameters at the values they are measured at (constInstantiation). */
   readonly consts: ReadonlyMap<string, bigint>;
+  /** The first `external_body` fn the run called: Verus trusted its contract instead of its body, so the run's
+   *  ghost state may not be what the code's contracts say. */
+  readonly trusted: { callee: string | undefined };
 }
 
 /** What a function body runs in: its impl's self type and generic substitution. */

@@ -10,7 +10,7 @@ import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
 import { encodeJson } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
-import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
+import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, completedRow, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { ensuresVerdict, requiresOutcome, requiresVerdictWithout } from './contract-check';
 import { clauseSamples, sampleOpen, strongerClauses } from './outside-requires';
@@ -27,7 +27,7 @@ import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
 import { linkPointers, pointerLinks } from './pointer-inputs';
-import { completedRow } from './equality-completion';
+
 import type { ObligationResult, Solver } from '../backend';
 import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
 
@@ -54,6 +54,8 @@ export interface GeneratedPair {
   readonly requiresHolds: boolean | undefined;
   /** The entry as written to the pairs file. */
   readonly json: JsonValue;
+  /** For a run the ensures rejects that went through an `external_body` fn the function calls: that fn. */
+  readonly trustedCallee?: string;
 }
 
 export interface GeneratedInvalid {
@@ -217,8 +219,12 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       }
       continue;
     }
-    if (trustedBody && requiresHolds === true && contradictsContract(model, fn, pair, options)) {
-      contradictsTrustedContract.push(pair);
+    // A run through unverified code (the fn's own `external_body` body, or one it calls, whose ghost effects Verus
+    // takes from its contract) whose output the ensures rejects says the trusted code and its contract disagree,
+    // not that the ensures is wrong.
+    const trustedCallee = outcome.trustedCallee;
+    if ((trustedBody || trustedCallee !== undefined) && requiresHolds === true && contradictsContract(model, fn, pair, options)) {
+      contradictsTrustedContract.push(trustedCallee === undefined || trustedBody ? pair : { ...pair, trustedCallee });
       continue;
     }
     const kept = requiresHolds !== true ? undecided : ensuresInformative(model, fn, pair, options, probe) ? pairs : uninformative;

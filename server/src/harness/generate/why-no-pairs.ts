@@ -64,7 +64,10 @@ export function trustedContractContradiction(model: FileModel, fn: FunctionContr
   const types = functionValueTypes(fn, model.scope);
   if (first === undefined || types.kind !== 'supported') return undefined;
   const example = formatResult(fn, types, first.inputs, first.output, first.after);
-  return `it is \`external_body\` (Verus never checks its body) and the trusted \`ensures\` rejects what the body does on ${plural(generation.contradictsTrustedContract.length, 'input')} (e.g. \`${example}\`): these are not correct pairs, and the contract Verus assumes may be wrong`;
+  const count = plural(generation.contradictsTrustedContract.length, 'input');
+  if (first.trustedCallee !== undefined)
+    return `it calls \`${first.trustedCallee}\`, which is \`external_body\` (Verus takes its effects, ghost state included, from its contract, not its body), and the \`ensures\` rejects what the run gives on ${count} (e.g. \`${example}\`): these are not correct pairs`;
+  return `it is \`external_body\` (Verus never checks its body) and the trusted \`ensures\` rejects what the body does on ${count} (e.g. \`${example}\`): these are not correct pairs, and the contract Verus assumes may be wrong`;
 }
 
 /** `: parameter \`self\` holds [Node<T>; N] (the array length ...)`: the first part of a parameter's type,

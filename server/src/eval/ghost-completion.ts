@@ -1,16 +1,24 @@
-// Inputs completed so that the `requires`' equalities hold where one side is a place in the inputs: systems code
-// keeps ghost state beside exec state and ties them in its well-formedness predicate (`self.seq@ == self.ar@` in
-// `self.wf()`, `netc.history() == old_history` for a `Ghost` parameter), which random values almost never meet.
-// The equalities are read from the clauses and from the open spec fns they call (unfolded with their parameters
-// bound to places), the other side is evaluated on the input as it stands, and the place is set to that value.
-// Ghost places are preferred as targets: the ghost mirrors the exec state, not the other way round. The whole
-// `requires` is still checked on every completed input, as on any other.
+// Values completed so that a contract's equalities hold where one side is a place in them. Systems code keeps ghost
+// state beside exec state and ties them in its well-formedness predicate (`self.seq@ == self.ar@` in `self.wf()`,
+// `netc.history() == old_history` for a `Ghost` parameter), which random values almost never meet; and an
+// `external_body` fn's ghost effects are what its `ensures` says (`self.seq@ =~= old(self).seq@.update(i, v)`), not
+// what its body does. The equalities are read from the clauses and from the open spec fns they call (unfolded with
+// their parameters bound to places), the other side is evaluated on the values as they stand, and the place is set
+// to that value. Ghost places are preferred as targets (the ghost mirrors the exec state, not the other way round),
+// and for a trusted fn's ensures only ghost places are set: its exec effects are its body's. Callers still check the
+// whole contract on what comes out.
 
-import type { Expr, FnItem, Type } from '../../syntax';
-import type { FunctionContract, ModelScope } from '../../model';
-import type { Value, ValueType, TypeContext } from '../../eval';
-import { adtShape, createSpecContext, evaluateExpr, inRange, valueEquals } from '../../eval';
-import type { StackAllowance } from '../../eval';
+import type { Expr, FnItem, Type } from '../syntax';
+import type { FunctionContract, ModelScope } from '../model';
+import type { Value } from './value';
+import type { ValueType } from './value-type';
+import type { TypeContext } from './type-resolution';
+import { adtShape } from './type-resolution';
+import { createSpecContext } from './spec/spec-context';
+import type { StackAllowance } from './spec/spec-context';
+import { evaluateExpr } from './spec/entry-points';
+import { inRange } from './int-types';
+import { valueEquals } from './value-ops';
 
 /** A value inside the inputs: a parameter and the fields below it. */
 interface Place {
@@ -32,29 +40,45 @@ export interface CompletionLimits {
   readonly stackAllowance: StackAllowance;
 }
 
-/** The input with each place that some `requires` equality pins set to what the equality says, or undefined when no
- *  equality could be applied. Two passes, so an equality may use a place an earlier one set. */
+/** Where the clauses are read: the names they bind to values, the impl and module their names resolve in. */
+export interface CompletionSite {
+  readonly clauses: readonly Expr[];
+  /** The names bound to values (parameters, and for an ensures the return name), with their declared types. */
+  readonly names: readonly { readonly name: string; readonly declaredType: Type | undefined }[];
+  readonly selfTypeName: string | undefined;
+  readonly modulePath: readonly string[];
+  /** The value types of the names where known: a completed value must fit its place's type. */
+  readonly valueTypes?: ReadonlyMap<string, ValueType>;
+  readonly typeContext?: TypeContext;
+  /** An ensures: each `&mut` parameter's value at entry, which `old(x)` reads (then `old(x)` is no place). */
+  readonly old?: ReadonlyMap<string, Value>;
+  /** Only ghost places are set (a trusted fn's ensures: its exec effects are its body's). */
+  readonly ghostOnly?: boolean;
+}
+
+/** The values with each place that some equality of the site pins set to what the equality says, or undefined
+ *  when none could be applied. Two passes, so an equality may use a place an earlier one set. */
 export function completeByEqualities(
   scope: ModelScope,
-  fn: FunctionContract,
-  paramTypes: ReadonlyMap<string, ValueType>,
-  typeContext: TypeContext,
-  inputs: ReadonlyMap<string, Value>,
+  site: CompletionSite,
+  values: ReadonlyMap<string, Value>,
   limits: CompletionLimits,
 ): ReadonlyMap<string, Value> | undefined {
-  const bindings = parameterPlaces(fn);
-  const ghostRoots = new Set(fn.params.filter((param) => isGhostType(param.declaredType)).map((param) => param.name));
-  let current = inputs;
+  const bindings = new Map(site.names.map(({ name }) => [name, { root: name, fields: [] }] as const));
+  const ghostRoots = new Set(
+    site.names.filter(({ declaredType }) => declaredType !== undefined && isGhostType(declaredType)).map(({ name }) => name),
+  );
+  const shape: Inputs = { scope, site, ghostRoots };
+  let current = values;
   let changed = false;
   for (let pass = 0; pass < COMPLETION_PASSES; pass += 1) {
     const conjuncts: Scoped[] = [];
-    for (const clause of fn.requires) {
-      const scoped = { expr: clause.clause.expr, bindings, selfTypeName: fn.selfTypeName, modulePath: fn.modulePath };
-      collectConjuncts(scope, scoped, current, conjuncts, 0);
+    for (const expr of site.clauses) {
+      const scoped = { expr, bindings, selfTypeName: site.selfTypeName, modulePath: site.modulePath };
+      collectConjuncts(scope, site, scoped, current, conjuncts, 0);
     }
-    const target = { scope, paramTypes, typeContext, ghostRoots };
     for (const conjunct of conjuncts) {
-      const next = applyEquality(target, conjunct, current, limits);
+      const next = applyEquality(shape, conjunct, current, limits);
       if (next === undefined) continue;
       current = next;
       changed = true;
@@ -63,7 +87,7 @@ export function completeByEqualities(
   return changed ? current : undefined;
 }
 
-/** completeByEqualities over a row of parameter values in `names` order. */
+/** A generated row of parameter values (in `names` order) completed by the function's `requires`. */
 export function completedRow(
   scope: ModelScope,
   fn: FunctionContract,
@@ -73,8 +97,16 @@ export function completedRow(
   limits: CompletionLimits,
 ): readonly (Value | undefined)[] | undefined {
   if (fn.requires.length === 0 || values.some((value) => value === undefined)) return undefined;
+  const site: CompletionSite = {
+    clauses: fn.requires.map((clause) => clause.clause.expr),
+    names: fn.params.map((param) => ({ name: param.name, declaredType: param.declaredType })),
+    selfTypeName: fn.selfTypeName,
+    modulePath: fn.modulePath,
+    valueTypes: types.params,
+    typeContext: types.typeContext,
+  };
   const inputs = new Map(names.map((name, i) => [name, values[i] as Value] as const));
-  const done = completeByEqualities(scope, fn, types.params, types.typeContext, inputs, limits);
+  const done = completeByEqualities(scope, site, inputs, limits);
   return done === undefined ? undefined : names.map((name) => done.get(name));
 }
 
@@ -83,38 +115,41 @@ const COMPLETION_PASSES = 2;
 const MAX_UNFOLD_DEPTH = 4;
 const MAX_CONJUNCTS = 64;
 
-function parameterPlaces(fn: FunctionContract): Map<string, Place> {
-  return new Map(fn.params.map((param) => [param.name, { root: param.name, fields: [] }] as const));
-}
-
 /** The conjuncts of `scoped`: `a && b`, `&&&` bullets and parentheses are split, and a call of an open spec fn on
  *  places is replaced by its body's conjuncts. */
-function collectConjuncts(scope: ModelScope, scoped: Scoped, inputs: ReadonlyMap<string, Value>, out: Scoped[], depth: number): void {
+function collectConjuncts(
+  scope: ModelScope,
+  site: CompletionSite,
+  scoped: Scoped,
+  inputs: ReadonlyMap<string, Value>,
+  out: Scoped[],
+  depth: number,
+): void {
   if (out.length >= MAX_CONJUNCTS) return;
   const expr = scoped.expr;
-  if (expr.kind === 'paren') return collectConjuncts(scope, { ...scoped, expr: expr.inner }, inputs, out, depth);
+  if (expr.kind === 'paren') return collectConjuncts(scope, site, { ...scoped, expr: expr.inner }, inputs, out, depth);
   if (expr.kind === 'binary' && expr.op === '&&') {
-    collectConjuncts(scope, { ...scoped, expr: expr.left }, inputs, out, depth);
-    collectConjuncts(scope, { ...scoped, expr: expr.right }, inputs, out, depth);
+    collectConjuncts(scope, site, { ...scoped, expr: expr.left }, inputs, out, depth);
+    collectConjuncts(scope, site, { ...scoped, expr: expr.right }, inputs, out, depth);
     return;
   }
   if (expr.kind === 'block' && expr.block.stmts.length === 0 && expr.block.tail !== undefined)
-    return collectConjuncts(scope, { ...scoped, expr: expr.block.tail }, inputs, out, depth);
-  const unfolded = depth < MAX_UNFOLD_DEPTH ? unfoldCall(scope, scoped, inputs) : undefined;
-  if (unfolded !== undefined) return collectConjuncts(scope, unfolded, inputs, out, depth + 1);
+    return collectConjuncts(scope, site, { ...scoped, expr: expr.block.tail }, inputs, out, depth);
+  const unfolded = depth < MAX_UNFOLD_DEPTH ? unfoldCall(scope, site, scoped, inputs) : undefined;
+  if (unfolded !== undefined) return collectConjuncts(scope, site, unfolded, inputs, out, depth + 1);
   out.push(scoped);
 }
 
 /** `recv.wf()` or `wf(a, b)` where the receiver and arguments are places and the callee is a spec fn with a body
  *  of one expression: that body, with the callee's parameters bound to those places. */
-function unfoldCall(scope: ModelScope, scoped: Scoped, inputs: ReadonlyMap<string, Value>): Scoped | undefined {
+function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inputs: ReadonlyMap<string, Value>): Scoped | undefined {
   const expr = scoped.expr;
   let item: FnItem | undefined;
   let selfTypeName: string | undefined;
   let modulePath: readonly string[] = scoped.modulePath;
   let argExprs: readonly Expr[];
   if (expr.kind === 'method-call') {
-    const receiver = placeOf(expr.receiver, scoped.bindings);
+    const receiver = placeOf(expr.receiver, scoped.bindings, site.old === undefined);
     const value = receiver === undefined ? undefined : readPlace(inputs, receiver);
     if (value === undefined || (value.kind !== 'struct' && value.kind !== 'enum')) return undefined;
     const resolved = scope.resolveMethod(value.name, expr.method);
@@ -138,7 +173,7 @@ function unfoldCall(scope: ModelScope, scoped: Scoped, inputs: ReadonlyMap<strin
   if (body === undefined || item.params.length !== argExprs.length) return undefined;
   const bindings = new Map<string, Place>();
   for (const [index, param] of item.params.entries()) {
-    const place = placeOf(argExprs[index] as Expr, scoped.bindings);
+    const place = placeOf(argExprs[index] as Expr, scoped.bindings, site.old === undefined);
     if (place === undefined) return undefined;
     bindings.set(param.isSelf ? 'self' : param.name, place);
   }
@@ -147,28 +182,28 @@ function unfoldCall(scope: ModelScope, scoped: Scoped, inputs: ReadonlyMap<strin
 
 /** The place an expression names: a bound name, its fields, and `@` of a place (which is the place itself when
  *  the view is transparent, checked where it is used). */
-function placeOf(expr: Expr, bindings: ReadonlyMap<string, Place>): Place | undefined {
+function placeOf(expr: Expr, bindings: ReadonlyMap<string, Place>, oldIsPlace = true): Place | undefined {
   switch (expr.kind) {
     case 'paren':
-      return placeOf(expr.inner, bindings);
+      return placeOf(expr.inner, bindings, oldIsPlace);
     case 'path':
       return expr.segments.length === 1 ? bindings.get(expr.segments[0]?.name ?? '') : undefined;
     case 'field': {
-      const receiver = placeOf(expr.receiver, bindings);
+      const receiver = placeOf(expr.receiver, bindings, oldIsPlace);
       return receiver === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, expr.field] };
     }
     case 'view':
-      return placeOf(expr.operand, bindings);
+      return placeOf(expr.operand, bindings, oldIsPlace);
     case 'call':
       // `old(self)` in a requires is the input itself.
       return expr.callee.kind === 'path' &&
         expr.callee.segments.length === 1 &&
         expr.callee.segments[0]?.name === 'old' &&
         expr.args.length === 1
-        ? placeOf(expr.args[0] as Expr, bindings)
+        ? placeOf(expr.args[0] as Expr, bindings, oldIsPlace)
         : undefined;
     case 'unary':
-      return expr.op === '*' ? placeOf(expr.operand, bindings) : undefined;
+      return expr.op === '*' ? placeOf(expr.operand, bindings, oldIsPlace) : undefined;
     default:
       return undefined;
   }
@@ -177,9 +212,8 @@ function placeOf(expr: Expr, bindings: ReadonlyMap<string, Place>): Place | unde
 /** What a place's type and ghostness are read from. */
 interface Inputs {
   readonly scope: ModelScope;
-  readonly paramTypes: ReadonlyMap<string, ValueType>;
-  readonly typeContext: TypeContext;
-  /** Parameters declared `Ghost<..>`/`Tracked<..>`. */
+  readonly site: CompletionSite;
+  /** Names declared `Ghost<..>`/`Tracked<..>`. */
   readonly ghostRoots: ReadonlySet<string>;
 }
 
@@ -190,11 +224,11 @@ function applyEquality(
   inputs: ReadonlyMap<string, Value>,
   limits: CompletionLimits,
 ): ReadonlyMap<string, Value> | undefined {
-  const { scope, paramTypes, typeContext } = shape;
+  const { scope, site } = shape;
   const expr = conjunct.expr;
   if (expr.kind !== 'binary' || !EQUALITIES.has(expr.op)) return undefined;
-  const left = placeOf(expr.left, conjunct.bindings);
-  const right = placeOf(expr.right, conjunct.bindings);
+  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined);
+  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined);
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.
@@ -202,34 +236,44 @@ function applyEquality(
     right !== undefined && (left === undefined || (rightGhost && !leftGhost))
       ? [right, expr.right, expr.left]
       : [left, expr.left, expr.right];
-  if (target === undefined) return undefined;
+  if (target === undefined || (site.ghostOnly === true && !isGhostPlace(shape, inputs, target))) return undefined;
   const ctx = createSpecContext(scope, {
     stepBudget: limits.stepBudget,
     stackAllowance: limits.stackAllowance,
     modulePath: conjunct.modulePath,
     ...(conjunct.selfTypeName === undefined ? {} : { selfTypeName: conjunct.selfTypeName }),
   });
-  const env = { values: boundValues(conjunct.bindings, inputs), mutables: new Map() };
+  const env = specEnv(conjunct.bindings, inputs, site.old);
   const wanted = evaluateExpr(ctx, source, env);
   const seen = evaluateExpr(ctx, targetExpr, env);
   const present = readPlace(inputs, target);
   // `@` of the target must give the place's own value (a `Ghost`, a sequence), or setting it would not say `==`.
   if (wanted.kind !== 'value' || seen.kind !== 'value' || present === undefined || !valueEquals(seen.value, present)) return undefined;
   if (valueEquals(wanted.value, present)) return undefined;
-  const type = placeType(paramTypes.get(target.root), target.fields, typeContext);
-  if (type === undefined || !fits(wanted.value, type)) return undefined;
+  const declared = site.valueTypes?.get(target.root);
+  const type = declared === undefined || site.typeContext === undefined ? undefined : placeType(declared, target.fields, site.typeContext);
+  if (declared !== undefined && (type === undefined || !fits(wanted.value, type))) return undefined;
   return writePlace(inputs, target, wanted.value);
 }
 
 const EQUALITIES: ReadonlySet<string> = new Set(['==', '===', '=~=', '=~~=']);
 
-function boundValues(bindings: ReadonlyMap<string, Place>, inputs: ReadonlyMap<string, Value>): Map<string, Value> {
+/** The bound names' values; a name with an entry value (an ensures' `&mut` parameter) is `old(x)`-readable. */
+function specEnv(
+  bindings: ReadonlyMap<string, Place>,
+  inputs: ReadonlyMap<string, Value>,
+  old: ReadonlyMap<string, Value> | undefined,
+): { readonly values: Map<string, Value>; readonly mutables: Map<string, { readonly old: Value; readonly final: Value }> } {
   const values = new Map<string, Value>();
+  const mutables = new Map<string, { readonly old: Value; readonly final: Value }>();
   for (const [name, place] of bindings) {
     const value = readPlace(inputs, place);
-    if (value !== undefined) values.set(name, value);
+    if (value === undefined) continue;
+    const entry = place.fields.length === 0 ? old?.get(place.root) : undefined;
+    if (entry !== undefined) mutables.set(name, { old: entry, final: value });
+    else values.set(name, value);
   }
-  return values;
+  return { values, mutables };
 }
 
 function readPlace(inputs: ReadonlyMap<string, Value>, place: Place): Value | undefined {
@@ -281,8 +325,8 @@ function isGhostType(type: Type): boolean {
   return head === 'Ghost' || head === 'Tracked';
 }
 
-function placeType(type: ValueType | undefined, fields: readonly string[], ctx: TypeContext): ValueType | undefined {
-  let current = type;
+function placeType(type: ValueType, fields: readonly string[], ctx: TypeContext): ValueType | undefined {
+  let current: ValueType | undefined = type;
   for (const field of fields) {
     if (current === undefined || current.kind !== 'adt') return undefined;
     const shape = adtShape(current, ctx);
