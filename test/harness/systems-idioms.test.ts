@@ -51,6 +51,10 @@ describe('systems idioms', () => {
     expect(fn('is_send')).toMatchObject(EXACT);
   });
 
+  it('instantiates a bound with a datatype that derives the trait, when no written impl meets every bound', () => {
+    expect(fn('first_start')).toMatchObject({ ...EXACT, instantiation: { L: 'Elem' } });
+  });
+
   it('an array length written as a constant expression (`1usize << 4`) is folded', () => {
     expect(fn('first_byte')).toMatchObject(EXACT);
     const page = (

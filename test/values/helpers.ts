@@ -99,6 +99,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     enumOfVariant: () => undefined,
     useAlias: () => undefined,
     traitImpls: () => [],
+    derivers: () => [],
     constant: (path) => {
       const item = find('const', path[path.length - 1] ?? '');
       return item?.kind === 'const' ? item : undefined;

@@ -2,7 +2,7 @@
 // instantiated at one concrete type each, chosen from what the file can run, deterministically.
 
 import type { Expr, GenericParam, ImplItem, Span, Type } from '../syntax';
-import type { FunctionContract, ModelScope } from '../model';
+import type { Datatype, FunctionContract, ModelScope } from '../model';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
@@ -178,14 +178,31 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
   if (traitBound === undefined) return { kind: 'chosen', type: INSTANTIATION };
   const traitName = boundTraitName(traitBound);
   const impls = site.scope.traitImpls(traitName);
-  if (impls.length === 0) return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file` };
+  const derivers = site.scope.derivers(traitName);
+  if (impls.length === 0 && derivers.length === 0)
+    return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file` };
   let firstMisfit: string | undefined;
   for (const impl of impls) {
     const candidate = implCandidate(site, impl, param, depth);
     if (candidate.kind === 'chosen') return candidate;
     firstMisfit ??= candidate.why;
   }
+  // A datatype whose derive macro writes the impl (`#[derive(PmCopy)] struct Elem`), taken as such an impl.
+  for (const datatype of derivers) {
+    const candidate = derivedCandidate(site, datatype, param);
+    if (candidate.kind === 'chosen') return candidate;
+    firstMisfit ??= candidate.why;
+  }
   return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits: ${firstMisfit ?? ''}` };
+}
+
+/** A non-generic datatype that derives the bound's trait, when it meets every bound. */
+function derivedCandidate(site: InstantiationSite, datatype: Datatype, param: GenericParam): Instantiation {
+  const misfit = (why: string): Instantiation => ({ kind: 'missing', bound: param.bounds.join(' + '), why: `\`${datatype.name}\` ${why}` });
+  if (datatype.generics.length > 0) return misfit('is generic');
+  const type: ValueType = { kind: 'adt', name: datatype.name, args: [] };
+  const unmet = param.bounds.find((bound) => !satisfies(site.scope, type, datatype.name, bound));
+  return unmet === undefined ? { kind: 'chosen', type } : misfit(`does not implement ${unmet}`);
 }
 
 /** The impl's self type, when it is representable, meets every bound of `param` and can run what is called. */
@@ -220,6 +237,7 @@ function satisfies(scope: ModelScope, type: ValueType, head: string | undefined,
   if (trimmed.startsWith("'") || trimmed.startsWith('?')) return true;
   const traitName = boundTraitName(trimmed);
   if (scope.traitImpls(traitName).some((impl) => typeHead(impl.selfType) === head)) return true;
+  if (scope.derivers(traitName).some((datatype) => datatype.name === head)) return true;
   if (!isIntSatisfiedBound(trimmed)) return false;
   if (type.kind === 'int' || AUTO_TRAITS.has(traitName)) return true;
   if (type.kind !== 'adt') return traitName !== 'Copy' || type.kind === 'tuple' || type.kind === 'bool' || type.kind === 'char';

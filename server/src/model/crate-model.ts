@@ -161,6 +161,11 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
       const elsewhere = crate.scope.traitImpls(traitName).filter((impl) => !own.includes(impl));
       return elsewhere.length === 0 ? own : [...own, ...elsewhere];
     },
+    derivers: (traitName) => {
+      const own = local.derivers(traitName);
+      const elsewhere = crate.scope.derivers(traitName).filter((datatype) => !own.includes(datatype));
+      return elsewhere.length === 0 ? own : [...own, ...elsewhere];
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
 // indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
 
-import type { ConstItem, EnumItem, FnItem, ImplItem, TypeAliasItem } from '../syntax';
+import type { Attribute, ConstItem, EnumItem, FnItem, ImplItem, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
 import { typeHeadName } from './lower-functions';
 import { flattenUseTree } from './use-tree';
@@ -20,6 +20,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
     typeAlias: (name) => index.aliases.get(name),
     traitImpls: (traitName) => index.traitImpls.get(lastSegment(traitName)) ?? NO_IMPLS,
+    derivers: (traitName) => index.derivers.get(lastSegment(traitName)) ?? NO_DATATYPES,
     useAlias: (name) => index.useRenames.get(name),
   };
 }
@@ -36,6 +37,8 @@ interface ScopeIndex {
   readonly implementedTraits: Map<string, string[]>;
   /** Trait name to its impls, in source order. */
   readonly traitImpls: Map<string, ImplItem[]>;
+  /** Trait name to the datatypes deriving it, in source order. */
+  readonly derivers: Map<string, Datatype[]>;
   /** Datatypes by bare and by qualified name; the first declaration wins a bare-name clash. */
   readonly datatypes: Map<string, Datatype>;
   readonly variants: Map<string, EnumItem>;
@@ -46,6 +49,7 @@ interface ScopeIndex {
 }
 
 const NO_IMPLS: readonly ImplItem[] = [];
+const NO_DATATYPES: readonly Datatype[] = [];
 
 // Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
 const MAX_ALIAS_DEPTH = 16;
@@ -58,6 +62,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     traitDefaults: new Map(),
     implementedTraits: new Map(),
     traitImpls: new Map(),
+    derivers: new Map(),
     datatypes: new Map(),
     variants: new Map(),
     constants: new Map(),
@@ -75,6 +80,8 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
         setFirst(index.datatypes, qualify(item.name), item);
         setFirst(index.datatypes, item.name, item);
         if (item.kind === 'enum') for (const variant of item.variants) setFirst(index.variants, variant.name, item);
+        for (const traitName of derivedTraits(item.attributes))
+          index.derivers.set(traitName, [...(index.derivers.get(traitName) ?? []), item]);
         break;
       case 'const':
         setFirst(index.constants, qualify(item.name), item);
@@ -118,6 +125,19 @@ function indexFunction(index: ScopeIndex, item: FnItem, context: ItemContext): v
     setFirst(defaults, item.name, target);
     index.traitDefaults.set(context.selfTypeName, defaults);
   }
+}
+
+/** `#[derive(Copy, Clone, PmCopy)]` and `#[derive(std::fmt::Debug)]` name `Copy`, `Clone`, `PmCopy`, `Debug`. */
+function derivedTraits(attributes: readonly Attribute[]): string[] {
+  return attributes
+    .filter((attribute) => attribute.path === 'derive')
+    .flatMap((attribute) => {
+      const open = attribute.text.indexOf('(');
+      const close = attribute.text.lastIndexOf(')');
+      return open < 0 || close < open ? [] : attribute.text.slice(open + 1, close).split(',');
+    })
+    .map((name) => lastSegment(name.trim()))
+    .filter((name) => name !== '');
 }
 
 function indexImpl(index: ScopeIndex, impl: ImplItem): void {

@@ -112,6 +112,9 @@ export interface ModelScope {
   /** The impls of a trait (`impl Tr for T`, `impl<K> Tr<u8> for S<K>`) by the trait's last path segment, in source
    *  order; empty when the file has none. */
   traitImpls(traitName: string): readonly ImplItem[];
+  /** The datatypes whose `#[derive(..)]` names the trait (`#[derive(PmCopy)]`: a derive macro writes the impl), in
+   *  source order. */
+  derivers(traitName: string): readonly Datatype[];
   /** The path a `use .. as name` renames (`use vstd::arithmetic::power2::pow2 as p2` gives `p2` ->
    *  ['vstd', 'arithmetic', 'power2', 'pow2']). */
   useAlias(name: string): readonly string[] | undefined;
