@@ -23,6 +23,8 @@ import type { CandidateContext } from './candidates';
 import { createRng, hashSeed } from '../../stdx';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
+import { readShape } from './shape-reader';
+import { shapedRows } from './shapes';
 import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
@@ -107,6 +109,8 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 }
 
 const MAX_TIMEOUTS = 5;
+/** Rows built inside the `requires`' shape (shapes.ts), before the structured and random ones. */
+const SHAPED_ROWS = 24;
 /** Rows per reached receiver state, each with other arguments drawn anew. */
 const RECEIVER_DRAWS = 8;
 
@@ -420,6 +424,12 @@ function candidateInputs(
   // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
   for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
     for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
+  // Rows built inside the shape the requires reads as (lengths, element ranges, relations): a `grid.len() == 9`
+  // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
+  const shape = readShape(model.scope, fn, types.params);
+  const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
+  for (const row of shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS))
+    addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
   for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
   for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
     addWithDerived(columns.map((column) => rng.pick(column)));
