@@ -8,7 +8,7 @@
 import type { Expr } from '../../syntax';
 import type { FunctionContract, ModelScope } from '../../model';
 import { constInstantiation, intRange, isIntTypeName, unfoldCall } from '../../eval';
-import type { IntType, UnfoldSite, ValueType } from '../../eval';
+import type { UnfoldSite, ValueType } from '../../eval';
 import type { Difference } from './shape-system';
 import { ZERO } from './shape-system';
 
