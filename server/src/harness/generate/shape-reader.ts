@@ -35,6 +35,8 @@ export interface Shape {
   readonly members: ReadonlyMap<number, readonly bigint[]>;
   readonly moduli: ReadonlyMap<number, { readonly modulus: bigint; readonly remainder: bigint }>;
   readonly excluded: ReadonlyMap<number, readonly bigint[]>;
+  /** Unknowns whose elements are pairwise distinct (`a[i] != a[j]`, `a[i] == a[j] ==> i == j`). */
+  readonly distinct: ReadonlySet<number>;
 }
 
 /** The shape the `requires` of `fn` gives its parameters (`params`: their value types); empty when it says
@@ -50,6 +52,7 @@ export function readShape(scope: ModelScope, fn: FunctionContract, params: Reado
     members: new Map(),
     moduli: new Map(),
     excluded: new Map(),
+    distinct: new Set(),
   };
   const top: At = { binders: new Set(), conditional: false, forallBody: false };
   for (const clause of fn.requires) readCondition(reader, clause.clause.expr, top, 0);
@@ -68,6 +71,7 @@ interface Reader {
   readonly members: Map<number, readonly bigint[]>;
   readonly moduli: Map<number, { readonly modulus: bigint; readonly remainder: bigint }>;
   readonly excluded: Map<number, bigint[]>;
+  readonly distinct: Set<number>;
 }
 
 /** An unknown plus a constant; `unknown` undefined for a constant. `place` is the unknown's path with the binders
@@ -117,7 +121,8 @@ function readCondition(reader: Reader, expr: Expr, at: At, depth: number): void 
       if (expr.op === '&&') {
         readCondition(reader, expr.left, { ...at, forallBody: false }, depth);
         readCondition(reader, expr.right, { ...at, forallBody: false }, depth);
-      } else if (expr.op === '==>')
+      } else if (expr.op === '==>' && readsDistinct(reader, expr.left, '==', at.binders)) return;
+      else if (expr.op === '==>')
         readCondition(reader, expr.right, { ...at, conditional: at.conditional || !at.forallBody, forallBody: false }, depth);
       else if (expr.op === '||' && !at.conditional) readEnumeration(reader, expr, at.binders);
       else if (COMPARISONS.has(expr.op)) readComparison(reader, expr.op, expr.left, expr.right, at);
@@ -133,6 +138,10 @@ function readComparison(reader: Reader, op: string, leftExpr: Expr | undefined, 
   if (readModulus(reader, op, leftExpr, rightExpr, at) || readModulus(reader, op, rightExpr, leftExpr, at)) return;
   const left = readTerm(reader, leftExpr, binders);
   const right = readTerm(reader, rightExpr, binders);
+  if (op === '!=' && sameUnknownElsewhere(left, right)) {
+    reader.distinct.add(left?.unknown ?? 0);
+    return;
+  }
   if (left === undefined || right === undefined || !related(left, right)) return;
   if (left.unknown === undefined && right.unknown === undefined) return;
   // left.unknown + left.offset OP right.unknown + right.offset, as left.unknown - right.unknown OP gap.
@@ -165,6 +174,29 @@ function readComparison(reader: Reader, op: string, leftExpr: Expr | undefined, 
     default:
       return;
   }
+}
+
+/** `a[i] == a[j]` (`op`) between two elements of one unknown: the antecedent of `==> i == j` (the consequent
+ *  then holds whenever the elements are distinct, which is what the unknown is marked). */
+function readsDistinct(reader: Reader, expr: Expr, op: string, binders: ReadonlySet<string>): boolean {
+  const inner = stripped(expr);
+  if (inner.kind !== 'binary' || inner.op !== op) return false;
+  const left = readTerm(reader, inner.left, binders);
+  const right = readTerm(reader, inner.right, binders);
+  if (!sameUnknownElsewhere(left, right)) return false;
+  reader.distinct.add(left?.unknown ?? 0);
+  return true;
+}
+
+/** Two elements of one unknown at different places (`a[i]` and `a[j]`). */
+function sameUnknownElsewhere(left: Term | undefined, right: Term | undefined): boolean {
+  return (
+    left?.unknown !== undefined &&
+    left.unknown === right?.unknown &&
+    left.place !== right.place &&
+    left.offset === 0n &&
+    right.offset === 0n
+  );
 }
 
 /** `x % k == r` for a literal k > 0 and r. */
@@ -217,10 +249,12 @@ function readTerm(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Ter
     case 'char':
       return constant(BigInt(inner.value.codePointAt(0) ?? 0));
     case 'binary': {
-      if (inner.op !== '+' && inner.op !== '-') return undefined;
+      if (inner.op !== '+' && inner.op !== '-' && inner.op !== '*') return undefined;
       const left = readTerm(reader, inner.left, binders);
       const right = readTerm(reader, inner.right, binders);
       if (left === undefined || right === undefined) return undefined;
+      if (inner.op === '*')
+        return left.unknown === undefined && right.unknown === undefined ? constant(left.offset * right.offset) : undefined;
       if (right.unknown === undefined)
         return { ...left, offset: inner.op === '+' ? left.offset + right.offset : left.offset - right.offset };
       return inner.op === '+' && left.unknown === undefined ? { ...right, offset: left.offset + right.offset } : undefined;
@@ -328,8 +362,18 @@ function stripped(expr: Expr): Expr {
     else if (inner.kind === 'cast' || inner.kind === 'view') inner = inner.operand;
     else if (inner.kind === 'method-call' && inner.args.length === 0 && (inner.method === 'view' || inner.method === 'deep_view'))
       inner = inner.receiver;
+    else if (inner.kind === 'method-call' && inner.method === 'map_values' && isRelabelling(inner.args[0])) inner = inner.receiver;
     else return inner;
   }
+}
+
+/** `|row| row@.map_values(|x| x as int)`: a closure that only casts or views its argument (element by element),
+ *  which leaves every length and every value's place as they were. */
+function isRelabelling(expr: Expr | undefined): boolean {
+  const param = expr?.kind === 'closure' && expr.params.length === 1 ? expr.params[0]?.pattern : undefined;
+  if (expr?.kind !== 'closure' || param?.kind !== 'binding') return false;
+  const body = stripped(expr.body);
+  return body.kind === 'path' && body.segments.length === 1 && body.segments[0]?.name === param.name;
 }
 
 /** Two places can be related when one lies inside the other (`q[k].0` and `q[k].1`, `grid[i]` and `m`); `a[i]`

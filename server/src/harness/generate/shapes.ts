@@ -125,13 +125,43 @@ function chooseInteger(
   if (unknown.scope === '') {
     const firsts = [anchor, low, high, anchor + 1n].filter((value): value is bigint => value !== undefined);
     if (build.row < firsts.length) return remember(clamp(firsts[build.row] as bigint, low, high));
-  } else if (build.row % 4 === 3 && previous.length > 0 && rng.below(2) === 0) return rng.pick(previous);
+  } else if (build.shape.distinct.has(number)) return drawDistinct(build, number, previous, low, high, anchor);
+  else if (build.row % 4 === 3 && previous.length > 0 && rng.below(2) === 0) return rng.pick(previous);
   const roll = rng.below(10);
   const floor = low ?? anchor - VALUE_SPREAD;
   const ceiling = high ?? anchor + VALUE_SPREAD;
   if (roll < 7) return remember(rng.bigBetween(anchor, clamp(anchor + 9n, low, high)));
   if (roll < 8) return remember(rng.below(2) === 0 ? floor : ceiling);
   return remember(rng.bigBetween(floor, ceiling));
+}
+
+/** Ranges up to this size are listed when drawing distinct values (a permutation of 1..N*N). */
+const LISTED_RANGE = 4096n;
+
+/** A value the row has not used for this unknown yet: mostly among the smallest free ones. */
+function drawDistinct(
+  build: Build,
+  number: number,
+  used: readonly bigint[],
+  low: bigint | undefined,
+  high: bigint | undefined,
+  anchor: bigint,
+): bigint | undefined {
+  const rng = build.ctx.rng;
+  const remember = (value: bigint | undefined): bigint | undefined => {
+    if (value !== undefined) build.repeated.set(number, [...used, value]);
+    return value;
+  };
+  if (low !== undefined && high !== undefined && high - low < LISTED_RANGE) {
+    const free: bigint[] = [];
+    for (let value = low; value <= high; value += 1n) if (!used.includes(value)) free.push(value);
+    return remember(rng.below(10) < 7 ? rng.pick(free.slice(0, 10)) : rng.pick(free));
+  }
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const value = clamp(anchor + BigInt(rng.below(20 + 2 * used.length)), low, high);
+    if (!used.includes(value)) return remember(value);
+  }
+  return undefined;
 }
 
 function fitModulus(
