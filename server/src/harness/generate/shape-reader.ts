@@ -248,6 +248,10 @@ function readTerm(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Ter
       return constant(inner.value);
     case 'char':
       return constant(BigInt(inner.value.codePointAt(0) ?? 0));
+    case 'unary': {
+      const operand = inner.op === '-' ? readTerm(reader, inner.operand, binders) : undefined;
+      return operand === undefined || operand.unknown !== undefined ? undefined : constant(-operand.offset);
+    }
     case 'binary': {
       if (inner.op !== '+' && inner.op !== '-' && inner.op !== '*') return undefined;
       const left = readTerm(reader, inner.left, binders);
