@@ -12,7 +12,7 @@ import { DEFAULT_GENERATE_OPTIONS, generateForFunction, requiresVerdict } from '
 import { readShape } from '../../server/src/harness/generate/shape-reader';
 import { shapedRows } from '../../server/src/harness/generate/shapes';
 import { functionValueTypes } from '../../server/src/harness/score/function-types';
-import type { ValueType } from '../../server/src/eval';
+import type { Value, ValueType } from '../../server/src/eval';
 import { createRng } from '../../server/src/stdx';
 
 const FIXTURES = path.join(__dirname, '../fixtures/generate/shapes');
@@ -36,9 +36,9 @@ function checkPairs(model: FileModel, name: string): void {
   for (const pair of inside) expect(requiresVerdict(model.scope, fn, pair.inputs, 100_000).kind).toBe('holds');
 }
 
-/** Rows built from the shape alone (parameters it does not mention filled with a fixed value of their type):
- *  the share the requires admits. */
-function admittedShare(model: FileModel, name: string, fill: ReadonlyMap<string, never> = new Map()): number {
+/** Rows built from the shape alone (a row missing a parameter counts as not admitted): the share the requires
+ *  admits. */
+function admittedShare(model: FileModel, name: string): number {
   const fn = model.functions.find((f) => f.name === name);
   const types = fn === undefined ? undefined : functionValueTypes(fn, model.scope);
   if (fn === undefined || types?.kind !== 'supported') throw new Error(`no supported fn ${name}`);
@@ -53,9 +53,8 @@ function admittedShare(model: FileModel, name: string, fill: ReadonlyMap<string,
   const rows = shapedRows(ctx, readShape(model.scope, fn, types.params), names, [...types.params.values()] as ValueType[], 24);
   expect(rows.length).toBeGreaterThan(0);
   const admitted = rows.filter((row) => {
-    if (row.some((value, i) => value === undefined && !fill.has(names[i] as string))) return false;
-    const inputs = new Map(names.map((param, i) => [param, row[i] ?? fill.get(param)] as const));
-    return requiresVerdict(model.scope, fn, inputs as never, 100_000).kind === 'holds';
+    const inputs = new Map(names.flatMap((param, i) => (row[i] === undefined ? [] : [[param, row[i] as Value] as const])));
+    return inputs.size === names.length && requiresVerdict(model.scope, fn, inputs, 100_000).kind === 'holds';
   });
   return admitted.length / rows.length;
 }

@@ -217,3 +217,17 @@ function charValue(codePoint: bigint): Value {
   const point = Number(codePoint);
   return { kind: 'char', codePoint: point >= 0xd800 && point <= 0xdfff ? 0xe000 : point };
 }
+
+/** The least and greatest length (undefined: unbounded) the shape allows each sequence parameter, for parameters
+ *  whose length it reads; the solver's model search takes its lengths from these (backends/z3/find-inputs.ts). */
+export function lengthRanges(shape: Shape): ReadonlyMap<string, { readonly low: bigint; readonly high: bigint | undefined }> {
+  const system = closedSystem(shape.unknowns.length, shape.differences);
+  const ranges = new Map<string, { readonly low: bigint; readonly high: bigint | undefined }>();
+  if (system === undefined) return ranges;
+  shape.unknowns.forEach((unknown, i) => {
+    if (unknown.kind !== 'length' || unknown.scope !== '') return;
+    const { low, high } = boundsOf(system, i + 1);
+    ranges.set(placeOf(unknown), { low: low ?? 0n, high });
+  });
+  return ranges;
+}
