@@ -7,7 +7,13 @@ import { buildFileModel } from '../../server/src/model';
 import type { FunctionContract } from '../../server/src/model';
 import { parseSourceFile } from '../../server/src/syntax';
 import { DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';
-import { DEFAULT_GENERATE_OPTIONS, generateForFunction, generateWithSolver, requiresVerdict } from '../../server/src/harness/generate';
+import {
+  DEFAULT_GENERATE_OPTIONS,
+  generateForFunction,
+  generateWithSolver,
+  requiresVerdict,
+  whyNoPairs,
+} from '../../server/src/harness/generate';
 import { createZ3Solver } from '../../server/src/backends/z3';
 import { TEST_BUDGET } from './budget';
 
@@ -28,6 +34,16 @@ fn span_of(a: &Vec<u32>) -> (r: u32)
     a[11] - a[0]
 }
 
+/// No u32 squares to 2: neither the generator nor the solver finds an input.
+fn root_of_two(x: u32) -> (r: u32)
+    requires
+        x * x == 2,
+    ensures
+        r == x,
+{
+    x
+}
+
 } // verus!
 `;
 
@@ -46,5 +62,15 @@ describe('a requires that fixes a length beyond 0..8', () => {
     const inside = generated.pairs.filter((pair) => pair.requiresHolds === true);
     expect(inside.length).toBeGreaterThan(0);
     for (const pair of inside) expect(requiresVerdict(MODEL.scope, SPAN_OF, pair.inputs, 100_000).kind).toBe('holds');
+  });
+});
+
+describe('a requires neither generation nor the solver meets', () => {
+  it('says which clause rejected how many inputs, and that the solver found no model', async () => {
+    const fn = MODEL.functions.find((f) => f.name === 'root_of_two') as FunctionContract;
+    const generated = await generateWithSolver(MODEL, fn, DEFAULT_GENERATE_OPTIONS, solver(), new AbortController().signal);
+    expect(whyNoPairs(MODEL, fn, generated)?.message).toMatch(
+      /^no generated input satisfied `requires`: clause 1 \(`x \* x == 2`\) rejected 100% of the \d+ inputs tried; the solver found no model of the `requires` within its budget$/,
+    );
   });
 });

@@ -86,6 +86,9 @@ export interface FunctionGeneration {
    *  why a function got no pairs. */
   readonly tried: number;
   readonly requiresRejections: readonly number[];
+  /** Inputs the solver's model search proposed (undefined when it was not asked), before deduplication, and how
+   *  many of them the `requires` admitted: what says "no model found in the budget". */
+  readonly solverSearch?: { readonly proposed: number; readonly admitted: number };
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
   /** A bug met in its generation: in the generator (then it is also `notRunnable`, and nothing is written), or in
@@ -316,19 +319,22 @@ export async function withSolverInputs(
   base.undecided.forEach((pair, i) => {
     if (decided[i] === true && pairs.length < options.count) pairs.push({ ...pair, requiresHolds: true });
   });
+  let solverSearch: FunctionGeneration['solverSearch'];
   // Models are sought only where the requires is what keeps pairs out (some inputs fell outside it or stayed
   // undecided), not where the function simply has few distinct inputs.
   if (pairs.length < options.count && (base.pairsOutsideRequires > 0 || base.undecided.length > 0)) {
     const seen = new Set([...pairs, ...base.undecided, ...invalid].map((entry) => JSON.stringify(inputJson(types, entry.inputs))));
     // Models may repeat inputs the generator already tried: ask for more than are missing.
     const wanted = Math.min(2 * (options.count - pairs.length), options.count - pairs.length + seen.size);
-    const found = (await solver.findInputs(model, fn, wanted, options.seed, signal)).filter((inputs) => {
+    const proposed = await solver.findInputs(model, fn, wanted, options.seed, signal);
+    const found = proposed.filter((inputs) => {
       const key = JSON.stringify(inputJson(types, inputs));
       const fresh = !seen.has(key);
       seen.add(key);
       return fresh;
     });
     const holds = await requiresHoldsBySolver(model, fn, found, options, solver, signal);
+    solverSearch = { proposed: proposed.length, admitted: holds.filter((holdsOn) => holdsOn === true).length };
     found.forEach((inputs, i) => {
       if (holds[i] !== true) return;
       const outcome = runExecFunction(model, fn, inputs, options.execLimits);
@@ -339,7 +345,8 @@ export async function withSolverInputs(
       pairs.push({ inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) });
     });
   }
-  return { ...base, pairs, invalid, undecided: base.undecided.filter((_, i) => decided[i] === undefined) };
+  const undecided = base.undecided.filter((_, i) => decided[i] === undefined);
+  return { ...base, pairs, invalid, undecided, ...(solverSearch === undefined ? {} : { solverSearch }) };
 }
 
 /** The `requires` on each input: the evaluator's verdict, or the solver's where the evaluator left it to one. */
