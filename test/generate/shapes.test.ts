@@ -65,6 +65,7 @@ describe('pairs for functions whose requires fixes the inputs’ shape', () => {
     ['exact-lengths.rs', 'most_frequent'],
     ['related-lengths.rs', 'max_adjacent_sum'],
     ['related-lengths.rs', 'dot'],
+    ['related-lengths.rs', 'max_of_shuffled'],
     ['nested.rs', 'count_ones'],
     ['nested.rs', 'busiest_day'],
     ['index-relations.rs', 'range_sums'],
@@ -115,6 +116,10 @@ describe('rows built from the shape satisfy what it reads', () => {
     [
       'distinct elements',
       `fn f(a: &Vec<u8>) -> (r: bool) requires a.len() >= 3, forall|i: int, j: int| 0 <= i < j < a.len() ==> a[i] != a[j] ensures r { true }`,
+    ],
+    [
+      'two vectors equal as multisets',
+      `fn f(a: &Vec<u8>, b: &Vec<u8>) -> (r: bool) requires a.len() >= 2, a@.to_multiset() == b@.to_multiset() ensures r { true }`,
     ],
     [
       'a const-generic array length pinned by the requires',

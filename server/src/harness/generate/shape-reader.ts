@@ -37,6 +37,9 @@ export interface Shape {
   readonly excluded: ReadonlyMap<number, readonly bigint[]>;
   /** Unknowns whose elements are pairwise distinct (`a[i] != a[j]`, `a[i] == a[j] ==> i == j`). */
   readonly distinct: ReadonlySet<number>;
+  /** Sequence parameters equal as multisets (`a@.to_multiset() == b@.to_multiset()`): the second is built as a
+   *  reordering of the first. */
+  readonly permutations: readonly (readonly [string, string])[];
 }
 
 /** The shape the `requires` of `fn` gives its parameters (`params`: their value types); empty when it says
@@ -53,6 +56,7 @@ export function readShape(scope: ModelScope, fn: FunctionContract, params: Reado
     moduli: new Map(),
     excluded: new Map(),
     distinct: new Set(),
+    permutations: [],
   };
   const top: At = { binders: new Set(), conditional: false, forallBody: false };
   for (const clause of fn.requires) readCondition(reader, clause.clause.expr, top, 0);
@@ -72,6 +76,7 @@ interface Reader {
   readonly moduli: Map<number, { readonly modulus: bigint; readonly remainder: bigint }>;
   readonly excluded: Map<number, bigint[]>;
   readonly distinct: Set<number>;
+  readonly permutations: (readonly [string, string])[];
 }
 
 /** An unknown plus a constant; `unknown` undefined for a constant. `place` is the unknown's path with the binders
@@ -125,6 +130,7 @@ function readCondition(reader: Reader, expr: Expr, at: At, depth: number): void 
       else if (expr.op === '==>')
         readCondition(reader, expr.right, { ...at, conditional: at.conditional || !at.forallBody, forallBody: false }, depth);
       else if (expr.op === '||' && !at.conditional) readEnumeration(reader, expr, at.binders);
+      else if ((expr.op === '==' || expr.op === '=~=') && !at.conditional && readsPermutation(reader, expr.left, expr.right)) return;
       else if (COMPARISONS.has(expr.op)) readComparison(reader, expr.op, expr.left, expr.right, at);
       return;
     default:
@@ -197,6 +203,30 @@ function sameUnknownElsewhere(left: Term | undefined, right: Term | undefined): 
     left.offset === 0n &&
     right.offset === 0n
   );
+}
+
+/** `a@.to_multiset() == b@.to_multiset()` between two sequence parameters: `b` is a reordering of `a`, so their
+ *  lengths are equal too. */
+function readsPermutation(reader: Reader, leftExpr: Expr, rightExpr: Expr): boolean {
+  const multisetOf = (expr: Expr): Place | undefined => {
+    const inner = stripped(expr);
+    const place =
+      inner.kind === 'method-call' && inner.method === 'to_multiset' && inner.args.length === 0
+        ? readPlace(reader, inner.receiver, new Set())
+        : undefined;
+    return place?.type.kind === 'seq' && reader.params.has(place.key) ? place : undefined;
+  };
+  const left = multisetOf(leftExpr);
+  const right = multisetOf(rightExpr);
+  if (left === undefined || right === undefined || left.key === right.key) return false;
+  reader.permutations.push([left.key, right.key]);
+  const leftLength = placeTerm(reader, left, 'length');
+  const rightLength = placeTerm(reader, right, 'length');
+  if (leftLength?.unknown !== undefined && rightLength?.unknown !== undefined) {
+    reader.differences.push({ from: leftLength.unknown, to: rightLength.unknown, bound: 0n });
+    reader.differences.push({ from: rightLength.unknown, to: leftLength.unknown, bound: 0n });
+  }
+  return true;
 }
 
 /** `x % k == r` for a literal k > 0 and r. */

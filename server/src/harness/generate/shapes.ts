@@ -31,10 +31,28 @@ export function shapedRows(
     const build: Build = { ctx, shape, row, repeated: new Map() };
     const fixed = fixScope(build, system, '');
     if (fixed === undefined) continue;
-    const values = names.map((name, p) => (mentions(shape, name) ? buildValue(build, types[p] as ValueType, name, fixed, 0) : undefined));
+    const built = names.map((name, p) => (mentions(shape, name) ? buildValue(build, types[p] as ValueType, name, fixed, 0) : undefined));
+    const values = reordered(ctx, shape, names, built);
     if (values.every((value, p) => value !== undefined || !mentions(shape, names[p] as string))) rows.push(values);
   }
   return rows;
+}
+
+/** The row with each parameter that must equal another as a multiset built as a shuffle of it. */
+function reordered(ctx: CandidateContext, shape: Shape, names: readonly string[], row: Row): Row {
+  const next = row.slice();
+  for (const [first, second] of shape.permutations) {
+    const source = next[names.indexOf(first)];
+    const target = names.indexOf(second);
+    if (source?.kind !== 'seq' || target < 0) continue;
+    const elements = source.elements.slice();
+    for (let i = elements.length - 1; i > 0; i -= 1) {
+      const j = ctx.rng.below(i + 1);
+      [elements[i], elements[j]] = [elements[j] as Value, elements[i] as Value];
+    }
+    next[target] = { ...source, elements };
+  }
+  return next;
 }
 
 interface Build {
