@@ -21,6 +21,7 @@ import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
+import { hashCollectionCall } from './hash-collections';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument =
@@ -292,6 +293,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
+  const collection = owner === undefined ? undefined : hashCollectionCall(owner, last);
+  if (collection !== undefined) return collection;
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':
