@@ -24,7 +24,7 @@ import { createRng, hashSeed } from '../../stdx';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { readShape } from './shape-reader';
-import { shapedRows } from './shapes';
+import { shapedRows, shapesSequences } from './shapes';
 import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
@@ -433,11 +433,17 @@ function candidateInputs(
     for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
   // Rows built inside the shape the requires reads as (lengths, element ranges, relations): a `grid.len() == 9`
   // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
+  // They come first where they shape sequences; where they only relate scalars, the structured rows (every ordering
+  // of the scalars) come first and the shaped ones after.
   const shape = readShape(model.scope, fn, types.params);
   const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
-  for (const row of shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS))
-    addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
+  const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
+  const addShaped = (): void => {
+    for (const row of shaped) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
+  };
+  if (shapesSequences(shape)) addShaped();
   for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
+  if (!shapesSequences(shape)) addShaped();
   for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
     addWithDerived(columns.map((column) => rng.pick(column)));
   }

@@ -120,22 +120,52 @@ function readCondition(reader: Reader, expr: Expr, at: At, depth: number): void 
       return;
     }
     case 'chain':
-      expr.ops.forEach((op, i) => readComparison(reader, op, expr.operands[i], expr.operands[i + 1], at));
+      expr.ops.forEach((op, i) => atomically(reader, () => readComparison(reader, op, expr.operands[i], expr.operands[i + 1], at)));
       return;
     case 'binary':
       if (expr.op === '&&') {
         readCondition(reader, expr.left, { ...at, forallBody: false }, depth);
         readCondition(reader, expr.right, { ...at, forallBody: false }, depth);
-      } else if (expr.op === '==>' && readsDistinct(reader, expr.left, '==', at.binders)) return;
+      } else if (expr.op === '==>' && atomically(reader, () => readsDistinct(reader, expr.left, '==', at.binders))) return;
       else if (expr.op === '==>')
         readCondition(reader, expr.right, { ...at, conditional: at.conditional || !at.forallBody, forallBody: false }, depth);
-      else if (expr.op === '||' && !at.conditional) readEnumeration(reader, expr, at.binders);
-      else if ((expr.op === '==' || expr.op === '=~=') && !at.conditional && readsPermutation(reader, expr.left, expr.right)) return;
-      else if (COMPARISONS.has(expr.op)) readComparison(reader, expr.op, expr.left, expr.right, at);
+      else if (expr.op === '||' && !at.conditional) atomically(reader, () => readEnumeration(reader, expr, at.binders));
+      else if (
+        (expr.op === '==' || expr.op === '=~=') &&
+        !at.conditional &&
+        atomically(reader, () => readsPermutation(reader, expr.left, expr.right))
+      )
+        return;
+      else if (COMPARISONS.has(expr.op)) atomically(reader, () => readComparison(reader, expr.op, expr.left, expr.right, at));
       return;
     default:
       return;
   }
+}
+
+/** Runs one atom's reading; when it added no constraint, the unknowns it met are forgotten, so a parameter only
+ *  appears in the shape (and is built by it) when something constrains it. Whether anything was added. */
+function atomically(reader: Reader, read: () => unknown): boolean {
+  const mark = reader.unknowns.length;
+  const before = constraintCount(reader);
+  read();
+  const added = constraintCount(reader) !== before;
+  if (!added) reader.unknowns.length = mark;
+  return added;
+}
+
+function constraintCount(reader: Reader): number {
+  let excluded = 0;
+  for (const values of reader.excluded.values()) excluded += values.length;
+  return (
+    reader.differences.length +
+    reader.conditional.length +
+    reader.members.size +
+    reader.moduli.size +
+    excluded +
+    reader.distinct.size +
+    reader.permutations.length
+  );
 }
 
 function readComparison(reader: Reader, op: string, leftExpr: Expr | undefined, rightExpr: Expr | undefined, at: At): void {

@@ -55,6 +55,11 @@ function reordered(ctx: CandidateContext, shape: Shape, names: readonly string[]
   return next;
 }
 
+/** Whether the shape says something of a sequence (a length, an element), not only of scalar parameters. */
+export function shapesSequences(shape: Shape): boolean {
+  return shape.unknowns.some((unknown) => unknown.kind === 'length' || unknown.scope !== '');
+}
+
 interface Build {
   readonly ctx: CandidateContext;
   readonly shape: Shape;
