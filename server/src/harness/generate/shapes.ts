@@ -38,6 +38,25 @@ export function shapedRows(
   return rows;
 }
 
+/** Whether the shape says something of a sequence (a length, an element), not only of scalar parameters. */
+export function shapesSequences(shape: Shape): boolean {
+  return shape.unknowns.some((unknown) => unknown.kind === 'length' || unknown.scope !== '');
+}
+
+/** The least and greatest length (undefined: unbounded) the shape allows each sequence parameter, for parameters
+ *  whose length it reads; the solver's model search takes its lengths from these (backends/z3/find-inputs.ts). */
+export function lengthRanges(shape: Shape): ReadonlyMap<string, { readonly low: bigint; readonly high: bigint | undefined }> {
+  const system = closedSystem(shape.unknowns.length, shape.differences);
+  const ranges = new Map<string, { readonly low: bigint; readonly high: bigint | undefined }>();
+  if (system === undefined) return ranges;
+  shape.unknowns.forEach((unknown, i) => {
+    if (unknown.kind !== 'length' || unknown.scope !== '') return;
+    const { low, high } = boundsOf(system, i + 1);
+    ranges.set(placeOf(unknown), { low: low ?? 0n, high });
+  });
+  return ranges;
+}
+
 /** The row with each parameter that must equal another as a multiset built as a shuffle of it. */
 function reordered(ctx: CandidateContext, shape: Shape, names: readonly string[], row: Row): Row {
   const next = row.slice();
@@ -53,11 +72,6 @@ function reordered(ctx: CandidateContext, shape: Shape, names: readonly string[]
     next[target] = { ...source, elements };
   }
   return next;
-}
-
-/** Whether the shape says something of a sequence (a length, an element), not only of scalar parameters. */
-export function shapesSequences(shape: Shape): boolean {
-  return shape.unknowns.some((unknown) => unknown.kind === 'length' || unknown.scope !== '');
 }
 
 interface Build {
@@ -239,18 +253,4 @@ function buildValue(build: Build, type: ValueType, place: string, system: Differ
 function charValue(codePoint: bigint): Value {
   const point = Number(codePoint);
   return { kind: 'char', codePoint: point >= 0xd800 && point <= 0xdfff ? 0xe000 : point };
-}
-
-/** The least and greatest length (undefined: unbounded) the shape allows each sequence parameter, for parameters
- *  whose length it reads; the solver's model search takes its lengths from these (backends/z3/find-inputs.ts). */
-export function lengthRanges(shape: Shape): ReadonlyMap<string, { readonly low: bigint; readonly high: bigint | undefined }> {
-  const system = closedSystem(shape.unknowns.length, shape.differences);
-  const ranges = new Map<string, { readonly low: bigint; readonly high: bigint | undefined }>();
-  if (system === undefined) return ranges;
-  shape.unknowns.forEach((unknown, i) => {
-    if (unknown.kind !== 'length' || unknown.scope !== '') return;
-    const { low, high } = boundsOf(system, i + 1);
-    ranges.set(placeOf(unknown), { low: low ?? 0n, high });
-  });
-  return ranges;
 }
