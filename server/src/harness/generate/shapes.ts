@@ -28,7 +28,7 @@ export function shapedRows(
   if (system === undefined || shape.unknowns.length === 0) return [];
   const rows: Row[] = [];
   for (let row = 0; row < count * 2 && rows.length < count; row += 1) {
-    const build: Build = { ctx, shape, row, repeated: new Map() };
+    const build: Build = { ctx, shape, row, repeated: new Map(), elements: { built: 0 } };
     const fixed = fixScope(build, system, '');
     if (fixed === undefined) continue;
     const built = names.map((name, p) => (mentions(shape, name) ? buildValue(build, types[p] as ValueType, name, fixed, 0) : undefined));
@@ -81,10 +81,14 @@ interface Build {
   readonly row: number;
   /** Values already drawn per unknown in this row, which some rows repeat (duplicates). */
   readonly repeated: Map<number, bigint[]>;
+  /** Elements built so far in this row, bounded by MAX_ROW_ELEMENTS. */
+  readonly elements: { built: number };
 }
 
 /** Lengths beyond this are not built (a `requires a.len() == 100_000` is left to other inputs). */
 const MAX_SHAPED_LENGTH = 256n;
+/** A row of more elements than this in all (a 64 x 64 grid of rows of 64) is not built: each costs a choice. */
+const MAX_ROW_ELEMENTS = 4096;
 /** How far above its least value a length goes in the later rows. */
 const LENGTH_SPREAD = 8n;
 /** Unbounded integers are drawn within this distance of their anchor. */
@@ -239,6 +243,8 @@ function buildValue(build: Build, type: ValueType, place: string, system: Differ
   if (length === undefined) return undefined;
   const elements: Value[] = [];
   const elementPlace = `${place}[*]`;
+  build.elements.built += Number(length);
+  if (build.elements.built > MAX_ROW_ELEMENTS) return undefined;
   for (let i = 0n; i < length; i += 1n) {
     const inElement = fixScope(build, system, elementPlace);
     const element = inElement === undefined ? undefined : buildValue(build, type.element, elementPlace, inElement, depth + 1);
