@@ -86,7 +86,7 @@ interface Build {
 }
 
 /** Lengths beyond this are not built (a `requires a.len() == 100_000` is left to other inputs). */
-const MAX_SHAPED_LENGTH = 256n;
+const MAX_SHAPED_LENGTH = 1024n;
 /** A row of more elements than this in all (a 64 x 64 grid of rows of 64) is not built: each costs a choice. */
 const MAX_ROW_ELEMENTS = 4096;
 /** How far above its least value a length goes in the later rows. */
