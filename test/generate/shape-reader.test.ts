@@ -15,7 +15,7 @@ function shapeOf(body: string): string[] {
   const fn = model.functions.find((f) => f.name === 'f');
   const types = fn === undefined ? undefined : functionValueTypes(fn, model.scope);
   if (fn === undefined || types?.kind !== 'supported') throw new Error('no supported fn f');
-  const shape = readShape(model.scope, fn, types.params);
+  const shape = readShape(model.scope, fn, types.params, types.typeContext);
   const system = closedSystem(shape.unknowns.length, shape.differences);
   if (system === undefined) return ['contradiction'];
   const typeLimit = (value: bigint | undefined): boolean => value === undefined || value > 1_000_000n || value < -1_000_000n;

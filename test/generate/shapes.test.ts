@@ -50,7 +50,13 @@ function admittedShare(model: FileModel, name: string): number {
     breadth: 24,
     maxLength: 6,
   };
-  const rows = shapedRows(ctx, readShape(model.scope, fn, types.params), names, [...types.params.values()] as ValueType[], 24);
+  const rows = shapedRows(
+    ctx,
+    readShape(model.scope, fn, types.params, types.typeContext),
+    names,
+    [...types.params.values()] as ValueType[],
+    24,
+  );
   expect(rows.length).toBeGreaterThan(0);
   const admitted = rows.filter((row) => {
     const inputs = new Map(names.flatMap((param, i) => (row[i] === undefined ? [] : [[param, row[i] as Value] as const])));
@@ -120,6 +126,11 @@ describe('rows built from the shape satisfy what it reads', () => {
     [
       'two vectors equal as multisets',
       `fn f(a: &Vec<u8>, b: &Vec<u8>) -> (r: bool) requires a.len() >= 2, a@.to_multiset() == b@.to_multiset() ensures r { true }`,
+    ],
+    [
+      'the fields of a struct parameter',
+      `struct Buffer { items: Vec<u8>, limit: usize }
+       fn f(b: &Buffer) -> (r: bool) requires b.items.len() == 4, b.limit <= b.items.len(), forall|i: int| 0 <= i < b.items.len() ==> b.items[i] < 8 ensures r { true }`,
     ],
     [
       'a const-generic array length pinned by the requires',

@@ -39,7 +39,7 @@ export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMa
   const blocked = new Map<string, string[]>();
   // A shape (the sequences' lengths) without more models, or on which Z3 gave up, is not asked again.
   const exhausted = new Set<string>();
-  const ranges = lengthChoices(types, lengthRanges(readShape(request.model.scope, request.fn, types.params)));
+  const ranges = lengthChoices(types, lengthRanges(readShape(request.model.scope, request.fn, types.params, types.typeContext)));
   const shapes = shapeCount(ranges);
   const maxQueries = request.wanted * 3;
   for (let round = 0; round < maxQueries && found.length < request.wanted && exhausted.size < shapes; round += 1) {

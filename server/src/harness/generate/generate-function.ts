@@ -435,7 +435,7 @@ function candidateInputs(
   // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
   // They come first where they shape sequences; where they only relate scalars, the structured rows (every ordering
   // of the scalars) come first and the shaped ones after.
-  const shape = readShape(model.scope, fn, types.params);
+  const shape = readShape(model.scope, fn, types.params, types.typeContext);
   const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
   const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
   const addShaped = (): void => {

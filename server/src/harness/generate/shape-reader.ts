@@ -7,8 +7,8 @@
 
 import type { Expr } from '../../syntax';
 import type { FunctionContract, ModelScope } from '../../model';
-import { constInstantiation, intRange, isIntTypeName, unfoldCall } from '../../eval';
-import type { UnfoldSite, ValueType } from '../../eval';
+import { adtShape, constInstantiation, intRange, isIntTypeName, unfoldCall } from '../../eval';
+import type { TypeContext, UnfoldSite, ValueType } from '../../eval';
 import type { Difference } from './shape-system';
 import { ZERO } from './shape-system';
 
@@ -44,10 +44,16 @@ export interface Shape {
 
 /** The shape the `requires` of `fn` gives its parameters (`params`: their value types); empty when it says
  *  nothing the reader understands. */
-export function readShape(scope: ModelScope, fn: FunctionContract, params: ReadonlyMap<string, ValueType>): Shape {
+export function readShape(
+  scope: ModelScope,
+  fn: FunctionContract,
+  params: ReadonlyMap<string, ValueType>,
+  typeContext: TypeContext,
+): Shape {
   const reader: Reader = {
     site: { scope, selfTypeName: fn.selfTypeName, modulePath: fn.modulePath },
     params,
+    typeContext,
     consts: constInstantiation(fn),
     unknowns: [],
     differences: [],
@@ -68,6 +74,7 @@ export function readShape(scope: ModelScope, fn: FunctionContract, params: Reado
 interface Reader {
   readonly site: UnfoldSite;
   readonly params: ReadonlyMap<string, ValueType>;
+  readonly typeContext: TypeContext;
   readonly consts: ReadonlyMap<string, bigint>;
   readonly unknowns: ShapeUnknown[];
   readonly differences: Difference[];
@@ -389,8 +396,7 @@ function readPlace(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Pl
     return readPlace(reader, inner.args[0] as Expr, binders);
   if (inner.kind === 'field') {
     const outer = readPlace(reader, inner.receiver, binders);
-    const position = /^\d+$/.test(inner.field) ? Number(inner.field) : undefined;
-    const type = outer?.type.kind === 'tuple' && position !== undefined ? outer.type.elements[position] : undefined;
+    const type = outer === undefined ? undefined : fieldType(reader, outer.type, inner.field);
     return outer === undefined || type === undefined
       ? undefined
       : { key: `${outer.key}.${inner.field}`, written: `${outer.written}.${inner.field}`, type };
@@ -402,6 +408,13 @@ function readPlace(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Pl
   const outer = readPlace(reader, indexed.receiver, binders);
   if (binder === undefined || !binders.has(binder) || outer === undefined || outer.type.kind !== 'seq') return undefined;
   return { key: `${outer.key}[*]`, written: `${outer.written}[${binder}]`, type: outer.type.element };
+}
+
+/** The type of a tuple's element or a struct's field. */
+function fieldType(reader: Reader, type: ValueType, field: string): ValueType | undefined {
+  if (type.kind === 'tuple') return /^\d+$/.test(field) ? type.elements[Number(field)] : undefined;
+  const shape = type.kind === 'adt' ? adtShape(type, reader.typeContext) : undefined;
+  return shape?.kind === 'struct' ? shape.fields.fields.find((candidate) => candidate.name === field)?.type : undefined;
 }
 
 /** `a[i]`, `a.index(i)`, `a.spec_index(i)`. */

@@ -4,7 +4,7 @@
 // row by row. Parameters the shape says nothing about are left to the caller's columns. Deterministic for an Rng.
 
 import type { Value, ValueType } from '../../eval';
-import { int } from '../../eval';
+import { adtShape, int } from '../../eval';
 import { randomValue } from './candidates';
 import type { CandidateContext } from './candidates';
 import type { Shape, ShapeUnknown } from './shape-reader';
@@ -236,6 +236,7 @@ function buildValue(build: Build, type: ValueType, place: string, system: Differ
     const elements = type.elements.map((element, k) => buildValue(build, element, `${place}.${k}`, system, depth + 1));
     return elements.every((element) => element !== undefined) ? { kind: 'tuple', elements: elements } : undefined;
   }
+  if (type.kind === 'adt') return structValue(build, type, place, system, depth);
   if (type.kind !== 'seq') return randomValue(build.ctx, type, depth);
   const lengthNumber = build.shape.unknowns.findIndex((unknown) => unknown.key === `len ${place}`) + 1;
   const length =
@@ -253,6 +254,24 @@ function buildValue(build: Build, type: ValueType, place: string, system: Differ
   }
   const text = type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str');
   return text ? { kind: 'seq', elements, text: true } : { kind: 'seq', elements };
+}
+
+/** A struct whose fields the shape reads (`s.items.len() == 3`), each built at its place; other types drawn. */
+function structValue(
+  build: Build,
+  type: Extract<ValueType, { kind: 'adt' }>,
+  place: string,
+  system: DifferenceSystem,
+  depth: number,
+): Value | undefined {
+  const shape = adtShape(type, build.ctx.typeContext);
+  const inside = build.shape.unknowns.some((unknown) => placeOf(unknown).startsWith(`${place}.`));
+  if (shape?.kind !== 'struct' || !inside) return randomValue(build.ctx, type, depth);
+  const fields = shape.fields.fields.map(
+    (field) => [field.name, buildValue(build, field.type, `${place}.${field.name}`, system, depth + 1)] as const,
+  );
+  if (fields.some(([, value]) => value === undefined)) return undefined;
+  return { kind: 'struct', name: shape.name, fields: fields as (readonly [string, Value])[] };
 }
 
 /** A char at a code point, moved out of the surrogate range (which holds no char). */
