@@ -19,9 +19,9 @@ import { NotRunnableSignal, notRunnable, panic, ReturnSignal, TimeoutSignal } fr
 import { pointerStaticCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
+import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
-import { hashCollectionCall } from './hash-collections';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument =
