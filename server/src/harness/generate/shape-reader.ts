@@ -211,7 +211,8 @@ function readComparison(reader: Reader, op: string, leftExpr: Expr | undefined, 
     case '!=': {
       const single = left.unknown === undefined ? right : right.unknown === undefined ? left : undefined;
       const other = single === left ? right : left;
-      if (single?.unknown !== undefined && !at.conditional) addTo(reader.excluded, single.unknown, other.offset - single.offset);
+      if (single?.unknown !== undefined && !at.conditional)
+        reader.excluded.set(single.unknown, [...(reader.excluded.get(single.unknown) ?? []), other.offset - single.offset]);
       return;
     }
     default:
@@ -478,8 +479,4 @@ function typeBounds(reader: Reader, unknown: ShapeUnknown, index: number): void 
   const range = unknown.type.kind === 'int' ? intRange(unknown.type.int) : { min: 0n, max: 0x10ffffn };
   if (range.min !== undefined) reader.differences.push({ from: index, to: ZERO, bound: -range.min });
   if (range.max !== undefined) reader.differences.push({ from: ZERO, to: index, bound: range.max });
-}
-
-function addTo(map: Map<number, bigint[]>, key: number, value: bigint): void {
-  map.set(key, [...(map.get(key) ?? []), value]);
 }
