@@ -114,8 +114,9 @@ const INT_TYPES: ReadonlySet<string> = new Set([
 ]);
 
 const SEQ_ORIGINS: Readonly<Record<string, SeqOrigin>> = { Vec: 'Vec', Seq: 'Seq', VecDeque: 'VecDeque' };
-const SET_NAMES: ReadonlySet<string> = new Set(['Set', 'HashSet', 'BTreeSet']);
-const MAP_NAMES: ReadonlySet<string> = new Set(['Map', 'HashMap', 'BTreeMap']);
+// vstd's hash collections are their views (exec code runs them as sets and maps: exec/hash-collections.ts).
+const SET_NAMES: ReadonlySet<string> = new Set(['Set', 'HashSet', 'BTreeSet', 'HashSetWithView']);
+const MAP_NAMES: ReadonlySet<string> = new Set(['Map', 'HashMap', 'BTreeMap', 'HashMapWithView']);
 /** Wrappers that are transparent for values: smart pointers and ghost/tracked modes. */
 const TRANSPARENT: ReadonlySet<string> = new Set(['Box', 'Rc', 'Arc', 'Ghost', 'Tracked']);
 /** Type aliases may chain; this bounds a cycle (`type A = B; type B = A;`). */

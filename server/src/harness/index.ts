@@ -185,6 +185,8 @@ export {
   generatePairsEntriesWithSolver,
   generatePairsText,
   generatePairsTextWithSolver,
+  lengthRanges,
+  readShape,
   mergePairsText,
 } from './generate';
 export type { FunctionSummary, GeneratedEntries, GeneratedFile, PairsTextOptions, PairsTextResult } from './generate';

@@ -1,11 +1,12 @@
 // Inputs inside a strong `requires`: the requires over symbolic inputs (integers within their type's range, bools,
-// chars, sequences of a chosen length 0..8 with symbolic elements), asked for a few models per shape in one
-// incremental search, each model blocked before the next check and on later visits of the shape. Lengths follow a schedule fixed by the seed, so the same seed
-// finds the same inputs.
+// chars, sequences of a chosen length with symbolic elements), asked for a few models per shape in one
+// incremental search, each model blocked before the next check and on later visits of the shape. A sequence's
+// lengths are those the requires allows it (the generator's shape reader: `a.len() == 30`, `2 <= a.len()`), else
+// 0..8; they follow a schedule fixed by the seed, so the same seed finds the same inputs.
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { functionValueTypes } from '../../harness';
+import { functionValueTypes, lengthRanges, readShape } from '../../harness';
 import type { FunctionValueTypes } from '../../harness';
 import { Untranslatable, intConstraint, rangeConstraint, seqText, sortOf } from './smt-terms';
 import type { Term } from './smt-terms';
@@ -28,6 +29,8 @@ export interface FindInputsRequest {
 const MODELS_PER_SHAPE = 4;
 
 export const MAX_SYMBOLIC_LENGTH = 8;
+/** A length the requires fixes above this is not searched (its elements would be too many unknowns). */
+const MAX_SHAPED_SYMBOLIC_LENGTH = 64;
 
 export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMap<string, Value>[]> {
   const types = functionValueTypes(request.fn, request.model.scope);
@@ -36,15 +39,18 @@ export async function findInputs(request: FindInputsRequest): Promise<ReadonlyMa
   const blocked = new Map<string, string[]>();
   // A shape (the sequences' lengths) without more models, or on which Z3 gave up, is not asked again.
   const exhausted = new Set<string>();
-  const shapes = shapeCount(types);
+  const ranges = lengthChoices(types, lengthRanges(readShape(request.model.scope, request.fn, types.params, types.typeContext)));
+  const shapes = shapeCount(ranges);
   const maxQueries = request.wanted * 3;
   for (let round = 0; round < maxQueries && found.length < request.wanted && exhausted.size < shapes; round += 1) {
     request.signal.throwIfAborted();
-    const shape = declineUntranslatable(() => symbolicInputs(types, lengthsFor(types, request.seed, round)));
+    const lengths = lengthsFor(ranges, request.seed, round);
+    const shape = declineUntranslatable(() => symbolicInputs(types, lengths));
     if (shape === undefined) return found;
     const key = shape.constants.map((c) => c.name).join(',');
     if (exhausted.has(key)) continue;
-    const requires = declineUntranslatable(() => translateRequires(request.model, request.fn, shape.names));
+    const window = Math.max(MAX_SYMBOLIC_LENGTH, ...lengths.values());
+    const requires = declineUntranslatable(() => translateRequires(request.model, request.fn, shape.names, window));
     if (requires === undefined) return found;
     const blocks = blocked.get(key) ?? [];
     const script = [
@@ -76,22 +82,48 @@ interface SymbolicShape {
   readonly read: (values: ReadonlyMap<string, string>) => ReadonlyMap<string, Value> | undefined;
 }
 
-/** How many different shapes the schedule visits: every length for each sequence parameter (capped). */
-function shapeCount(types: Extract<FunctionValueTypes, { kind: 'supported' }>): number {
-  const sequences = [...types.params.values()].filter((type) => type.kind === 'seq').length;
-  return Math.min((MAX_SYMBOLIC_LENGTH + 1) ** sequences, 1_000);
+/** The lengths a sequence parameter may take: from its least allowed length, at most MAX_SYMBOLIC_LENGTH + 1
+ *  of them (0..8 when the requires says nothing of its length). */
+interface LengthChoice {
+  readonly least: number;
+  readonly count: number;
 }
 
-/** A length per sequence parameter for this round. Even rounds give every sequence the same length (contracts
- *  often require equal lengths), odd rounds lengths one apart; the seed rotates the schedule. */
-function lengthsFor(types: Extract<FunctionValueTypes, { kind: 'supported' }>, seed: number, round: number): ReadonlyMap<string, number> {
-  const lengths = new Map<string, number>();
-  // Starting at 4 and stepping by 5 mod 9 visits every length 0..8, the mid-sized ones first.
-  const base = 4 + 5 * (Math.floor(round / 2) + seed);
-  let k = 0;
+function lengthChoices(
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  ranges: ReadonlyMap<string, { readonly low: bigint; readonly high: bigint | undefined }>,
+): ReadonlyMap<string, LengthChoice> {
+  const choices = new Map<string, LengthChoice>();
   for (const [name, type] of types.params) {
     if (type.kind !== 'seq') continue;
-    lengths.set(name, (base + (round % 2) * k) % (MAX_SYMBOLIC_LENGTH + 1));
+    const range = ranges.get(name);
+    const least = range === undefined || range.low > BigInt(MAX_SHAPED_SYMBOLIC_LENGTH) ? 0 : Number(range.low);
+    const span =
+      range?.high === undefined || range.high - range.low > BigInt(MAX_SYMBOLIC_LENGTH)
+        ? MAX_SYMBOLIC_LENGTH
+        : Number(range.high - range.low);
+    choices.set(name, { least, count: span + 1 });
+  }
+  return choices;
+}
+
+/** How many different shapes the schedule visits: every length for each sequence parameter (capped). */
+function shapeCount(choices: ReadonlyMap<string, LengthChoice>): number {
+  return Math.min(
+    [...choices.values()].reduce((product, choice) => product * choice.count, 1),
+    1_000,
+  );
+}
+
+/** A length per sequence parameter for this round. Even rounds give every sequence the same offset from its least
+ *  length (contracts often require equal lengths), odd rounds offsets one apart; the seed rotates the schedule. */
+function lengthsFor(choices: ReadonlyMap<string, LengthChoice>, seed: number, round: number): ReadonlyMap<string, number> {
+  const lengths = new Map<string, number>();
+  // Starting at 4 and stepping by 5 mod 9 visits every offset 0..8, the mid-sized ones first.
+  const base = 4 + 5 * (Math.floor(round / 2) + seed);
+  let k = 0;
+  for (const [name, choice] of choices) {
+    lengths.set(name, choice.least + (((base + (round % 2) * k) % (MAX_SYMBOLIC_LENGTH + 1)) % choice.count));
     k += 1;
   }
   return lengths;
@@ -165,9 +197,10 @@ function translateRequires(
   model: FileModel,
   fn: FunctionContract,
   names: ReadonlyMap<string, Binding>,
+  indexWindow: number,
 ): { declarations: readonly string[]; assertion: string } {
   const decls = emptyDeclarations();
-  const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow: MAX_SYMBOLIC_LENGTH };
+  const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow };
   const parts = fn.requires.map((clause) => translateBool(frame, clause.clause.expr));
   return { declarations: decls.lines, assertion: parts.length === 1 ? (parts[0] as string) : `(and ${parts.join(' ')})` };
 }

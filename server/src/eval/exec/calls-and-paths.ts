@@ -20,6 +20,7 @@ import { NotRunnableSignal, notRunnable, panic, ReturnSignal, TimeoutSignal } fr
 import { pointerStaticCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
+import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
 import { ghostValue, withTrustedGhostEffects } from './ghost-values';
@@ -308,6 +309,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
+  const collection = owner === undefined ? undefined : hashCollectionCall(owner, last);
+  if (collection !== undefined) return collection;
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':

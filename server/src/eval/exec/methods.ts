@@ -17,6 +17,7 @@ import { notRunnable, panic } from './signals';
 import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
+import { mapMethod, setMethod } from './hash-collections';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
 const MUTATING = new Set([
@@ -119,6 +120,8 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
     }
     return seqMethod(ctx, receiver, method, args, span);
   }
+  if (value.kind === 'set') return setMethod(value, method, args, span);
+  if (value.kind === 'map') return mapMethod(value, method, args, span);
   if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
   if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
   return notRunnable(`calls ${method} on a ${value.kind}`, span);

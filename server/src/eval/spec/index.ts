@@ -39,3 +39,5 @@ export {
   RUN_CANCELLED,
   unboundedQuantifier,
 } from './reasons';
+export { unfoldCall } from './quantifier-candidates';
+export type { UnfoldSite } from './quantifier-candidates';

@@ -53,6 +53,17 @@ export function unfoldCall(site: UnfoldSite, call: Extract<Expr, { kind: 'call' 
     if (pattern?.kind !== 'binding' || arg === undefined || item.params[i]?.isSelf === true) return undefined;
     substitution.set(pattern.name, arg);
   }
+  // A const generic given by the turbofish as a name (`is_grid::<N>(g)`) is that name at the call site.
+  const turbofish = call.callee.segments[call.callee.segments.length - 1]?.generics ?? [];
+  item.generics
+    .filter((param) => param.kind !== 'lifetime')
+    .forEach((param, i) => {
+      const arg = turbofish[i];
+      const name =
+        arg?.kind === 'path' && arg.segments.length === 1 && arg.segments[0]?.generics.length === 0 ? arg.segments[0].name : undefined;
+      if (param.kind === 'const' && name !== undefined && arg !== undefined)
+        substitution.set(param.name, { kind: 'path', segments: [{ name, generics: [], span: arg.span }], span: arg.span });
+    });
   // Names the body binds itself stay; none may be a parameter's or appear in an argument (capture).
   const inner: string[] = [];
   collectPatternNames(tail, inner);

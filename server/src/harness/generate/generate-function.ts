@@ -23,6 +23,8 @@ import type { CandidateContext } from './candidates';
 import { createRng, hashSeed } from '../../stdx';
 import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
+import { readShape } from './shape-reader';
+import { shapedRows, shapesSequences } from './shapes';
 import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
@@ -87,6 +89,9 @@ export interface FunctionGeneration {
    *  why a function got no pairs. */
   readonly tried: number;
   readonly requiresRejections: readonly number[];
+  /** Inputs the solver's model search proposed (undefined when it was not asked), before deduplication, and how
+   *  many of them the `requires` admitted: what says "no model found in the budget". */
+  readonly solverSearch?: { readonly proposed: number; readonly admitted: number };
   /** Why the function could not be run at all, when it could not. */
   readonly notRunnable: { readonly reason: string; readonly span: Span } | undefined;
   /** A bug met in its generation: in the generator (then it is also `notRunnable`, and nothing is written), or in
@@ -110,6 +115,8 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 }
 
 const MAX_TIMEOUTS = 5;
+/** Rows built inside the `requires`' shape (shapes.ts), before the structured and random ones. */
+const SHAPED_ROWS = 24;
 /** Rows per reached receiver state, each with other arguments drawn anew. */
 const RECEIVER_DRAWS = 8;
 
@@ -319,19 +326,22 @@ export async function withSolverInputs(
   base.undecided.forEach((pair, i) => {
     if (decided[i] === true && pairs.length < options.count) pairs.push({ ...pair, requiresHolds: true });
   });
+  let solverSearch: FunctionGeneration['solverSearch'];
   // Models are sought only where the requires is what keeps pairs out (some inputs fell outside it or stayed
   // undecided), not where the function simply has few distinct inputs.
   if (pairs.length < options.count && (base.pairsOutsideRequires > 0 || base.undecided.length > 0)) {
     const seen = new Set([...pairs, ...base.undecided, ...invalid].map((entry) => JSON.stringify(inputJson(types, entry.inputs))));
     // Models may repeat inputs the generator already tried: ask for more than are missing.
     const wanted = Math.min(2 * (options.count - pairs.length), options.count - pairs.length + seen.size);
-    const found = (await solver.findInputs(model, fn, wanted, options.seed, signal)).filter((inputs) => {
+    const proposed = await solver.findInputs(model, fn, wanted, options.seed, signal);
+    const found = proposed.filter((inputs) => {
       const key = JSON.stringify(inputJson(types, inputs));
       const fresh = !seen.has(key);
       seen.add(key);
       return fresh;
     });
     const holds = await requiresHoldsBySolver(model, fn, found, options, solver, signal);
+    solverSearch = { proposed: proposed.length, admitted: holds.filter((holdsOn) => holdsOn === true).length };
     found.forEach((inputs, i) => {
       if (holds[i] !== true) return;
       const outcome = runExecFunction(model, fn, inputs, options.execLimits);
@@ -342,7 +352,8 @@ export async function withSolverInputs(
       pairs.push({ inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) });
     });
   }
-  return { ...base, pairs, invalid, undecided: base.undecided.filter((_, i) => decided[i] === undefined) };
+  const undecided = base.undecided.filter((_, i) => decided[i] === undefined);
+  return { ...base, pairs, invalid, undecided, ...(solverSearch === undefined ? {} : { solverSearch }) };
 }
 
 /** The `requires` on each input: the evaluator's verdict, or the solver's where the evaluator left it to one. */
@@ -431,7 +442,19 @@ function candidateInputs(
   // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
   for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
     for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
+  // Rows built inside the shape the requires reads as (lengths, element ranges, relations): a `grid.len() == 9`
+  // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
+  // They come first where they shape sequences; where they only relate scalars, the structured rows (every ordering
+  // of the scalars) come first and the shaped ones after.
+  const shape = readShape(model.scope, fn, types.params, types.typeContext);
+  const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
+  const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
+  const addShaped = (): void => {
+    for (const row of shaped) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
+  };
+  if (shapesSequences(shape)) addShaped();
   for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
+  if (!shapesSequences(shape)) addShaped();
   for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
     addWithDerived(columns.map((column) => rng.pick(column)));
   }

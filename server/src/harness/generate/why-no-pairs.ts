@@ -33,7 +33,7 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
     rejecting === undefined || clause === undefined
       ? undefined
       : {
-          message: `no generated input satisfied \`requires\`: clause ${rejecting.index + 1} (\`${clauseText(model, clause.clause.span)}\`) rejected ${percent(rejecting.count, tried)} of the ${tried} inputs tried`,
+          message: `no generated input satisfied \`requires\`: clause ${rejecting.index + 1} (\`${clauseText(model, clause.clause.span)}\`) rejected ${percent(rejecting.count, tried)} of the ${tried} inputs tried${solverText(generation)}`,
           span: clause.clause.span,
         };
   if (byClause !== undefined && 2 * rejected >= tried) return byClause;
@@ -126,6 +126,15 @@ function mostRejecting(rejections: readonly number[]): { readonly index: number;
     if (count > 0 && (best === undefined || count > best.count)) best = { index, count };
   });
   return best;
+}
+
+/** What the solver's model search added, when it was asked and admitted nothing. */
+function solverText(generation: FunctionGeneration): string {
+  const search = generation.solverSearch;
+  if (search === undefined || search.admitted > 0) return '';
+  return search.proposed === 0
+    ? '; the solver found no model of the `requires` within its budget'
+    : `; none of the solver's ${plural(search.proposed, 'model')} satisfied the \`requires\``;
 }
 
 /** The clause as written, on one line and cut to a readable length. */

@@ -1,0 +1,46 @@
+// Shaped-inputs benchmark (issue 23): the time to generate pairs (`spec-harness pairs`, evaluator only) for functions
+// whose requires fixes their inputs' shape (exact and related lengths, rows of one length, index relations, a
+// permutation grid), beside the typical function (`max_of` of examples/strong.rs), with how many pairs each got.
+// CPU time (process.cpuUsage), medians over batches: the machine is shared, wall time mostly measures the others.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseSourceFile } from '../server/src/syntax';
+import { buildFileModel } from '../server/src/model';
+import { DEFAULT_GENERATE_OPTIONS, generateForFunction } from '../server/src/harness/generate';
+
+const FUNCTIONS: readonly (readonly [string, string])[] = [
+  [join('examples', 'strong.rs'), 'max_of'],
+  [join('test', 'fixtures', 'generate', 'shapes', 'exact-lengths.rs'), 'count_marked'],
+  [join('test', 'fixtures', 'generate', 'shapes', 'related-lengths.rs'), 'max_adjacent_sum'],
+  [join('test', 'fixtures', 'generate', 'shapes', 'nested.rs'), 'count_ones'],
+  [join('test', 'fixtures', 'generate', 'shapes', 'index-relations.rs'), 'range_sums'],
+  [join('test', 'fixtures', 'generate', 'shapes', 'const-arrays.rs'), 'find_one'],
+];
+
+/** `root` is the repository. */
+export async function runShapedInputsBench(root: string): Promise<string[]> {
+  const lines = FUNCTIONS.map(([file, name]) => {
+    const model = buildFileModel(parseSourceFile(readFileSync(join(root, file), 'utf8')));
+    const fn = model.functions.find((f) => f.name === name);
+    if (fn === undefined) throw new Error(`no fn ${name} in ${file}`);
+    const generate = () => generateForFunction(model, fn, DEFAULT_GENERATE_OPTIONS);
+    const inside = generate().pairs.filter((pair) => pair.requiresHolds === true).length;
+    const label = name === 'max_of' ? `${name} (typical)` : name;
+    return `  ${label.padEnd(22)} ${medianCpuMs(generate).toFixed(1).padStart(7)} ms, ${String(inside).padStart(2)} pairs inside the requires`;
+  });
+  return ['Shaped inputs (pairs generated per function, evaluator only; CPU time, medians; from source under tsx)', ...lines];
+}
+
+function medianCpuMs(action: () => unknown): number {
+  action();
+  const samples: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    const start = process.cpuUsage();
+    action();
+    const used = process.cpuUsage(start);
+    samples.push((used.user + used.system) / 1000);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[Math.floor(samples.length / 2)] as number;
+}
