@@ -26,11 +26,14 @@ import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommand
 import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
 import { printInternalErrors } from './internal-errors';
+import { JOBS_USAGE, filePool, forEachFile, parseJobs } from './file-pool';
 import type { InternalErrorSite } from './internal-errors';
 
 export const PAIRS_COMMAND = {
   name: 'pairs',
-  usage: 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]\n',
+  usage: `Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]
+                          [--jobs N]
+${JOBS_USAGE}`,
   options: {
     fn: { type: 'string', multiple: true },
     count: { type: 'string' },
@@ -38,6 +41,7 @@ export const PAIRS_COMMAND = {
     seed: { type: 'string' },
     out: { type: 'string' },
     solver: { type: 'string' },
+    jobs: { type: 'string' },
   },
 } as const satisfies CommandInfo;
 
@@ -49,6 +53,8 @@ interface PairsArgs {
   readonly seed: number;
   readonly out: string | undefined;
   readonly solver: SolverKind;
+  /** `--jobs`: undefined for the default (file-pool.ts `filePool`). */
+  readonly jobs: number | undefined;
 }
 
 export async function runPairsCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -63,13 +69,72 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
   // One file's failure is that file's: every other file still gets its pairs, and the exit code says what failed.
   let code: number = EXIT_CODES.ok;
   const internalErrors: InternalErrorSite[] = [];
-  // Writing pairs files changes no source file, so one read of each crate serves the whole run.
+  // Writing pairs files changes no source file, so one read of each crate serves the whole run (one per worker).
   const crates = createCrateModels();
-  for (const file of collected.files) {
-    const fileCode = await pairsForFile(file, parsed, { io, crates }, internalErrors);
-    if (fileCode !== EXIT_CODES.ok) code = fileCode;
-  }
+  const files = collected.files;
+  await forEachFile<PairsFileAnswer>(
+    filePool(io, parsed.jobs, files.length),
+    files.length,
+    {
+      inProcess: (index) => pairsFileAnswer(files[index] as RustFile, parsed, io, crates),
+      message: (index): PairsFileJob => ({
+        kind: 'pairs',
+        file: files[index] as RustFile,
+        args: parsed,
+        host: { cwd: io.cwd, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors },
+      }),
+    },
+    (answer) => {
+      if (answer.stdout !== '') io.stdout(answer.stdout);
+      if (answer.stderr !== '') io.stderr(answer.stderr);
+      internalErrors.push(...answer.internalErrors);
+      if (answer.code !== EXIT_CODES.ok) code = answer.code;
+      return true;
+    },
+  );
   return printInternalErrors(io, PAIRS_COMMAND.name, internalErrors) ? EXIT_CODES.internalError : code;
+}
+
+/** `pairs`' work on one file as plain data: what a pool worker is sent (pool-worker.ts). */
+export interface PairsFileJob {
+  readonly kind: 'pairs';
+  readonly file: RustFile;
+  readonly args: PairsArgs;
+  readonly host: PairsHost;
+}
+
+/** What one file's pairs print and how they end; printed by the command in file order. */
+export interface PairsFileAnswer {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly internalErrors: readonly InternalErrorSite[];
+  readonly code: number;
+}
+
+/** The parts of the CLI's io that one file's pairs read. */
+type PairsHost = Pick<CliIo, 'cwd' | 'stackAllowance' | 'internalErrors' | 'pairsWriteHooks'>;
+
+/** A pool worker's `pairs` of one file, with the worker's own crate reader. */
+export function pairsFileInWorker(job: PairsFileJob, crates: CrateModels): Promise<PairsFileAnswer> {
+  return pairsFileAnswer(job.file, job.args, job.host, crates);
+}
+
+/** One file's pairs, its output collected (so a worker's and this thread's are printed alike). */
+async function pairsFileAnswer(file: RustFile, args: PairsArgs, host: PairsHost, crates: CrateModels): Promise<PairsFileAnswer> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    ...host,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  };
+  const internalErrors: InternalErrorSite[] = [];
+  const code = await pairsForFile(file, args, { io, crates }, internalErrors);
+  return { stdout, stderr, internalErrors, code };
 }
 
 async function pairsForFile(
@@ -183,7 +248,9 @@ function parsePairsArgs(args: readonly string[]): CommandArgs<PairsArgs> {
   if (seed === undefined) return mistake(`--seed must be a non-negative integer, got '${values.seed}'`);
   const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
   if (solver === undefined) return mistake(`--solver must be z3 or none, got '${values.solver ?? ''}'`);
-  return run({ paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver });
+  const jobs = parseJobs(values.jobs);
+  if (typeof jobs === 'object') return mistake(jobs.mistake);
+  return run({ paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver, jobs });
 }
 
 function nonNegative(text: string | undefined, fallback: number): number | undefined {
