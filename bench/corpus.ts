@@ -1,16 +1,18 @@
-// Corpus profile (`npm run bench -- corpus DIR [--limit N]`, or `npx tsx bench/corpus.ts DIR [--limit N]`): runs
+// Corpus profile (`npm run bench -- corpus DIR [--limit N] [--cli]`, or `npx tsx bench/corpus.ts DIR ...`): runs
 // `pairs` and then `check` over a copy of DIR the way the CLI does (one solver per file, the CLI's options, the
 // crate models), and prints where the time goes: the solver's wall time (model search for pairs, verdicts for
 // check; Z3 runs on its own thread), the main thread's CPU split by stage (bench/cpu-profile.ts), and the slowest
 // files and functions. The core reads no clock: the bench times the solver by wrapping the Solver it passes in,
-// and everything else by sampling stacks.
+// and everything else by sampling stacks. `--cli` measures the bin instead (`--jobs 1` against the cores), then the
+// typical function's check with and without code mutants (bench/wrong-outputs.ts).
 
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createSolver } from '../server/src/backends';
-import { loadZ3 } from '../server/src/backends/z3';
+import { clearQueryCache, loadZ3 } from '../server/src/backends/z3';
 import { readEachCheckInput } from '../server/src/cli/check-paths';
 import { collectRustFiles, readRustFile } from '../server/src/cli/files';
 import type { RustFile } from '../server/src/cli/files';
@@ -34,12 +36,14 @@ import { parseSourceFile } from '../server/src/syntax';
 import { formatSplit, profileStages } from './cpu-profile';
 import type { StageSplit } from './cpu-profile';
 import { runAlone } from './run-alone';
+import { runWrongOutputsBench } from './wrong-outputs';
 
 export async function runCorpusBench(args: readonly string[]): Promise<string[]> {
   const [dir, ...rest] = args;
-  if (dir === undefined) throw new Error('usage: corpus DIR [--limit N]');
+  if (dir === undefined) throw new Error('usage: corpus DIR [--limit N] [--cli]');
   const limitAt = rest.indexOf('--limit');
   const limit = limitAt < 0 ? Infinity : Number(rest[limitAt + 1]);
+  if (rest.includes('--cli')) return [...(await runCliBench(dir, limit)), '', ...(await runWrongOutputsBench(ROOT))];
   const copy = mkdtempSync(join(tmpdir(), 'spec-harness-corpus-'));
   const root = join(copy, basename(dir));
   cpSync(dir, root, { recursive: true });
@@ -67,6 +71,7 @@ export async function runCorpusBench(args: readonly string[]): Promise<string[]>
 }
 
 const SLOWEST_SHOWN = 8;
+const ROOT = join(__dirname, '..');
 const SLOWEST_FILES_BROKEN_DOWN = 3;
 
 interface Timed {
@@ -209,6 +214,8 @@ async function slowestCheckFunctions(cwd: string, slowestFiles: readonly Timed[]
   )) {
     const model = buildFileModel(parseSourceFile(input.text));
     for (const fn of scorableFunctions(model, {})) {
+      // Cold answers, as in the whole-file run.
+      clearQueryCache();
       const started = performance.now();
       const options = { ...CLI_CHECK_OPTIONS, functions: [fn.qualifiedName] };
       await checkFile({ ...input, model }, options, undefined, undefined, newSolver(CLI_CHECK_OPTIONS.stepBudget));
@@ -245,6 +252,62 @@ function byTime(timings: readonly Timed[]): Timed[] {
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** `--cli`: the bundled bin as users run it, `pairs` then `check --json` over a fresh copy with `--jobs 1` and with
+ *  `--jobs <cores>`: wall and CPU time (the children's, from /proc: Linux only) and whether the outputs agree. */
+async function runCliBench(dir: string, limit: number): Promise<string[]> {
+  const jobs = [1, availableParallelism()];
+  const runs = jobs.map((count) => {
+    const copy = copyOf(dir, limit);
+    return {
+      count,
+      pairs: timedChild(['pairs', copy.root, '--jobs', String(count)], copy.cwd),
+      check: timedChild(['check', copy.root, '--json', '--jobs', String(count)], copy.cwd),
+      files: copy.files,
+    };
+  });
+  const [one, many] = runs as [(typeof runs)[0], (typeof runs)[0]];
+  const ratio = (a: number, b: number): string => `${(a / Math.max(b, 1e-9)).toFixed(2)}x`;
+  const line = (name: 'pairs' | 'check'): string =>
+    `  ${name}  --jobs 1: wall ${seconds(one[name].wallMs)}, CPU ${seconds(one[name].cpuMs)};  --jobs ${many.count}: wall ${seconds(many[name].wallMs)} (${ratio(many[name].wallMs, one[name].wallMs)}), CPU ${seconds(many[name].cpuMs)} (${ratio(many[name].cpuMs, one[name].cpuMs)})`;
+  const same = (name: 'pairs' | 'check'): boolean => one[name].out === many[name].out && one[name].code === many[name].code;
+  return [
+    `Corpus through the bin (bundle, big-stack worker): ${dir}, ${one.files} files; wall and CPU (all threads, children's)`,
+    line('pairs'),
+    line('check'),
+    `  outputs identical with --jobs 1 and --jobs ${many.count}: pairs ${same('pairs') ? 'yes' : 'NO'}, check ${same('check') ? 'yes' : 'NO'}; exit codes ${one.pairs.code}/${one.check.code}`,
+  ];
+}
+
+/** A fresh copy of DIR's first `limit` Rust files (their folders kept), named alike so outputs compare. */
+function copyOf(dir: string, limit: number): { readonly cwd: string; readonly root: string; readonly files: number } {
+  const cwd = mkdtempSync(join(tmpdir(), 'spec-harness-corpus-cli-'));
+  const root = basename(dir);
+  const rust = (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).filter((entry) => entry.endsWith('.rs')).sort();
+  const chosen = rust.slice(0, limit);
+  for (const entry of chosen) cpSync(join(dir, entry), join(cwd, root, entry));
+  return { cwd, root, files: chosen.length };
+}
+
+function timedChild(
+  args: readonly string[],
+  cwd: string,
+): { readonly wallMs: number; readonly cpuMs: number; readonly out: string; readonly code: number | null } {
+  const cpuBefore = childrenCpuMs();
+  const started = performance.now();
+  const child = spawnSync(process.execPath, [join(ROOT, 'bin', 'spec-harness.js'), ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 30 });
+  return { wallMs: performance.now() - started, cpuMs: childrenCpuMs() - cpuBefore, out: child.stdout, code: child.status };
+}
+
+/** CPU time of this process's waited-for children (cutime + cstime in /proc/self/stat, at 100 ticks a second). */
+function childrenCpuMs(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 if (require.main === module) runAlone(() => runCorpusBench(process.argv.slice(2)));
