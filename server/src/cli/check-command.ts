@@ -153,6 +153,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       inProcess: (index) => scoreFile({ scoring, plain: backends }, jobOf(index)),
       // The crate model holds functions, which do not cross threads: the worker reads the crate itself.
       message: (index) => ({ ...jobOf(index), input: withoutModel(inputs[index] as CheckInput) }),
+      size: (index) => (inputs[index] as CheckInput).text.length,
     },
     (answer, index) => {
       if (!answer.ok) {

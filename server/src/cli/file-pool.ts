@@ -43,11 +43,14 @@ const MAX_JOBS = 256;
 export interface FileWork<A> {
   readonly inProcess: (index: number) => Promise<A>;
   readonly message: (index: number) => unknown;
+  /** How big the file is (its length): workers take the biggest first, so a slow file does not start last and
+   *  hold up the end of the run alone. */
+  readonly size: (index: number) => number;
 }
 
 /** Does files `0..count-1`, on `pool`'s workers when there is a pool and more than one file, and calls `onAnswer`
  *  with each answer in file order, as soon as the answers before it are in. `onAnswer` returning false stops the
- *  run: no file after it is started (a failure that ends the command). */
+ *  run (a failure that ends the command): no answer after it is handed on, and no file not yet started starts. */
 export async function forEachFile<A>(
   pool: FilePool | undefined,
   count: number,
@@ -58,16 +61,17 @@ export async function forEachFile<A>(
     for (let index = 0; index < count; index += 1) if (!onAnswer(await work.inProcess(index), index)) return;
     return;
   }
-  const next = { index: 0 };
+  const order = biggestFirst(count, work.size);
+  const next = { position: 0 };
   const run = { stopped: false };
   const inOrder = orderedDelivery<A>((answer, index) => {
     if (run.stopped || onAnswer(answer, index)) return;
     run.stopped = true;
-    next.index = count;
+    next.position = count;
   });
   const threads = Array.from({ length: Math.min(pool.workers, count) }, () => startWorker(pool.script));
   try {
-    await Promise.all(threads.map((thread) => drain(thread, count, next, work, inOrder)));
+    await Promise.all(threads.map((thread) => drain(thread, order, next, work, inOrder)));
   } finally {
     // Idle by now (every file answered or taken back), so ending them interrupts no native call.
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
@@ -84,15 +88,15 @@ interface PoolThread {
  *  computed here instead; a dead worker takes no further file. */
 async function drain<A>(
   thread: PoolThread,
-  count: number,
-  next: { index: number },
+  order: readonly number[],
+  next: { position: number },
   work: FileWork<A>,
   deliver: (answer: A, index: number) => void,
 ): Promise<void> {
   let alive = true;
-  while (next.index < count) {
-    const index = next.index;
-    next.index += 1;
+  while (next.position < order.length) {
+    const index = order[next.position] as number;
+    next.position += 1;
     const reply = alive ? await thread.ask({ index, job: work.message(index) }) : undefined;
     if (isAnswer<A>(reply, index)) {
       deliver(reply.answer, index);
@@ -137,6 +141,12 @@ function startWorker(script: string): PoolThread {
 /** A worker's reply for `index`: `{ index, answer }`; a `{ index, crash }` reply (it threw) is not one. */
 function isAnswer<A>(reply: unknown, index: number): reply is { readonly index: number; readonly answer: A } {
   return typeof reply === 'object' && reply !== null && 'answer' in reply && (reply as { index?: unknown }).index === index;
+}
+
+/** The files' indices, biggest first (ties in file order). */
+function biggestFirst(count: number, size: (index: number) => number): number[] {
+  const sizes = Array.from({ length: count }, (_, index) => size(index));
+  return sizes.map((_, index) => index).sort((a, b) => (sizes[b] as number) - (sizes[a] as number) || a - b);
 }
 
 /** Calls `deliver` in index order whatever order answers arrive in. */

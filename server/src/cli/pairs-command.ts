@@ -2,6 +2,7 @@
 // invalid inputs by running each exec fn, and writes them into foo.pairs.json beside foo.rs with exact edits (every byte
 // outside generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
 
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
@@ -72,8 +73,21 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
   // Writing pairs files changes no source file, so one read of each crate serves the whole run (one per worker).
   const crates = createCrateModels();
   const files = collected.files;
+  const pool = filePool(io, parsed.jobs, files.length);
+  // Only to hand the biggest files to workers first; a file that cannot be read is read (and reported) later.
+  const sizes =
+    pool === undefined
+      ? []
+      : await Promise.all(
+          files.map((file) =>
+            stat(file.absolutePath).then(
+              (found) => found.size,
+              () => 0,
+            ),
+          ),
+        );
   await forEachFile<PairsFileAnswer>(
-    filePool(io, parsed.jobs, files.length),
+    pool,
     files.length,
     {
       inProcess: (index) => pairsFileAnswer(files[index] as RustFile, parsed, io, crates),
@@ -83,6 +97,7 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
         args: parsed,
         host: { cwd: io.cwd, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors },
       }),
+      size: (index) => sizes[index] ?? 0,
     },
     (answer) => {
       if (answer.stdout !== '') io.stdout(answer.stdout);
