@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { runCorpusBench } from './corpus';
 import { runEditStormBench } from './edit-storm';
 import { runEngineBench } from './engine';
 import { runLspBench } from './lsp';
@@ -21,6 +22,11 @@ import { runWrongOutputsBench } from './wrong-outputs';
 const ROOT = join(__dirname, '..');
 
 async function main(): Promise<void> {
+  const [only, ...rest] = process.argv.slice(2);
+  if (only === 'corpus') {
+    process.stdout.write(`${(await runCorpusBench(rest)).join('\n')}\n`);
+    return;
+  }
   const sections: string[][] = [
     await runSyntaxBench(),
     await scoringSection(),

@@ -6,7 +6,7 @@
 
 import * as path from 'node:path';
 import { createBackend, createSolver, SOLVER_KINDS } from '../backends';
-import type { SolverKind, VerusEnvironment } from '../backends';
+import type { SolverKind, SolverOptions, VerusEnvironment } from '../backends';
 import type { Backend, CheckInput, CheckOptions, CheckReport, FileReport, GateOutcome, Solver } from '../harness';
 import {
   DEFAULT_CHECK_OPTIONS,
@@ -46,6 +46,8 @@ import {
 } from './check-reports';
 import type { ReportOptions } from './check-reports';
 import { recordingBackend } from '../reports';
+import type { CrateModels } from '../host';
+import { JOBS_USAGE, filePool, forEachFile, parseJobs } from './file-pool';
 
 export const CHECK_COMMAND = {
   name: 'check',
@@ -53,7 +55,7 @@ export const CHECK_COMMAND = {
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
                           [--mutants N] [--fn NAME] [--step-budget N] [--function-budget N] [--solver z3|none]
                           [--solver-time-limit MS]
-                          [--held-out] [--code-mutants N] [--weak-threshold-only]
+                          [--held-out] [--code-mutants N] [--weak-threshold-only] [--jobs N]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 --code-mutants N: code mutations run per function (default 24; 0 turns them off).
@@ -62,7 +64,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
                  left is indeterminate (reason \`step budget exhausted\` or \`budget: ...\`).
 --weak-threshold-only: report weak-postcondition only below the threshold, not on any accepted code mutant or
                        swapped output.
-`,
+${JOBS_USAGE}`,
   options: {
     ...REPORT_ARG_OPTIONS,
     pairs: { type: 'string' },
@@ -81,6 +83,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
     'held-out': { type: 'boolean' },
     solver: { type: 'string' },
     'solver-time-limit': { type: 'string' },
+    jobs: { type: 'string' },
   },
 } as const satisfies CommandInfo;
 
@@ -116,27 +119,56 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     ? recordingBackend(backends.kind === 'both' ? backends.embedded : backends.backend)
     : undefined;
   const scoring = recorder === undefined ? backends : withRecorder(backends, recorder.backend);
+  const extras = emptyExtras();
+  const inputs = read.value.inputs;
+  const optionsList: CheckOptions[] = [];
+  for (const input of inputs) {
+    const options = await fileOptions(io, parsed, revision, input, extras.skipped);
+    if (typeof options === 'string') return fail(options);
+    optionsList.push(options);
+  }
   // One solver per file and pair set: each is one run with its own query and time budget.
-  const newSolver = (): Solver | undefined =>
-    createSolver(parsed.solver, {
+  const solver: SolverSettings = {
+    kind: parsed.solver,
+    options: {
       stepBudget: parsed.options.stepBudget,
       stackAllowance: parsed.options.stackAllowance,
       timeLimitMs: parsed.solverTimeLimitMs,
-    });
-  const extras = emptyExtras();
+    },
+  };
+  const jobOf = (index: number): CheckFileJob => {
+    const input = inputs[index] as CheckInput;
+    const options = optionsList[index] as CheckOptions;
+    return { kind: 'check', absolutePath: path.resolve(io.cwd, input.path), input, options, heldOut: parsed.heldOut, solver };
+  };
+  // Files go to workers only when nothing but their reports comes back: the embedded backend, no mutant outcomes.
+  const pool = backends.kind === 'embedded' && recorder === undefined ? filePool(io, parsed.jobs, inputs.length) : undefined;
   const files: FileReport[] = [];
   const heldOutFiles: FileReport[] = [];
-  for (const input of read.value.inputs) {
-    const options = await fileOptions(io, parsed, revision, input, extras.skipped);
-    if (typeof options === 'string') return fail(options);
-    try {
-      files.push(await checkWith(scoring, input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options, newSolver()));
-      if (parsed.heldOut) heldOutFiles.push(await checkWith(backends, input, { ...options, pairSet: 'held-out' }, newSolver()));
-    } catch (error) {
-      return fail(`backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}`);
-    }
-    recordFile(extras, input, recorder === undefined ? undefined : planFile(input, options), recorder?.take() ?? new Map());
-  }
+  let failure: string | undefined;
+  await forEachFile<CheckFileAnswer>(
+    pool,
+    inputs.length,
+    {
+      inProcess: (index) => scoreFile({ scoring, plain: backends }, jobOf(index)),
+      // The crate model holds functions, which do not cross threads: the worker reads the crate itself.
+      message: (index) => ({ ...jobOf(index), input: withoutModel(inputs[index] as CheckInput) }),
+      size: (index) => (inputs[index] as CheckInput).text.length,
+    },
+    (answer, index) => {
+      if (!answer.ok) {
+        failure = answer.error;
+        return false;
+      }
+      files.push(answer.feedback);
+      if (answer.heldOut !== undefined) heldOutFiles.push(answer.heldOut);
+      const input = inputs[index] as CheckInput;
+      const plan = recorder === undefined ? undefined : planFile(input, optionsList[index] as CheckOptions);
+      recordFile(extras, input, plan, recorder?.take() ?? new Map());
+      return true;
+    },
+  );
+  if (failure !== undefined) return fail(failure);
   const threshold = parsed.options.threshold;
   const report = reportOf(files, parsed);
   const heldOutReport = parsed.heldOut ? reportOf(heldOutFiles, parsed) : undefined;
@@ -173,6 +205,60 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const internalErrors = checkInternalErrors(report, heldOutReport);
   if (printInternalErrors(io, CHECK_COMMAND.name, internalErrors) && code !== EXIT_CODES.usageOrIoError) code = EXIT_CODES.internalError;
   return read.value.unreadable.length > 0 ? EXIT_CODES.usageOrIoError : code;
+}
+
+/** `check`'s work on one file as plain data: what a pool worker is sent (pool-worker.ts). */
+export interface CheckFileJob {
+  readonly kind: 'check';
+  readonly absolutePath: string;
+  readonly input: CheckInput;
+  readonly options: CheckOptions;
+  /** `--held-out`: feedback and held-out pairs scored apart. */
+  readonly heldOut: boolean;
+  readonly solver: SolverSettings;
+}
+
+interface SolverSettings {
+  readonly kind: SolverKind;
+  readonly options: SolverOptions;
+}
+
+/** The file's reports, or why the command fails (a backend that rejected: no verus binary, for one). */
+export type CheckFileAnswer =
+  | { readonly ok: true; readonly feedback: FileReport; readonly heldOut: FileReport | undefined }
+  | { readonly ok: false; readonly error: string };
+
+/** A pool worker's `check` of one file: the file's crate model (read by the worker's own crate reader), the embedded
+ *  backend, and the same scoring as in process. */
+export async function checkFileInWorker(job: CheckFileJob, crates: CrateModels): Promise<CheckFileAnswer> {
+  const model = await crates.fileModel(job.absolutePath, job.input.text);
+  const created = createBackend('embedded', { stepBudget: job.options.stepBudget, stackAllowance: job.options.stackAllowance });
+  if (!created.ok) return created;
+  const backends = { ok: true, kind: 'embedded', backend: created.backend } as const;
+  return scoreFile({ scoring: backends, plain: backends }, { ...job, input: model === undefined ? job.input : { ...job.input, model } });
+}
+
+/** One file's reports: feedback (or all) pairs with `scoring` (which may record verdicts), held-out pairs with
+ *  the plain backends. */
+async function scoreFile(
+  backends: { readonly scoring: ChosenBackends; readonly plain: ChosenBackends },
+  job: CheckFileJob,
+): Promise<CheckFileAnswer> {
+  const newSolver = (): Solver | undefined => createSolver(job.solver.kind, job.solver.options);
+  try {
+    const options = job.heldOut ? { ...job.options, pairSet: 'feedback' as const } : job.options;
+    const feedback = await checkWith(backends.scoring, job.input, options, newSolver());
+    const heldOut = job.heldOut
+      ? await checkWith(backends.plain, job.input, { ...job.options, pairSet: 'held-out' }, newSolver())
+      : undefined;
+    return { ok: true, feedback, heldOut };
+  } catch (error) {
+    return { ok: false, error: `backend failed on '${job.input.path}': ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+function withoutModel(input: CheckInput): CheckInput {
+  return { path: input.path, text: input.text, pairsPath: input.pairsPath, pairsText: input.pairsText };
 }
 
 /** 0 met, 1 not met, 2 a gate over no function; the reasons go to stderr unless JSON was asked for. */
@@ -221,7 +307,7 @@ async function fileOptions(
   return { ...parsed.options, functions: changed.changed.filter((name) => wanted === undefined || wanted.includes(name)) };
 }
 
-function withRecorder(backends: Exclude<Backends, { ok: false }>, recording: Backend): Exclude<Backends, { ok: false }> {
+function withRecorder(backends: ChosenBackends, recording: Backend): ChosenBackends {
   return backends.kind === 'both' ? { ...backends, embedded: recording } : { ...backends, backend: recording };
 }
 
@@ -240,6 +326,8 @@ interface ParsedCheckArgs {
   readonly verusArgs: readonly string[];
   readonly solver: SolverKind;
   readonly solverTimeLimitMs: number | undefined;
+  /** `--jobs`: undefined for the default (file-pool.ts `filePool`). */
+  readonly jobs: number | undefined;
   readonly options: CheckOptions;
 }
 
@@ -276,7 +364,10 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
   }
   const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
   if (solver === undefined) return mistake(`--solver must be z3 or none (got '${values.solver ?? ''}')`);
+  const jobs = parseJobs(values.jobs);
+  if (typeof jobs === 'object') return mistake(jobs.mistake);
   return run({
+    jobs,
     solver,
     solverTimeLimitMs: values['solver-time-limit'] === undefined ? undefined : (solverTimeLimit as number),
     paths: parsed.positionals,
@@ -321,6 +412,8 @@ function numberOption(
   return value;
 }
 
+type ChosenBackends = Exclude<Backends, { ok: false }>;
+
 type Backends =
   | { readonly ok: true; readonly kind: 'embedded' | 'verus'; readonly backend: Backend }
   | { readonly ok: true; readonly kind: 'both'; readonly embedded: Backend; readonly verus: Backend }
@@ -340,7 +433,7 @@ function makeBackends(choice: BackendChoice, options: CheckOptions, verusEnviron
 }
 
 async function checkWith(
-  backends: Exclude<Backends, { ok: false }>,
+  backends: ChosenBackends,
   input: CheckInput,
   options: CheckOptions,
   solver: Solver | undefined,

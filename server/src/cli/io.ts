@@ -17,6 +17,8 @@ export interface CliIo {
   readonly readStdin?: (maxBytes: number) => Promise<string>;
   /** Tests only: what happens between writing a pairs file's temporary copy and replacing the file. */
   readonly pairsWriteHooks?: PairsWriteHooks;
+  /** The bundled CLI, which `--jobs` starts its workers from (file-pool.ts); absent, files are done on this thread. */
+  readonly workerScript?: string;
 }
 
 export function nodeIo(): CliIo {
@@ -27,7 +29,14 @@ export function nodeIo(): CliIo {
     stackAllowance: hostStackAllowance(),
     internalErrors: hostInternalErrors(),
     readStdin: readProcessStdin,
+    ...bundledScript(),
   };
+}
+
+/** This file's bundle (dist/cli.js), when it runs from one: a worker can start only from JavaScript, not from our
+ *  TypeScript sources (tsx, vitest). */
+function bundledScript(): { readonly workerScript?: string } {
+  return __filename.endsWith('.js') ? { workerScript: __filename } : {};
 }
 
 async function readProcessStdin(maxBytes: number): Promise<string> {

@@ -15,6 +15,7 @@ import { PAIRS_COMMAND, runPairsCommand } from './pairs-command';
 import { STUBS_COMMAND, runStubsCommand } from './stubs-command';
 import type { CliIo } from './io';
 import { nodeIo } from './io';
+import { isFilePoolWorker, runFilePoolWorker } from './pool-worker';
 import { TOOL_VERSION } from '../stdx';
 
 /** Every subcommand, in the order `spec-harness --help` lists them. */
@@ -93,4 +94,8 @@ export function main(argv: readonly string[]): void {
   );
 }
 
-if (require.main === module) main(process.argv.slice(2));
+// A pool worker (`--jobs`) starts from this bundle too, as its main module: it answers files, it runs no command.
+if (require.main === module) {
+  if (isFilePoolWorker()) runFilePoolWorker();
+  else main(process.argv.slice(2));
+}

@@ -2,6 +2,7 @@
 // invalid inputs by running each exec fn, and writes them into foo.pairs.json beside foo.rs with exact edits (every byte
 // outside generated entries kept) and a safe write (host/: exclusive temporary file, fsync, rename, concurrent edits merged).
 
+import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex } from '../syntax';
@@ -26,11 +27,14 @@ import { EXIT_CODES, answerWithoutRunning, commandFailure, mistake, parseCommand
 import type { CommandArgs, CommandInfo } from './command';
 import type { CliIo } from './io';
 import { printInternalErrors } from './internal-errors';
+import { JOBS_USAGE, filePool, forEachFile, parseJobs } from './file-pool';
 import type { InternalErrorSite } from './internal-errors';
 
 export const PAIRS_COMMAND = {
   name: 'pairs',
-  usage: 'Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]\n',
+  usage: `Usage: spec-harness pairs PATH... [--fn NAME] [--count N] [--invalid N] [--seed S] [--out FILE] [--solver z3|none]
+                          [--jobs N]
+${JOBS_USAGE}`,
   options: {
     fn: { type: 'string', multiple: true },
     count: { type: 'string' },
@@ -38,6 +42,7 @@ export const PAIRS_COMMAND = {
     seed: { type: 'string' },
     out: { type: 'string' },
     solver: { type: 'string' },
+    jobs: { type: 'string' },
   },
 } as const satisfies CommandInfo;
 
@@ -49,6 +54,8 @@ interface PairsArgs {
   readonly seed: number;
   readonly out: string | undefined;
   readonly solver: SolverKind;
+  /** `--jobs`: undefined for the default (file-pool.ts `filePool`). */
+  readonly jobs: number | undefined;
 }
 
 export async function runPairsCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -63,13 +70,86 @@ export async function runPairsCommand(args: readonly string[], io: CliIo): Promi
   // One file's failure is that file's: every other file still gets its pairs, and the exit code says what failed.
   let code: number = EXIT_CODES.ok;
   const internalErrors: InternalErrorSite[] = [];
-  // Writing pairs files changes no source file, so one read of each crate serves the whole run.
+  // Writing pairs files changes no source file, so one read of each crate serves the whole run (one per worker).
   const crates = createCrateModels();
-  for (const file of collected.files) {
-    const fileCode = await pairsForFile(file, parsed, { io, crates }, internalErrors);
-    if (fileCode !== EXIT_CODES.ok) code = fileCode;
-  }
+  const files = collected.files;
+  const pool = filePool(io, parsed.jobs, files.length);
+  // Only to hand the biggest files to workers first; a file that cannot be read is read (and reported) later.
+  const sizes =
+    pool === undefined
+      ? []
+      : await Promise.all(
+          files.map((file) =>
+            stat(file.absolutePath).then(
+              (found) => found.size,
+              () => 0,
+            ),
+          ),
+        );
+  await forEachFile<PairsFileAnswer>(
+    pool,
+    files.length,
+    {
+      inProcess: (index) => pairsFileAnswer(files[index] as RustFile, parsed, io, crates),
+      message: (index): PairsFileJob => ({
+        kind: 'pairs',
+        file: files[index] as RustFile,
+        args: parsed,
+        host: { cwd: io.cwd, stackAllowance: io.stackAllowance, internalErrors: io.internalErrors },
+      }),
+      size: (index) => sizes[index] ?? 0,
+    },
+    (answer) => {
+      if (answer.stdout !== '') io.stdout(answer.stdout);
+      if (answer.stderr !== '') io.stderr(answer.stderr);
+      internalErrors.push(...answer.internalErrors);
+      if (answer.code !== EXIT_CODES.ok) code = answer.code;
+      return true;
+    },
+  );
   return printInternalErrors(io, PAIRS_COMMAND.name, internalErrors) ? EXIT_CODES.internalError : code;
+}
+
+/** `pairs`' work on one file as plain data: what a pool worker is sent (pool-worker.ts). */
+export interface PairsFileJob {
+  readonly kind: 'pairs';
+  readonly file: RustFile;
+  readonly args: PairsArgs;
+  readonly host: PairsHost;
+}
+
+/** What one file's pairs print and how they end; printed by the command in file order. */
+export interface PairsFileAnswer {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly internalErrors: readonly InternalErrorSite[];
+  readonly code: number;
+}
+
+/** The parts of the CLI's io that one file's pairs read. */
+type PairsHost = Pick<CliIo, 'cwd' | 'stackAllowance' | 'internalErrors' | 'pairsWriteHooks'>;
+
+/** A pool worker's `pairs` of one file, with the worker's own crate reader. */
+export function pairsFileInWorker(job: PairsFileJob, crates: CrateModels): Promise<PairsFileAnswer> {
+  return pairsFileAnswer(job.file, job.args, job.host, crates);
+}
+
+/** One file's pairs, its output collected (so a worker's and this thread's are printed alike). */
+async function pairsFileAnswer(file: RustFile, args: PairsArgs, host: PairsHost, crates: CrateModels): Promise<PairsFileAnswer> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    ...host,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  };
+  const internalErrors: InternalErrorSite[] = [];
+  const code = await pairsForFile(file, args, { io, crates }, internalErrors);
+  return { stdout, stderr, internalErrors, code };
 }
 
 async function pairsForFile(
@@ -183,7 +263,9 @@ function parsePairsArgs(args: readonly string[]): CommandArgs<PairsArgs> {
   if (seed === undefined) return mistake(`--seed must be a non-negative integer, got '${values.seed}'`);
   const solver = SOLVER_KINDS.find((kind) => kind === (values.solver ?? 'z3'));
   if (solver === undefined) return mistake(`--solver must be z3 or none, got '${values.solver ?? ''}'`);
-  return run({ paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver });
+  const jobs = parseJobs(values.jobs);
+  if (typeof jobs === 'object') return mistake(jobs.mistake);
+  return run({ paths: parsed.positionals, functions: values.fn, count, invalidCount, seed, out: values.out, solver, jobs });
 }
 
 function nonNegative(text: string | undefined, fallback: number): number | undefined {

@@ -37,8 +37,25 @@ export function resolveValueType(type: Type, ctx: TypeContext): ValueType {
 }
 
 /** The struct's fields or the enum's variants of an `adt` type; built in for `Option` and `Result`. Undefined when
- *  the name is not a datatype of the file. */
+ *  the name is not a datatype of the file. Remembered per scope and type object (the shape is a function of the
+ *  two alone): generation builds thousands of values of one type, and each would resolve its fields again. */
 export function adtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): AdtShape | undefined {
+  let byType = SHAPES.get(ctx.scope);
+  if (byType === undefined) {
+    byType = new WeakMap();
+    SHAPES.set(ctx.scope, byType);
+  }
+  const known = byType.get(type);
+  if (known !== undefined) return known ?? undefined;
+  const shape = resolveAdtShape(type, ctx);
+  byType.set(type, shape ?? null);
+  return shape;
+}
+
+/** `null`: the type has no shape (remembered too). Weak on both levels: a scope and its types go with their model. */
+const SHAPES = new WeakMap<ModelScope, WeakMap<ValueType, AdtShape | null>>();
+
+function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): AdtShape | undefined {
   const first = type.args[0] ?? UNSUPPORTED_ARG;
   if (type.name === 'Option' && ctx.scope.datatype('Option') === undefined) {
     return enumShape('Option', [unitVariant('None'), tupleVariant('Some', [first])]);

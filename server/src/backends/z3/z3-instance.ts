@@ -21,7 +21,7 @@ export interface Z3Instance {
   failed(): InstanceFailure | undefined;
   /** Fails the instance from outside (the session does after Z3 ran out of memory, whose unwinding leaks). */
   fail(failure: InstanceFailure): void;
-  /** An estimate of the heap's high-water mark in bytes (see `writtenHeapBytes`). */
+  /** An estimate of the heap's high-water mark in bytes (see `heapMark`). */
   heapBytes(): number;
   /** Stops the instance's pthreads; its memory is freed once nothing refers to it. */
   dispose(): void;
@@ -47,10 +47,10 @@ export async function loadZ3Instance(memoryMaxMb: number): Promise<Z3Instance> {
   // giving up on memory. The heap is read from JS: calling into a failed instance could wait forever on a lock
   // its dead pthread held.
   // Set once the runtime is decoded (an abort while it loads has no heap to read yet).
-  const loadedHeap: { heap?: Uint8Array } = {};
+  const loadedHeap: { heapBytes?: () => number } = {};
   const abortFailure = (what: unknown): InstanceFailure =>
     /OOM|memory|bad_alloc/i.test(String(what)) ||
-    (loadedHeap.heap !== undefined && writtenHeapBytes(loadedHeap.heap) >= memoryMaxMb * 1024 * 1024)
+    (loadedHeap.heapBytes !== undefined && loadedHeap.heapBytes() >= memoryMaxMb * 1024 * 1024)
       ? 'out of memory'
       : 'crashed';
   const [{ init }, factory] = await Promise.all([import('z3-solver/build/low-level/index.js'), import('z3-solver/build/z3-built.js')]);
@@ -62,7 +62,8 @@ export async function loadZ3Instance(memoryMaxMb: number): Promise<Z3Instance> {
     }),
   );
   const runtime = decodeRuntime(loaded.em);
-  loadedHeap.heap = runtime.HEAPU8;
+  const heapBytes = heapMark(runtime.HEAPU8);
+  loadedHeap.heapBytes = heapBytes;
   guardWorkers(runtime.PThread, (error) => fail(abortFailure(error)));
   const z3 = loaded.Z3;
   z3.global_param_set('memory_max_size', String(memoryMaxMb));
@@ -92,7 +93,7 @@ export async function loadZ3Instance(memoryMaxMb: number): Promise<Z3Instance> {
     },
     failed: () => failure,
     fail,
-    heapBytes: () => writtenHeapBytes(runtime.HEAPU8),
+    heapBytes,
     dispose: () => {
       failure ??= 'crashed';
       runtime.PThread.terminateAllThreads();
@@ -157,18 +158,40 @@ function guardWorkers(pool: PThreadPool, onError: (error: unknown) => void): voi
 
 const PAGE_BYTES = 65_536;
 const SAMPLES_PER_PAGE = 8;
+/** How far past the last written page the walk looks (64 MiB): a run of unwritten-looking pages this long ends it.
+ *  Longer than the main thread's 20 MiB stack (STACK_SIZE), which lies below the heap and is zero but for its top. */
+const GAP_PAGES = 1024;
 
-/** The end of the highest 64 KiB page with a non-zero word among a few sampled ones. The heap is fixed at 2 GiB,
- *  so its length says nothing; memory above the allocator's break is never written, so this tracks the break from
- *  below (a page written only with zeros is missed), which is close enough to restart long before the limit. */
-function writtenHeapBytes(heap: Uint8Array): number {
-  const words = new BigUint64Array(heap.buffer, 0, Math.floor(heap.buffer.byteLength / 8));
-  const wordsPerPage = PAGE_BYTES / 8;
-  const stride = wordsPerPage / SAMPLES_PER_PAGE;
-  for (let page = Math.floor(words.length / wordsPerPage) - 1; page >= 0; page -= 1) {
-    for (let sample = 0; sample < SAMPLES_PER_PAGE; sample += 1) {
-      if (words[page * wordsPerPage + sample * stride] !== 0n) return (page + 1) * PAGE_BYTES;
+/** The heap's high-water mark: the end of the highest 64 KiB page with a non-zero word among a few sampled ones,
+ *  found by walking up from the last mark until `GAP_PAGES` pages in a row look unwritten. Memory above the
+ *  allocator's break is never written, so the walk reads at most `GAP_PAGES` past it. It never reads the rest of
+ *  the fixed 2 GiB: the heap is shared memory, which the OS backs with real pages on a read, so a walk down from
+ *  the top cost seconds and a gigabyte of resident memory per process. A written region whose samples are all
+ *  zero for longer than the gap is missed until something above it is written (an estimate that lags; Z3's own
+ *  allocation count and the abort handler remain). */
+function heapMark(heap: Uint8Array): () => number {
+  const words = new Uint32Array(heap.buffer, 0, Math.floor(heap.buffer.byteLength / 4));
+  const pages = Math.floor(words.length / WORDS_PER_PAGE);
+  let mark = 0;
+  return () => {
+    for (let page = mark, gap = 0; page < pages && gap < GAP_PAGES; page += 1) {
+      if (pageWritten(words, page)) {
+        mark = page + 1;
+        gap = 0;
+      } else gap += 1;
     }
+    return mark * PAGE_BYTES;
+  };
+}
+
+const WORDS_PER_PAGE = PAGE_BYTES / 4;
+
+/** Whether any sampled 64-bit word of the page is non-zero (read as two 32-bit halves: no BigInt per read). */
+function pageWritten(words: Uint32Array, page: number): boolean {
+  const stride = WORDS_PER_PAGE / SAMPLES_PER_PAGE;
+  for (let sample = 0; sample < SAMPLES_PER_PAGE; sample += 1) {
+    const at = page * WORDS_PER_PAGE + sample * stride;
+    if (words[at] !== 0 || words[at + 1] !== 0) return true;
   }
-  return 0;
+  return false;
 }
