@@ -46,6 +46,8 @@ import {
 } from './check-reports';
 import type { ReportOptions } from './check-reports';
 import { recordingBackend } from '../reports';
+import { formatSuggestionsText, suggestForFile, withSuggestions } from './check-suggest';
+import type { FileSuggestions } from './check-suggest';
 
 export const CHECK_COMMAND = {
   name: 'check',
@@ -53,7 +55,7 @@ export const CHECK_COMMAND = {
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
                           [--mutants N] [--fn NAME] [--step-budget N] [--function-budget N] [--solver z3|none]
                           [--solver-time-limit MS]
-                          [--held-out] [--code-mutants N] [--weak-threshold-only]
+                          [--held-out] [--code-mutants N] [--weak-threshold-only] [--suggest]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 --code-mutants N: code mutations run per function (default 24; 0 turns them off).
@@ -62,6 +64,9 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
                  left is indeterminate (reason \`step budget exhausted\` or \`budget: ...\`).
 --weak-threshold-only: report weak-postcondition only below the threshold, not on any accepted code mutant or
                        swapped output.
+--suggest: for each function whose ensures accepts a wrong output, suggest ensures clauses that hold on every
+           correct output and on a fresh sample of the implementation's, ranked by the wrong outputs they reject
+           (embedded evaluator; a suggestion is a candidate Verus must still prove).
 `,
   options: {
     ...REPORT_ARG_OPTIONS,
@@ -79,6 +84,7 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
     'verus-path': { type: 'string' },
     'verus-arg': { type: 'string', multiple: true },
     'held-out': { type: 'boolean' },
+    suggest: { type: 'boolean' },
     solver: { type: 'string' },
     'solver-time-limit': { type: 'string' },
   },
@@ -126,6 +132,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const extras = emptyExtras();
   const files: FileReport[] = [];
   const heldOutFiles: FileReport[] = [];
+  const suggestions: FileSuggestions[] = [];
   for (const input of read.value.inputs) {
     const options = await fileOptions(io, parsed, revision, input, extras.skipped);
     if (typeof options === 'string') return fail(options);
@@ -136,6 +143,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       return fail(`backend failed on '${input.path}': ${error instanceof Error ? error.message : String(error)}`);
     }
     recordFile(extras, input, recorder === undefined ? undefined : planFile(input, options), recorder?.take() ?? new Map());
+    if (parsed.suggest) suggestions.push(suggestForFile(input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options));
   }
   const threshold = parsed.options.threshold;
   const report = reportOf(files, parsed);
@@ -156,8 +164,14 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     extras,
     threshold,
     text: () =>
-      heldOutReport === undefined ? formatCheckText(report, textOptions) : formatHeldOutText(report, heldOutReport, overfit, textOptions),
-    json: () => jsonReport(heldOutReport === undefined ? report : { ...report, heldOut: heldOutReport, overfit }),
+      (heldOutReport === undefined
+        ? formatCheckText(report, textOptions)
+        : formatHeldOutText(report, heldOutReport, overfit, textOptions)) +
+      (parsed.suggest ? `\n${formatSuggestionsText(suggestions)}` : ''),
+    json: () => {
+      const shown = parsed.suggest ? withSuggestions(report, suggestions) : report;
+      return jsonReport(heldOutReport === undefined ? shown : { ...shown, heldOut: heldOutReport, overfit });
+    },
     stepSummaryPath: process.env['GITHUB_STEP_SUMMARY'],
   });
   if (written !== undefined) return fail(written);
@@ -232,6 +246,8 @@ interface ParsedCheckArgs {
   readonly reports: ReportOptions;
   /** `--held-out`: score feedback and held-out pairs apart, flag overfit functions; the gate checks both. */
   readonly heldOut: boolean;
+  /** `--suggest`: suggested ensures clauses after the report (check-suggest.ts). */
+  readonly suggest: boolean;
   readonly pairs: string | undefined;
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
@@ -282,6 +298,7 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
     paths: parsed.positionals,
     reports,
     heldOut: values['held-out'] === true,
+    suggest: values.suggest === true,
     pairs: values.pairs,
     gate,
     backend,

@@ -31,6 +31,13 @@ export type WorkerRequest =
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }
+  | {
+      /** Suggested ensures clauses for one function's weak postcondition (harness/suggest), for its quick fix. */
+      readonly kind: 'suggest';
+      readonly input: ScoreInputText;
+      readonly options: ScoreOptions;
+      readonly function: string;
+    }
   | { readonly kind: 'close'; readonly uri: string }
   | {
       readonly kind: 'generate';

@@ -168,7 +168,7 @@ function smallArithmetic(plain: readonly string[]): string[] {
 }
 
 function disjunctionSources(plain: readonly string[], vocabulary: Vocabulary): string[] {
-  return [...plain, ...vocabulary.contractArithmetic].slice(0, MAX_DISJUNCTION_SOURCES);
+  return [...plain, ...plain.map((x) => `-${x}`), ...vocabulary.contractArithmetic].slice(0, MAX_DISJUNCTION_SOURCES);
 }
 
 function lengths(vocabulary: Vocabulary): string[] {

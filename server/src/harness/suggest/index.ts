@@ -131,7 +131,12 @@ function suggestForFunction(
     fn,
     candidates,
     { correct, wrong: evidence.wrong },
-    { stepsPerEvaluation: SUGGEST_BUDGET.stepsPerEvaluation, stepsPerFunction: SUGGEST_BUDGET.stepsPerFunction, stackAllowance },
+    {
+      stepsPerEvaluation: SUGGEST_BUDGET.stepsPerEvaluation,
+      stepsPerFunction: SUGGEST_BUDGET.stepsPerFunction,
+      stackAllowance,
+      ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }),
+    },
   );
   const suggestions = selection.kept.slice(0, SUGGEST_BUDGET.suggestions).map((kept): ClauseSuggestion => {
     const first = evidence.wrong[kept.rejected[0] ?? 0] as Outcome;

@@ -23,6 +23,8 @@ export interface SelectionBudget {
   /** Steps all of one function's evaluations may take together; past it, no further candidate is judged. */
   readonly stepsPerFunction: number;
   readonly stackAllowance: StackAllowance;
+  /** The editor's cancellation flag, polled between candidates (a cancelled selection's result is discarded). */
+  readonly cancelled?: () => boolean;
 }
 
 /** A candidate that passed: its text and the indices of the wrong outputs it rejects. */
@@ -54,7 +56,7 @@ export function selectClauses(
   let steps = 0;
   let judged = 0;
   for (const text of candidates) {
-    if (steps >= budget.stepsPerFunction) break;
+    if (steps >= budget.stepsPerFunction || budget.cancelled?.() === true) break;
     judged += 1;
     const clause = parsedClause(text);
     if (clause === undefined) continue;
