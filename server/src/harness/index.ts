@@ -192,5 +192,5 @@ export type { FunctionSummary, GeneratedEntries, GeneratedFile, PairsTextOptions
 export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './report/agent-results';
 export type { AgentFunctionScore, AgentScoreResult, TaskCompleteResult, VerificationOutcome } from './report/agent-results';
 // Suggested `ensures` clauses for weak postconditions (harness/suggest): `check --suggest`, the quick fix, the agent tools.
-export { clauseInsertion, SUGGEST_BUDGET, suggestClauses, suggestionSentence, suggestionTitle } from './suggest';
-export type { ClauseInsertion, ClauseSuggestion, FunctionSuggestions } from './suggest';
+export { agentSuggestResult, clauseInsertion, SUGGEST_BUDGET, suggestClauses, suggestionSentence, suggestionTitle } from './suggest';
+export type { AgentSuggestResult, ClauseInsertion, ClauseSuggestion, FunctionSuggestions } from './suggest';

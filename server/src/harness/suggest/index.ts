@@ -24,6 +24,8 @@ import type { SupportedTypes } from './vocabulary';
 export { clauseInsertion } from './insertion';
 export type { ClauseInsertion } from './insertion';
 export { suggestionSentence, suggestionTitle } from './wording';
+export { agentSuggestResult } from './agent-result';
+export type { AgentFunctionSuggestions, AgentSuggestResult } from './agent-result';
 
 /** The work one function's suggestions may take: candidates judged, evaluator steps, sample size. */
 export const SUGGEST_BUDGET = {
