@@ -1,7 +1,7 @@
 // `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts), wrong outputs of one typical function
-// (bench/wrong-outputs.ts), suggested ensures clauses (bench/suggest.ts), the solver (bench/solver.ts, from source: Z3's own time dominates), the language server
-// (bench/lsp.ts), the editor engine's per-version cost in a 1 MB file (bench/engine.ts) and the edit storm
-// (bench/edit-storm.ts).
+// (bench/wrong-outputs.ts), suggested ensures clauses (bench/suggest.ts), the solver (bench/solver.ts, from source:
+// Z3's own time dominates), the language server (bench/lsp.ts), the editor engine's per-version cost in a 1 MB file
+// (bench/engine.ts) and the edit storm (bench/edit-storm.ts).
 // Numbers, not assertions: targets are printed next to the measurements. The scoring benchmark runs on an esbuild
 // bundle built like dist/ (what users run): under tsx every cross-module call goes through an export getter and
 // every closure is renamed at creation, which roughly doubles the cost. BENCH_SOURCE=1 runs it from source instead.
