@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLineIndex, parseSourceFile } from '../../server/src/syntax';
 import { buildFileModel } from '../../server/src/model';
-import { checkFileSync, DEFAULT_CHECK_OPTIONS, generatePairsText, SUGGEST_BUDGET, suggestClauses } from '../../server/src/harness';
+import {
+  checkFileSync,
+  clauseInsertion,
+  DEFAULT_CHECK_OPTIONS,
+  generatePairsText,
+  SUGGEST_BUDGET,
+  suggestClauses,
+} from '../../server/src/harness';
 import type { CheckInput, ClauseInsertion, FunctionSuggestions } from '../../server/src/harness';
 
 const FIXTURES = join(__dirname, '..', 'fixtures');
@@ -46,21 +53,21 @@ function strongWithTop(input: CheckInput, fn: FunctionSuggestions): boolean {
   return scored?.scores.postCorrectness === 1 && (scored.scores.postCompleteness ?? 0) >= 0.95 && !weak;
 }
 
-/** function -> [top suggestion, strong once it is added]. `false` rows are contracts one clause cannot pin (a
- *  clamp, a median, a grade table need one clause per branch): the top one is the best single step. */
+/** function -> [top suggestion, strong once it is added]. A contract one clause cannot pin (a clamp, a median, a
+ *  grade table: one clause per branch) gets the few kept clauses that together reject every accepted wrong output. */
 const EXPECTED: Readonly<Record<string, Readonly<Record<string, readonly [string, boolean]>>>> = {
   'weak.rs': {
-    clamp_to: ['r == x || r == lo || r == hi', false],
+    clamp_to: ['lo <= x <= hi ==> r == x, x <= lo ==> r == lo, x >= hi ==> r == hi', true],
     my_max: ['r == a || r == b', true],
     min3: ['r == a || r == b || r == c', true],
-    median3: ['a <= b <= c || c <= b <= a ==> r == b', false],
+    median3: ['a <= b <= c || c <= b <= a ==> r == b, a <= c <= b || b <= c <= a ==> r == c, b <= a <= c || c <= a <= b ==> r == a', true],
     sign: ['x == 0 ==> r == 0', true],
     abs_val: ['r == x || r == -x', true],
     half: ['r == x / 2', true],
     abs_diff: ['r == a - b || r == b - a', true],
     max_of: ['forall|i: int| 0 <= i < a@.len() ==> a@[i] <= r', true],
     min_of: ['a@.contains(r)', true],
-    argmax: ['forall|i: int| 0 <= i < a@.len() ==> a@[i] <= a@[r as int]', false],
+    argmax: ['forall|i: int| 0 <= i < a@.len() ==> a@[i] <= a@[r as int], forall|i: int| 0 <= i < r ==> a@[i] < a@[r as int]', true],
     first_index_of: ['forall|i: int| 0 <= i < r ==> a@[i] != k', true],
     contains: ['r == (a@.contains(k))', true],
     is_sorted: ['r == (forall|i: int, j: int| 0 <= i < j < a@.len() ==> a@[i] <= a@[j])', true],
@@ -70,23 +77,29 @@ const EXPECTED: Readonly<Record<string, Readonly<Record<string, readonly [string
     sorted_copy: ['r@.to_multiset() == a@.to_multiset()', true],
     doubled: ['forall|i: int| 0 <= i < r@.len() ==> r@[i] == 2 * a@[i]', true],
     positives: ['r@ == a@.filter(|x: i32| x > 0)', true],
-    dedup_sorted: ['forall|i: int, j: int| 0 <= i < j < r@.len() ==> r@[i] < r@[j]', false],
+    dedup_sorted: [
+      'forall|i: int, j: int| 0 <= i < j < r@.len() ==> r@[i] < r@[j], forall|i: int| 0 <= i < a@.len() ==> r@.contains(a@[i])',
+      true,
+    ],
     sum_u8: ['r == a@.fold_left(0int, |acc: int, x: u8| acc + x)', true],
     push_zero: ['v@ == old(v)@.push(0)', true],
     zero_all: ['forall|i: int| 0 <= i < v@.len() ==> v@[i] == 0', true],
-    swap_ends: ['v@[v@.len() - 1] == old(v)@[0]', false],
-    grade: ['score >= 90 ==> r == 0', false],
-    max_index2: ['a@[i as int] <= a@[r as int]', false],
+    swap_ends: ['v@[v@.len() - 1] == old(v)@[0], forall|i: int| 0 < i < v@.len() - 1 ==> v@[i] == old(v)@[i]', true],
+    grade: [
+      'score < 60 ==> r == 4, score >= 90 ==> r == 0, 60 <= score < 70 ==> r == 3, 70 <= score < 80 ==> r == 2, 80 <= score < 90 ==> r == 1',
+      true,
+    ],
+    max_index2: ['a@[i as int] <= a@[r as int], a@[j as int] <= a@[r as int]', true],
   },
   'weak2.rs': {
     count_vowels: ["r == s@.filter(|x: char| x == 'a' || x == 'e' || x == 'i' || x == 'o' || x == 'u').len()", true],
-    find_first: ['r.is_some() <==> (a@.contains(k))', true],
-    min_max: ['a@.contains(r.0)', false],
+    find_first: ['r.is_some() <==> (a@.contains(k)), r.is_some() ==> forall|i: int| 0 <= i < r.unwrap() ==> a@[i] != k', true],
+    min_max: ['a@.contains(r.0), a@.contains(r.1)', true],
     add_vecs: ['forall|i: int| 0 <= i < r@.len() ==> r@[i] == a@[i] + b@[i]', true],
     swap_ints: ['x == old(y)', true],
     xor: ['r == (a != b)', true],
     triangle: ['r == n * (n + 1) / 2', true],
-    to_upper: ["!('a' <= c <= 'z') ==> r == c", false],
+    to_upper: ["!('a' <= c <= 'z') ==> r == c, 'a' <= c <= 'z' ==> r == ((c as u8) - 32) as char", true],
     increment_all: ['forall|i: int| 0 <= i < v@.len() ==> v@[i] == old(v)@[i] + 1', true],
   },
 };
@@ -139,6 +152,22 @@ describe('insertion in the file style', () => {
   ])('%s', (name, expected) => {
     const insertion = suggested.find((fn) => fn.qualifiedName === name)?.suggestions[0]?.insertion;
     expect(insertion === null || insertion === undefined ? 'none' : applied(input.text, insertion)).toContain(expected);
+  });
+});
+
+describe('insertion of a combined suggestion, one clause per line or bullet as the file writes them', () => {
+  const input = inputOf('suggest', 'styles.rs');
+  const model = buildFileModel(parseSourceFile(input.text));
+  const lineIndex = createLineIndex(input.text);
+  it.each([
+    ['trailing_comma', '        r >= x,\n        a,\n        b,\n{'],
+    ['no_trailing_comma', '        r >= x,\n        a,\n        b\n{'],
+    ['inline', '    ensures r >= x, a, b,\n{'],
+    ['bullets', '        &&& r <= x + 5\n        &&& a\n        &&& b\n{'],
+  ])('%s', (name, expected) => {
+    const fn = model.functions.find((candidate) => candidate.qualifiedName === name);
+    const insertion = fn === undefined ? undefined : clauseInsertion(input.text, lineIndex, fn, ['a', 'b']);
+    expect(insertion === undefined ? 'none' : applied(input.text, insertion)).toContain(expected);
   });
 });
 

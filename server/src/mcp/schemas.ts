@@ -129,7 +129,15 @@ export const suggestClausesOutput = {
       line: z.number().int(),
       acceptedWrongOutputs: z.number().int(),
       correctOutputs: z.number().int(),
-      suggestions: z.array(z.object({ clause: z.string(), rejects: z.number().int(), rejectsExample: z.string(), summary: z.string() })),
+      suggestions: z.array(
+        z.object({
+          clause: z.string(),
+          clauses: z.array(z.string()),
+          rejects: z.number().int(),
+          rejectsExample: z.string(),
+          summary: z.string(),
+        }),
+      ),
     }),
   ),
 };

@@ -17,7 +17,9 @@ export interface AgentFunctionSuggestions {
   readonly acceptedWrongOutputs: number;
   readonly correctOutputs: number;
   readonly suggestions: readonly {
+    /** The clauses as an ensures list writes them (`a, b`). */
     readonly clause: string;
+    readonly clauses: readonly string[];
     readonly rejects: number;
     /** One accepted wrong output the clause rejects, as a call. */
     readonly rejectsExample: string;
@@ -43,6 +45,7 @@ export function agentSuggestResult(
         correctOutputs: fn.correct,
         suggestions: fn.suggestions.map((suggestion) => ({
           clause: suggestion.clause,
+          clauses: suggestion.clauses,
           rejects: suggestion.rejects,
           rejectsExample: suggestion.example,
           summary: suggestionSentence(suggestion.rejects, fn.accepted, fn.correct),

@@ -122,6 +122,7 @@ function inputGuards(vocabulary: Vocabulary): string[] {
   return [
     ...ints.flatMap((x) => [`${x} < 0`, `${x} == 0`, `${x} > 0`]),
     ...ints.flatMap((x) => literals.flatMap((n) => [`${x} >= ${n}`, `${x} < ${n}`])),
+    ...ints.flatMap((x) => bands(vocabulary.literals).map(([low, high]) => `${low} <= ${x} < ${high}`)),
     ...pairsOf(ints).flatMap(([x, y]) => [`${x} < ${y}`, `${x} > ${y}`, `${x} <= ${y}`, `${x} >= ${y}`, `${x} == ${y}`]),
     ...orderedTriples(ints).flatMap(([a, b, c]) => [`${a} <= ${b} <= ${c}`, `${a} <= ${b} <= ${c} || ${c} <= ${b} <= ${a}`]),
     ...chars.flatMap((c) => [`'a' <= ${c} <= 'z'`, `!('a' <= ${c} <= 'z')`, `'A' <= ${c} <= 'Z'`, `!('A' <= ${c} <= 'Z')`]),
@@ -298,6 +299,12 @@ function elementOf(term: Term): ValueType | undefined {
 /** `<==>` binds loosest: a guarded body that holds one is parenthesized. */
 function parenthesizedIff(body: string): string {
   return body.includes('<==>') ? `(${body})` : body;
+}
+
+/** Consecutive literals of the body, as the bands a branch table checks (`80 <= score < 90`). */
+function bands(literals: readonly bigint[]): [bigint, bigint][] {
+  const sorted = [...new Set(literals.filter((n) => n > 0n))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return sorted.slice(1).map((high, i): [bigint, bigint] => [sorted[i] as bigint, high]);
 }
 
 function pairsOf<T>(items: readonly T[]): [T, T][] {

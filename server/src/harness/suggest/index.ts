@@ -15,6 +15,7 @@ import type { Range } from '../report/report-types';
 import { spanRange } from '../report/unscored-reports';
 import { candidateClauses, MAX_CANDIDATES } from './candidates';
 import { clauseInsertion } from './insertion';
+import { combinedClauses } from './cover';
 import type { ClauseInsertion } from './insertion';
 import { selectClauses } from './select';
 import type { Outcome } from './select';
@@ -36,13 +37,18 @@ export const SUGGEST_BUDGET = {
   sampleSize: 60,
   /** Suggestions kept per function. */
   suggestions: 3,
+  /** Clauses in a combined suggestion (cover.ts): a grade table has one per band. */
+  combinedClauses: 5,
 } as const;
 
 /** The fresh sample's seed is the check's seed moved by this, so it is not the sample the pairs came from. */
 const SAMPLE_SEED_OFFSET = 7919;
 
 export interface ClauseSuggestion {
-  /** The clause as Verus text: exactly what was parsed and evaluated. */
+  /** The clauses as Verus text, each exactly what was parsed and evaluated: one, or a few that together reject more
+   *  than any one does (cover.ts). */
+  readonly clauses: readonly string[];
+  /** The clauses as an `ensures` list writes them (`a, b`), for titles and text. */
   readonly clause: string;
   /** Accepted wrong outputs it rejects. */
   readonly rejects: number;
@@ -140,13 +146,19 @@ function suggestForFunction(
       ...(options.cancelled === undefined ? {} : { cancelled: options.cancelled }),
     },
   );
-  const suggestions = selection.kept.slice(0, SUGGEST_BUDGET.suggestions).map((kept): ClauseSuggestion => {
+  const combined = combinedClauses(selection.kept, SUGGEST_BUDGET.combinedClauses);
+  const ranked = [
+    ...(combined === undefined ? [] : [combined]),
+    ...selection.kept.map((kept) => ({ texts: [kept.text], rejected: kept.rejected })),
+  ];
+  const suggestions = ranked.slice(0, SUGGEST_BUDGET.suggestions).map((kept): ClauseSuggestion => {
     const first = evidence.wrong[kept.rejected[0] ?? 0] as Outcome;
     return {
-      clause: kept.text,
+      clauses: kept.texts,
+      clause: kept.texts.join(', '),
       rejects: kept.rejected.length,
       example: formatResult(fn, types, first.inputs, first.output, first.after),
-      insertion: clauseInsertion(model.source.text, lineIndex, fn, kept.text) ?? null,
+      insertion: clauseInsertion(model.source.text, lineIndex, fn, kept.texts) ?? null,
     };
   });
   return {

@@ -13,27 +13,27 @@ export interface ClauseInsertion {
 }
 
 /** Undefined when the function has no `ensures` clause to follow (a new `ensures` section is left to the user). */
-export function clauseInsertion(text: string, lineIndex: LineIndex, fn: FunctionContract, clause: string): ClauseInsertion | undefined {
+export function clauseInsertion(
+  text: string,
+  lineIndex: LineIndex,
+  fn: FunctionContract,
+  clauses: readonly string[],
+): ClauseInsertion | undefined {
   const last = [...fn.ensures].sort((a, b) => b.clause.span.end - a.clause.span.end)[0];
   if (last === undefined) return undefined;
   const { start, end } = last.clause.span;
   const comma = /^[ \t]*,/.exec(text.slice(end));
-  const afterClause = comma === null ? end : end + comma[0].length;
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const before = text.slice(lineStart, start);
   const indent = /^[ \t]*/.exec(before)?.[0] ?? '';
   const bullet = before.trim() === '&&&';
   const ownLine = before.trim() === '' || bullet;
-  const newText = !ownLine
-    ? comma === null
-      ? `, ${clause}`
-      : ` ${clause},`
-    : bullet
-      ? `\n${indent}&&& ${clause}`
-      : comma === null
-        ? `,\n${indent}${clause}`
-        : `\n${indent}${clause},`;
-  const at = bullet || comma === null ? end : afterClause;
+  const newText = bullet
+    ? clauses.map((clause) => `\n${indent}&&& ${clause}`).join('')
+    : ownLine
+      ? (comma === null ? ',' : '') + clauses.map((clause) => `\n${indent}${clause}`).join(',') + (comma === null ? '' : ',')
+      : (comma === null ? ', ' : ' ') + clauses.join(', ') + (comma === null ? '' : ',');
+  const at = bullet || comma === null ? end : end + comma[0].length;
   const position = lineIndex.positionAt(at);
   return { range: { start: position, end: position }, newText };
 }

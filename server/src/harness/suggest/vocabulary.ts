@@ -178,4 +178,4 @@ function bodyLiterals(fn: FunctionContract, kind: 'int' | 'char'): (bigint | str
 const MAX_CONSTANTS = 4;
 const MAX_SPEC_FNS = 8;
 const MAX_ARITHMETIC = 8;
-const MAX_LITERALS = 8;
+const MAX_LITERALS = 16;
