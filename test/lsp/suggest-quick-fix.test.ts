@@ -1,7 +1,7 @@
 // The suggestion quick fix over stdio, as an editor drives it: on `weak-postcondition`, "Add `ensures ..`" is
 // offered first (preferred), its title says what was measured and that Verus must still prove it, and its edit
 // inserts the clause in the file's style, versioned for the open document. With the clause added the function is
-// strong: PostComp 1.00 and no weak-postcondition.
+// strong: PostComp 1.00 and no weak-postcondition. The report view lists the same suggestions.
 
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +64,16 @@ describe('the suggestion quick fix', () => {
     expect(report.functions[0]?.scores.postCompleteness).toBe(1);
     expect(report.diagnostics.map((d) => d.code)).not.toContain('weak-postcondition');
     expect(client.logs.filter((line) => /\bbug\b|failed/.test(line))).toEqual([]);
+  });
+
+  it('the report view lists the suggestions under the function, worded the same way', async () => {
+    const { markdown } = await client.connection.sendRequest<{ markdown: string }>('specHarness/report', {
+      uri: sourceUri,
+      functionName: 'double',
+    });
+    expect(markdown).toMatch(
+      /\*\*Suggested ensures\*\* \(candidates that hold on the sample; Verus must still prove them\)\n\n- `ensures r == 2 \* x`: rejects (\d+) of \1 accepted wrong outputs, holds on \d+ correct outputs; Verus must still prove it$/,
+    );
   });
 
   it('shuts down cleanly', async () => {

@@ -139,7 +139,10 @@ export async function perform(
       return scored;
     }
     case 'suggest':
-      return suggestClauses(request.input, { ...checkOptionsOf(request.options, cancelled), functions: [request.function] });
+      return suggestClauses(request.input, {
+        ...checkOptionsOf(request.options, cancelled),
+        ...(request.functions === null ? {} : { functions: request.functions }),
+      });
     case 'close':
       session.close(request.uri);
       return null;

@@ -1,12 +1,15 @@
-// Quick fixes on `weak-postcondition`: add a suggested `ensures` clause (harness/suggest, computed in the worker),
-// inserted in the file's style. The title says what the suggestion is: a candidate that rejects accepted wrong
-// outputs and holds on the sample, which Verus must still prove.
+// Suggested `ensures` clauses in the editor (harness/suggest, computed in the worker): quick fixes on
+// `weak-postcondition` that insert them in the file's style, and their lines in the report view. The wording says
+// what a suggestion is: a candidate that rejects accepted wrong outputs and holds on the sample, which Verus must
+// still prove.
 
 import type { CodeAction, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
 import { suggestionTitle } from '../harness';
 import type { ClauseInsertion, FunctionSuggestions } from '../harness';
 import { scoreInputFor, scoreOptionsFor } from './scoring';
+import { reportMarkdown } from './lenses-and-hover';
+import type { ReportParams, ReportResult } from './protocol';
 import type { ServerContext } from './scoring';
 
 export async function suggestionActions(
@@ -15,20 +18,9 @@ export async function suggestionActions(
   diagnostic: Diagnostic,
   functionName: string,
 ): Promise<CodeAction[]> {
-  const scoreInput = await scoreInputFor(ctx, uri);
-  if (scoreInput === null) return [];
   const version = ctx.state.documents.get(uri)?.version ?? null;
-  const outcome = await ctx.runner.run<readonly FunctionSuggestions[]>(`suggest:${uri}:${functionName}`, {
-    kind: 'suggest',
-    input: scoreInput.input,
-    options: scoreOptionsFor(ctx.state.settings),
-    function: functionName,
-  });
-  if (outcome.kind !== 'done') {
-    if (outcome.kind === 'failed') ctx.log(`bug: suggesting clauses for ${functionName} in ${uri} failed: ${outcome.error}`);
-    return [];
-  }
-  return outcome.value.flatMap((fn) =>
+  const suggested = await suggestionsFor(ctx, uri, [functionName]);
+  return suggested.flatMap((fn) =>
     fn.suggestions.flatMap((suggestion, rank): CodeAction[] =>
       suggestion.insertion === null
         ? []
@@ -43,6 +35,37 @@ export async function suggestionActions(
           ],
     ),
   );
+}
+
+/** The report view's markdown, with the suggested clauses of each function whose ensures accepts a wrong output. */
+export async function reportWithSuggestions(ctx: ServerContext, params: ReportParams): Promise<ReportResult> {
+  const file = ctx.state.existingFile(params.uri);
+  const weak = (file?.report?.functions ?? [])
+    .filter((fn) => fn.acceptedMutants.length > 0 && (params.functionName === null || fn.qualifiedName === params.functionName))
+    .map((fn) => fn.qualifiedName);
+  const suggested = weak.length === 0 ? [] : await suggestionsFor(ctx, params.uri, weak);
+  const byFunction = new Map(suggested.map((fn) => [fn.qualifiedName, fn] as const));
+  return { markdown: reportMarkdown(file, params.functionName, ctx.state.settings.threshold, params.uri, byFunction) };
+}
+
+/** The worker's suggestions for these functions of the file (all when null), as the editor has its text and pairs
+ *  text now; none when the file cannot be read or the job did not finish (a failure is logged). */
+export async function suggestionsFor(
+  ctx: ServerContext,
+  uri: string,
+  functions: readonly string[] | null,
+): Promise<readonly FunctionSuggestions[]> {
+  const scoreInput = await scoreInputFor(ctx, uri);
+  if (scoreInput === null) return [];
+  const key = `suggest:${uri}:${functions === null ? '*' : functions.join(',')}`;
+  const outcome = await ctx.runner.run<readonly FunctionSuggestions[]>(key, {
+    kind: 'suggest',
+    input: scoreInput.input,
+    options: scoreOptionsFor(ctx.state.settings),
+    functions,
+  });
+  if (outcome.kind === 'failed') ctx.log(`bug: suggesting clauses for ${uri} failed: ${outcome.error}`);
+  return outcome.kind === 'done' ? outcome.value : [];
 }
 
 /** One insertion; on an open document, versioned, so an editor refuses it once the user has typed since. */

@@ -32,11 +32,12 @@ export type WorkerRequest =
       readonly backend: BackendRequest;
     }
   | {
-      /** Suggested ensures clauses for one function's weak postcondition (harness/suggest), for its quick fix. */
+      /** Suggested ensures clauses for weak postconditions (harness/suggest): one function's for its quick fix, the
+       *  named ones (all when null) for the report view. */
       readonly kind: 'suggest';
       readonly input: ScoreInputText;
       readonly options: ScoreOptions;
-      readonly function: string;
+      readonly functions: readonly string[] | null;
     }
   | { readonly kind: 'close'; readonly uri: string }
   | {
