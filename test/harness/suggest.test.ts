@@ -102,10 +102,20 @@ const EXPECTED: Readonly<Record<string, Readonly<Record<string, readonly [string
     to_upper: ["!('a' <= c <= 'z') ==> r == c, 'a' <= c <= 'z' ==> r == ((c as u8) - 32) as char", true],
     increment_all: ['forall|i: int| 0 <= i < v@.len() ==> v@[i] == old(v)@[i] + 1', true],
   },
+  // Shapes the detection fixtures lack: an element at an edge, Option and Result outputs, a concatenation, a
+  // predicate, a struct result.
+  'more.rs': {
+    last: ['r == a@[a@.len() - 1]', true],
+    safe_div: ['r.is_some() ==> r.unwrap() == x / y, r.is_some() <==> (y > 0)', true],
+    checked_sub: ['r.is_ok() ==> r.unwrap() == a - b, r.is_ok() <==> (a >= b)', true],
+    concat: ['r@ == a@ + b@', true],
+    is_positive: ['r == (x > 0)', true],
+    order: ['r.lo == a || r.lo == b, a <= b ==> r.hi == b, a >= b ==> r.hi == a, a <= b ==> r.lo == a', true],
+  },
 };
 
 describe.each(Object.keys(EXPECTED))('the top suggestion for each weak contract in %s', (file) => {
-  const input = inputOf('weak-contracts', file);
+  const input = inputOf(file === 'more.rs' ? 'suggest' : 'weak-contracts', file);
   const suggested = suggestClauses(input, DEFAULT_CHECK_OPTIONS);
   it.each(Object.entries(EXPECTED[file] ?? {}))('%s', (name, [clause, strong]) => {
     const fn = suggested.find((candidate) => candidate.qualifiedName === name);

@@ -139,6 +139,7 @@ function intSources(vocabulary: Vocabulary, names: FreshNames): string[] {
     '0',
     ...smallArithmetic(plain),
     ...lengths(vocabulary),
+    ...seqs.flatMap((s) => [`${s.text}[0]`, `${s.text}[${s.text}.len() - 1]`, ...plain.map((k) => `${s.text}[${k} as int]`)]),
     ...vocabulary.contractArithmetic,
     ...seqs.flatMap((s) => {
       const elementType = valueTypeText(elementOf(s) as ValueType);
@@ -164,7 +165,7 @@ function literalSetCounts(vocabulary: Vocabulary, x: string): string[] {
 function smallArithmetic(plain: readonly string[]): string[] {
   return [
     ...plain.flatMap((x) => [`${x} + 1`, `${x} - 1`, `2 * ${x}`, `${x} / 2`, `-${x}`, `${x} * ${x}`]),
-    ...pairsOf(plain).flatMap(([x, y]) => [`${x} + ${y}`, `${x} - ${y}`, `${y} - ${x}`, `${x} * ${y}`]),
+    ...pairsOf(plain).flatMap(([x, y]) => [`${x} + ${y}`, `${x} - ${y}`, `${y} - ${x}`, `${x} * ${y}`, `${x} / ${y}`, `${x} % ${y}`]),
   ];
 }
 
@@ -195,8 +196,8 @@ function booleanAtoms(vocabulary: Vocabulary, names: FreshNames): string[] {
   return [
     ...bools.flatMap((b) => [b, `!${b}`]),
     ...pairsOf(bools).flatMap(([a, b]) => [`${a} && ${b}`, `${a} || ${b}`, `${a} == ${b}`, `${a} != ${b}`]),
-    ...pairsOf(ints).flatMap(([x, y]) => [`${x} < ${y}`, `${x} <= ${y}`, `${x} == ${y}`, `${x} != ${y}`]),
-    ...ints.flatMap((x) => [`${x} > 0`, `${x} == 0`, `${x} % 2 == 0`]),
+    ...pairsOf(ints).flatMap(([x, y]) => [`${x} < ${y}`, `${x} <= ${y}`, `${x} > ${y}`, `${x} >= ${y}`, `${x} == ${y}`, `${x} != ${y}`]),
+    ...ints.flatMap((x) => [`${x} > 0`, `${x} == 0`, `${x} != 0`, `${x} % 2 == 0`]),
     ...seqInputs(vocabulary).flatMap((s) => [
       ...ints.map((k) => `${s.text}.contains(${k})`),
       `forall|${i}: int, ${j}: int| 0 <= ${i} < ${j} < ${s.text}.len() ==> ${s.text}[${i}] <= ${s.text}[${j}]`,
@@ -231,6 +232,7 @@ function seqCandidates(output: Term, vocabulary: Vocabulary, names: FreshNames):
       ...(numeric
         ? [
             ...['0', ...ints].map((c) => `${o} == ${s.text}.push(${c})`),
+            ...ints.flatMap((k) => ['0', ...ints].map((c) => `${o} == ${s.text}.update(${k} as int, ${c})`)),
             ...filterPredicates(x, ints).map((predicate) => `${o} == ${s.text}.filter(|${x}: ${elementType}| ${predicate})`),
             ...['2 * ', ''].flatMap((factor) =>
               ['', ' + 1', ' - 1'].map(
@@ -240,9 +242,10 @@ function seqCandidates(output: Term, vocabulary: Vocabulary, names: FreshNames):
           ]
         : []),
     ]),
-    ...pairsOf(sameElements.map((s) => s.text)).map(
-      ([a, b]) => `forall|${i}: int| 0 <= ${i} < ${o}.len() ==> ${o}[${i}] == ${a}[${i}] + ${b}[${i}]`,
-    ),
+    ...pairsOf(sameElements.map((s) => s.text)).flatMap(([a, b]) => [
+      `${o} == ${a} + ${b}`,
+      `forall|${i}: int| 0 <= ${i} < ${o}.len() ==> ${o}[${i}] == ${a}[${i}] + ${b}[${i}]`,
+    ]),
     ...[...lengths(vocabulary), ...ints].map((e) => `${o}.len() == ${e}`),
     ...(numeric ? ['0', ...ints].map((c) => `forall|${i}: int| 0 <= ${i} < ${o}.len() ==> ${o}[${i}] == ${c}`) : []),
     `forall|${i}: int, ${j}: int| 0 <= ${i} < ${j} < ${o}.len() ==> ${o}[${i}] <= ${o}[${j}]`,
@@ -252,12 +255,9 @@ function seqCandidates(output: Term, vocabulary: Vocabulary, names: FreshNames):
   ];
 }
 
-/** `r.is_none() <==> ..`: when an Option output is absent, in terms of the inputs. */
-function optionCandidates(option: Term, vocabulary: Vocabulary, names: FreshNames): string[] {
-  return booleanAtoms(vocabulary, names).flatMap((atom) => [
-    `${option.text}.is_none() <==> !(${atom})`,
-    `${option.text}.is_some() <==> (${atom})`,
-  ]);
+/** `r.is_some() <==> ..`, `r.is_ok() <==> ..`: when an Option or Result output holds a value, in terms of the inputs. */
+function optionCandidates(option: Vocabulary['optionOutputs'][number], vocabulary: Vocabulary, names: FreshNames): string[] {
+  return booleanAtoms(vocabulary, names).map((atom) => `${option.text}.${option.present}() <==> (${atom})`);
 }
 
 /** Calls of the file's spec fns with inputs of the right kinds, returning the wanted kind. */

@@ -28,8 +28,9 @@ export interface SpecFnWord {
 
 export interface Vocabulary {
   readonly outputs: readonly OutputTerm[];
-  /** Option/Result outputs themselves (for `r.is_none() <==> ..`). */
-  readonly optionOutputs: readonly Term[];
+  /** Option/Result outputs themselves, with the method that says the value is there (`is_some`, `is_ok`), for
+   *  `r.is_none() <==> ..`. */
+  readonly optionOutputs: readonly (Term & { readonly present: 'is_some' | 'is_ok' })[];
   readonly inputs: readonly Term[];
   /** Int-valued arithmetic written in the contract that mentions no output (`n * (n + 1) / 2`). */
   readonly contractArithmetic: readonly string[];
@@ -44,7 +45,7 @@ export type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;
 
 export function vocabularyOf(model: FileModel, fn: FunctionContract, types: SupportedTypes): Vocabulary {
   const outputs: OutputTerm[] = [];
-  const optionOutputs: Term[] = [];
+  const optionOutputs: Vocabulary['optionOutputs'][number][] = [];
   const inputs: Term[] = [];
   for (const param of fn.params) {
     const type = types.params.get(param.name);
@@ -75,13 +76,19 @@ export function viewed(text: string, type: ValueType): string {
   return type.kind === 'seq' && type.origin !== 'Seq' ? `${text}@` : text;
 }
 
-function outputTerms(name: string, type: ValueType, typeContext: TypeContext, optionOutputs: Term[]): OutputTerm[] {
+function outputTerms(
+  name: string,
+  type: ValueType,
+  typeContext: TypeContext,
+  optionOutputs: Vocabulary['optionOutputs'][number][],
+): OutputTerm[] {
   if (type.kind === 'tuple') return type.elements.map((element, i) => ({ text: viewed(`${name}.${i}`, element), type: element }));
   if (type.kind !== 'adt') return [{ text: viewed(name, type), type }];
   const shape = adtShape(type, typeContext);
-  if (type.name === 'Option' && type.args[0] !== undefined) {
-    optionOutputs.push({ text: name, type });
-    return [{ text: viewed(`${name}.unwrap()`, type.args[0]), type: type.args[0], guard: `${name}.is_some()` }];
+  if ((type.name === 'Option' || type.name === 'Result') && type.args[0] !== undefined) {
+    const present = type.name === 'Option' ? 'is_some' : 'is_ok';
+    optionOutputs.push({ text: name, type, present });
+    return [{ text: viewed(`${name}.unwrap()`, type.args[0]), type: type.args[0], guard: `${name}.${present}()` }];
   }
   if (shape?.kind === 'struct' && shape.fields.kind === 'named')
     return shape.fields.fields.map((field) => ({ text: viewed(`${name}.${field.name}`, field.type), type: field.type }));
