@@ -41,6 +41,6 @@ export function formatSuggestionsText(suggestions: readonly FileSuggestions[]): 
       }
     }
   }
-  if (lines.length === 1) lines.push('  none: no ensures accepts a wrong output');
+  if (lines.length === 1) lines.push(`  none: no scored function's ensures accepts a wrong output`);
   return `${lines.join('\n')}\n`;
 }

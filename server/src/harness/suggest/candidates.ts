@@ -125,7 +125,15 @@ function inputGuards(vocabulary: Vocabulary): string[] {
     ...ints.flatMap((x) => bands(vocabulary.literals).map(([low, high]) => `${low} <= ${x} < ${high}`)),
     ...pairsOf(ints).flatMap(([x, y]) => [`${x} < ${y}`, `${x} > ${y}`, `${x} <= ${y}`, `${x} >= ${y}`, `${x} == ${y}`]),
     ...orderedTriples(ints).flatMap(([a, b, c]) => [`${a} <= ${b} <= ${c}`, `${a} <= ${b} <= ${c} || ${c} <= ${b} <= ${a}`]),
-    ...chars.flatMap((c) => [`'a' <= ${c} <= 'z'`, `!('a' <= ${c} <= 'z')`, `'A' <= ${c} <= 'Z'`, `!('A' <= ${c} <= 'Z')`]),
+    ...chars.flatMap((c) => [
+      `'a' <= ${c} <= 'z'`,
+      `!('a' <= ${c} <= 'z')`,
+      `'A' <= ${c} <= 'Z'`,
+      `!('A' <= ${c} <= 'Z')`,
+      `'0' <= ${c} <= '9'`,
+      `!('a' <= ${c} <= 'z' || 'A' <= ${c} <= 'Z')`,
+      ...vocabulary.charLiterals.map((literal) => `${c} == ${literal}`),
+    ]),
   ];
 }
 
@@ -149,8 +157,17 @@ function intSources(vocabulary: Vocabulary, names: FreshNames): string[] {
       ];
     }),
     ...literalSetCounts(vocabulary, x),
+    ...charCounts(vocabulary, x),
     ...specFnCalls(vocabulary, 'int'),
   ];
+}
+
+/** `s.filter(|x: char| x == c).len()`: how many elements equal a char input. */
+function charCounts(vocabulary: Vocabulary, x: string): string[] {
+  const chars = vocabulary.inputs.filter((input) => input.type.kind === 'char').map((input) => input.text);
+  return seqInputs(vocabulary)
+    .filter((s) => elementOf(s)?.kind === 'char')
+    .flatMap((s) => chars.map((c) => `${s.text}.filter(|${x}: char| ${x} == ${c}).len()`));
 }
 
 /** `s.filter(|x: char| x == 'a' || x == 'e').len()`: how many elements are among the characters the body names. */
@@ -223,6 +240,7 @@ function seqCandidates(output: Term, vocabulary: Vocabulary, names: FreshNames):
       `${o} == ${s.text}.reverse()`,
       `${o}.to_multiset() == ${s.text}.to_multiset()`,
       `forall|${i}: int| 0 <= ${i} < ${o}.len() ==> ${o}[${i}] == ${s.text}[${i}]`,
+      `forall|${i}: int| 0 <= ${i} < ${s.text}.len() ==> ${o}[${i}] == ${s.text}[${i}]`,
       `forall|${i}: int| 0 <= ${i} < ${o}.len() ==> ${o}[${i}] == ${s.text}[${s.text}.len() - 1 - ${i}]`,
       `forall|${i}: int| 0 <= ${i} < ${s.text}.len() ==> ${o}.contains(${s.text}[${i}])`,
       `forall|${i}: int| 0 <= ${i} < ${o}.len() ==> ${s.text}.contains(${o}[${i}])`,
@@ -231,7 +249,7 @@ function seqCandidates(output: Term, vocabulary: Vocabulary, names: FreshNames):
       `forall|${i}: int| 0 < ${i} < ${o}.len() - 1 ==> ${o}[${i}] == ${s.text}[${i}]`,
       ...(numeric
         ? [
-            ...['0', ...ints].map((c) => `${o} == ${s.text}.push(${c})`),
+            ...['0', ...ints].flatMap((c) => [`${o} == ${s.text}.push(${c})`, `${o} == ${s.text}.push(${c}).push(${c})`]),
             ...ints.flatMap((k) => ['0', ...ints].map((c) => `${o} == ${s.text}.update(${k} as int, ${c})`)),
             ...filterPredicates(x, ints).map((predicate) => `${o} == ${s.text}.filter(|${x}: ${elementType}| ${predicate})`),
             ...['2 * ', ''].flatMap((factor) =>
@@ -278,10 +296,11 @@ function argumentLists(params: readonly ValueType[], inputs: readonly Term[]): s
 /** An existing clause made exact: `a <= b` to `a == b`, `p ==> q` to `p <==> q`. */
 function tightenedClauses(fn: FunctionContract, sourceText: string): string[] {
   const textOf = (expr: Expr): string => sourceText.slice(expr.span.start, expr.span.end);
+  const operand = (expr: Expr): string => (expr.kind === 'paren' ? textOf(expr) : `(${textOf(expr)})`);
   return fn.ensures.flatMap((clause) => {
     const expr = clause.clause.expr;
     if (expr.kind !== 'binary') return [];
-    if (expr.op === '==>') return [`(${textOf(expr.left)}) <==> (${textOf(expr.right)})`];
+    if (expr.op === '==>') return [`${operand(expr.left)} <==> ${operand(expr.right)}`];
     if (expr.op === '<=' || expr.op === '>=' || expr.op === '<' || expr.op === '>')
       return [`${textOf(expr.left)} == ${textOf(expr.right)}`];
     return [];
