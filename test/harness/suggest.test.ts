@@ -134,6 +134,26 @@ describe.each(Object.keys(EXPECTED))('the top suggestion for each weak contract 
   });
 });
 
+describe.each(Object.keys(EXPECTED))('top suggestions in %s are true of the implementation on inputs never seen', (file) => {
+  it('every correct output of another seed, twice as many inputs, is accepted with the top suggestion added', () => {
+    const folder = file === 'more.rs' ? 'suggest' : 'weak-contracts';
+    const input = inputOf(folder, file);
+    const unseen = generatePairsText(buildFileModel(parseSourceFile(input.text)), null, { count: 40, invalidCount: 0, seed: 424242 });
+    if (!unseen.ok) throw new Error(unseen.error);
+    const rejecting = suggestClauses(input, DEFAULT_CHECK_OPTIONS).flatMap((fn) => {
+      const top = fn.suggestions[0]?.insertion;
+      if (top === undefined || top === null) return [`${fn.qualifiedName}: no insertion`];
+      const report = checkFileSync(
+        { ...input, text: applied(input.text, top), pairsText: unseen.text },
+        { ...DEFAULT_CHECK_OPTIONS, functions: [fn.qualifiedName] },
+      );
+      const corr = report.functions[0]?.scores.postCorrectness;
+      return corr === 1 ? [] : [`${fn.qualifiedName}: PostCorr ${String(corr)}`];
+    });
+    expect(rejecting).toEqual([]);
+  });
+});
+
 describe.each(['strong.rs', 'strong2.rs'])('strong twins in %s', (file) => {
   it('get no suggestion', () => {
     expect(suggestClauses(inputOf('weak-contracts', file), DEFAULT_CHECK_OPTIONS).flatMap((fn) => fn.suggestions)).toEqual([]);
