@@ -32,7 +32,7 @@ export type { AgentFunctionSuggestions, AgentSuggestResult } from './agent-resul
 export const SUGGEST_BUDGET = {
   candidates: MAX_CANDIDATES,
   stepsPerEvaluation: 20_000,
-  stepsPerFunction: 4_000_000,
+  stepsPerFunction: 1_000_000,
   /** Inputs in the fresh sample the implementation is run on (its own seed, apart from the pairs file's). */
   sampleSize: 60,
   /** Suggestions kept per function. */
