@@ -179,6 +179,8 @@ describe('insertion in the file style', () => {
     ['inline', '    ensures r >= x, r == x + 1,\n{'],
     ['bullets', '        &&& r <= x + 5\n        &&& r == x + 1\n{'],
     ['tabs', '\tensures\n\t\tr >= x,\n\t\tr == x + 1,\n{'],
+    ['no_ensures', '    requires\n        x < 100,\n    ensures\n        r == x + 1,\n{'],
+    ['no_ensures_inline', '    requires x < 100,\n    ensures r == x + 1,\n{'],
   ])('%s', (name, expected) => {
     const insertion = suggested.find((fn) => fn.qualifiedName === name)?.suggestions[0]?.insertion;
     expect(insertion === null || insertion === undefined ? 'none' : applied(input.text, insertion)).toContain(expected);

@@ -54,7 +54,7 @@ export interface ClauseSuggestion {
   readonly rejects: number;
   /** One of them, as a call: `double(3) = 7`. */
   readonly example: string;
-  /** Where it goes in the source, in the file's style; null when the function has no `ensures` clause to follow. */
+  /** Where it goes in the source, in the file's style; null when the function has neither an `ensures` nor a `requires`. */
   readonly insertion: ClauseInsertion | null;
 }
 
@@ -80,7 +80,7 @@ export function suggestClauses(input: CheckInput, options: CheckOptions): readon
   const plan = planFile(input, options);
   const suggestions: FunctionSuggestions[] = [];
   for (const planned of plan.functions) {
-    if (planned.kind !== 'planned' || planned.fn.ensures.length === 0) continue;
+    if (planned.kind !== 'planned') continue;
     const evidence = functionEvidence(plan.model, planned.fn, planned.planned, options);
     if (evidence.wrong.length === 0) continue;
     suggestions.push(suggestForFunction(plan.model, plan.lineIndex, planned.fn, planned.types, evidence, options));
