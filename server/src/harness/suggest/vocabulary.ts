@@ -50,10 +50,12 @@ export function vocabularyOf(model: FileModel, fn: FunctionContract, types: Supp
   for (const param of fn.params) {
     const type = types.params.get(param.name);
     if (type === undefined) continue;
+    // A struct is spoken of by its fields (`old(self).count`, `self.count`).
+    const words = (base: string): Term[] => fieldTerms(base, type, types.typeContext) ?? [{ text: viewed(base, type), type }];
     if (param.passing === 'mut') {
-      inputs.push({ text: viewed(`old(${param.name})`, type), type });
-      outputs.push({ text: viewed(param.name, type), type });
-    } else inputs.push({ text: viewed(param.name, type), type });
+      inputs.push(...words(`old(${param.name})`));
+      outputs.push(...words(param.name));
+    } else inputs.push(...words(param.name));
   }
   if (fn.returnName !== undefined && types.returnType !== undefined) {
     outputs.push(...outputTerms(fn.returnName, types.returnType, types.typeContext, optionOutputs));
@@ -93,6 +95,14 @@ function outputTerms(
   if (shape?.kind === 'struct' && shape.fields.kind === 'named')
     return shape.fields.fields.map((field) => ({ text: viewed(`${name}.${field.name}`, field.type), type: field.type }));
   return [{ text: name, type }];
+}
+
+/** The named fields of a struct value as terms (`p.count`); undefined for other types. */
+function fieldTerms(base: string, type: ValueType, typeContext: TypeContext): Term[] | undefined {
+  if (type.kind !== 'adt' || type.name === 'Option' || type.name === 'Result') return undefined;
+  const shape = adtShape(type, typeContext);
+  if (shape?.kind !== 'struct' || shape.fields.kind !== 'named') return undefined;
+  return shape.fields.fields.map((field) => ({ text: viewed(`${base}.${field.name}`, field.type), type: field.type }));
 }
 
 function constantTerms(model: FileModel, typeContext: TypeContext): Term[] {
