@@ -4,6 +4,7 @@
 // from the open pairs document's text when it is open, and carry its version, so an edit made for older text is
 // rejected by the editor instead of being applied to newer text. A file with a duplicate key is never edited.
 // The one edit of the source file, adding a suggested ensures clause, is suggest-actions.ts's.
+
 import type { CodeAction, CodeActionParams, Command, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
 import { createLineIndex, parseSourceFile } from '../syntax';
