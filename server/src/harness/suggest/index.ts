@@ -1,6 +1,7 @@
 // Suggestions for a weak `ensures`: candidate clauses (candidates.ts, from vocabulary.ts) judged by adequacy
 // (select.ts) on the evidence the check already has: the correct outputs, the wrong outputs the current `ensures`
-// accepts, and the implementation, run on a fresh, larger sample of inputs. Pure and deterministic; each function's
+// accepts, and the implementation, run on a fresh sample of inputs (its own seed; usually more inputs than the pairs
+// have, fewer under a narrow requires). Pure and deterministic; each function's
 // work is bounded by SUGGEST_BUDGET (counted steps, not time). A suggestion is a candidate, not a proof.
 
 import type { FileModel, FunctionContract } from '../../model';
