@@ -1,5 +1,6 @@
 // `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts), wrong outputs of one typical function
-// (bench/wrong-outputs.ts), generation for functions with shaped inputs (bench/shaped-inputs.ts), the solver (bench/solver.ts, from source: Z3's own time dominates), the language server
+// (bench/wrong-outputs.ts), generation for functions with shaped inputs (bench/shaped-inputs.ts), suggested ensures
+// clauses (bench/suggest.ts), the solver (bench/solver.ts, from source: Z3's own time dominates), the language server
 // (bench/lsp.ts), the editor engine's per-version cost in a 1 MB file (bench/engine.ts) and the edit storm
 // (bench/edit-storm.ts).
 // Numbers, not assertions: targets are printed next to the measurements. The scoring benchmark runs on an esbuild
@@ -16,6 +17,7 @@ import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
 import { runShapedInputsBench } from './shaped-inputs';
 import { runSolverBench } from './solver';
+import { runSuggestBench } from './suggest';
 import { runSyntaxBench } from './syntax';
 import { runWrongOutputsBench } from './wrong-outputs';
 
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     await scoringSection(),
     await runWrongOutputsBench(ROOT),
     await runShapedInputsBench(ROOT),
+    await runSuggestBench(ROOT),
     await runSolverBench(ROOT),
     await runLspBench(),
     await runEditStormBench(),

@@ -1,6 +1,7 @@
-// The `score_contract` and `task_complete` tools for VS Code's agent mode (`contributes.languageModelTools`). They
-// ask the language server (request `specHarness/agentTool`), so no second engine runs here. The language model tool
-// API arrived after the oldest VS Code this extension supports (1.90), so it is feature-detected, not assumed.
+// The `score_contract`, `suggest_clauses` and `task_complete` tools for VS Code's agent mode
+// (`contributes.languageModelTools`). They ask the language server (request `specHarness/agentTool`), so no second
+// engine runs here. The language model tool API arrived after the oldest VS Code this extension supports (1.90), so it
+// is feature-detected, not assumed.
 
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -10,6 +11,7 @@ import type { AgentToolParams, AgentToolResult } from '../../server/src/lsp/prot
 /** Tool names as package.json contributes them, with the server-side tool each stands for. */
 const TOOLS: readonly (readonly [string, AgentToolParams['tool']])[] = [
   ['spec-harness_score_contract', 'score_contract'],
+  ['spec-harness_suggest_clauses', 'suggest_clauses'],
   ['spec-harness_task_complete', 'task_complete'],
 ];
 

@@ -1,5 +1,5 @@
 // The request behind VS Code's language model tools: the language server answers `specHarness/agentTool` with the
-// same JSON as the MCP tools (feedback pairs for score_contract; the gate on both sets for task_complete). The tool
+// same JSON as the MCP tools (feedback pairs for score_contract and suggest_clauses; the gate on both sets for task_complete). The tool
 // registration itself needs a real VS Code (code-server e2e), which this suite does not start.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +31,14 @@ describe('specHarness/agentTool', () => {
     expect(answer).toMatchObject({
       ok: true,
       result: { pairSet: 'feedback', functions: [{ function: 'double', counts: { pairs: 11 }, standings: { PostComp: 'below' } }] },
+    });
+  });
+
+  it('suggest_clauses: the same JSON as the MCP tool, measured on feedback pairs', async () => {
+    const answer = await ask({ tool: 'suggest_clauses', path: 'weak/double.rs', function: null });
+    expect(answer).toMatchObject({
+      ok: true,
+      result: { pairSet: 'feedback', functions: [{ function: 'double', suggestions: [{ clause: 'r == 2 * x' }] }] },
     });
   });
 

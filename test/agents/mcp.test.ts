@@ -1,4 +1,4 @@
-// `spec-harness mcp` driven by the SDK's own client over stdio against the built bin: the five tools are listed
+// `spec-harness mcp` driven by the SDK's own client over stdio against the built bin: the six tools are listed
 // with schemas, every structured result validates against its tool's output schema, task_complete accepts the
 // strong contract and refuses the weak, undecided and overfit ones with reasons, bad arguments are tool errors.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -53,11 +53,12 @@ async function structured(name: string, args: Record<string, unknown>): Promise<
 }
 
 describe('spec-harness mcp', () => {
-  it('lists the five tools, each with an input and an output schema', () => {
+  it('lists the six tools, each with an input and an output schema', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'generate_pairs',
       'list_contracts',
       'score_contract',
+      'suggest_clauses',
       'task_complete',
       'verify',
     ]);
@@ -94,6 +95,15 @@ describe('spec-harness mcp', () => {
     expect(result['functions']).toMatchObject([
       { standings: { PostCorr: 'undecided', PostComp: 'undecided', PreCorr: 'meets', PreComp: 'meets' } },
     ]);
+  });
+
+  it('suggest_clauses proposes the clause the weak ensures misses, as a candidate Verus must still prove', async () => {
+    const result = await structured('suggest_clauses', { path: 'weak/double.rs' });
+    expect(result['note']).toContain('Verus must still prove it');
+    expect(result['functions']).toMatchObject([{ function: 'double', suggestions: [{ clause: 'r == 2 * x' }] }]);
+    // Measured on feedback pairs: the held-out inputs are not shown.
+    expect(JSON.stringify(result)).not.toMatch(/double\((3|7|10|999|1000)\)/);
+    expect((await structured('suggest_clauses', { path: 'strong/double.rs' }))['functions']).toEqual([]);
   });
 
   it('verify says plainly when verus is not installed', async () => {

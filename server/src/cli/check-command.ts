@@ -48,6 +48,8 @@ import type { ReportOptions } from './check-reports';
 import { recordingBackend } from '../reports';
 import type { CrateModels } from '../host';
 import { JOBS_USAGE, filePool, forEachFile, parseJobs } from './file-pool';
+import { formatSuggestionsText, suggestForFile, withSuggestions } from './check-suggest';
+import type { FileSuggestions } from './check-suggest';
 
 export const CHECK_COMMAND = {
   name: 'check',
@@ -55,7 +57,7 @@ export const CHECK_COMMAND = {
                           [--backend embedded|verus|both] [--verus-path P] [--verus-arg ARG]... [--seed S]
                           [--mutants N] [--fn NAME] [--step-budget N] [--function-budget N] [--solver z3|none]
                           [--solver-time-limit MS]
-                          [--held-out] [--code-mutants N] [--weak-threshold-only] [--jobs N]
+                          [--held-out] [--code-mutants N] [--weak-threshold-only] [--jobs N] [--suggest]
 ${REPORT_USAGE}
 Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (or --pairs FILE, for one file).
 --code-mutants N: code mutations run per function (default 24; 0 turns them off).
@@ -64,7 +66,10 @@ Scores each Verus file's contracts on the pairs in its sibling foo.pairs.json (o
                  left is indeterminate (reason \`step budget exhausted\` or \`budget: ...\`).
 --weak-threshold-only: report weak-postcondition only below the threshold, not on any accepted code mutant or
                        swapped output.
-${JOBS_USAGE}`,
+${JOBS_USAGE}
+--suggest: for each function whose ensures accepts a wrong output, suggest ensures clauses that hold on every
+           correct output and on a fresh sample of the implementation's, ranked by the wrong outputs they reject
+           (embedded evaluator; a suggestion is a candidate Verus must still prove).`,
   options: {
     ...REPORT_ARG_OPTIONS,
     pairs: { type: 'string' },
@@ -81,6 +86,7 @@ ${JOBS_USAGE}`,
     'verus-path': { type: 'string' },
     'verus-arg': { type: 'string', multiple: true },
     'held-out': { type: 'boolean' },
+    suggest: { type: 'boolean' },
     solver: { type: 'string' },
     'solver-time-limit': { type: 'string' },
     jobs: { type: 'string' },
@@ -145,6 +151,7 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
   const pool = backends.kind === 'embedded' && recorder === undefined ? filePool(io, parsed.jobs, inputs.length) : undefined;
   const files: FileReport[] = [];
   const heldOutFiles: FileReport[] = [];
+  const suggestions: FileSuggestions[] = [];
   let failure: string | undefined;
   await forEachFile<CheckFileAnswer>(
     pool,
@@ -165,6 +172,10 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
       const input = inputs[index] as CheckInput;
       const plan = recorder === undefined ? undefined : planFile(input, optionsList[index] as CheckOptions);
       recordFile(extras, input, plan, recorder?.take() ?? new Map());
+      if (parsed.suggest) {
+        const options = optionsList[index] as CheckOptions;
+        suggestions.push(suggestForFile(input, parsed.heldOut ? { ...options, pairSet: 'feedback' } : options));
+      }
       return true;
     },
   );
@@ -188,8 +199,14 @@ export async function runCheckCommand(args: readonly string[], io: CliIo): Promi
     extras,
     threshold,
     text: () =>
-      heldOutReport === undefined ? formatCheckText(report, textOptions) : formatHeldOutText(report, heldOutReport, overfit, textOptions),
-    json: () => jsonReport(heldOutReport === undefined ? report : { ...report, heldOut: heldOutReport, overfit }),
+      (heldOutReport === undefined
+        ? formatCheckText(report, textOptions)
+        : formatHeldOutText(report, heldOutReport, overfit, textOptions)) +
+      (parsed.suggest ? `\n${formatSuggestionsText(suggestions)}` : ''),
+    json: () => {
+      const shown = parsed.suggest ? withSuggestions(report, suggestions) : report;
+      return jsonReport(heldOutReport === undefined ? shown : { ...shown, heldOut: heldOutReport, overfit });
+    },
     stepSummaryPath: process.env['GITHUB_STEP_SUMMARY'],
   });
   if (written !== undefined) return fail(written);
@@ -318,6 +335,8 @@ interface ParsedCheckArgs {
   readonly reports: ReportOptions;
   /** `--held-out`: score feedback and held-out pairs apart, flag overfit functions; the gate checks both. */
   readonly heldOut: boolean;
+  /** `--suggest`: suggested ensures clauses after the report (check-suggest.ts). */
+  readonly suggest: boolean;
   readonly pairs: string | undefined;
   readonly gate: Gate | undefined;
   readonly backend: BackendChoice;
@@ -373,6 +392,7 @@ function parseCheckArgs(args: readonly string[], host: Pick<CliIo, 'stackAllowan
     paths: parsed.positionals,
     reports,
     heldOut: values['held-out'] === true,
+    suggest: values.suggest === true,
     pairs: values.pairs,
     gate,
     backend,

@@ -193,3 +193,6 @@ export type { FunctionSummary, GeneratedEntries, GeneratedFile, PairsTextOptions
 // What the tools for coding agents (MCP server, VS Code language model tools) return.
 export { agentScoreResult, MAX_AGENT_EVIDENCE, taskCompleteResult } from './report/agent-results';
 export type { AgentFunctionScore, AgentScoreResult, TaskCompleteResult, VerificationOutcome } from './report/agent-results';
+// Suggested `ensures` clauses for weak postconditions (harness/suggest): `check --suggest`, the quick fix, the agent tools.
+export { agentSuggestResult, clauseInsertion, SUGGEST_BUDGET, suggestClauses, suggestionSentence, suggestionTitle } from './suggest';
+export type { AgentSuggestResult, ClauseInsertion, ClauseSuggestion, FunctionSuggestions } from './suggest';

@@ -1,10 +1,11 @@
-// The language model tools' side in the server: scores one file (the open document's text when it is open, else
-// the file on disk) on feedback and held-out pairs and answers with the same JSON as the MCP tools. Verus runs for
-// task_complete only in a trusted workspace; otherwise the result says verification was not run.
+// The language model tools' side in the server: scores one file, or suggests ensures clauses for it (the open
+// document's text when it is open, else the file on disk), on feedback and held-out pairs, and answers with the same
+// JSON as the MCP tools. Verus runs for task_complete only in a trusted workspace; otherwise the result says
+// verification was not run.
 
 import { dirname, isAbsolute, join } from 'node:path';
 import { VERUS_DEFAULTS, verifyFile } from '../backends';
-import { DEFAULT_CHECK_OPTIONS, agentScoreResult, checkFileSync, taskCompleteResult } from '../harness';
+import { DEFAULT_CHECK_OPTIONS, agentScoreResult, agentSuggestResult, checkFileSync, suggestClauses, taskCompleteResult } from '../harness';
 import type { CheckOptions, VerificationOutcome } from '../harness';
 import { isRustPath, pairsPathFor, pathToUri, readTextOrNull, uriToPath } from './uris';
 import type { AgentToolParams, AgentToolResult } from './protocol';
@@ -26,6 +27,11 @@ export async function answerAgentTool(state: ServerState, params: AgentToolParam
     ...(params.function === null ? {} : { functions: [params.function] }),
   };
   const input = { path: params.path, text, pairsPath: pairsText === null ? null : pairsPath, pairsText };
+  if (params.tool === 'suggest_clauses')
+    return {
+      ok: true,
+      result: agentSuggestResult([{ path: params.path, functions: suggestClauses(input, { ...options, pairSet: 'feedback' }) }]),
+    };
   const feedback = [checkFileSync(input, { ...options, pairSet: 'feedback' })];
   if (params.tool === 'score_contract') return { ok: true, result: agentScoreResult(feedback, settings.threshold) };
   const heldOut = [checkFileSync(input, { ...options, pairSet: 'held-out' })];

@@ -3,6 +3,7 @@
 // reverts them; the pairs file is edited with jsonc-parser, so hand-written entries are never lost. Edits are made
 // from the open pairs document's text when it is open, and carry its version, so an edit made for older text is
 // rejected by the editor instead of being applied to newer text. A file with a duplicate key is never edited.
+// The one edit of the source file, adding a suggested ensures clause, is suggest-actions.ts's.
 
 import type { CodeAction, CodeActionParams, Command, Diagnostic, WorkspaceEdit } from 'vscode-languageserver';
 import { CodeActionKind } from 'vscode-languageserver';
@@ -18,6 +19,7 @@ import { STEP_BUDGET } from './scoring';
 import { SERVER_COMMANDS } from './protocol';
 import type { ServerContext } from './scoring';
 import type { GenerateResult } from './worker-protocol';
+import { suggestionActions } from './suggest-actions';
 
 const MAX_ACTIONS_PER_KIND = 5;
 
@@ -47,6 +49,7 @@ export async function codeActions(ctx: ServerContext, params: CodeActionParams):
     if (fn === undefined || functionName === null || pairs === null) continue;
     const edits: { title: string; next: () => string | null }[] = [];
     if (diagnostic.code === 'weak-postcondition' || diagnostic.code === 'vacuous-postcondition') {
+      actions.push(...(await suggestionActions(ctx, uri, diagnostic, functionName)));
       for (const mutant of fn.acceptedMutants.slice(0, MAX_ACTIONS_PER_KIND)) {
         // Named as the diagnostics and the hover name it: `Mark double(3) = 7 as an acceptable output`.
         const title =

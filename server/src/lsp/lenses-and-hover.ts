@@ -7,6 +7,7 @@ import { locateFunctions, functionAtPosition } from './locate';
 import { acceptedLensTitle, fileMarkdown, functionMarkdown, hoverMarkdown, scoreLensTitle } from './markdown';
 import { CLIENT_COMMANDS, SERVER_COMMANDS } from './protocol';
 import type { SourceFileState } from './state';
+import type { FunctionSuggestions } from '../harness';
 import { toLspRange } from './convert';
 
 export function codeLenses(uri: string, file: SourceFileState): CodeLens[] {
@@ -54,11 +55,13 @@ export function reportMarkdown(
   functionName: string | null,
   threshold: number,
   sourceUri: string,
+  suggestions?: ReadonlyMap<string, FunctionSuggestions>,
 ): string {
   const report = file?.report ?? null;
   if (report === null) return 'No results yet: save the file or run "Spec Harness: Rescore file".';
   const fn = functionName === null ? undefined : report.functions.find((candidate) => candidate.qualifiedName === functionName);
   const count = report.functions.length;
   const progress = file?.partial === true ? `_Scoring in progress: the first ${count} function${count === 1 ? '' : 's'} so far._\n\n` : '';
-  return progress + (fn === undefined ? fileMarkdown(report, threshold, { sourceUri }) : functionMarkdown(fn, { sourceUri }));
+  const options = { sourceUri, ...(suggestions === undefined ? {} : { suggestions }) };
+  return progress + (fn === undefined ? fileMarkdown(report, threshold, options) : functionMarkdown(fn, options));
 }

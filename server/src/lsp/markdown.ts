@@ -3,8 +3,8 @@
 // few rows per section and a link to the report; the report lists every row. Values are Rust calls, as the
 // diagnostics write them, in code spans that survive any backtick or pipe in a value.
 
-import { meetsHarness } from '../harness';
-import type { FileReport, FunctionReport, JsonValue, Scores } from '../harness';
+import { meetsHarness, suggestionSentence } from '../harness';
+import type { FileReport, FunctionReport, FunctionSuggestions, JsonValue, Scores } from '../harness';
 import { describeAccepted } from '../harness';
 import { CLIENT_COMMANDS } from './protocol';
 
@@ -40,7 +40,7 @@ export function hoverMarkdown(fn: FunctionReport, options: { readonly sourceUri:
 
 /** The report of one function: everything the hover has, every row, and the per-source and per-clause figures.
  *  `sourceUri` (the Rust file's URI) makes each code mutant's line a link to the changed code. */
-export function functionMarkdown(fn: FunctionReport, options: { readonly sourceUri?: string } = {}): string {
+export function functionMarkdown(fn: FunctionReport, options: ReportOptions = {}): string {
   const lines = [`**${fn.qualifiedName}** · ${headline(fn)}`];
   if (fn.status === 'scored') lines.push('', scoreLensTitle(fn), '', scoreTable(fn.scores, fn));
   if (fn.wrongOutputs !== undefined) lines.push('', wrongOutputLine(fn.wrongOutputs));
@@ -53,10 +53,29 @@ export function functionMarkdown(fn: FunctionReport, options: { readonly sourceU
   if (fn.indeterminate.length > 0)
     lines.push('', `${plural(fn.indeterminate.length, 'indeterminate verdict')}, e.g. ${fn.indeterminate[0]?.reason ?? ''}`);
   for (const item of fn.unsupported) lines.push('', `unsupported: ${codeSpan(item.construct)}`);
+  const suggested = options.suggestions?.get(fn.qualifiedName);
+  if (suggested !== undefined && suggested.suggestions.length > 0) lines.push('', ...suggestionLines(suggested));
   return lines.join('\n');
 }
 
-export function fileMarkdown(report: FileReport, threshold: number, options: { readonly sourceUri?: string } = {}): string {
+/** What the report view is made with: the source URI (links to changed code) and suggested clauses by function. */
+export interface ReportOptions {
+  readonly sourceUri?: string;
+  readonly suggestions?: ReadonlyMap<string, FunctionSuggestions>;
+}
+
+/** The suggested ensures clauses, worded as what they are: candidates Verus must still prove. */
+function suggestionLines(fn: FunctionSuggestions): string[] {
+  return [
+    '**Suggested ensures** (candidates that hold on the sample; Verus must still prove them)',
+    '',
+    ...fn.suggestions.map(
+      (suggestion) => `- ${codeSpan(`ensures ${suggestion.clause}`)}: ${suggestionSentence(suggestion.rejects, fn.accepted, fn.correct)}`,
+    ),
+  ];
+}
+
+export function fileMarkdown(report: FileReport, threshold: number, options: ReportOptions = {}): string {
   const scored = report.functions.filter((fn) => fn.status === 'scored');
   const passing = scored.filter((fn) => meetsHarness(fn, threshold)).length;
   const unscored = report.functions.length - scored.length;

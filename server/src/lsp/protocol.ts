@@ -123,7 +123,7 @@ export interface TestRange {
  *  server, so the client starts no engine of its own. Results are the same JSON the MCP tools return. */
 export const AgentToolRequest = new RequestType<AgentToolParams, AgentToolResult, void>('specHarness/agentTool');
 export interface AgentToolParams {
-  readonly tool: 'score_contract' | 'task_complete';
+  readonly tool: 'score_contract' | 'suggest_clauses' | 'task_complete';
   /** A .rs file: absolute, or relative to the first workspace folder. */
   readonly path: string;
   readonly function: string | null;

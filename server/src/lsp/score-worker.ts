@@ -20,6 +20,7 @@ import {
   generatePairsTextWithSolver,
   internalErrorReason,
   planFile,
+  suggestClauses,
 } from '../harness';
 import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
 import { mutantOutcomes, recordingBackend } from '../reports';
@@ -137,6 +138,11 @@ export async function perform(
       const scored: ScoredFile = { report: checked.report, outcomes: mutantOutcomes(checked.plan, checked.verdicts) };
       return scored;
     }
+    case 'suggest':
+      return suggestClauses(request.input, {
+        ...checkOptionsOf(request.options, cancelled),
+        ...(request.functions === null ? {} : { functions: request.functions }),
+      });
     case 'close':
       session.close(request.uri);
       return null;

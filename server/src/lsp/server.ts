@@ -14,6 +14,7 @@ import { isPairsPath, isRustPath, pathToUri, sourcePathForPairs, uriToPath, work
 import { AgentToolRequest, ReportRequest, SERVER_COMMANDS } from './protocol';
 import type { AgentToolParams, AgentToolResult, InitializationOptions, ReportParams, ReportResult } from './protocol';
 import { answerAgentTool } from './agent-tools';
+import { reportWithSuggestions } from './suggest-actions';
 import type { WorkerRunner } from './worker-runner';
 import { moveLocated } from './locate';
 import { scoreSource } from './scoring';
@@ -95,9 +96,11 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
   connection.onCodeAction((params) => guardAsync(ctx, params.textDocument.uri, () => codeActions(ctx, params), []));
   connection.onCodeActionResolve((action) => guardAsync(ctx, 'codeAction/resolve', () => resolveCodeAction(ctx, action), action));
   connection.onExecuteCommand((params) => guardAsync(ctx, params.command, () => executeCommand(ctx, params), null));
-  connection.onRequest(ReportRequest, (params: ReportParams): ReportResult => ({
-    markdown: reportMarkdown(state.existingFile(params.uri), params.functionName, state.settings.threshold, params.uri),
-  }));
+  connection.onRequest(ReportRequest, (params: ReportParams) =>
+    guardAsync<ReportResult>(ctx, params.uri, () => reportWithSuggestions(ctx, params), {
+      markdown: reportMarkdown(state.existingFile(params.uri), params.functionName, state.settings.threshold, params.uri),
+    }),
+  );
   connection.onRequest(AgentToolRequest, (params: AgentToolParams) =>
     guardAsync<AgentToolResult>(ctx, params.path, () => answerAgentTool(state, params), {
       ok: false,

@@ -31,6 +31,14 @@ export type WorkerRequest =
       readonly options: ScoreOptions;
       readonly backend: BackendRequest;
     }
+  | {
+      /** Suggested ensures clauses for weak postconditions (harness/suggest): one function's for its quick fix, the
+       *  named ones (all when null) for the report view. */
+      readonly kind: 'suggest';
+      readonly input: ScoreInputText;
+      readonly options: ScoreOptions;
+      readonly functions: readonly string[] | null;
+    }
   | { readonly kind: 'close'; readonly uri: string }
   | {
       readonly kind: 'generate';

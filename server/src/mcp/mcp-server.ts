@@ -14,16 +14,17 @@ import {
   pathAndFunctionInput,
   pathInput,
   scoreContractOutput,
+  suggestClausesOutput,
   taskCompleteOutput,
   verifyOutput,
 } from './schemas';
-import { generatePairs, listContracts, scoreContract, taskComplete, verify } from './tools';
+import { generatePairs, listContracts, scoreContract, suggestClausesTool, taskComplete, verify } from './tools';
 import type { ToolContext } from './tools';
 import { TOOL_VERSION } from '../stdx';
 
 export const MCP_SERVER_INFO = { name: 'spec-harness', version: TOOL_VERSION } as const;
 
-/** Builds the server with its five tools (not yet connected). */
+/** Builds the server with its six tools (not yet connected). */
 export function createMcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer(MCP_SERVER_INFO);
   const gate = formatGate(ctx.gate);
@@ -49,6 +50,18 @@ export function createMcpServer(ctx: ToolContext): McpServer {
       annotations: { readOnlyHint: true },
     },
     async ({ path, function: fn }) => toolResult(await scoreContract(ctx, path, fn)),
+  );
+  server.registerTool(
+    'suggest_clauses',
+    {
+      title: 'Suggest ensures clauses',
+      description:
+        'For each contract whose ensures accepts a wrong output, ensures clauses that hold on every correct output (feedback pairs and a fresh sample of the implementation’s outputs), ranked by the accepted wrong outputs they reject. A suggestion is a candidate: add it, then verify, since Verus must still prove it.',
+      inputSchema: pathAndFunctionInput,
+      outputSchema: suggestClausesOutput,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ path, function: fn }) => toolResult(await suggestClausesTool(ctx, path, fn)),
   );
   server.registerTool(
     'generate_pairs',

@@ -118,3 +118,26 @@ export const taskCompleteOutput = {
   notes: z.array(z.string()),
   functions: z.array(z.object({ path: z.string(), function: z.string(), meets: z.boolean(), overfit: z.boolean() })),
 };
+
+export const suggestClausesOutput = {
+  pairSet: z.literal('feedback'),
+  note: z.string(),
+  functions: z.array(
+    z.object({
+      path: z.string(),
+      function: z.string(),
+      line: z.number().int(),
+      acceptedWrongOutputs: z.number().int(),
+      correctOutputs: z.number().int(),
+      suggestions: z.array(
+        z.object({
+          clause: z.string(),
+          clauses: z.array(z.string()),
+          rejects: z.number().int(),
+          rejectsExample: z.string(),
+          summary: z.string(),
+        }),
+      ),
+    }),
+  ),
+};

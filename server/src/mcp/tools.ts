@@ -18,8 +18,15 @@ import type { ListFunctionJson, Read } from '../cli';
 import { createCrateModels } from '../host';
 import { buildFileModel } from '../model';
 import { parseSourceFile } from '../syntax';
-import { agentScoreResult, DEFAULT_CHECK_OPTIONS, HARNESS_DEFAULTS, taskCompleteResult } from '../harness';
-import type { AgentScoreResult, Gate, TaskCompleteResult, VerificationOutcome } from '../harness';
+import {
+  agentScoreResult,
+  agentSuggestResult,
+  DEFAULT_CHECK_OPTIONS,
+  HARNESS_DEFAULTS,
+  suggestClauses,
+  taskCompleteResult,
+} from '../harness';
+import type { AgentScoreResult, AgentSuggestResult, Gate, TaskCompleteResult, VerificationOutcome } from '../harness';
 import type { StackAllowance } from '../eval';
 
 export interface ToolContext {
@@ -90,6 +97,17 @@ export async function listContracts(ctx: ToolContext, target: string): Promise<R
 export async function scoreContract(ctx: ToolContext, target: string, fn: string | undefined): Promise<Read<AgentScoreResult>> {
   const split = await scoreSplit(ctx, target, fn);
   return split.ok ? { ok: true, value: agentScoreResult(split.value.feedback, DEFAULT_CHECK_OPTIONS.threshold) } : split;
+}
+
+/** Suggested ensures clauses for each weak contract, measured on the feedback pairs (held-out pairs stay unseen). */
+export async function suggestClausesTool(ctx: ToolContext, target: string, fn: string | undefined): Promise<Read<AgentSuggestResult>> {
+  const inputs = await readCheckInputs(ctx.cwd, [target], undefined);
+  if (!inputs.ok) return inputs;
+  const options = { ...embeddedOptions(ctx, DEFAULT_CHECK_OPTIONS, fn === undefined ? undefined : [fn]), pairSet: 'feedback' as const };
+  return {
+    ok: true,
+    value: agentSuggestResult(inputs.value.map((input) => ({ path: input.path, functions: suggestClauses(input, options) }))),
+  };
 }
 
 export async function generatePairs(ctx: ToolContext, target: string, fn: string | undefined): Promise<Read<GeneratePairsResult>> {
