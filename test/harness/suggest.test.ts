@@ -89,7 +89,7 @@ const EXPECTED: Readonly<Record<string, Readonly<Record<string, readonly [string
       'score < 60 ==> r == 4, score >= 90 ==> r == 0, 60 <= score < 70 ==> r == 3, 70 <= score < 80 ==> r == 2, 80 <= score < 90 ==> r == 1',
       true,
     ],
-    max_index2: ['a@[i as int] <= a@[r as int], a@[j as int] <= a@[r as int]', true],
+    max_index2: ['a@[j as int] <= a@[r as int], a@[i as int] <= a@[r as int]', true],
   },
   'weak2.rs': {
     count_vowels: ["r == s@.filter(|x: char| x == 'a' || x == 'e' || x == 'i' || x == 'o' || x == 'u').len()", true],
