@@ -55,6 +55,21 @@ describe('systems idioms', () => {
     expect(fn('first_start')).toMatchObject({ ...EXACT, instantiation: { L: 'Elem' } });
   });
 
+  it('runs and evaluates vstd::bytes little-endian conversions', () => {
+    expect(fn('header_bytes')).toMatchObject(EXACT);
+    expect(fn('read_crc')).toMatchObject(EXACT);
+    const file = JSON.parse(GENERATED.ok ? GENERATED.text : '{}') as {
+      functions: Record<string, { pairs: { input: { crc: number | string }; output: (number | string)[] }[] }>;
+    };
+    const pairs = file.functions['header_bytes']?.pairs ?? [];
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const pair of pairs) {
+      const crc = BigInt(String(pair.input.crc));
+      const expected = Array.from({ length: 8 }, (_, i) => Number((crc >> BigInt(8 * i)) & 0xffn));
+      expect(pair.output.map(Number)).toEqual(expected);
+    }
+  });
+
   it('an array length written as a constant expression (`1usize << 4`) is folded', () => {
     expect(fn('first_byte')).toMatchObject(EXACT);
     const page = (

@@ -24,6 +24,8 @@ import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
 import { ghostValue, withTrustedGhostEffects } from './ghost-values';
+import { fromLeBytes, leBytesFn, toLeBytes } from '../le-bytes';
+import type { LeBytesFn } from '../le-bytes';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument =
@@ -297,6 +299,25 @@ function intLimit(names: readonly string[]): Typed | undefined {
 }
 
 /** Free functions from std that Verus exec code calls. */
+/** vstd's `u64_to_le_bytes(x)` (a `Vec<u8>`) and `u64_from_le_bytes(s)` (which panics unless `s` has 8 bytes, as
+ *  `try_into().unwrap()` in vstd's body does). */
+function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span: Span): Typed {
+  const [arg] = args;
+  const width = `u${conversion.bits}` as const;
+  if (conversion.direction === 'to') {
+    if (arg?.value.kind !== 'int') return notRunnable('`to_le_bytes` of a value that is not an integer', span);
+    return { value: { kind: 'seq', elements: toLeBytes(arg.value.value, conversion.bits).map(int) }, type: seqOf(intType('u8')) };
+  }
+  if (arg?.value.kind !== 'seq') return notRunnable('`from_le_bytes` of a value that is not a slice', span);
+  const value = fromLeBytes(
+    arg.value.elements.map((element) => (element.kind === 'int' ? element.value : -1n)),
+    conversion.bits,
+  );
+  return value === undefined
+    ? panic(`called \`Result::unwrap()\` on an \`Err\` value: TryFromSliceError(())`, span)
+    : { value: int(value), type: intType(width) };
+}
+
 function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], expr: Extract<Expr, { kind: 'call' }>): Typed | undefined {
   const last = names[names.length - 1] ?? '';
   const owner = names[names.length - 2];
@@ -309,6 +330,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
+  const bytes = owner === undefined || owner === 'bytes' ? leBytesFn(last, false) : undefined;
+  if (bytes !== undefined) return leBytesCall(bytes, args(), expr.span);
   const collection = owner === undefined ? undefined : hashCollectionCall(owner, last);
   if (collection !== undefined) return collection;
   const key = `${owner ?? ''}::${last}`;

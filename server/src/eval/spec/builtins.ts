@@ -12,6 +12,8 @@ import type { Res, SpecContext } from './spec-context';
 import { BUDGET_EXHAUSTED, charge, indeterminate, isFailure, unsupported } from './spec-context';
 import { euclidDiv } from './integers';
 import { comprehension } from './quantifiers';
+import { fromLeBytes, leBytesFn, toLeBytes } from '../le-bytes';
+import type { LeBytesFn } from '../le-bytes';
 
 /** vstd static functions: `Seq::empty/new`, `Set::empty/new`, `Map::empty/new`, `Multiset::empty/singleton`. */
 export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: readonly Value[], span: Span): Res | undefined {
@@ -28,6 +30,8 @@ export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: 
   }
   const a0 = args[0];
   const a1 = args[1];
+  const bytes = names.length === 1 || type === 'bytes' ? leBytesFn(fn ?? '', true) : undefined;
+  if (bytes !== undefined) return leBytesSpec(bytes, a0, span);
   if (fn === 'set_int_range' && (names.length === 1 || type === 'set_lib')) return setIntRange(ctx, a0, a1, span);
   switch (`${type}::${fn}`) {
     case 'Seq::empty':
@@ -150,6 +154,19 @@ function logarithm(ctx: SpecContext, base: bigint, pow: bigint, span: Span): Res
     current = next;
   }
   return mkInt(count);
+}
+
+/** `spec_u64_to_le_bytes(x)` and `spec_u64_from_le_bytes(s)` (vstd::bytes); from a sequence of another length the
+ *  value is unspecified (vstd `recommends` the length). */
+function leBytesSpec(conversion: LeBytesFn, arg: Value | undefined, span: Span): Res {
+  if (conversion.direction === 'to')
+    return arg?.kind === 'int' ? seq(toLeBytes(arg.value, conversion.bits).map(mkInt)) : unsupported('`to_le_bytes` argument', span);
+  if (arg?.kind !== 'seq') return unsupported('`from_le_bytes` argument', span);
+  const value = fromLeBytes(
+    arg.elements.map((element) => (element.kind === 'int' ? element.value : -1n)),
+    conversion.bits,
+  );
+  return value === undefined ? indeterminate(`\`from_le_bytes\` of ${arg.elements.length} bytes`, span) : mkInt(value);
 }
 
 /** vstd `set_lib::set_int_range(lo, hi)`: the ints in `lo..hi`. */
