@@ -52,6 +52,12 @@ describe('why a function got no pair', () => {
     );
   });
 
+  it('names the innermost part of a parameter the generator builds no value of', () => {
+    expect(summary('guarded').noPairs?.message).toBe(
+      'no input could be built for its parameters: parameter `p` holds `spec_fn(u8) -> bool`, of which the generator builds no value',
+    );
+  });
+
   it('is what check says of an entry with nothing usable', () => {
     if (!GENERATED.ok) throw new Error(GENERATED.error);
     const input = { path: 'no-pairs.rs', text: TEXT, pairsPath: 'no-pairs.pairs.json', pairsText: GENERATED.text };

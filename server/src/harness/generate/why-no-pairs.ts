@@ -9,6 +9,9 @@ import { adtShape, valueTypeText } from '../../eval';
 import type { TypeContext, ValueType } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
 import { formatResult } from '../report/format-call';
+import { candidateValues } from './candidates';
+import type { CandidateContext } from './candidates';
+import { createRng } from '../../stdx';
 
 export interface NoPairsReason {
   readonly message: string;
@@ -79,8 +82,44 @@ function unbuildableText(model: FileModel, fn: FunctionContract): string {
     const found = unbuildable(type, types.typeContext, new Set());
     if (found !== undefined) return `: parameter \`${name}\` holds \`${found.text}\` (${found.reason})`;
   }
+  // Every part is representable, yet the generator built no value: name the innermost part it builds none of (a
+  // `spec_fn` field, say).
+  const ctx: CandidateContext = { typeContext: types.typeContext, rng: createRng(1), literals: NO_LITERALS, breadth: 1, maxLength: 1 };
+  for (const [name, type] of types.params) {
+    const empty = valuelessPart(ctx, type, 0);
+    if (empty !== undefined) return `: parameter \`${name}\` holds \`${valueTypeText(empty)}\`, of which the generator builds no value`;
+  }
   return '';
 }
+
+const NO_LITERALS = { ints: [], strings: [] };
+
+function valuelessPart(ctx: CandidateContext, type: ValueType, depth: number): ValueType | undefined {
+  if (depth > MAX_PART_DEPTH || candidateValues(ctx, type, 0).length > 0) return undefined;
+  const parts =
+    type.kind === 'adt'
+      ? adtParts(type, ctx.typeContext)
+      : type.kind === 'tuple'
+        ? type.elements
+        : type.kind === 'seq' || type.kind === 'set' || type.kind === 'multiset'
+          ? [type.element]
+          : [];
+  for (const part of parts) {
+    const inner = valuelessPart(ctx, part, depth + 1);
+    if (inner !== undefined) return inner;
+  }
+  return type;
+}
+
+function adtParts(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): readonly ValueType[] {
+  const shape = adtShape(type, ctx);
+  if (shape === undefined) return [];
+  return (shape.kind === 'struct' ? shape.fields.fields : shape.variants.flatMap((variant) => variant.fields.fields)).map(
+    (field) => field.type,
+  );
+}
+
+const MAX_PART_DEPTH = 8;
 
 function unbuildable(type: ValueType, ctx: TypeContext, seen: Set<string>): { text: string; reason: string } | undefined {
   switch (type.kind) {
