@@ -41,6 +41,11 @@ describe('systems idioms', () => {
     expect(fn('<Key as VerusClone>::clone')).toMatchObject(EXACT);
   });
 
+  it('tells apart two impls of one generic trait for a type by the trait’s arguments', () => {
+    expect(fn('u64::widen')).toMatchObject(EXACT);
+    expect(fn('<u64 as Widen<u16>>::widen')).toMatchObject(EXACT);
+  });
+
   it('a fn defined once per cfg is no duplicate: the first is scored, and nothing is flagged', () => {
     expect(fn('word_size')).toMatchObject(EXACT);
     expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.message.includes('duplicate'))).toEqual([]);

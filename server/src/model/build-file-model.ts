@@ -43,8 +43,9 @@ function modelOf(source: SourceFile, kept: KeptContract): FileModel {
 }
 
 /** Two methods of one type's impls may share a name (`impl Clone for K` and `impl VerusClone for K` both have
- *  `clone`; `impl Tr for Vec<u8>` and `impl<T> Tr for Vec<T>`): the later one is keyed the way Rust names it
- *  fully, `<K as VerusClone>::clone` or `Vec<T>::len`, so both can be scored. The name is worked out from the item and
+ *  `clone`; `impl Tr for Vec<u8>` and `impl<T> Tr for Vec<T>`; `impl From<u16> for usize` and `impl From<u32> for
+ *  usize`): the later one is keyed the way Rust names it fully, `<K as VerusClone>::clone`, `<usize as From<u32>>::from`
+ *  or `Vec<T>::len`, so both can be scored. The name is worked out from the item and
  *  its context on every build, so a kept contract and a fresh one get the same name. */
 function withDistinctNames(lowered: readonly { readonly contract: FunctionContract; readonly context: ItemContext }[]): FunctionContract[] {
   const taken = new Set<string>();
@@ -56,9 +57,9 @@ function withDistinctNames(lowered: readonly { readonly contract: FunctionContra
         ? plain
         : [
             ...context.modulePath,
-            context.traitName === undefined || context.container !== 'trait-impl'
+            context.traitType === undefined || context.container !== 'trait-impl'
               ? printType(implHeader.selfType)
-              : `<${printType(implHeader.selfType)} as ${context.traitName}>`,
+              : `<${printType(implHeader.selfType)} as ${printType(context.traitType)}>`,
             contract.name,
           ].join('::');
     const distinct = taken.has(name) ? plain : name;

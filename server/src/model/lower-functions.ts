@@ -11,6 +11,8 @@ export interface ItemContext {
   readonly selfTypeName: string | undefined;
   /** The trait name for trait declarations and trait impls; undefined elsewhere. */
   readonly traitName: string | undefined;
+  /** In a trait impl, the trait as written (`SpecFrom<u16>`), which tells apart two impls of one trait for a type. */
+  readonly traitType?: Type;
   /** `inherent` for `impl T`, `trait-impl` for `impl Tr for T`, `trait` inside `trait Tr { }`. */
   readonly container: 'module' | 'inherent' | 'trait-impl' | 'trait';
   /** Inside an impl: its generic parameters and self type, so `V` in `impl<V> Stack<V>` can be instantiated. */
@@ -89,7 +91,8 @@ function visitItems(items: readonly Item[], context: ItemContext, out: VisitedIt
         // An impl for a type with no usable name (`impl Tr for [u8]`) still lowers, named by what is written.
         const selfTypeName = typeHeadName(item.selfType) ?? compactText(item.selfType);
         const implHeader = { generics: item.generics, selfType: item.selfType };
-        visitItems(item.items, { modulePath: context.modulePath, selfTypeName, traitName, container, implHeader }, out);
+        const traitType = item.trait === undefined ? {} : { traitType: item.trait };
+        visitItems(item.items, { modulePath: context.modulePath, selfTypeName, traitName, ...traitType, container, implHeader }, out);
         break;
       }
       case 'trait':
