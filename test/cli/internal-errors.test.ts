@@ -2,36 +2,15 @@
 // else, each hit is named on stderr with a summary, and the exit code is 3, so no gate or CI job reads the run as
 // passed. A run whose work is dropped (a reply that never comes) exits 2 with a message, never 0 in silence.
 
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installedBin } from '../setup/installed';
+import { runInstalledBin as run } from '../setup/installed';
 import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 
 const FIXTURES = resolve(__dirname, '..', 'fixtures');
-const BIN = installedBin();
 
 afterAll(removeTempDirs);
-
-interface Run {
-  readonly code: number | null;
-  readonly out: string;
-  readonly err: string;
-}
-
-/** The bin in `cwd`, with users' internal-error policy and the given failpoints armed. */
-function run(cwd: string, args: readonly string[], failpoints: string): Promise<Run> {
-  const env = { ...process.env, SPEC_HARNESS_INTERNAL_ERRORS: 'unsupported', SPEC_HARNESS_FAILPOINTS: failpoints };
-  return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.on('close', (code) => resolveRun({ code, out, err }));
-  });
-}
 
 /** A folder with two files: strong.rs (max_of, abs) with its pairs, and quantified.rs (solver verdicts). */
 function project(): string {

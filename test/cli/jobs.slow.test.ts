@@ -2,36 +2,16 @@
 // bytes and write the same pairs files with two jobs as with one, over the examples, the solver's fixture, a Cargo
 // crate and a file whose function meets a bug; a lost reply in a worker still ends the run with exit 2.
 
-import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { installedBin } from '../setup/installed';
+import { runInstalledBin as run } from '../setup/installed';
 import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 
 const ROOT = resolve(__dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures');
-const BIN = installedBin();
 
 afterAll(removeTempDirs);
-
-interface Run {
-  readonly code: number | null;
-  readonly out: string;
-  readonly err: string;
-}
-
-function run(cwd: string, args: readonly string[], failpoints = ''): Promise<Run> {
-  const env = { ...process.env, SPEC_HARNESS_INTERNAL_ERRORS: 'unsupported', SPEC_HARNESS_FAILPOINTS: failpoints };
-  return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    child.on('close', (code) => resolveRun({ code, out, err }));
-  });
-}
 
 /** The examples without their pairs files, the solver's fixture, a crate and the internal-errors fixture. */
 function project(): string {
