@@ -1,8 +1,8 @@
 // `npm run bench`: the front end (bench/syntax.ts), scoring (bench/scoring.ts), wrong outputs of one typical function
-// (bench/wrong-outputs.ts), generation for functions with shaped inputs (bench/shaped-inputs.ts), suggested ensures
-// clauses (bench/suggest.ts), the solver (bench/solver.ts, from source: Z3's own time dominates), the language server
-// (bench/lsp.ts), the editor engine's per-version cost in a 1 MB file (bench/engine.ts) and the edit storm
-// (bench/edit-storm.ts).
+// (bench/wrong-outputs.ts), generation for functions with shaped inputs and for systems code (bench/shaped-inputs.ts),
+// suggested ensures clauses (bench/suggest.ts), the solver (bench/solver.ts, from source: Z3's own time dominates), the
+// language server (bench/lsp.ts), the editor engine's per-version cost in a 1 MB file (bench/engine.ts) and the edit
+// storm (bench/edit-storm.ts).
 // Numbers, not assertions: targets are printed next to the measurements. The scoring benchmark runs on an esbuild
 // bundle built like dist/ (what users run): under tsx every cross-module call goes through an export getter and
 // every closure is renamed at creation, which roughly doubles the cost. BENCH_SOURCE=1 runs it from source instead.
@@ -15,7 +15,7 @@ import { runEditStormBench } from './edit-storm';
 import { runEngineBench } from './engine';
 import { runLspBench } from './lsp';
 import { runScoringBench } from './scoring';
-import { runShapedInputsBench } from './shaped-inputs';
+import { runShapedInputsBench, runSystemsGenerationBench } from './shaped-inputs';
 import { runSolverBench } from './solver';
 import { runSuggestBench } from './suggest';
 import { runSyntaxBench } from './syntax';
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     await scoringSection(),
     await runWrongOutputsBench(ROOT),
     await runShapedInputsBench(ROOT),
+    await runSystemsGenerationBench(ROOT),
     await runSuggestBench(ROOT),
     await runSolverBench(ROOT),
     await runLspBench(),
