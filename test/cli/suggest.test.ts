@@ -10,7 +10,7 @@ import { removeTempDirs, tempDir } from '../setup/temp-dirs';
 
 afterAll(removeTempDirs);
 
-const FIXTURES = path.join(__dirname, '..', 'fixtures', 'suggest');
+const FIXTURES = path.join(__dirname, '..', 'fixtures', 'agents', 'weak');
 
 async function run(...args: string[]): Promise<{ code: number; out: string }> {
   const dir = tempDir('suggest-cli-');

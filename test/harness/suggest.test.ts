@@ -216,7 +216,7 @@ describe('insertion of a combined suggestion, one clause per line or bullet as t
 
 describe('determinism', () => {
   it('the same input gives the same suggestions, byte for byte', () => {
-    const input = inputOf('suggest', 'double.rs');
+    const input = inputOf(join('agents', 'weak'), 'double.rs');
     expect(JSON.stringify(suggestClauses(input, DEFAULT_CHECK_OPTIONS))).toBe(JSON.stringify(suggestClauses(input, DEFAULT_CHECK_OPTIONS)));
   });
 });

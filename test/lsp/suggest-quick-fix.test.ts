@@ -21,7 +21,8 @@ let pairsText = '';
 
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'spec-harness-suggest-'));
-  for (const name of ['double.rs', 'double.pairs.json']) copyFileSync(join(ROOT, 'test', 'fixtures', 'suggest', name), join(folder, name));
+  for (const name of ['double.rs', 'double.pairs.json'])
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'agents', 'weak', name), join(folder, name));
   sourceUri = pathToFileURL(join(folder, 'double.rs')).toString();
   sourceText = readFileSync(join(folder, 'double.rs'), 'utf8');
   pairsText = readFileSync(join(folder, 'double.pairs.json'), 'utf8');
