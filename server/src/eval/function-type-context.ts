@@ -242,18 +242,7 @@ function satisfies(scope: ModelScope, type: ValueType, head: string | undefined,
   if (type.kind === 'int' || AUTO_TRAITS.has(traitName)) return true;
   if (type.kind !== 'adt') return traitName !== 'Copy' || type.kind === 'tuple' || type.kind === 'bool' || type.kind === 'char';
   if (VIEW_TRAITS.has(traitName)) return false;
-  const datatype = scope.datatype(type.name);
-  return datatype?.attributes.some((attribute) => attribute.path === 'derive' && derives(attribute.text, traitName)) === true;
-}
-
-/** `derive(Copy, Clone, PartialEq)` names `Clone`. */
-function derives(attributeText: string, traitName: string): boolean {
-  const open = attributeText.indexOf('(');
-  if (open < 0) return false;
-  return attributeText
-    .slice(open + 1, attributeText.lastIndexOf(')'))
-    .split(',')
-    .some((part) => boundTraitName(part) === traitName);
+  return scope.derivers(traitName).some((datatype) => datatype.name === type.name);
 }
 
 /** `Ord`, `std::cmp::Ord`, `'a` and `?Sized` are satisfied by `i64`; `View<V = int>` and user traits are not. */
