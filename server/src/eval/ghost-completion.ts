@@ -17,8 +17,7 @@ import { adtShape } from './type-resolution';
 import { createSpecContext } from './spec/spec-context';
 import type { StackAllowance } from './spec/spec-context';
 import { evaluateExpr } from './spec/entry-points';
-import { inRange } from './int-types';
-import { valueEquals } from './value-ops';
+import { hasShapeOf, valueEquals } from './value-ops';
 
 /** A value inside the inputs: a parameter and the fields below it. */
 interface Place {
@@ -252,7 +251,7 @@ function applyEquality(
   if (valueEquals(wanted.value, present)) return undefined;
   const declared = site.valueTypes?.get(target.root);
   const type = declared === undefined || site.typeContext === undefined ? undefined : placeType(declared, target.fields, site.typeContext);
-  if (declared !== undefined && (type === undefined || !fits(wanted.value, type))) return undefined;
+  if (declared !== undefined && (type === undefined || !hasShapeOf(wanted.value, type))) return undefined;
   return writePlace(inputs, target, wanted.value);
 }
 
@@ -334,17 +333,4 @@ function placeType(type: ValueType, fields: readonly string[], ctx: TypeContext)
     current = shape.fields.fields.find((candidate) => candidate.name === field)?.type;
   }
   return current;
-}
-
-/** Whether a value the contract computed can stand in a place of this type: integers in range, sequences of a
- *  fixed length at that length, elements alike; other kinds are taken as the evaluator made them. */
-function fits(value: Value, type: ValueType): boolean {
-  if (type.kind === 'int') return value.kind === 'int' && inRange(value.value, type.int);
-  if (type.kind === 'seq') {
-    if (value.kind !== 'seq') return false;
-    if (type.length !== undefined && value.elements.length !== type.length) return false;
-    return value.elements.every((element) => fits(element, type.element));
-  }
-  if (type.kind === 'bool') return value.kind === 'bool';
-  return value.kind !== 'int' && value.kind !== 'bool';
 }

@@ -9,6 +9,7 @@ export type { IntRange } from './int-types';
 export {
   charValue,
   compareValues,
+  hasShapeOf,
   makeMap,
   makeMultiset,
   makeSet,

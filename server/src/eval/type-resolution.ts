@@ -268,15 +268,25 @@ function constArgument(arg: Type, ctx: TypeContext): bigint | undefined {
     const literal = /^(\d[\d_]*)(?:usize|u\d+|isize|i\d+)?$/.exec(arg.text.trim())?.[1];
     return literal === undefined ? undefined : BigInt(literal.replace(/_/g, ''));
   }
-  if (arg.kind !== 'path') return undefined;
-  const only = arg.segments.length === 1 ? arg.segments[0]?.name : undefined;
+  return arg.kind === 'path' ? namedConstant(arg.segments, undefined, ctx, 0) : undefined;
+}
+
+/** A const parameter in scope or a constant, by its path; `written` is the path expression itself, which a constant
+ *  defined as its own name does not unfold to again. */
+function namedConstant(
+  segments: readonly { readonly name: string }[],
+  written: Expr | undefined,
+  ctx: TypeContext,
+  depth: number,
+): bigint | undefined {
+  const only = segments.length === 1 ? segments[0]?.name : undefined;
   const bound = only === undefined ? undefined : ctx.consts?.get(only);
   if (bound !== undefined) return bound;
   const constant = ctx.scope.constant(
-    arg.segments.map((segment) => segment.name),
+    segments.map((segment) => segment.name),
     undefined,
   );
-  return constant?.value === undefined ? undefined : constantValue(constant.value, ctx, 0);
+  return constant?.value === undefined || constant.value === written ? undefined : constantValue(constant.value, ctx, depth + 1);
 }
 
 function arrayLength(length: Expr, ctx: TypeContext): number | undefined {
@@ -296,16 +306,8 @@ function constantValue(expr: Expr, ctx: TypeContext, depth: number): bigint | un
       return expr.value;
     case 'cast':
       return constantValue(expr.operand, ctx, depth + 1);
-    case 'path': {
-      const only = expr.segments.length === 1 ? expr.segments[0]?.name : undefined;
-      const bound = only === undefined ? undefined : ctx.consts?.get(only);
-      if (bound !== undefined) return bound;
-      const constant = ctx.scope.constant(
-        expr.segments.map((segment) => segment.name),
-        undefined,
-      );
-      return constant?.value === undefined || constant.value === expr ? undefined : constantValue(constant.value, ctx, depth + 1);
-    }
+    case 'path':
+      return namedConstant(expr.segments, expr, ctx, depth);
     case 'binary': {
       const left = constantValue(expr.left, ctx, depth + 1);
       const right = left === undefined ? undefined : constantValue(expr.right, ctx, depth + 1);

@@ -2,6 +2,8 @@
 // canonical constructors, text conversions and integer ranges. Pure functions over immutable data.
 
 import type { Value } from './value';
+import type { ValueType } from './value-type';
+import { inRange } from './int-types';
 import { assertNever } from '../stdx';
 
 export { intRange, inRange, isSignedInt } from './int-types';
@@ -249,4 +251,35 @@ function fieldsKey(open: string, fields: readonly (readonly [string, Value])[]):
     key += `${name}=${k},`;
   }
   return `${key}}`;
+}
+
+/** Whether a value has the outer shape of a type: the kind, an integer within its width, a datatype's name, and so
+ *  for the elements of sequences and tuples. */
+export function hasShapeOf(value: Value, type: ValueType): boolean {
+  switch (type.kind) {
+    case 'int':
+      return value.kind === 'int' && inRange(value.value, type.int);
+    case 'bool':
+    case 'char':
+    case 'set':
+    case 'map':
+    case 'multiset':
+      return value.kind === type.kind;
+    case 'seq':
+      return (
+        value.kind === 'seq' &&
+        (type.length === undefined || value.elements.length === type.length) &&
+        value.elements.every((element) => hasShapeOf(element, type.element))
+      );
+    case 'tuple':
+      return (
+        value.kind === 'tuple' &&
+        value.elements.length === type.elements.length &&
+        value.elements.every((element, index) => hasShapeOf(element, type.elements[index] as ValueType))
+      );
+    case 'adt':
+      return (value.kind === 'struct' || value.kind === 'enum') && value.name === type.name;
+    default:
+      return true;
+  }
 }

@@ -8,7 +8,7 @@ import type { Block, Expr, Span, Stmt } from '../../syntax';
 import { parseExpression } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { ExecLimits, ExecOutcome, StackAllowance, Value, ValueType } from '../../eval';
-import { EXEC_CALL_DEPTH_LIMITS, inRange, runExecFunction, valueEquals, valueKey } from '../../eval';
+import { EXEC_CALL_DEPTH_LIMITS, hasShapeOf, runExecFunction, valueEquals, valueKey } from '../../eval';
 
 export interface CodeMutation {
   /** e.g. "changing `<` to `<=`", "deleting `r = a[i];`", "returning `0`". */
@@ -82,37 +82,6 @@ export function runCodeMutants(
     }
   }
   return outcomes;
-}
-
-/** Whether a value has the outer shape of a type: the kind, an integer within its width, a datatype's name, and so
- *  for the elements of sequences and tuples. */
-function hasShapeOf(value: Value, type: ValueType): boolean {
-  switch (type.kind) {
-    case 'int':
-      return value.kind === 'int' && inRange(value.value, type.int);
-    case 'bool':
-    case 'char':
-    case 'set':
-    case 'map':
-    case 'multiset':
-      return value.kind === type.kind;
-    case 'seq':
-      return (
-        value.kind === 'seq' &&
-        (type.length === undefined || value.elements.length === type.length) &&
-        value.elements.every((element) => hasShapeOf(element, type.element))
-      );
-    case 'tuple':
-      return (
-        value.kind === 'tuple' &&
-        value.elements.length === type.elements.length &&
-        value.elements.every((element, index) => hasShapeOf(element, type.elements[index] as ValueType))
-      );
-    case 'adt':
-      return (value.kind === 'struct' || value.kind === 'enum') && value.name === type.name;
-    default:
-      return true;
-  }
 }
 
 /** A mutated body is a program nobody wrote: should the interpreter fail on it in a way it never does on real code,
