@@ -2,6 +2,8 @@
 // (and `_open`), for u16, u32, u64 and u128, as vstd defines them: little-endian, one byte per 8 bits. Storage and
 // serialization code (persistent logs, key-value stores) converts every header field through them.
 
+import type { Value } from './value';
+
 export interface LeBytesFn {
   readonly bits: 16 | 32 | 64 | 128;
   readonly direction: 'to' | 'from';
@@ -20,8 +22,13 @@ export function toLeBytes(value: bigint, bits: number): bigint[] {
   return bytes;
 }
 
-/** Undefined unless there are exactly `bits / 8` bytes, each in 0..=255. */
-export function fromLeBytes(bytes: readonly bigint[], bits: number): bigint | undefined {
-  if (bytes.length !== bits / 8 || bytes.some((byte) => byte < 0n || byte > 0xffn)) return undefined;
-  return bytes.reduce((sum, byte, index) => sum | (byte << BigInt(8 * index)), 0n);
+/** Undefined unless there are exactly `bits / 8` bytes, each an integer in 0..=255. */
+export function fromLeBytes(bytes: readonly Value[], bits: number): bigint | undefined {
+  if (bytes.length !== bits / 8) return undefined;
+  let sum = 0n;
+  for (const [index, byte] of bytes.entries()) {
+    if (byte.kind !== 'int' || byte.value < 0n || byte.value > 0xffn) return undefined;
+    sum |= byte.value << BigInt(8 * index);
+  }
+  return sum;
 }

@@ -309,10 +309,7 @@ function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span: Span):
     return { value: { kind: 'seq', elements: toLeBytes(arg.value.value, conversion.bits).map(int) }, type: seqOf(intType('u8')) };
   }
   if (arg?.value.kind !== 'seq') return notRunnable('`from_le_bytes` of a value that is not a slice', span);
-  const value = fromLeBytes(
-    arg.value.elements.map((element) => (element.kind === 'int' ? element.value : -1n)),
-    conversion.bits,
-  );
+  const value = fromLeBytes(arg.value.elements, conversion.bits);
   return value === undefined
     ? panic(`called \`Result::unwrap()\` on an \`Err\` value: TryFromSliceError(())`, span)
     : { value: int(value), type: intType(width) };

@@ -162,10 +162,7 @@ function leBytesSpec(conversion: LeBytesFn, arg: Value | undefined, span: Span):
   if (conversion.direction === 'to')
     return arg?.kind === 'int' ? seq(toLeBytes(arg.value, conversion.bits).map(mkInt)) : unsupported('`to_le_bytes` argument', span);
   if (arg?.kind !== 'seq') return unsupported('`from_le_bytes` argument', span);
-  const value = fromLeBytes(
-    arg.elements.map((element) => (element.kind === 'int' ? element.value : -1n)),
-    conversion.bits,
-  );
+  const value = fromLeBytes(arg.elements, conversion.bits);
   return value === undefined ? indeterminate(`\`from_le_bytes\` of ${arg.elements.length} bytes`, span) : mkInt(value);
 }
 
