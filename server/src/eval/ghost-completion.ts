@@ -231,11 +231,11 @@ function applyEquality(
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.
-  const [target, targetExpr, source] =
+  const [target, targetGhost, targetExpr, source] =
     right !== undefined && (left === undefined || (rightGhost && !leftGhost))
-      ? [right, expr.right, expr.left]
-      : [left, expr.left, expr.right];
-  if (target === undefined || (site.ghostOnly === true && !isGhostPlace(shape, inputs, target))) return undefined;
+      ? [right, rightGhost, expr.right, expr.left]
+      : [left, leftGhost, expr.left, expr.right];
+  if (target === undefined || (site.ghostOnly === true && !targetGhost)) return undefined;
   const ctx = createSpecContext(scope, {
     stepBudget: limits.stepBudget,
     stackAllowance: limits.stackAllowance,

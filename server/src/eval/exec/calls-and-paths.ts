@@ -105,27 +105,25 @@ export function callResolved(
   if (item.mode === 'spec') return notRunnable(`calls spec fn ${resolved.qualifiedName} from exec code`, span);
   const trusted = hasTrustedBody(item.attributes);
   if (trusted) ctx.trusted.callee ??= resolved.qualifiedName;
-  const params = item.params.filter((p) => !p.isSelf);
-  const args: Argument[] = receiver === undefined ? [] : [receiver];
+  // Each argument with the parameter it binds: a trusted callee's ensures reads them by name.
   const self = item.params.find((p) => p.isSelf);
-  const names: { readonly name: string; readonly declaredType: Type | undefined }[] =
-    receiver === undefined ? [] : [{ name: 'self', declaredType: self?.type }];
-  params.forEach((param, i) => {
-    const argExpr = argExprs[i];
-    if (argExpr === undefined || isErasedParam(param)) return;
-    args.push(
-      isTrackedParam(param)
+  const named: { readonly name: string; readonly declaredType: Type | undefined; readonly argument: Argument }[] =
+    receiver === undefined ? [] : [{ name: 'self', declaredType: self?.type, argument: receiver }];
+  item.params
+    .filter((p) => !p.isSelf)
+    .forEach((param, i) => {
+      const argExpr = argExprs[i];
+      if (argExpr === undefined || isErasedParam(param)) return;
+      const argument = isTrackedParam(param)
         ? trackedArgument(ctx, frame, env, argExpr, passesByPlace(param))
-        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut'),
-    );
-    names.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type });
-  });
+        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut');
+      named.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type, argument });
+    });
+  const args = named.map(({ argument }) => argument);
   if (!trusted || item.ensures.length === 0) return invokeFunction(ctx, resolved, args, span);
-  const bound = args.map((argument, i) => ({
-    name: names[i]?.name ?? '',
-    declaredType: names[i]?.declaredType,
-    argument,
-    entry: argument.kind === 'place' ? readPlace(argument.place).value : undefined,
+  const bound = named.map((entry) => ({
+    ...entry,
+    entry: entry.argument.kind === 'place' ? readPlace(entry.argument.place).value : undefined,
   }));
   return withTrustedGhostEffects(ctx, resolved, bound, invokeFunction(ctx, resolved, args, span));
 }
