@@ -6,7 +6,7 @@ import type { FileModel, FunctionContract } from '../../model';
 import type { Span } from '../../syntax';
 import type { FunctionGeneration } from './generate-function';
 import { adtShape, valueTypeText } from '../../eval';
-import type { TypeContext, ValueType } from '../../eval';
+import type { AdtShape, TypeContext, ValueType } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
 import { formatResult } from '../report/format-call';
 import { candidateValues } from './candidates';
@@ -113,7 +113,11 @@ function valuelessPart(ctx: CandidateContext, type: ValueType, depth: number): V
 
 function adtParts(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): readonly ValueType[] {
   const shape = adtShape(type, ctx);
-  if (shape === undefined) return [];
+  return shape === undefined ? [] : fieldTypes(shape);
+}
+
+/** The types of a struct's fields, or of every variant's fields. */
+function fieldTypes(shape: AdtShape): readonly ValueType[] {
   return (shape.kind === 'struct' ? shape.fields.fields : shape.variants.flatMap((variant) => variant.fields.fields)).map(
     (field) => field.type,
   );
@@ -139,12 +143,7 @@ function unbuildable(type: ValueType, ctx: TypeContext, seen: Set<string>): { te
       seen.add(key);
       const shape = adtShape(type, ctx);
       if (shape === undefined) return { text: key, reason: 'not a datatype of this file' };
-      const fields = shape.kind === 'struct' ? shape.fields.fields : shape.variants.flatMap((variant) => variant.fields.fields);
-      return firstOf(
-        fields.map((field) => field.type),
-        ctx,
-        seen,
-      );
+      return firstOf(fieldTypes(shape), ctx, seen);
     }
     default:
       return undefined;
