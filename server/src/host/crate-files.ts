@@ -26,10 +26,10 @@ export function createCrateModels(): CrateModels {
   const crates = new Map<string, Promise<readonly CrateModel[]>>();
   const manifests = new Map<string, Promise<string | undefined>>();
   const read = (file: string): Promise<SourceFile | undefined> => cached(parsed, file, () => readAndParse(file));
-  const bareCrates = new Map<string, Promise<CrateModel | undefined>>();
-  const inCrates = (models: readonly (CrateModel | undefined)[], absolutePath: string, text: string): FileModel | 'absent' | undefined => {
+  const bareCrates = new Map<string, Promise<readonly CrateModel[]>>();
+  const inCrates = (models: readonly CrateModel[], absolutePath: string, text: string): FileModel | 'absent' | undefined => {
     for (const crate of models) {
-      const model = crate?.files.get(absolutePath);
+      const model = crate.files.get(absolutePath);
       if (model !== undefined) return model.source.text === text ? model : undefined;
     }
     return 'absent';
@@ -45,9 +45,8 @@ export function createCrateModels(): CrateModels {
       // Verus projects are often built without Cargo (`verus src/lib.rs`): a `lib.rs` or `main.rs` in the file's
       // folder or a few above it is a crate root when its module tree reaches the file.
       for (const root of bareRootCandidates(folder)) {
-        if (!(await exists(root))) continue;
-        const crate = await cached(bareCrates, root, () => loadBareCrate(root, read));
-        const found = inCrates([crate], absolutePath, text);
+        // A candidate that does not exist reads as no file once, and is remembered as no crate.
+        const found = inCrates(await cached(bareCrates, root, () => loadBareCrate(root, read)), absolutePath, text);
         if (found !== 'absent') return found;
       }
       return undefined;
@@ -69,9 +68,10 @@ function bareRootCandidates(folder: string): string[] {
   return candidates;
 }
 
-async function loadBareCrate(root: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<CrateModel | undefined> {
+/** The crate rooted at `root`, when the root exists and declares at least one module file that exists. */
+async function loadBareCrate(root: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<readonly CrateModel[]> {
   const files = await moduleTree(path.dirname(root), root, read);
-  return files.length > 1 ? buildCrateModel(files) : undefined;
+  return files.length > 1 ? [buildCrateModel(files)] : [];
 }
 
 // Far above any real crate: only a `#[path]` cycle through generated names could reach it.
