@@ -320,7 +320,7 @@ function planScorable(
   const planned = planObligations(fn, entry, types, { mutantsPerPair: options.mutantsPerPair, seed: options.seed }, codeOutcomes);
   if (planned.length === 0) {
     const set = options.pairSet === undefined ? '' : ` ${options.pairSet}`;
-    const where = `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'}`;
+    const where = entryText(fn, input);
     const reason =
       entry.pairs.length > 0
         ? `${where} has ${entry.pairs.length} pair(s), but no wrong output could be made for the return type`
@@ -334,6 +334,11 @@ function planScorable(
   return { kind: 'planned', fn, types, planned };
 }
 
+/** `the entry for \`f\` in f.pairs.json`, as reasons name a function's pairs entry. */
+function entryText(fn: FunctionContract, input: CheckInput): string {
+  return `the entry for \`${fn.qualifiedName}\` in ${input.pairsPath ?? 'the pairs file'}`;
+}
+
 /** A scored function with an `ensures` whose PostComp has no value says why: its entry holds only invalid inputs
  *  (then, as for an empty entry, why generation got no pair), no wrong output could be made, or every verdict on
  *  one was indeterminate. A function that could not be measured never reads as measured without a word. */
@@ -341,7 +346,7 @@ function withWhyNoPostComp(plan: FilePlan, fn: FunctionContract, report: Functio
   if (fn.ensures.length === 0 || report.scores.postCompleteness !== null || report.reason !== null) return report;
   const counts = report.counts;
   if (counts.pairs === 0) {
-    const reason = `PostComp not measured: the entry for \`${fn.qualifiedName}\` in ${plan.input.pairsPath ?? 'the pairs file'} has invalid inputs but no correct pairs`;
+    const reason = `PostComp not measured: ${entryText(fn, plan.input)} has invalid inputs but no correct pairs`;
     return withWhyNoPairs({ ...report, reason }, plan.model, fn, plan.lineIndex, plan.input, plan.options);
   }
   if (counts.mutants === 0)
