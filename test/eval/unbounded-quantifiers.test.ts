@@ -133,3 +133,75 @@ describe('choose with several witnesses', () => {
     );
   });
 });
+
+describe('a binder typed by an unbounded type parameter of a spec fn ranges over the values it was handed', () => {
+  const source = `
+spec fn count<T>(s: Seq<T>, x: T) -> int decreases s.len() {
+    if s.len() == 0 { 0 } else { count(s.skip(1), x) + if s[0] == x { 1int } else { 0int } }
+}
+spec fn permutes<T>(a: Seq<T>, b: Seq<T>) -> bool { forall|x: T| count(a, x) == count(b, x) }
+spec fn covers<T>(a: Seq<T>) -> bool { forall|x: T| a.contains(x) }
+spec fn lacks_some<T>(a: Seq<T>) -> bool { exists|x: T| !a.contains(x) }
+spec fn ordered_by<T: Ord>(a: Seq<T>) -> bool { forall|x: T| a.contains(x) || a.len() == 0 }
+spec fn applies<T>(a: Seq<T>, f: spec_fn(T) -> bool) -> bool { forall|x: T| f(x) ==> a.contains(x) }
+`;
+
+  it('decides both ways: every held value and one value not held are all there is to check', () => {
+    check(
+      source,
+      {
+        'permutes(s, t)': true,
+        'permutes(s, u)': false,
+        'permutes(e, e)': true,
+        // Some value is missing from any finite sequence of integers; no held value is missing.
+        'covers(s)': false,
+        'lacks_some(s)': true,
+      },
+      { values: { s: [3, 1, 4, 1, 5], t: [1, 5, 4, 3, 1], u: [1, 5, 4, 3, 3], e: [] } },
+    );
+  });
+
+  it('stays unbounded where values could be told apart or the type may have no value left', () => {
+    check(
+      source,
+      {
+        // A bound other than a marker trait: its methods could tell values apart.
+        'ordered_by(s)': 'indeterminate: unbounded quantifier over T',
+        // A closure was built at a concrete type.
+        'applies(s, |x: int| x > 2)': 'indeterminate: unbounded quantifier over T',
+        // Both booleans are held: no third value exists to stand for the rest.
+        'covers(b)': 'indeterminate: unbounded quantifier over T',
+      },
+      { values: { s: [3, 1, 4], b: [true, false] } },
+    );
+  });
+});
+
+describe('an equation `factor * x == e` in the guard fixes an integer binder', () => {
+  const source = `
+pub open spec fn mul(a: nat, b: nat) -> nat { vstd::prelude::mul(a, b) }
+pub open spec fn divides(factor: nat, candidate: nat) -> bool { exists|k: nat| mul(factor, k) == candidate }
+spec fn wraps(a: u32, k: u32) -> bool { vstd::prelude::mul(a, k) == 4 }
+`;
+
+  it('decides `exists` both ways, through spec fns and the prelude mul at nat', () => {
+    check(
+      source,
+      {
+        'divides(3, 12)': true,
+        'divides(5, 12)': false,
+        'divides(0, 12)': 'indeterminate: unbounded quantifier over nat',
+        'exists|k: int| 3 * k == n': false,
+        'exists|k: int| k * 2 == n': true,
+        'exists|k: nat| 2 * k == -4': false,
+        'forall|k: int| k * 3 == 12 ==> k == 4': true,
+        'forall|d: u32| (0 < d < n && divides(d as nat, n as nat)) ==> d <= 2': true,
+      },
+      { values: { n: 4 } },
+    );
+  });
+
+  it('leaves a wrapping multiplication alone', () => {
+    check(source, { 'exists|k: u32| wraps(2, k)': 'indeterminate: unbounded quantifier over u32' }, { values: {} });
+  });
+});

@@ -25,6 +25,8 @@ import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
 import { permissionMethod } from './permission-methods';
 import { isIntTypeName } from '../int-types';
+import { parametricTypeParams } from './parametric-domain';
+import { preludeArithmetic } from './operators';
 
 export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>, env: Env): Res {
   const callee = expr.callee;
@@ -59,7 +61,7 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
     if (ctor.fields.fields.length !== args.length) return unsupported(`${name} with ${args.length} arguments`, expr.span);
     return construct(ctor, positionalFields(args));
   }
-  const builtin = staticBuiltin(ctx, names, args, expr.span);
+  const builtin = preludeArithmetic(ctx, names, expr.args, args, env) ?? staticBuiltin(ctx, names, args, expr.span);
   return builtin ?? unsupported(`call to unknown function ${names.join('::')}`, expr.span);
 }
 
@@ -227,6 +229,7 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   if (known !== undefined) return known;
   const savedSelf = ctx.selfTypeName;
   const savedModule = ctx.modulePath;
+  const savedParametric = ctx.parametricTypes;
   const when = item.decreases?.when;
   if (when !== undefined) {
     // `decreases .. when c`: the definition is known only where c holds.
@@ -241,11 +244,13 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
   ctx.selfTypeName = resolved.selfTypeName ?? savedSelf;
   ctx.modulePath = resolved.modulePath ?? savedModule;
+  ctx.parametricTypes = parametricTypeParams(item.generics);
   const res = evalBlock(ctx, item.body, env);
   ctx.callDepth--;
   ctx.stackUnits -= units;
   ctx.selfTypeName = savedSelf;
   ctx.modulePath = savedModule;
+  ctx.parametricTypes = savedParametric;
   // Only values are remembered: a failure may depend on the depth or budget left at this call.
   if (memoKey !== undefined && !isFailure(res)) ctx.memo.set(memoKey, res);
   return res;

@@ -370,3 +370,28 @@ export function evalView(ctx: SpecContext, expr: Extract<Expr, { kind: 'view' }>
 function staticTypes(ctx: SpecContext, env: Env): StaticTypes {
   return { resolveAlias: (name) => ctx.scope.typeAlias(name)?.type, declaredType: (name) => declaredTypeOf(env, name) };
 }
+
+/** The prelude's `add`/`sub`/`mul` (`vstd::prelude::mul(a, b)`) on arguments evidently of type `int` or `nat`:
+ *  the exact result, since nothing wraps there. Undefined otherwise (a fixed-width argument needs its width). */
+export function preludeArithmetic(
+  ctx: SpecContext,
+  names: readonly string[],
+  argExprs: readonly Expr[],
+  args: readonly Value[],
+  env: Env,
+): Res | undefined {
+  const fn = names[names.length - 1];
+  const prefix = names.slice(0, -1).join('::');
+  if ((fn !== 'add' && fn !== 'sub' && fn !== 'mul') || !PRELUDE_PATHS.has(prefix)) return undefined;
+  const [x, y] = args;
+  if (args.length !== 2 || x?.kind !== 'int' || y?.kind !== 'int') return undefined;
+  const types = staticTypes(ctx, env);
+  const unbounded = argExprs.every((arg) => {
+    const type = staticIntType(arg, types);
+    return type === 'int' || type === 'nat';
+  });
+  if (!unbounded) return undefined;
+  return { kind: 'int', value: fn === 'add' ? x.value + y.value : fn === 'sub' ? x.value - y.value : x.value * y.value };
+}
+
+const PRELUDE_PATHS: ReadonlySet<string> = new Set(['', 'vstd::prelude', 'builtin', 'verus_builtin', 'vstd']);

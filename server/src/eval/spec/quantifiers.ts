@@ -15,6 +15,8 @@ import { asIntType } from './integers';
 import { truth } from './operators';
 import type { CandidateSource, UnfoldSite } from './quantifier-candidates';
 import { candidateSources, containsError, isName, mentions, unfoldCall } from './quantifier-candidates';
+import { parametricDomain } from './parametric-domain';
+import { productEquation } from './product-equations';
 import { CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, unboundedQuantifier } from './reasons';
 
 interface Binder {
@@ -211,7 +213,7 @@ export interface BinderPlan {
   readonly name: string;
   readonly typeName: string | undefined;
   /** Expressions whose value lists the binder's candidates: collections (`c.contains(x)`) or `x == e`. */
-  readonly sources: readonly { readonly expr: Expr; readonly isMember: boolean }[];
+  readonly sources: readonly BinderSource[];
   /** Bounds (tagged `true` for upper) that mention no binder from this one on. */
   readonly bounds: readonly [Bound, boolean][];
   /** Per disjunctive guard atom, each alternative's bounds (with the other atoms' bounds and `x == e` as both). */
@@ -223,12 +225,18 @@ export interface BinderPlan {
 function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readonly Atom[], body: Expr): BinderPlan[] {
   return binders.map((binder, k) => {
     const excluded = new Set(binders.slice(k).map((b) => b.name));
-    const sources: { expr: Expr; isMember: boolean }[] = [];
+    const sources: BinderSource[] = [];
+    const unboundedInt =
+      binder.type === undefined || (binder.type.kind === 'path' && ['int', 'nat'].includes(binder.type.segments[0]?.name ?? ''));
     for (const atom of atoms) {
       if (atom.kind === 'any') continue;
       const source =
         atom.kind === 'member' ? (isName(atom.element, binder.name) ? atom.collection : undefined) : equalityPartner(atom, binder.name);
       if (source !== undefined && !mentions(source, excluded)) sources.push({ expr: source, isMember: atom.kind === 'member' });
+      else if (source === undefined && atom.kind === 'cmp' && atom.op === '==') {
+        const equation = productEquation(ctx, atom.left, atom.right, binder.name, unboundedInt, excluded);
+        if (equation !== undefined) sources.push({ expr: equation.product, isMember: false, factor: equation.factor });
+      }
     }
     const written = binder.type?.kind === 'path' ? binder.type.segments.map((seg) => seg.name).join('::') : undefined;
     const aliased = written === undefined ? undefined : ctx.scope.typeAlias(written)?.type;
@@ -244,6 +252,13 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
   });
 }
 
+/** `c.contains(x)`, `x == e`, or `factor * x == e` (product-equations.ts). */
+interface BinderSource {
+  readonly expr: Expr;
+  readonly isMember: boolean;
+  readonly factor?: Expr;
+}
+
 /** The values a binder may take given earlier binders' values (bound in `env`). */
 function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Domain | Failure {
   let failure: Failure | undefined;
@@ -253,6 +268,15 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
       failure ??= value;
       continue;
     }
+    if (source.factor !== undefined) {
+      const solution = quotientDomain(ctx, value, source.factor, plan.typeName, env);
+      if (solution === undefined) continue;
+      if ('kind' in solution) {
+        failure ??= solution;
+        continue;
+      }
+      return { kind: 'list', values: solution };
+    }
     if (!source.isMember) return { kind: 'list', values: [value] };
     const members = membersOf(value);
     if (members !== undefined) return { kind: 'list', values: members };
@@ -260,6 +284,10 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
   const typeName = plan.typeName;
   if (typeName === 'bool') return { kind: 'list', values: [bool(false), bool(true)] };
   const intType = asIntType(typeName ?? 'int');
+  if (intType === undefined && typeName !== undefined && ctx.parametricTypes.has(typeName)) {
+    const values = parametricDomain(env);
+    if (values !== undefined) return { kind: 'list', values };
+  }
   if (intType === undefined)
     return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'a non-integer type'), span), span);
   const range = intRange(intType);
@@ -298,6 +326,24 @@ function domainOf(ctx: SpecContext, plan: BinderPlan, env: Env, span: Span): Dom
     return candidateDomain(ctx, plan, env, failure ?? indeterminate(unboundedQuantifier(typeName ?? 'int'), span), span);
   }
   return { kind: 'range', lo, hi: hi < lo ? lo : hi };
+}
+
+/** The solutions of `factor * x == product` within the binder's type: none, or the one quotient. Undefined
+ *  when the equation says nothing (a zero factor, a non-integer). */
+function quotientDomain(
+  ctx: SpecContext,
+  product: Value,
+  factorExpr: Expr,
+  typeName: string | undefined,
+  env: Env,
+): Value[] | Failure | undefined {
+  const factor = evalExpr(ctx, factorExpr, env);
+  if (isFailure(factor)) return factor;
+  if (product.kind !== 'int' || factor.kind !== 'int' || factor.value === 0n) return undefined;
+  if (product.value % factor.value !== 0n) return [];
+  const quotient = product.value / factor.value;
+  const intType = asIntType(typeName ?? 'int');
+  return intType === undefined || inRange(quotient, intType) ? [{ kind: 'int', value: quotient }] : [];
 }
 
 /** The candidate values of an unbounded binder (deduplicated, in source order, within its type's range), or

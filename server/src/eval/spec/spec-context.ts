@@ -103,6 +103,9 @@ export interface SpecContext {
   /** The contract's const generic parameters at the values they are measured at (`N` -> 3; constInstantiation),
    *  for its clauses and the spec fns they call. */
   constParams: ReadonlyMap<string, bigint>;
+  /** The type parameters of the spec fn being evaluated whose values its body can only compare for equality
+   *  (parametric-domain.ts); switched by each user spec fn call. */
+  parametricTypes: ReadonlySet<string>;
   /** typeParams by contract, computed once per context (one file's scope). */
   readonly typeParamsByFn: WeakMap<object, ReadonlyMap<string, string>>;
   /** `choose` expressions with several witnesses fixed to one of them while entry.ts re-evaluates the enclosing
@@ -162,6 +165,7 @@ export const EMPTY_SPEC_ENV: SpecEnv = { values: new Map(), mutables: new Map() 
 
 const NO_TYPE_PARAMS: ReadonlyMap<string, string> = new Map();
 const NO_CONST_PARAMS: ReadonlyMap<string, bigint> = new Map();
+const NO_PARAMETRIC_TYPES: ReadonlySet<string> = new Set();
 
 export function createSpecContext(scope: ModelScope, options: SpecContextOptions = {}): SpecContext {
   const limits = RECURSION_LIMITS[options.stackAllowance ?? 'default'];
@@ -184,6 +188,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     memo: new Map(),
     modulePath: options.modulePath,
     typeParams: NO_TYPE_PARAMS,
+    parametricTypes: NO_PARAMETRIC_TYPES,
     constParams: options.constParams ?? NO_CONST_PARAMS,
     typeParamsByFn: new WeakMap(),
     chosen: new Map(),
