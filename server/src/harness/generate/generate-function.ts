@@ -28,6 +28,7 @@ import { shapedRows, shapesSequences } from './shapes';
 import { GENERATED_ORIGIN } from '../pairs';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
+import { smallerInputs } from './smaller-inputs';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 
 import type { ObligationResult, Solver } from '../backend';
@@ -161,13 +162,32 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   // Pairs on which the ensures stays undecided for a reason no solver takes up (the step budget, an index out of
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
   const uninformative: GeneratedPair[] = [];
-  const probe = { budgetSpent: 0 };
+  const probe: EnsuresProbe = { budgetSpent: 0, cheapSpent: 0 };
   const trustedBody = hasTrustedBody(fn.item.attributes);
   const contradictsTrustedContract: GeneratedPair[] = [];
   const rejections: number[] = fn.requires.map(() => 0);
   const samples = clauseSamples(fn.requires.length);
   let tried = 0;
-  for (const input of inputs) {
+  // Inputs whose ensures ran out of steps get neighbours with one integer at a small value, tried last.
+  const inputKey = (input: ReadonlyMap<string, Value>): string =>
+    JSON.stringify([...types.params].map(([name, type]) => encodeJson(input.get(name) as Value, type, types.typeContext)));
+  // The main inputs end early once runs keep timing out; the smaller ones at their first time-out (ascending
+  // values: the next would time out too).
+  const phase = { main: true, stopped: false };
+  const thenSmaller = function* (): Generator<ReadonlyMap<string, Value>> {
+    for (const input of inputs) {
+      if (phase.stopped) break;
+      yield input;
+    }
+    if (uninformative.length === 0 || pairs.length >= options.count) return;
+    [phase.main, phase.stopped] = [false, false];
+    const stuck = uninformative.slice(0, MAX_STUCK_INPUTS).map((pair) => pair.inputs);
+    for (const input of smallerInputs(types.params, stuck, new Set(inputs.map(inputKey)), inputKey)) {
+      if (phase.stopped) return;
+      yield input;
+    }
+  };
+  for (const input of thenSmaller()) {
     // Once pairs and invalid inputs are collected, only inputs that can still tell whether a clause is needed run.
     const collected =
       invalid.length >= options.invalidCount &&
@@ -196,7 +216,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       // Each time-out spends the whole step budget; a few are enough to report the function as diverging.
       if (requiresHolds === false) outsideTimeouts += 1;
       else timeouts += 1;
-      if (timeouts >= MAX_TIMEOUTS) break;
+      if (timeouts >= MAX_TIMEOUTS || !phase.main) phase.stopped = true;
     }
     if (sample !== undefined && outcome.kind !== 'returned') sample.needed = true;
     // A panic the requires admits is the finding PreComp exists for: it is kept even once the invalid inputs from
@@ -262,20 +282,40 @@ function contradictsContract(model: FileModel, fn: FunctionContract, pair: Gener
   return ensuresVerdict(model.scope, fn, pair, options.specStepBudget, options.stackAllowance).kind === 'fails';
 }
 
-/** After this many ensures checks that ran out of steps, a function's pairs are no longer checked (each costs the
- *  whole step budget). */
+/** After this many ensures checks that ran out of steps, a function's pairs are checked on a small budget only
+ *  (each full check costs the whole step budget). */
 const MAX_BUDGET_PROBES = 4;
 
+/** The small budget: this share of the full one. A pair not decided within it only fills places no other pair
+ *  takes, so a decidable pair it misjudges costs a place, never a verdict. */
+const CHEAP_PROBE_SHARE = 16;
+
+/** Small-budget checks stop once they have spent this many full budgets; later pairs count as decided. */
+const MAX_CHEAP_PROBE_BUDGETS = 8;
+
+/** Inputs whose ensures ran out of steps that smaller neighbours are made of (smaller-inputs.ts). */
+const MAX_STUCK_INPUTS = 4;
+
+interface EnsuresProbe {
+  /** Full-budget checks that ran out of steps. */
+  budgetSpent: number;
+  /** Steps spent on small-budget checks that ran out, in full budgets. */
+  cheapSpent: number;
+}
+
 /** Whether the ensures is decided on a pair, or left to a solver (an unbounded quantifier): what `check` will
- *  measure on it. Steps spent on probes are bounded by MAX_BUDGET_PROBES. */
+ *  measure on it. Once full checks keep running out of steps (a recursive spec fn at a huge argument), the rest
+ *  are checked on a small budget, so inputs the ensures is decided on are still told apart from the others. */
 function ensuresInformative(
   model: FileModel,
   fn: FunctionContract,
   pair: GeneratedPair,
   options: GenerateOptions,
-  probe: { budgetSpent: number },
+  probe: EnsuresProbe,
 ): boolean {
-  if (fn.ensures.length === 0 || probe.budgetSpent >= MAX_BUDGET_PROBES) return true;
+  if (fn.ensures.length === 0 || probe.cheapSpent >= MAX_CHEAP_PROBE_BUDGETS) return true;
+  const cheap = probe.budgetSpent >= MAX_BUDGET_PROBES;
+  const stepBudget = cheap ? Math.ceil(options.specStepBudget / CHEAP_PROBE_SHARE) : options.specStepBudget;
   const obligation = {
     id: `${fn.qualifiedName}/post/generated`,
     fn,
@@ -284,9 +324,12 @@ function ensuresInformative(
     output: pair.output,
     after: pair.after,
   };
-  const result = decideObligation(model, obligation, { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance });
+  const result = decideObligation(model, obligation, { stepBudget, stackAllowance: options.stackAllowance });
   if (result.verdict.kind !== 'indeterminate' || solverMayDecide(result)) return true;
-  if (result.verdict.reason === BUDGET_EXHAUSTED) probe.budgetSpent += 1;
+  if (result.verdict.reason === BUDGET_EXHAUSTED) {
+    if (cheap) probe.cheapSpent += 1 / CHEAP_PROBE_SHARE;
+    else probe.budgetSpent += 1;
+  }
   return false;
 }
 
