@@ -205,3 +205,31 @@ spec fn wraps(a: u32, k: u32) -> bool { vstd::prelude::mul(a, k) == 4 }
     check(source, { 'exists|k: u32| wraps(2, k)': 'indeterminate: unbounded quantifier over u32' }, { values: {} });
   });
 });
+
+describe('a sequence binder nothing pins has the held sequences, sorted both ways, and their sorting indices as candidates', () => {
+  const source = `
+spec fn sorted(s: Seq<i32>) -> bool { forall|i: int, j: int| 0 <= i < j < s.len() ==> s[i] <= s[j] }
+spec fn is_reorder_of<T>(r: Seq<int>, p: Seq<T>, s: Seq<T>) -> bool {
+    &&& r.len() == s.len()
+    &&& forall|i: int| 0 <= i < r.len() ==> 0 <= #[trigger] r[i] < r.len()
+    &&& forall|i: int, j: int| 0 <= i < j < r.len() ==> r[i] != r[j]
+    &&& p =~= r.map_values(|i: int| s[i])
+}
+`;
+
+  it('proves a permutation witness exists', () => {
+    check(
+      source,
+      {
+        'exists|vs: Seq<i32>| sorted(vs) && vs.to_multiset() == v.to_multiset() && o == vs.subrange(1, 3)': true,
+        'exists|r: Seq<int>| is_reorder_of(r, p, v)': true,
+        // Candidates never disprove: no held sequence is a witness, and others may be.
+        'exists|vs: Seq<i32>| sorted(vs) && vs.len() == 4': 'indeterminate: unbounded quantifier over Seq',
+        // A held sequence with an element outside u8 is no candidate for a Seq<u8> binder.
+        'exists|vs: Seq<u8>| vs.len() == 3 && vs[0] < 0': 'indeterminate: unbounded quantifier over Seq',
+        'exists|vs: Seq<int>| vs.len() == 3 && vs[0] < 0': true,
+      },
+      { values: { v: [5, -3, 3], p: [-3, 3, 5], o: [3, 5] } },
+    );
+  });
+});

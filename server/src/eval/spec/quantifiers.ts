@@ -17,6 +17,7 @@ import type { CandidateSource, UnfoldSite } from './quantifier-candidates';
 import { candidateSources, containsError, isName, mentions, unfoldCall } from './quantifier-candidates';
 import { parametricDomain } from './parametric-domain';
 import { productEquation } from './product-equations';
+import { sequenceCandidates } from './sequence-candidates';
 import { CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, unboundedQuantifier } from './reasons';
 
 interface Binder {
@@ -220,6 +221,9 @@ export interface BinderPlan {
   readonly hulls: readonly (readonly (readonly [Bound, boolean][])[])[];
   /** Where candidate values come from when no bound domain is found. */
   readonly candidates: readonly CandidateSource[];
+  /** For a binder of type `Seq<E>`: `E` as written (undefined when not a plain name); sequence-candidates.ts. */
+  readonly seqElement?: string | undefined;
+  readonly isSeq: boolean;
 }
 
 function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readonly Atom[], body: Expr): BinderPlan[] {
@@ -248,7 +252,11 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
         : [],
     );
     const candidates = candidateSources(ctx, body, binder.name, excluded);
-    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls, candidates };
+    const last = binder.type?.kind === 'path' ? binder.type.segments[binder.type.segments.length - 1] : undefined;
+    const isSeq = last?.name === 'Seq';
+    const elementArg = isSeq ? last?.generics[0] : undefined;
+    const seqElement = elementArg?.kind === 'path' && elementArg.segments.length === 1 ? elementArg.segments[0]?.name : undefined;
+    return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls, candidates, isSeq, seqElement };
   });
 }
 
@@ -374,6 +382,7 @@ function candidateDomain(ctx: SpecContext, plan: BinderPlan, env: Env, undecided
       for (let i = 0; i < count; i++) add({ kind: 'int', value: BigInt(i) - source.offset });
     } else if (source.kind === 'indices' && value.kind === 'map') value.entries.forEach(([key]) => add(key));
   }
+  if (plan.isSeq) sequenceCandidates(env, plan.seqElement).forEach(add);
   if (spent !== undefined) return spent;
   return values.length === 0 ? undecided : { kind: 'list', values, partial: undecided };
 }
