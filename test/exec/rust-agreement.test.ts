@@ -28,4 +28,12 @@ describe('code Verus did not check is not run', () => {
     expect(run(body, 'f', { x: i(3) })).toBe('returned 4');
     expect(run(body, 'f', { x: i(10) })).toBe('violates assume');
   });
+
+  it('reads an assume the way Verus does where exec code cannot run it: chained comparisons, quantifiers', () => {
+    const body =
+      'fn f(a: u32, v: Vec<u32>) -> (r: u32) { assume(10 < a < 20); assume(forall|k: int| 0 <= k < v.len() ==> v[k] == 1); a + v[0] }';
+    expect(run(body, 'f', { a: i(12), v: { kind: 'seq', elements: [i(1)] } })).toBe('returned 13');
+    expect(run(body, 'f', { a: i(4294967295), v: { kind: 'seq', elements: [i(1)] } })).toBe('violates assume');
+    expect(run(body, 'f', { a: i(12), v: { kind: 'seq', elements: [i(2)] } })).toBe('violates assume');
+  });
 });

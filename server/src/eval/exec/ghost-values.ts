@@ -22,6 +22,13 @@ const GHOST_STEP_BUDGET = 20_000;
 
 export function ghostValue(ctx: Ctx, frame: Frame, env: Env, operand: Expr | undefined): Typed {
   if (operand === undefined) return { value: UNIT, type: UNIT_TYPE };
+  const value = specValueInScope(ctx, frame, env, operand);
+  return value !== undefined ? { value, type: UNKNOWN } : { value: UNIT, type: UNIT_TYPE };
+}
+
+/** A spec expression over the variables in scope, by the spec evaluator (Verus's meaning of ghost code: unbounded
+ *  arithmetic, chained comparisons, quantifiers); undefined when it is not decided. */
+export function specValueInScope(ctx: Ctx, frame: Frame, env: Env, operand: Expr): Value | undefined {
   const values = new Map<string, Value>();
   for (let scope: Env | undefined = env; scope !== undefined; scope = scope.parent)
     for (const [name, binding] of scope.vars) if (!values.has(name)) values.set(name, readPlace(placeOfBinding(binding)).value);
@@ -32,7 +39,7 @@ export function ghostValue(ctx: Ctx, frame: Frame, env: Env, operand: Expr | und
   });
   const result = evaluateExpr(spec, operand, { values, mutables: new Map() });
   for (let charged = 0; charged < spec.steps; charged += 100) tick(ctx);
-  return result.kind === 'value' ? { value: result.value, type: UNKNOWN } : { value: UNIT, type: UNIT_TYPE };
+  return result.kind === 'value' ? result.value : undefined;
 }
 
 /** After a call of an `external_body` fn: its ghost effects are what its `ensures` says, not what its body does

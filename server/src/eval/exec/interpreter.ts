@@ -17,6 +17,7 @@ import { evalMacro } from './macros';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
+import { specValueInScope } from './ghost-values';
 import { assertNever } from '../../stdx';
 
 export const UNIT_TYPED: Typed = { value: UNIT, type: UNIT_TYPE };
@@ -370,8 +371,8 @@ function bytesValue(text: string): Value {
 
 /** `assume(c)` is ghost code, but Verus checked the fn only for runs where c holds: an input on which c is false
  *  is outside what was verified, so the run stops there (neither a pair nor an invalid input). c is run with exec
- *  semantics; only a definite `false` counts, and a condition that cannot run (spec-only syntax) or panics (an exec
- *  overflow where spec arithmetic is unbounded) is ignored, as before. */
+ *  semantics first (cheap); a condition that cannot run that way (spec-only syntax such as `10 < a < 20`, or an
+ *  exec overflow where spec arithmetic is unbounded) goes to the spec evaluator. Only a definite `false` counts. */
 function checkAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Expr['span']): void {
   let holds: boolean | undefined;
   try {
@@ -379,7 +380,8 @@ function checkAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Ex
     holds = value.kind === 'bool' ? value.value : undefined;
   } catch (signal) {
     if (signal instanceof TimeoutSignal) throw signal;
-    holds = undefined;
+    const value = specValueInScope(ctx, frame, env, condition);
+    holds = value?.kind === 'bool' ? value.value : undefined;
   }
   if (holds === false) throw new AssumeViolatedSignal(span);
 }
