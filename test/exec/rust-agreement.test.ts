@@ -29,6 +29,11 @@ describe('code Verus did not check is not run', () => {
     expect(run(body, 'f', { x: i(10) })).toBe('violates assume');
   });
 
+  it('divides `int` values as Verus does (Euclidean), machine integers as Rust does (toward zero)', () => {
+    const body = 'fn f(x: int, y: int, a: i32, b: i32) -> (r: (int, int, i32, i32)) { (x / y, x % y, a / b, a % b) }';
+    expect(run(body, 'f', { x: i(-7), y: i(2), a: i(-7), b: i(2) })).toBe('returned (-4, 1, -3, -1)');
+  });
+
   it('reads an assume the way Verus does where exec code cannot run it: chained comparisons, quantifiers', () => {
     const body =
       'fn f(a: u32, v: Vec<u32>) -> (r: u32) { assume(10 < a < 20); assume(forall|k: int| 0 <= k < v.len() ==> v[k] == 1); a + v[0] }';

@@ -48,3 +48,17 @@ describe('an external_body fn', () => {
     expect(report.functions.find((fn) => fn.qualifiedName === 'Registers::set_self_fast')?.scores.postCorrectness).toBe(1);
   });
 });
+
+describe('a panic inside an external_body callee', () => {
+  it('is an admitted invalid input of the callee, not of the verified caller that trusted it', () => {
+    if (!GENERATED.ok) throw new Error(GENERATED.error);
+    const report = checkFileSync(
+      { path: NAME, text: TEXT, pairsPath: 'external-body.pairs.json', pairsText: GENERATED.text },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    const admitted = (name: string): number => report.functions.find((fn) => fn.qualifiedName === name)?.admittedInvalidInputs.length ?? -1;
+    expect(admitted('add')).toBeGreaterThan(0);
+    expect(admitted('add_twice')).toBe(0);
+    expect(summary('add_twice').pairs).toBe(8);
+  });
+});

@@ -16,7 +16,7 @@ import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
 import { evalBlock, evalExpr, evalPlace, withDeclaredType } from './interpreter';
 import { matchPattern, bindPattern } from './typed-patterns';
-import { NotRunnableSignal, notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
+import { NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { pointerStaticCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
@@ -120,12 +120,19 @@ export function callResolved(
       named.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type, argument });
     });
   const args = named.map(({ argument }) => argument);
-  if (!trusted || item.ensures.length === 0) return invokeFunction(ctx, resolved, args, span);
+  if (!trusted) return invokeFunction(ctx, resolved, args, span);
   const bound = named.map((entry) => ({
     ...entry,
     entry: entry.argument.kind === 'place' ? readPlace(entry.argument.place).value : undefined,
   }));
-  return withTrustedGhostEffects(ctx, resolved, bound, invokeFunction(ctx, resolved, args, span));
+  let result: Typed;
+  try {
+    result = invokeFunction(ctx, resolved, args, span);
+  } catch (signal) {
+    if (signal instanceof PanicSignal) signal.inTrustedCallee ??= resolved.qualifiedName;
+    throw signal;
+  }
+  return item.ensures.length === 0 ? result : withTrustedGhostEffects(ctx, resolved, bound, result);
 }
 
 /** Runs `resolved` with arguments already evaluated (exec params only, receiver first). `subst` gives its generic

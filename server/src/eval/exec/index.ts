@@ -26,7 +26,13 @@ export type ExecOutcome =
       /** The first `external_body` fn the run called (Ctx.trusted), if any. */
       readonly trustedCallee?: string;
     }
-  | { readonly kind: 'panicked'; readonly reason: string; readonly span: Span }
+  | {
+      readonly kind: 'panicked';
+      readonly reason: string;
+      readonly span: Span;
+      /** The `external_body` callee the panic happened inside, if any (PanicSignal.inTrustedCallee). */
+      readonly trustedCallee?: string;
+    }
   | { readonly kind: 'timeout' }
   /** An exec `assume(..)` was false on this input: outside what Verus verified, so neither a pair nor invalid. */
   | { readonly kind: 'assume-violated'; readonly span: Span }
@@ -105,7 +111,10 @@ function entrySelfType(fn: FunctionContract, subst: TypeSubstitution): ExecType 
 }
 
 function outcomeOfSignal(signal: unknown): ExecOutcome {
-  if (signal instanceof PanicSignal) return { kind: 'panicked', reason: signal.reason, span: signal.span };
+  if (signal instanceof PanicSignal) {
+    const callee = signal.inTrustedCallee;
+    return { kind: 'panicked', reason: signal.reason, span: signal.span, ...(callee === undefined ? {} : { trustedCallee: callee }) };
+  }
   if (signal instanceof NotRunnableSignal) return { kind: 'not-runnable', reason: signal.reason, span: signal.span };
   if (signal instanceof TimeoutSignal) return { kind: 'timeout' };
   if (signal instanceof AssumeViolatedSignal) return { kind: 'assume-violated', span: signal.span };

@@ -1,7 +1,9 @@
 // Machine-integer arithmetic with Rust's debug-build run-time semantics: every operation checks the exact range of
-// its static type and reports Rust's own panic message; casts truncate; `/` and `%` truncate toward zero.
+// its static type and reports Rust's own panic message; casts truncate; `/` and `%` truncate toward zero (on
+// `int`/`nat`, Verus's mathematical integers, they are Euclidean).
 
 import { inRange, intRange, truncateTo } from '../int-types';
+import { euclidDiv, euclidMod } from '../spec/integers';
 import type { IntType } from '../value-type';
 
 export { intRange, inRange, isIntTypeName, truncateTo } from '../int-types';
@@ -22,9 +24,12 @@ export function checkedArith(type: IntType, op: ArithOp, a: bigint, b: bigint): 
       return inRangeOr(type, a * b, 'attempt to multiply with overflow');
     case '/':
       if (b === 0n) return { ok: false, panic: 'attempt to divide by zero' };
+      // `int` and `nat` are Verus's mathematical integers, whose `/` and `%` are Euclidean in any mode.
+      if (isUnbounded(type)) return { ok: true, value: euclidDiv(a, b) };
       return inRangeOr(type, a / b, 'attempt to divide with overflow');
     case '%':
       if (b === 0n) return { ok: false, panic: 'attempt to calculate the remainder with a divisor of zero' };
+      if (isUnbounded(type)) return { ok: true, value: euclidMod(a, b) };
       // `MIN % -1` overflows in Rust even though the mathematical result (0) fits.
       if (!inRange(a / b, type)) return { ok: false, panic: 'attempt to calculate the remainder with overflow' };
       return { ok: true, value: a % b };
@@ -38,6 +43,10 @@ export function checkedArith(type: IntType, op: ArithOp, a: bigint, b: bigint): 
     case '>>':
       return shift(type, op, a, b);
   }
+}
+
+function isUnbounded(type: IntType): boolean {
+  return type === 'int' || type === 'nat';
 }
 
 /** `-a`: panics on MIN of a signed type; unsigned negation does not type-check in Rust, so it panics too. */

@@ -21,6 +21,9 @@ export class ReturnSignal {
 
 /** The program panicked: Rust's message, and where. */
 export class PanicSignal {
+  /** The `external_body` fn the panic happened inside, when the run called one that panicked: Verus took that
+   *  callee's contract on trust, so the panic is the callee's finding, not the caller's. */
+  inTrustedCallee: string | undefined;
   constructor(
     readonly reason: string,
     readonly span: Span,
