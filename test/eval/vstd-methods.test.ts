@@ -69,6 +69,12 @@ describe('Seq, Set and Map additions', () => {
       'Seq::<Seq<int>>::empty().flatten().len() == 0': true,
     });
   });
+  it('zips two seqs of one length into pairs (empty when the lengths differ)', () => {
+    check('', {
+      'seq![1int, 2].zip_with(seq![true, false]) =~= seq![(1int, true), (2int, false)]': true,
+      'seq![1int, 2].zip_with(seq![true]).len() == 0': true,
+    });
+  });
   it('tests prefixes and suffixes', () => {
     check('', {
       'seq![1int].is_prefix_of(seq![1int, 2]) && !seq![2int].is_prefix_of(seq![1int, 2])': true,

@@ -173,6 +173,12 @@ export function seqMethod(ctx: SpecContext, s: SeqValue, method: string, args: r
     case 'flatten':
     case 'flatten_alt':
       return flatten(ctx, xs, method, span);
+    case 'zip_with': {
+      // vstd: the pairs of same-index elements; empty when the lengths differ.
+      if (a0?.kind !== 'seq') return unsupported('`zip_with` with a non-seq argument', span);
+      const other = a0.elements;
+      return seq(other.length !== n ? [] : xs.map((x, i) => ({ kind: 'tuple', elements: [x, other[i] as Value] })));
+    }
     default:
       return seqHigherOrder(ctx, xs, method, args, span);
   }
