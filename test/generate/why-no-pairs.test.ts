@@ -31,9 +31,15 @@ describe('why a function got no pair', () => {
     const strict = summary('strict');
     expect(strict.pairs).toBe(0);
     expect(strict.noPairs?.message).toMatch(
-      /^no generated input satisfied `requires`: clause 2 \(`a \* 3 == b \+ 7 && b % 17 == 3`\) rejected \d+% of the \d+ inputs tried$/,
+      /^no generated input satisfied `requires`: clause 2 \(`a \* 3 == b \+ 7 && b % 17 == 3`\) rejected (\d+% of the \d+ inputs tried|all \d+ of the \d+ inputs tried that met the clauses before it)$/,
     );
     expect(lineOf(strict)).toBe(TEXT.split('\n').findIndex((line) => line.includes('a * 3 == b + 7')) + 1);
+  });
+
+  it('blames the clause no input got past, even behind a looser clause that rejected more', () => {
+    expect(summary('first_of').noPairs?.message).toMatch(
+      /^no generated input satisfied `requires`: clause 3 \(`forall\|i: int, j: int\| 0 <= i < a.len\(\) && 0 <= j < a.len\(\)…`\) rejected all \d+ of the \d+ inputs tried that met the clauses before it$/,
+    );
   });
 
   it('says an unimplemented!() stub has nothing to run', () => {

@@ -29,14 +29,14 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   if (tried === 0) return { message: `no input could be built for its parameters${unbuildableText(model, fn)}`, span: at };
   const contradiction = trustedContractContradiction(model, fn, generation);
   if (contradiction !== undefined) return { message: contradiction, span: at };
-  const rejecting = mostRejecting(generation.requiresRejections);
+  const rejecting = mostRejecting(generation.requiresRejections, tried);
   const rejected = generation.requiresRejections.reduce((sum, count) => sum + count, 0);
   const clause = rejecting === undefined ? undefined : fn.requires[rejecting.index];
   const byClause =
     rejecting === undefined || clause === undefined
       ? undefined
       : {
-          message: `no generated input satisfied \`requires\`: clause ${rejecting.index + 1} (\`${clauseText(model, clause.clause.span)}\`) rejected ${percent(rejecting.count, tried)} of the ${tried} inputs tried${solverText(generation)}`,
+          message: `no generated input satisfied \`requires\`: clause ${rejecting.index + 1} (\`${clauseText(model, clause.clause.span)}\`) ${rejectionText(rejecting, tried)}${solverText(generation)}`,
           span: clause.clause.span,
         };
   if (byClause !== undefined && 2 * rejected >= tried) return byClause;
@@ -158,12 +158,34 @@ function firstOf(types: readonly ValueType[], ctx: TypeContext, seen: Set<string
   return undefined;
 }
 
-function mostRejecting(rejections: readonly number[]): { readonly index: number; readonly count: number } | undefined {
-  let best: { index: number; count: number } | undefined;
+interface Rejecting {
+  readonly index: number;
+  readonly count: number;
+  /** The inputs that met every clause before it (each input is counted at its first false clause). */
+  readonly reached: number;
+}
+
+/** The clause that rejected every input reaching it, else the one that rejected the most: a clause no input gets
+ *  past blocks the function even when an earlier, looser clause rejected more (`sorted(a)` before a `distinct(a)`
+ *  that no sequence meets). */
+function mostRejecting(rejections: readonly number[], tried: number): Rejecting | undefined {
+  let best: Rejecting | undefined;
+  let reached = tried;
   rejections.forEach((count, index) => {
-    if (count > 0 && (best === undefined || count > best.count)) best = { index, count };
+    const candidate = { index, count, reached };
+    reached -= count;
+    if (count === 0) return;
+    const blocks = (r: Rejecting): boolean => r.count === r.reached;
+    if (best === undefined || (blocks(candidate) && !blocks(best)) || (blocks(candidate) === blocks(best) && count > best.count))
+      best = candidate;
   });
   return best;
+}
+
+function rejectionText(rejecting: Rejecting, tried: number): string {
+  if (rejecting.index > 0 && rejecting.count === rejecting.reached && rejecting.reached < tried)
+    return `rejected all ${rejecting.reached} of the ${tried} inputs tried that met the clauses before it`;
+  return `rejected ${percent(rejecting.count, tried)} of the ${tried} inputs tried`;
 }
 
 /** What the solver's model search added, when it was asked and admitted nothing. */
