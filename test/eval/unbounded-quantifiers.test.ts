@@ -228,6 +228,8 @@ spec fn is_reorder_of<T>(r: Seq<int>, p: Seq<T>, s: Seq<T>) -> bool {
         // A held sequence with an element outside u8 is no candidate for a Seq<u8> binder.
         'exists|vs: Seq<u8>| vs.len() == 3 && vs[0] < 0': 'indeterminate: unbounded quantifier over Seq',
         'exists|vs: Seq<int>| vs.len() == 3 && vs[0] < 0': true,
+        // Sequences of integers are no candidates for a sequence of pairs (and never reach its `.0`).
+        'exists|ps: Seq<(int, int)>| ps.len() == 3 && ps[0].0 < 0': 'indeterminate: unbounded quantifier over Seq',
       },
       { values: { v: [5, -3, 3], p: [-3, 3, 5], o: [3, 5] } },
     );

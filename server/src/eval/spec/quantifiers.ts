@@ -221,8 +221,8 @@ export interface BinderPlan {
   readonly hulls: readonly (readonly (readonly [Bound, boolean][])[])[];
   /** Where candidate values come from when no bound domain is found. */
   readonly candidates: readonly CandidateSource[];
-  /** For a binder of type `Seq<E>`: `E` as written (undefined when not a plain name); sequence-candidates.ts. */
-  readonly seqElement?: string | undefined;
+  /** For a binder of type `Seq<E>`: `E` as written (undefined when not written); sequence-candidates.ts. */
+  readonly seqElement?: Type | undefined;
   readonly isSeq: boolean;
 }
 
@@ -255,7 +255,7 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
     const last = binder.type?.kind === 'path' ? binder.type.segments[binder.type.segments.length - 1] : undefined;
     const isSeq = last?.name === 'Seq';
     const elementArg = isSeq ? last?.generics[0] : undefined;
-    const seqElement = elementArg?.kind === 'path' && elementArg.segments.length === 1 ? elementArg.segments[0]?.name : undefined;
+    const seqElement = elementArg === undefined || elementArg.kind === 'binding' ? undefined : elementArg;
     return { name: binder.name, typeName, sources, bounds: boundExprs(atoms, binder.name, excluded), hulls, candidates, isSeq, seqElement };
   });
 }

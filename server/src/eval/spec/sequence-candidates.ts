@@ -4,6 +4,7 @@
 // Seq<int>| is_reorder_of(r, nums@, old(nums)@)`). Like every candidate they can prove an `exists` or refute a
 // `forall`, never the converse, so each one is a genuine value of the binder's type.
 
+import type { Type } from '../../syntax';
 import type { Value } from '../value';
 import { compareValues } from '../value-ops';
 import { inRange } from '../int-types';
@@ -11,8 +12,8 @@ import { asIntType } from './integers';
 import { isFailure } from './spec-context';
 import type { Env } from './spec-context';
 
-/** The candidates for a binder of type `Seq<element>` (`element` as written; undefined when not a plain name). */
-export function sequenceCandidates(env: Env, element: string | undefined): Value[] {
+/** The candidates for a binder of type `Seq<element>` (`element` undefined when not written). */
+export function sequenceCandidates(env: Env, element: Type | undefined): Value[] {
   const held: Value[] = [];
   for (let local = env.locals; local !== undefined; local = local.next) if (!isFailure(local.value)) held.push(local.value);
   held.push(...env.base.values.values());
@@ -29,16 +30,34 @@ export function sequenceCandidates(env: Env, element: string | undefined): Value
       [...ascending].reverse(),
       order.map((i) => ({ kind: 'int', value: BigInt(i) }) as const),
     ]) {
-      if (fits(candidate, element)) out.push({ kind: 'seq', elements: candidate });
+      if (element === undefined || candidate.every((e) => fits(e, element))) out.push({ kind: 'seq', elements: candidate });
     }
   }
   return out;
 }
 
-function fits(elements: readonly Value[], element: string | undefined): boolean {
-  if (element === undefined) return true;
-  if (element === 'bool' || element === 'char') return elements.every((e) => e.kind === element);
-  const intType = asIntType(element);
-  if (intType === undefined) return true;
-  return elements.every((e) => e.kind === 'int' && inRange(e.value, intType));
+/** Whether a value can be of the written type: integers within an integer type's range, bools, chars, tuples and
+ *  sequences by their parts; a named type (a datatype, a type parameter) takes any value but those. */
+function fits(value: Value, type: Type): boolean {
+  switch (type.kind) {
+    case 'tuple':
+      return (
+        value.kind === 'tuple' &&
+        value.elements.length === type.elements.length &&
+        value.elements.every((e, i) => fits(e, type.elements[i] as Type))
+      );
+    case 'path': {
+      const last = type.segments[type.segments.length - 1];
+      const name = type.segments.length === 1 ? last?.name : undefined;
+      if (name === 'bool' || name === 'char') return value.kind === name;
+      const intType = asIntType(name);
+      if (intType !== undefined) return value.kind === 'int' && inRange(value.value, intType);
+      const inner = last?.generics[0];
+      if (last?.name === 'Seq' && inner !== undefined && inner.kind !== 'binding')
+        return value.kind === 'seq' && value.elements.every((e) => fits(e, inner));
+      return value.kind !== 'int' && value.kind !== 'bool' && value.kind !== 'char' && value.kind !== 'tuple';
+    }
+    default:
+      return true;
+  }
 }
