@@ -75,6 +75,12 @@ describe('Seq, Set and Map additions', () => {
       'seq![1int, 2].zip_with(seq![true]).len() == 0': true,
     });
   });
+  it('builds Set::range(lo, hi) as the integers from lo up to hi', () => {
+    check('', {
+      'Set::range(0, 4).filter(|i: int| i % 2 == 0).len() == 2': true,
+      'Set::<int>::int_range(2, 2).len() == 0': true,
+    });
+  });
   it('tests prefixes and suffixes', () => {
     check('', {
       'seq![1int].is_prefix_of(seq![1int, 2]) && !seq![2int].is_prefix_of(seq![1int, 2])': true,

@@ -43,6 +43,10 @@ export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: 
       return a0;
     case 'Set::empty':
       return { kind: 'set', elements: [] };
+    // vstd's `Set::<int>::range(lo, hi)` (`int_range` in some releases): `set_int_range` by another name.
+    case 'Set::range':
+    case 'Set::int_range':
+      return setIntRange(ctx, a0, a1, span);
     case 'Map::empty':
       return { kind: 'map', entries: [] };
     case 'Multiset::empty':
