@@ -103,8 +103,12 @@ export interface SpecContext {
   /** The contract's const generic parameters at the values they are measured at (`N` -> 3; constInstantiation),
    *  for its clauses and the spec fns they call. */
   constParams: ReadonlyMap<string, bigint>;
-  /** typeParams by contract, computed once per context (one file's scope). */
-  readonly typeParamsByFn: WeakMap<object, ReadonlyMap<string, string>>;
+  /** typeParams and constParams by contract, computed once per context (one file's scope): a batch enters the
+   *  same contract once per obligation. */
+  readonly instantiationByFn: WeakMap<
+    object,
+    { readonly typeParams: ReadonlyMap<string, string>; readonly constParams: ReadonlyMap<string, bigint> }
+  >;
   /** `choose` expressions with several witnesses fixed to one of them while entry.ts re-evaluates the enclosing
    *  clause once per witness (the pick applies only where the witnesses are the same). */
   readonly chosen: Map<object, { readonly witnesses: readonly Value[]; readonly pick: Value }>;
@@ -185,7 +189,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     modulePath: options.modulePath,
     typeParams: NO_TYPE_PARAMS,
     constParams: options.constParams ?? NO_CONST_PARAMS,
-    typeParamsByFn: new WeakMap(),
+    instantiationByFn: new WeakMap(),
     chosen: new Map(),
     pendingChoice: undefined,
   };
