@@ -81,8 +81,13 @@ const EXPRESSION_PREFIX = 'verus!{';
 
 /** Tokenizes a lone expression inside a `verus!` token tree, where tree-sitter accepts any token sequence. */
 export function tokenizeExpression(text: string): TokenStream {
-  const tree = getParser().parse(`${EXPRESSION_PREFIX}${text}\n}`);
-  return finishStream(text, literalsOf(tree, EXPRESSION_PREFIX.length, text.length));
+  // tree-sitter is asked only where a literal may start, so an expression without one (`0`, `a[i] <= r`: most of
+  // the clauses suggestions and code mutants parse) is never handed to it.
+  let literalAt: LiteralAt | undefined;
+  return finishStream(text, (offset) => {
+    literalAt ??= literalsOf(getParser().parse(`${EXPRESSION_PREFIX}${text}\n}`), EXPRESSION_PREFIX.length, text.length);
+    return literalAt(offset);
+  });
 }
 
 /** Tokenizes one `verus!` item alone (from the end of the token before it, `from`, to its end, `to`) and the token

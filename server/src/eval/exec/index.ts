@@ -1,7 +1,7 @@
 // The exec interpreter's API: run one exec fn of a file on concrete inputs with Rust's run-time semantics
 // (debug build) and say what happened: returned (with `&mut` after-values), panicked, timed out, or not runnable.
 
-import type { Span } from '../../syntax';
+import type { FnItem, Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../value';
 import type { Argument } from './calls-and-paths';
@@ -48,27 +48,70 @@ export function runExecFunction(
   inputs: ReadonlyMap<string, Value>,
   limits: ExecLimits,
 ): ExecOutcome {
-  if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
-  const ctx: Ctx = {
-    model,
-    limits,
-    counter: { steps: 0, depth: 0, allocations: 0 },
-    consts: constInstantiation(fn, model.scope),
-    trusted: { callee: undefined },
-  };
+  return runPreparedFunction(prepareExecFunction(model, fn), fn.item, inputs, limits);
+}
+
+/** What running a function needs that neither its inputs nor its body change: its const and generic
+ *  instantiation and its parameters' types. Made once per function, it serves every input and every code mutant of
+ *  its body (`runPreparedFunction`). */
+export interface PreparedExecFunction {
+  readonly model: FileModel;
+  readonly fn: FunctionContract;
+  readonly consts: ReadonlyMap<string, bigint>;
+  readonly subst: TypeSubstitution;
+  readonly params: readonly PreparedParam[];
+}
+
+interface PreparedParam {
+  readonly name: string;
+  readonly span: Span;
+  readonly type: ExecType;
+  readonly byPlace: boolean;
+}
+
+export function prepareExecFunction(model: FileModel, fn: FunctionContract): PreparedExecFunction {
   const subst = instantiatedGenerics(model, fn);
   const selfType = entrySelfType(fn, subst);
+  const params = fn.item.params.flatMap((param): PreparedParam[] =>
+    isErasedParam(param)
+      ? []
+      : [
+          {
+            name: paramBindingName(param) ?? param.name,
+            span: param.span,
+            type: execTypeOf(param.type, subst, selfType),
+            byPlace: passesByPlace(param),
+          },
+        ],
+  );
+  return { model, fn, consts: constInstantiation(fn, model.scope), subst, params };
+}
+
+/** Runs the prepared function as `item` says: its own item, or a code mutant's (its item with another body). */
+export function runPreparedFunction(
+  prepared: PreparedExecFunction,
+  item: FnItem,
+  inputs: ReadonlyMap<string, Value>,
+  limits: ExecLimits,
+): ExecOutcome {
+  const fn = prepared.fn;
+  if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
+  const ctx: Ctx = {
+    model: prepared.model,
+    limits,
+    counter: { steps: 0, depth: 0, allocations: 0 },
+    consts: prepared.consts,
+    trusted: { callee: undefined },
+  };
   const slots = new Map<string, Slot>();
   const args: Argument[] = [];
-  for (const param of fn.item.params) {
-    if (isErasedParam(param)) continue;
-    const name = paramBindingName(param) ?? param.name;
-    const value = inputs.get(name);
-    if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${name}`, span: param.span };
-    const slot: Slot = { value, type: execTypeOf(param.type, subst, selfType) };
-    slots.set(name, slot);
+  for (const param of prepared.params) {
+    const value = inputs.get(param.name);
+    if (value === undefined) return { kind: 'not-runnable', reason: `no input for parameter ${param.name}`, span: param.span };
+    const slot: Slot = { value, type: param.type };
+    slots.set(param.name, slot);
     args.push(
-      passesByPlace(param)
+      param.byPlace
         ? { kind: 'place', place: { root: slot, path: [], type: slot.type } }
         : { kind: 'value', typed: { value, type: slot.type } },
     );
@@ -76,15 +119,15 @@ export function runExecFunction(
   try {
     const result = invokeFunction(
       ctx,
-      { item: fn.item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName },
+      { item, qualifiedName: fn.qualifiedName, selfTypeName: fn.selfTypeName },
       args,
       fn.nameSpan,
-      subst,
+      prepared.subst,
     );
     const after = new Map<string, Value>();
-    for (const [name, slot] of slots) {
-      const param = fn.item.params.find((candidate) => (paramBindingName(candidate) ?? candidate.name) === name);
-      if (param !== undefined && passesByPlace(param)) after.set(name, slot.value);
+    for (const param of prepared.params) {
+      const slot = slots.get(param.name);
+      if (param.byPlace && slot !== undefined) after.set(param.name, slot.value);
     }
     const trustedCallee = ctx.trusted.callee;
     return { kind: 'returned', value: result.value, after, ...(trustedCallee === undefined ? {} : { trustedCallee }) };

@@ -32,13 +32,16 @@ export interface ClausesOutcome {
 export function enterFunction(ctx: SpecContext, fn: FunctionContract): void {
   ctx.selfTypeName = fn.selfTypeName;
   ctx.modulePath = fn.modulePath;
-  let typeParams = ctx.typeParamsByFn.get(fn);
-  if (typeParams === undefined) {
-    typeParams = instantiatedTypeNames(functionTypeContext(fn, ctx.scope));
-    ctx.typeParamsByFn.set(fn, typeParams);
+  let instantiation = ctx.instantiationByFn.get(fn);
+  if (instantiation === undefined) {
+    instantiation = {
+      typeParams: instantiatedTypeNames(functionTypeContext(fn, ctx.scope)),
+      constParams: constInstantiation(fn, ctx.scope),
+    };
+    ctx.instantiationByFn.set(fn, instantiation);
   }
-  ctx.typeParams = typeParams;
-  ctx.constParams = constInstantiation(fn, ctx.scope);
+  ctx.typeParams = instantiation.typeParams;
+  ctx.constParams = instantiation.constParams;
 }
 
 /** Evaluates one expression. Steps accumulate on `ctx` across calls (the budget is per context). */

@@ -106,8 +106,12 @@ export interface SpecContext {
   /** The type parameters of the spec fn being evaluated whose values its body can only compare for equality
    *  (parametric-domain.ts); switched by each user spec fn call. */
   parametricTypes: ReadonlySet<string>;
-  /** typeParams by contract, computed once per context (one file's scope). */
-  readonly typeParamsByFn: WeakMap<object, ReadonlyMap<string, string>>;
+  /** typeParams and constParams by contract, computed once per context (one file's scope): a batch enters the
+   *  same contract once per obligation. */
+  readonly instantiationByFn: WeakMap<
+    object,
+    { readonly typeParams: ReadonlyMap<string, string>; readonly constParams: ReadonlyMap<string, bigint> }
+  >;
   /** `choose` expressions with several witnesses fixed to one of them while entry.ts re-evaluates the enclosing
    *  clause once per witness (the pick applies only where the witnesses are the same). */
   readonly chosen: Map<object, { readonly witnesses: readonly Value[]; readonly pick: Value }>;
@@ -190,7 +194,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     typeParams: NO_TYPE_PARAMS,
     parametricTypes: NO_PARAMETRIC_TYPES,
     constParams: options.constParams ?? NO_CONST_PARAMS,
-    typeParamsByFn: new WeakMap(),
+    instantiationByFn: new WeakMap(),
     chosen: new Map(),
     pendingChoice: undefined,
   };

@@ -4,11 +4,11 @@
 // from the correct one is a realistic wrong output: what a bug of that shape would return. Deterministic and
 // bounded: at most `maxMutations` mutations, each run under the step budget and dropped at its first time-out.
 
-import type { Block, Expr, Span, Stmt } from '../../syntax';
+import type { Block, Expr, FnItem, Span, Stmt } from '../../syntax';
 import { parseExpression } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
-import type { ExecLimits, ExecOutcome, StackAllowance, Value, ValueType } from '../../eval';
-import { EXEC_CALL_DEPTH_LIMITS, hasShapeOf, runExecFunction, valueEquals, valueKey } from '../../eval';
+import type { ExecLimits, ExecOutcome, PreparedExecFunction, StackAllowance, Value, ValueType } from '../../eval';
+import { EXEC_CALL_DEPTH_LIMITS, hasShapeOf, prepareExecFunction, runPreparedFunction, valueEquals, valueKey } from '../../eval';
 
 export interface CodeMutation {
   /** e.g. "changing `<` to `<=`", "deleting `r = a[i];`", "returning `0`". */
@@ -58,19 +58,18 @@ export function codeMutations(fn: FunctionContract, returnType: ValueType | unde
  *  `expected` there. A mutant stops after MAX_DIFFERING_INPUTS differing inputs (it has shown what it does), and at
  *  its first time-out (its steps are the bound of the whole run). */
 export function runCodeMutants(
-  model: FileModel,
-  fn: FunctionContract,
+  prepared: PreparedExecFunction,
   mutations: readonly CodeMutation[],
   inputs: readonly { readonly input: ReadonlyMap<string, Value>; readonly expected: ExpectedOutcome }[],
   limits: ExecLimits,
 ): CodeMutantOutcome[][] {
   const outcomes: CodeMutantOutcome[][] = inputs.map(() => []);
   for (const mutation of mutations) {
-    const mutant: FunctionContract = { ...fn, item: { ...fn.item, body: mutation.body } };
+    const mutant: FnItem = { ...prepared.fn.item, body: mutation.body };
     let differing = 0;
     for (let i = 0; i < inputs.length && differing < MAX_DIFFERING_INPUTS; i += 1) {
       const { input, expected } = inputs[i] as (typeof inputs)[number];
-      const outcome = runMutant(model, mutant, input, expected === undefined ? limits : { ...limits, stepBudget: expected.stepBudget });
+      const outcome = runMutant(prepared, mutant, input, expected === undefined ? limits : { ...limits, stepBudget: expected.stepBudget });
       if (outcome.kind === 'timeout' || outcome.kind === 'not-runnable') break;
       if (outcome.kind !== 'returned' || expected === undefined) continue;
       // A mutated body can return what its type forbids (`()` where the tail expression went): no caller sees that.
@@ -86,11 +85,11 @@ export function runCodeMutants(
 
 /** A mutated body is a program nobody wrote: should the interpreter fail on it in a way it never does on real code,
  *  that mutant is dropped (as not runnable) rather than losing the whole function's report. */
-function runMutant(model: FileModel, mutant: FunctionContract, input: ReadonlyMap<string, Value>, limits: ExecLimits): ExecOutcome {
+function runMutant(prepared: PreparedExecFunction, mutant: FnItem, input: ReadonlyMap<string, Value>, limits: ExecLimits): ExecOutcome {
   try {
-    return runExecFunction(model, mutant, input, limits);
+    return runPreparedFunction(prepared, mutant, input, limits);
   } catch (error) {
-    return { kind: 'not-runnable', reason: error instanceof Error ? error.message : String(error), span: mutant.nameSpan };
+    return { kind: 'not-runnable', reason: error instanceof Error ? error.message : String(error), span: prepared.fn.nameSpan };
   }
 }
 
@@ -109,17 +108,17 @@ type ExpectedOutcome =
 const STEP_LADDER = [256, 1024, 4096, 16_384];
 
 function runWithinLadder(
-  model: FileModel,
-  fn: FunctionContract,
+  prepared: PreparedExecFunction,
   input: ReadonlyMap<string, Value>,
   limits: ExecLimits,
 ): { outcome: ExecOutcome; stepBudget: number } {
+  const item = prepared.fn.item;
   for (const stepBudget of STEP_LADDER) {
     if (stepBudget >= limits.stepBudget) break;
-    const outcome = runExecFunction(model, fn, input, { ...limits, stepBudget });
+    const outcome = runPreparedFunction(prepared, item, input, { ...limits, stepBudget });
     if (outcome.kind !== 'timeout') return { outcome, stepBudget };
   }
-  return { outcome: runExecFunction(model, fn, input, limits), stepBudget: limits.stepBudget };
+  return { outcome: runPreparedFunction(prepared, item, input, limits), stepBudget: limits.stepBudget };
 }
 
 /** Inputs on which one mutant is run once it differs from the implementation (bounds the work per mutant). */
@@ -351,21 +350,24 @@ export function codeWrongOutcomes(
   limits: CodeMutantLimits,
 ): (input: ReadonlyMap<string, Value>) => readonly CodeMutantOutcome[] {
   const mutations = codeMutations(fn, returnType, model.source.text, limits.maxMutations);
+  if (mutations.length === 0) return () => [];
   const keyed = new Map<string, ReadonlyMap<string, Value>>();
   for (const input of inputs) {
     const key = inputKey(input);
     if (key !== undefined && !keyed.has(key) && keyed.size < MAX_INPUTS) keyed.set(key, input);
   }
   const distinct = [...keyed.values()];
+  // The function's instantiation and parameter types, worked out once for every run below.
+  const prepared = prepareExecFunction(model, fn);
   const runs = distinct.map((input) => {
-    const original = mutations.length === 0 ? undefined : runWithinLadder(model, fn, input, limits.exec);
+    const original = runWithinLadder(prepared, input, limits.exec);
     const expected: ExpectedOutcome =
-      original?.outcome.kind === 'returned'
+      original.outcome.kind === 'returned'
         ? { value: original.outcome.value, after: original.outcome.after, returns: returnType, stepBudget: 2 * original.stepBudget }
         : undefined;
     return { input, expected };
   });
-  const mutantOutcomes = mutations.length === 0 ? [] : runCodeMutants(model, fn, mutations, runs, limits.exec);
+  const mutantOutcomes = runCodeMutants(prepared, mutations, runs, limits.exec);
   const byKey = new Map<string, readonly CodeMutantOutcome[]>();
   distinct.forEach((input, i) => byKey.set(inputKey(input) as string, mutantOutcomes[i] ?? []));
   return (input) => byKey.get(inputKey(input) ?? '') ?? [];

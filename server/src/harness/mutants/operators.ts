@@ -64,11 +64,16 @@ export function sampleValue(type: ValueType, ctx: TypeContext, depth = 0): Value
 /** The operator family of an operator name, for a fair share of the slots: the innermost operator decides
  *  (`after(v):seq-drop-last` is a deletion), except that changing a component is its own family. */
 export function operatorFamily(operator: string): string {
-  const inner = operator.replace(/^after\([^)]*\):/, '');
-  if (/^(seq-change-element|tuple-field|field|enum-field|option-inner|result-inner|map-change-value)/.test(inner)) return 'element-change';
-  const name = inner.split(/[(:]/)[0] ?? inner;
+  // String scans, not regular expressions: value mutants ask this of every candidate of every pair.
+  const close = operator.startsWith('after(') ? operator.indexOf(')') : -1;
+  const inner = close >= 0 && operator[close + 1] === ':' ? operator.slice(close + 2) : operator;
+  if (ELEMENT_CHANGES.some((prefix) => inner.startsWith(prefix))) return 'element-change';
+  const nameEnd = [inner.indexOf('('), inner.indexOf(':')].filter((index) => index >= 0);
+  const name = nameEnd.length === 0 ? inner : inner.slice(0, Math.min(...nameEnd));
   return OPERATOR_FAMILIES[name] ?? name;
 }
+
+const ELEMENT_CHANGES = ['seq-change-element', 'tuple-field', 'field', 'enum-field', 'option-inner', 'result-inner', 'map-change-value'];
 
 const OPERATOR_FAMILIES: Readonly<Record<string, string>> = {
   'int+1': 'arithmetic',

@@ -16,6 +16,8 @@ export interface WrongOutputTally {
   readonly bySource: Record<MutantSource, { decided: number; accepted: number }>;
   readonly inputs: Set<string>;
   readonly inputsAccepting: Set<string>;
+  /** Each pair's input as canonical text, made once per pair instead of once per wrong output of it. */
+  readonly inputKeys: Map<JsonValue, string>;
 }
 
 export function wrongOutputTally(): WrongOutputTally {
@@ -23,12 +25,17 @@ export function wrongOutputTally(): WrongOutputTally {
     bySource: { value: { decided: 0, accepted: 0 }, swapped: { decided: 0, accepted: 0 }, code: { decided: 0, accepted: 0 } },
     inputs: new Set(),
     inputsAccepting: new Set(),
+    inputKeys: new Map(),
   };
 }
 
 /** Counts one decided wrong output. */
 export function countWrongOutput(tally: WrongOutputTally, input: JsonValue, source: MutantSource, accepted: boolean): void {
-  const key = JSON.stringify(input);
+  let key = tally.inputKeys.get(input);
+  if (key === undefined) {
+    key = JSON.stringify(input);
+    tally.inputKeys.set(input, key);
+  }
   tally.bySource[source].decided += 1;
   tally.inputs.add(key);
   if (!accepted) return;
