@@ -18,12 +18,32 @@ const OPS: Readonly<Record<string, (a: bigint, b: bigint) => bigint | undefined>
   mul: (a, b) => a * b,
   div: (a, b) => (b === 0n ? undefined : a / b),
   rem: (a, b) => (b === 0n ? undefined : a % b),
-  pow: (a, b) => a ** b,
+  pow: (a, b) => machinePow(a, b),
   neg: (a) => -a,
   abs: (a) => (a < 0n ? -a : a),
   shl: (a, b) => a << b,
   shr: (a, b) => a >> b,
 };
+
+/** Exponents past this overflow every machine integer type unless the base is -1, 0 or 1. */
+const WIDEST_BITS = 128n;
+const FAR_OUT = 1n << 256n;
+
+/** `a ** b` as far as a machine integer can tell: exact while it may fit some type; past every type's width
+ *  (`12.checked_pow(746_376)`, `x.pow(u32::MAX)`) a value outside every range with the exact power's low 128 bits
+ *  (so wrapping truncates it right) and its sign (so saturating goes the right way), without computing a number of
+ *  millions of bits. */
+function machinePow(a: bigint, b: bigint): bigint {
+  if (b <= WIDEST_BITS || a === 0n || a === 1n || a === -1n) return a ** b;
+  const modulus = 1n << WIDEST_BITS;
+  let low = 1n;
+  let base = ((a % modulus) + modulus) % modulus;
+  for (let e = b; e > 0n; e >>= 1n) {
+    if ((e & 1n) === 1n) low = (low * base) % modulus;
+    base = (base * base) % modulus;
+  }
+  return (a < 0n && (b & 1n) === 1n ? -FAR_OUT : FAR_OUT) + low;
+}
 
 /** `x.method(args)` where x is an integer; undefined when the method is not an integer method. */
 export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): Typed | undefined {
@@ -47,7 +67,7 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
     case 'abs_diff':
       return { value: int(a > b ? a - b : b - a), type: intType(unsignedOf(type)) };
     case 'pow': {
-      const res = a ** b;
+      const res = machinePow(a, b);
       return inRange(res, type) ? { value: int(res), type: self } : panic('attempt to multiply with overflow', span);
     }
     case 'min':
