@@ -89,6 +89,11 @@ describe('systems idioms', () => {
     expect(summary?.noPairs?.message).toContain('`[[[u8; 32]; 256]; 4096]` (a fixed-size array of 33554432 elements, more than the 65536');
   });
 
+  it('std’s `PhantomData<T>` is a field with one value, written `PhantomData`', () => {
+    expect(fn('Tagged::bumped')).toMatchObject(EXACT);
+    expect(fn('tagged')).toMatchObject(EXACT);
+  });
+
   it('every other function of the fixture is scored', () => {
     expect(REPORT.functions.filter((report) => report.status !== 'scored').map((report) => report.qualifiedName)).toEqual(['bitmap_first']);
   });

@@ -211,7 +211,26 @@ export interface ModItem extends ItemBase {
 export interface MacroItem extends ItemBase {
   readonly kind: 'macro';
   readonly name: string;
+  /** For `macro_rules! name { .. }`: the macro it defines. */
+  readonly definition?: MacroRulesDefinition;
 }
+
+export interface MacroRulesDefinition {
+  readonly name: string;
+  readonly rules: readonly MacroRule[];
+}
+
+/** `(matcher) => { transcriber }`, each as the token trees inside its delimiters. */
+export interface MacroRule {
+  readonly matcher: readonly MacroTokenTree[];
+  readonly transcriber: readonly MacroTokenTree[];
+}
+
+export type MacroTokenTree =
+  | { readonly kind: 'token'; readonly text: string; readonly token: MacroTokenKind }
+  | { readonly kind: 'group'; readonly delimiter: '(' | '[' | '{'; readonly trees: readonly MacroTokenTree[] };
+
+export type MacroTokenKind = 'ident' | 'literal' | 'lifetime' | 'punct';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Types

@@ -14,7 +14,7 @@ import { execTypeOf, implTypeName, intType, isErasedParam, isTrackedParam, optio
 import { preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
-import { evalBlock, evalExpr, evalPlace, withDeclaredType } from './interpreter';
+import { evalBlock, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { NotRunnableSignal, notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
 import { pointerStaticCall, trackedOperand } from './pointers';
@@ -55,6 +55,8 @@ export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Ex
     return withDeclaredType(evalExpr(ctx, frame, childEnv(emptyEnv()), constant.value), type, expr.span);
   }
   const last = names[names.length - 1] ?? '';
+  // std's zero-sized `PhantomData<T>` marker has one value, the unit (as its type resolves).
+  if (last === 'PhantomData' && ctx.model.scope.datatype(last) === undefined) return UNIT_TYPED;
   const unitStruct = ctx.model.scope.datatype(last === 'Self' ? (frame.selfTypeName ?? '') : last);
   if (unitStruct?.kind === 'struct' && unitStruct.fields.kind === 'unit') {
     return { value: { kind: 'struct', name: unitStruct.name, fields: [] }, type: { kind: 'adt', name: unitStruct.name, args: [] } };
