@@ -94,6 +94,13 @@ describe('systems idioms', () => {
     expect(fn('tagged')).toMatchObject(EXACT);
   });
 
+  it('converts integers with `try_into()`/`into()` to the type a `let` annotation or the return type names', () => {
+    expect(fn('region_index')).toMatchObject(EXACT);
+    expect(fn('narrow')).toMatchObject(EXACT);
+    expect(fn('widen_u32')).toMatchObject(EXACT);
+    expect(fn('narrow_checked')).toMatchObject(EXACT);
+  });
+
   it('every other function of the fixture is scored', () => {
     expect(REPORT.functions.filter((report) => report.status !== 'scored').map((report) => report.qualifiedName)).toEqual(['bitmap_first']);
   });

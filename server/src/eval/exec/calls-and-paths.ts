@@ -14,7 +14,8 @@ import { execTypeOf, implTypeName, intType, isErasedParam, isTrackedParam, optio
 import { preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
-import { evalBlock, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
+import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
+import { evalExpecting } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { NotRunnableSignal, notRunnable, panic, ReturnSignal, TimeoutSignal } from './signals';
 import { pointerStaticCall, trackedOperand } from './pointers';
@@ -156,7 +157,7 @@ export function invokeFunction(
   ctx.counter.depth += 1;
   let result: Typed;
   try {
-    result = evalBlock(ctx, calleeFrame, env, item.body);
+    result = evalBlockExpecting(ctx, calleeFrame, env, item.body, calleeFrame.returnType);
   } catch (signal) {
     if (!(signal instanceof ReturnSignal)) throw signal;
     result = signal.value;
@@ -203,7 +204,7 @@ export function evalStructLiteral(ctx: Ctx, frame: Frame, env: Env, expr: Extrac
     const init = given.get(field);
     if (init !== undefined) {
       const declared = fieldType(ctx, type, field, variant?.variant);
-      return [field, withDeclaredType(evalExpr(ctx, frame, env, init.value), declared, init.span).value];
+      return [field, withDeclaredType(evalExpecting(ctx, frame, env, init.value, declared), declared, init.span).value];
     }
     const inherited = base?.kind === 'struct' ? base.fields.find(([n]) => n === field)?.[1] : undefined;
     return [field, inherited ?? notRunnable(`missing field ${field}`, expr.span)];

@@ -14,6 +14,7 @@ import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
 import { evalMacro } from './macros';
+import { evalExpecting } from './conversions';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
@@ -79,7 +80,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       evalAssign(ctx, frame, env, expr);
       return UNIT_TYPED;
     case 'return':
-      throw new ReturnSignal(expr.value === undefined ? UNIT_TYPED : evalExpr(ctx, frame, env, expr.value));
+      throw new ReturnSignal(expr.value === undefined ? UNIT_TYPED : evalExpecting(ctx, frame, env, expr.value, frame.returnType));
     case 'break':
       throw new BreakSignal(expr.label, expr.value === undefined ? undefined : evalExpr(ctx, frame, env, expr.value));
     case 'continue':
@@ -123,9 +124,14 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
 }
 
 export function evalBlock(ctx: Ctx, frame: Frame, env: Env, block: Block): Typed {
+  return evalBlockExpecting(ctx, frame, env, block, UNKNOWN);
+}
+
+/** A block whose value goes where a value of type `expected` is wanted (a function's body: its return type). */
+export function evalBlockExpecting(ctx: Ctx, frame: Frame, env: Env, block: Block, expected: ExecType): Typed {
   const scope = childEnv(env);
   for (const stmt of block.stmts) evalStmt(ctx, frame, scope, stmt);
-  return block.tail === undefined ? UNIT_TYPED : evalExpr(ctx, frame, scope, block.tail);
+  return block.tail === undefined ? UNIT_TYPED : evalExpecting(ctx, frame, scope, block.tail, expected);
 }
 
 /** A place for `expr` when it denotes one (`v`, `s.f`, `v[i]`, `*r`); otherwise undefined. */
@@ -224,7 +230,7 @@ function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: '
       return;
     }
   }
-  const value = withDeclaredType(evalExpr(ctx, frame, env, stmt.init), declared, stmt.span);
+  const value = withDeclaredType(evalExpecting(ctx, frame, env, stmt.init, declared), declared, stmt.span);
   const bindings = new Map<string, Typed>();
   if (!matchPattern(ctx, frame, stmt.pattern, value, bindings)) {
     if (stmt.else === undefined) return notRunnable('a refutable `let` pattern that did not match', stmt.span);
