@@ -94,7 +94,8 @@ describe('systems idioms', () => {
     expect(fn('tagged')).toMatchObject(EXACT);
   });
 
-  it('converts integers with `try_into()`/`into()` to the type a `let` annotation or the return type names', () => {
+  it('converts integers with `try_into()`/`into()` to the type a `let` annotation, a parameter or the return type names', () => {
+    expect(fn('page_of')).toMatchObject(EXACT);
     expect(fn('region_index')).toMatchObject(EXACT);
     expect(fn('narrow')).toMatchObject(EXACT);
     expect(fn('widen_u32')).toMatchObject(EXACT);

@@ -119,7 +119,7 @@ export function callResolved(
       if (argExpr === undefined || isErasedParam(param)) return;
       const argument = isTrackedParam(param)
         ? trackedArgument(ctx, frame, env, argExpr, passesByPlace(param))
-        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut');
+        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut', execTypeOf(param.type, unknownGenerics(resolved), undefined));
       named.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type, argument });
     });
   const args = named.map(({ argument }) => argument);
@@ -167,13 +167,14 @@ export function invokeFunction(
   return withDeclaredType(result, calleeFrame.returnType, span);
 }
 
-export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean): Argument {
+/** An argument for a parameter of type `expected` (UNKNOWN when the callee is not known yet). */
+export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean, expected: ExecType): Argument {
   if (byPlace) {
     const inner = expr.kind === 'unary' && expr.op === '&mut' ? expr.operand : expr;
     const place = evalPlace(ctx, frame, env, inner);
     if (place !== undefined) return { kind: 'place', place };
   }
-  return { kind: 'value', typed: evalExpr(ctx, frame, env, expr) };
+  return { kind: 'value', typed: evalExpecting(ctx, frame, env, expr, expected) };
 }
 
 export function argumentValue(arg: Argument): Typed {
@@ -184,7 +185,7 @@ export function argumentValue(arg: Argument): Typed {
 /** `Tracked(&mut perm)` as a place, `Tracked(perm)` as a value; absent when proof code built it (`let tracked`). */
 function trackedArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean): Argument {
   try {
-    return evalArgument(ctx, frame, env, trackedOperand(expr), byPlace);
+    return evalArgument(ctx, frame, env, trackedOperand(expr), byPlace, UNKNOWN);
   } catch (signal) {
     if (signal instanceof NotRunnableSignal) return { kind: 'absent', span: expr.span };
     throw signal;
