@@ -2,27 +2,10 @@
 // gets pairs from its own implementation and is scored, with every correct pair accepted and every wrong output
 // rejected, since each contract there is exact.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFileSync, DEFAULT_CHECK_OPTIONS, generatePairsText } from '../../server/src/harness';
-import type { FunctionReport } from '../../server/src/harness';
-import { buildFileModel } from '../../server/src/model';
-import { parseSourceFile } from '../../server/src/syntax';
+import { EXACT, scoreSystemsFixture } from './systems-fixture';
 
-const NAME = 'idioms.rs';
-const TEXT = readFileSync(join(__dirname, '..', 'fixtures', 'systems', NAME), 'utf8');
-const GENERATED = generatePairsText(buildFileModel(parseSourceFile(TEXT)), null, { count: 20, invalidCount: 10, seed: 1 });
-if (!GENERATED.ok) throw new Error(GENERATED.error);
-const REPORT = checkFileSync({ path: NAME, text: TEXT, pairsPath: 'idioms.pairs.json', pairsText: GENERATED.text }, DEFAULT_CHECK_OPTIONS);
-
-function fn(name: string): FunctionReport {
-  const found = REPORT.functions.find((candidate) => candidate.qualifiedName === name);
-  if (found === undefined) throw new Error(`no function ${name}`);
-  return found;
-}
-
-const EXACT = { status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } };
+const { generated: GENERATED, report: REPORT, fn } = scoreSystemsFixture('idioms.rs');
 
 describe('systems idioms', () => {
   it('std::cmp::Ordering is an enum of Less, Equal, Greater, with impls of the crate on it', () => {

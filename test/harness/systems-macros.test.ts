@@ -2,33 +2,13 @@
 // are expanded where they are used, in constants, exec bodies and contracts, so each function gets pairs from its
 // own implementation and is scored; a call no rule matches leaves its function unscored with the reason.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkFileSync, DEFAULT_CHECK_OPTIONS, generatePairsText } from '../../server/src/harness';
-import type { FunctionReport } from '../../server/src/harness';
-import { buildCrateModel, buildFileModel } from '../../server/src/model';
+import { buildCrateModel } from '../../server/src/model';
 import { parseSourceFile } from '../../server/src/syntax';
+import { EXACT, scoreSystemsFixture } from './systems-fixture';
 
-const NAME = 'macros.rs';
-const TEXT = readFileSync(join(__dirname, '..', 'fixtures', 'systems', NAME), 'utf8');
-const GENERATED = generatePairsText(buildFileModel(parseSourceFile(TEXT)), null, { count: 20, invalidCount: 10, seed: 1 });
-if (!GENERATED.ok) throw new Error(GENERATED.error);
-const REPORT = checkFileSync(
-  { path: NAME, text: TEXT, pairsPath: 'macros.pairs.json', pairsText: GENERATED.text },
-  {
-    ...DEFAULT_CHECK_OPTIONS,
-    explainNoPairs: true,
-  },
-);
-
-function fn(name: string): FunctionReport {
-  const found = REPORT.functions.find((candidate) => candidate.qualifiedName === name);
-  if (found === undefined) throw new Error(`no function ${name}`);
-  return found;
-}
-
-const EXACT = { status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } };
+const { report: REPORT, fn } = scoreSystemsFixture('macros.rs');
 
 describe('user macros', () => {
   it('expands a macro in an exec body and in the contract, an expression argument staying one operand', () => {

@@ -252,7 +252,8 @@ export type Type =
   | { readonly kind: 'infer'; readonly span: Span }
   | { readonly kind: 'never'; readonly span: Span }
   /** Anything else the parser accepts but does not model (`dyn Trait`, `impl Trait`, raw pointers): text kept. */
-  | { readonly kind: 'opaque'; readonly text: string; readonly span: Span };
+  /** `pointee`: for a raw pointer (`*mut T`, `*const T`), the type it points to. */
+  | { readonly kind: 'opaque'; readonly text: string; readonly pointee?: Type; readonly span: Span };
 
 export interface PathType {
   readonly kind: 'path';

@@ -14,6 +14,7 @@ import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
 import { evalMacro } from './macros';
+import { MAYBE_UNINIT_ACCESSORS, rawPointee, rawPointerCast } from './pointers';
 import { evalExpecting } from './conversions';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
@@ -63,6 +64,12 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       if (expr.op === '&&' && containsLet(expr)) return { value: bool(evalCondition(ctx, frame, env, childEnv(env), expr)), type: BOOL };
       return evalBinary(ctx, frame, env, expr);
     case 'cast':
+      if (expr.type.kind === 'opaque' && expr.type.pointee !== undefined)
+        return rawPointerCast(
+          evalExpr(ctx, frame, env, expr.operand),
+          execTypeOf(expr.type.pointee, frame.subst, frame.selfType),
+          expr.span,
+        );
       return castValue(evalExpr(ctx, frame, env, expr.operand), expr.type, expr.span);
     case 'if':
       return evalIf(ctx, frame, env, expr);
@@ -144,8 +151,17 @@ export function evalPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place |
       const binding = lookup(env, expr.segments[0]?.name ?? '');
       return binding === undefined ? undefined : placeOfBinding(binding);
     }
-    case 'unary':
-      return expr.op === '*' || expr.op === '&mut' || expr.op === '&' ? evalPlace(ctx, frame, env, expr.operand) : undefined;
+    case 'unary': {
+      if (expr.op !== '*' && expr.op !== '&mut' && expr.op !== '&') return undefined;
+      const place = evalPlace(ctx, frame, env, expr.operand);
+      if (expr.op !== '*') return place;
+      // `*p` of a raw pointer is the memory its permission holds; of a reference, the place itself.
+      const pointer = place === undefined ? evalExpr(ctx, frame, env, expr.operand) : readPlace(place);
+      return rawPointee(env, pointer, expr.span) ?? place;
+    }
+    case 'method-call':
+      // `(*p).assume_init_mut()`: a `MaybeUninit<T>` is its `T`, at the same place.
+      return MAYBE_UNINIT_ACCESSORS.has(expr.method) && expr.args.length === 0 ? evalPlace(ctx, frame, env, expr.receiver) : undefined;
     case 'field': {
       const base = evalPlace(ctx, frame, env, expr.receiver) ?? tempPlace(evalExpr(ctx, frame, env, expr.receiver));
       return fieldPlace(ctx, base, expr.field);
@@ -293,9 +309,12 @@ function evalUnary(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind:
       return negate(operand, expr.span);
     case '!':
       return not(operand, expr.span);
-    default:
-      // References are transparent: `&x`, `&mut x` and `*r` read the same value.
-      return operand;
+    default: {
+      // References are transparent: `&x`, `&mut x` and `*r` read the same value; `*p` of a raw pointer reads the
+      // memory its permission holds.
+      const pointee = expr.op === '*' ? rawPointee(env, operand, expr.span) : undefined;
+      return pointee === undefined ? operand : readPlace(pointee);
+    }
   }
 }
 
