@@ -1,5 +1,6 @@
 // The Verus syntax tree: plain, immutable data with exact spans. It is the contract between the parser
 // and every later layer, so it holds no tree-sitter objects and no derived (semantic) information.
+import type { MacroRulesDefinition } from './macro-rules';
 
 /** A half-open range of UTF-16 code-unit offsets into the file text (what JS string indices count). */
 export interface Span {
@@ -214,23 +215,6 @@ export interface MacroItem extends ItemBase {
   /** For `macro_rules! name { .. }`: the macro it defines. */
   readonly definition?: MacroRulesDefinition;
 }
-
-export interface MacroRulesDefinition {
-  readonly name: string;
-  readonly rules: readonly MacroRule[];
-}
-
-/** `(matcher) => { transcriber }`, each as the token trees inside its delimiters. */
-export interface MacroRule {
-  readonly matcher: readonly MacroTokenTree[];
-  readonly transcriber: readonly MacroTokenTree[];
-}
-
-export type MacroTokenTree =
-  | { readonly kind: 'token'; readonly text: string; readonly token: MacroTokenKind }
-  | { readonly kind: 'group'; readonly delimiter: '(' | '[' | '{'; readonly trees: readonly MacroTokenTree[] };
-
-export type MacroTokenKind = 'ident' | 'literal' | 'lifetime' | 'punct';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Types

@@ -1,8 +1,8 @@
 // Items and item lists: attributes, doc comments, visibility and Verus modifiers, then the item itself.
 // `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
-import type { Attribute, Item, ItemBase, MacroRule, Span } from './ast';
-import { parseMacroRules } from './macro-rules';
+import type { Attribute, Item, ItemBase, Span } from './ast';
+import { parseMacroRules, type MacroRule } from './macro-rules';
 import { parseAssumeSpecification, parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
 import { startsItemHeader } from './keywords';

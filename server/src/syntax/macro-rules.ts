@@ -4,10 +4,27 @@
 // as a whole. Invariant: bounded (a transcription longer than MAX_EXPANSION_CHARS, or repetitions nested past
 // MAX_REPETITION_DEPTH, fail with a reason); never throws.
 
-import type { MacroRule, MacroRulesDefinition, MacroTokenKind, MacroTokenTree } from './ast';
 import { tokenizeExpression } from './lexer';
 import type { ParserState } from './parser-state';
 import { TokenKind, type TokenStream } from './tokens';
+
+/** What `macro_rules! name { .. }` defines (`MacroItem.definition`). */
+export interface MacroRulesDefinition {
+  readonly name: string;
+  readonly rules: readonly MacroRule[];
+}
+
+/** `(matcher) => { transcriber }`, each as the token trees inside its delimiters. */
+export interface MacroRule {
+  readonly matcher: readonly MacroTokenTree[];
+  readonly transcriber: readonly MacroTokenTree[];
+}
+
+export type MacroTokenTree =
+  | { readonly kind: 'token'; readonly text: string; readonly token: MacroTokenKind }
+  | { readonly kind: 'group'; readonly delimiter: '(' | '[' | '{'; readonly trees: readonly MacroTokenTree[] };
+
+export type MacroTokenKind = 'ident' | 'literal' | 'lifetime' | 'punct';
 
 export type MacroTranscription = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'failed'; readonly reason: string };
 
