@@ -24,4 +24,11 @@ describe('raw pointers under a permission', () => {
       ),
     });
   });
+
+  it('memory reinterpreted as another type is not run, and says so', () => {
+    expect(fn('page_as_endpoint')).toMatchObject({
+      status: 'no-pairs',
+      reason: expect.stringMatching(/cannot be run: reads the memory at address \d+ as `Endpoint`, which holds another type/),
+    });
+  });
 });

@@ -158,10 +158,22 @@ export function rawPointee(env: Env, pointer: Typed, span: Span): Place | undefi
   const found = permissionFor(env, addr);
   if (found === 'unreachable') return notRunnable(`dereferences a raw pointer whose permission is held inside a map`, span);
   if (found === undefined) return panic(`dereferences a raw pointer to address ${addr} with no permission for it`, span);
-  if (pointsToParts(readPlace(found).value)?.contents === undefined)
-    panic(`dereferences a raw pointer to uninitialized memory at address ${addr}`, span);
+  const contents = pointsToParts(readPlace(found).value)?.contents;
+  if (contents === undefined) return panic(`dereferences a raw pointer to uninitialized memory at address ${addr}`, span);
+  const element = elementType(pointer.type);
+  // Memory reinterpreted as another type (a page of bytes cast to a struct) has no value the model can give.
+  if (
+    element.kind === 'adt' &&
+    (contents.kind === 'struct' || contents.kind === 'enum' || contents.kind === 'seq') &&
+    !holdsAdt(contents, element.name)
+  )
+    return notRunnable(`reads the memory at address ${addr} as \`${element.name}\`, which holds another type`, span);
   const path = [...found.path, { kind: 'field', name: 'value' } as const, { kind: 'field', name: '0' } as const];
-  return { root: found.root, path, type: elementType(pointer.type) };
+  return { root: found.root, path, type: element };
+}
+
+function holdsAdt(contents: Value, name: string): boolean {
+  return (contents.kind === 'struct' || contents.kind === 'enum') && contents.name === name;
 }
 
 /** Values nest permissions no deeper than this (a struct of maps of permissions). */
