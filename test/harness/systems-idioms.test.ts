@@ -2,27 +2,10 @@
 // gets pairs from its own implementation and is scored, with every correct pair accepted and every wrong output
 // rejected, since each contract there is exact.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFileSync, DEFAULT_CHECK_OPTIONS, generatePairsText } from '../../server/src/harness';
-import type { FunctionReport } from '../../server/src/harness';
-import { buildFileModel } from '../../server/src/model';
-import { parseSourceFile } from '../../server/src/syntax';
+import { EXACT, scoreSystemsFixture } from './systems-fixture';
 
-const NAME = 'idioms.rs';
-const TEXT = readFileSync(join(__dirname, '..', 'fixtures', 'systems', NAME), 'utf8');
-const GENERATED = generatePairsText(buildFileModel(parseSourceFile(TEXT)), null, { count: 20, invalidCount: 10, seed: 1 });
-if (!GENERATED.ok) throw new Error(GENERATED.error);
-const REPORT = checkFileSync({ path: NAME, text: TEXT, pairsPath: 'idioms.pairs.json', pairsText: GENERATED.text }, DEFAULT_CHECK_OPTIONS);
-
-function fn(name: string): FunctionReport {
-  const found = REPORT.functions.find((candidate) => candidate.qualifiedName === name);
-  if (found === undefined) throw new Error(`no function ${name}`);
-  return found;
-}
-
-const EXACT = { status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } };
+const { generated: GENERATED, report: REPORT, fn } = scoreSystemsFixture('idioms.rs');
 
 describe('systems idioms', () => {
   it('std::cmp::Ordering is an enum of Less, Equal, Greater, with impls of the crate on it', () => {
@@ -87,6 +70,19 @@ describe('systems idioms', () => {
     expect(fn('bitmap_first').status).toBe('no-pairs');
     const summary = GENERATED.ok ? GENERATED.summaries.find((found) => found.qualifiedName === 'bitmap_first') : undefined;
     expect(summary?.noPairs?.message).toContain('`[[[u8; 32]; 256]; 4096]` (a fixed-size array of 33554432 elements, more than the 65536');
+  });
+
+  it('std’s `PhantomData<T>` is a field with one value, written `PhantomData`', () => {
+    expect(fn('Tagged::bumped')).toMatchObject(EXACT);
+    expect(fn('tagged')).toMatchObject(EXACT);
+  });
+
+  it('converts integers with `try_into()`/`into()` to the type a `let` annotation, a parameter or the return type names', () => {
+    expect(fn('page_of')).toMatchObject(EXACT);
+    expect(fn('region_index')).toMatchObject(EXACT);
+    expect(fn('narrow')).toMatchObject(EXACT);
+    expect(fn('widen_u32')).toMatchObject(EXACT);
+    expect(fn('narrow_checked')).toMatchObject(EXACT);
   });
 
   it('every other function of the fixture is scored', () => {

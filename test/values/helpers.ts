@@ -98,6 +98,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     },
     enumOfVariant: () => undefined,
     useAlias: () => undefined,
+    macroRules: () => undefined,
     traitImpls: () => [],
     derivers: () => [],
     constant: (path) => {

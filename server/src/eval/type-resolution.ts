@@ -254,6 +254,8 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
   if (name === 'Option' || name === 'Result') {
     return unsupported(text, `${name} takes ${name === 'Option' ? 1 : 2} type argument(s), found ${args.length}`);
   }
+  // std's zero-sized marker `PhantomData<T>` has one value: it is the unit type.
+  if (name === 'PhantomData' && args.length <= 1) return { kind: 'tuple', elements: [] };
   // std's `cmp::Ordering`, which systems code extends with its own `impl Ordering` helpers.
   if (name === ORDERING && args.length === 0) return { kind: 'adt', name, args };
   // vstd's simple_pptr (and the legacy ptr module): the pointer and its permission (permissions.ts).

@@ -155,6 +155,7 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
       crateConstant(crate, path, selfTypeName, inCrate(modulePath)),
     typeAlias: (name) => local.typeAlias(name) ?? crate.scope.typeAlias(name),
     useAlias: (name) => local.useAlias(name),
+    macroRules: (name) => local.macroRules(name) ?? crate.scope.macroRules(name),
     // The file's own impls first (what it would pick alone), then the other files' in module-tree order.
     traitImpls: (traitName) => {
       const own = local.traitImpls(traitName);

@@ -76,8 +76,11 @@ function collectUnits(text: string, items: readonly Item[], header: string, unit
       case 'struct':
       case 'type':
       case 'const':
-      case 'macro':
         add([item.name]);
+        break;
+      case 'macro':
+        // A `macro_rules!` item is reached by the macro it defines (a call writes `bit!(..)`).
+        add(item.definition === undefined ? [item.name] : [item.name, item.definition.name]);
         break;
       case 'enum':
         add([item.name, ...item.variants.map((variant) => variant.name)]);

@@ -10,3 +10,5 @@ export { UNNAMED_RETURN_NAME } from './lower-functions';
 export type { ClauseModel, Datatype, FileModel, ForeignSite, FunctionContract, ModelScope, ParamModel, ResolvedFn } from './types';
 export { buildCrateModel, moduleDeclarations } from './crate-model';
 export type { CrateFile, CrateModel, ModuleDeclaration } from './crate-model';
+export { expandMacroCall } from './macro-expansion';
+export type { MacroCallExpr, MacroExpansion } from './macro-expansion';

@@ -1,7 +1,7 @@
 // Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
 // indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
 
-import type { Attribute, ConstItem, EnumItem, FnItem, ImplItem, TypeAliasItem } from '../syntax';
+import type { Attribute, ConstItem, EnumItem, FnItem, ImplItem, MacroRulesDefinition, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
 import { typeHeadName } from './lower-functions';
 import { flattenUseTree } from './use-tree';
@@ -22,6 +22,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     traitImpls: (traitName) => index.traitImpls.get(lastSegment(traitName)) ?? NO_IMPLS,
     derivers: (traitName) => index.derivers.get(lastSegment(traitName)) ?? NO_DATATYPES,
     useAlias: (name) => index.useRenames.get(name),
+    macroRules: (name) => index.macros.get(name),
   };
 }
 
@@ -46,6 +47,8 @@ interface ScopeIndex {
   readonly aliases: Map<string, TypeAliasItem>;
   /** `use a::b::f as g`: g -> [a, b, f]. */
   readonly useRenames: Map<string, readonly string[]>;
+  /** `macro_rules!` macros by the name they define. */
+  readonly macros: Map<string, MacroRulesDefinition>;
 }
 
 const NO_IMPLS: readonly ImplItem[] = [];
@@ -68,6 +71,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     constants: new Map(),
     aliases: new Map(),
     useRenames: new Map(),
+    macros: new Map(),
   };
   for (const { item, context } of items) {
     const qualify = (name: string): string => qualifiedName(context, name);
@@ -93,6 +97,9 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
         break;
       case 'impl':
         indexImpl(index, item);
+        break;
+      case 'macro':
+        if (item.definition !== undefined) setFirst(index.macros, item.definition.name, item.definition);
         break;
       case 'use':
         for (const leaf of flattenUseTree(item.tree)) {

@@ -8,6 +8,7 @@ import type {
   ImplItem,
   FnItem,
   FnMode,
+  MacroRulesDefinition,
   GenericParam,
   SourceFile,
   Span,
@@ -118,4 +119,6 @@ export interface ModelScope {
   /** The path a `use .. as name` renames (`use vstd::arithmetic::power2::pow2 as p2` gives `p2` ->
    *  ['vstd', 'arithmetic', 'power2', 'pow2']). */
   useAlias(name: string): readonly string[] | undefined;
+  /** The `macro_rules!` macro of that name (`bit` for `bit!(..)`); in a crate, one defined in any file. */
+  macroRules(name: string): MacroRulesDefinition | undefined;
 }

@@ -1,5 +1,6 @@
 // The Verus syntax tree: plain, immutable data with exact spans. It is the contract between the parser
 // and every later layer, so it holds no tree-sitter objects and no derived (semantic) information.
+import type { MacroRulesDefinition } from './macro-rules';
 
 /** A half-open range of UTF-16 code-unit offsets into the file text (what JS string indices count). */
 export interface Span {
@@ -211,6 +212,8 @@ export interface ModItem extends ItemBase {
 export interface MacroItem extends ItemBase {
   readonly kind: 'macro';
   readonly name: string;
+  /** For `macro_rules! name { .. }`: the macro it defines. */
+  readonly definition?: MacroRulesDefinition;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -233,7 +236,8 @@ export type Type =
   | { readonly kind: 'infer'; readonly span: Span }
   | { readonly kind: 'never'; readonly span: Span }
   /** Anything else the parser accepts but does not model (`dyn Trait`, `impl Trait`, raw pointers): text kept. */
-  | { readonly kind: 'opaque'; readonly text: string; readonly span: Span };
+  /** `pointee`: for a raw pointer (`*mut T`, `*const T`), the type it points to. */
+  | { readonly kind: 'opaque'; readonly text: string; readonly pointee?: Type; readonly span: Span };
 
 export interface PathType {
   readonly kind: 'path';

@@ -12,6 +12,8 @@ export { createLineIndex, editLineIndex } from './line-index';
 export type { LineIndex, LinePosition } from './line-index';
 export { printType } from './print-type';
 export { isConfiguredOut } from './cfg';
+export { transcribeMacroCall } from './macro-rules';
+export type { MacroRule, MacroRulesDefinition, MacroTokenKind, MacroTokenTree, MacroTranscription } from './macro-rules';
 export { parseSourceFileIncrementally } from './item-reparse';
 export type { IncrementalParse } from './item-reparse';
 

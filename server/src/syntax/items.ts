@@ -2,6 +2,7 @@
 // `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
 import type { Attribute, Item, ItemBase, Span } from './ast';
+import { parseMacroRules, type MacroRule } from './macro-rules';
 import { parseAssumeSpecification, parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
 import { startsItemHeader } from './keywords';
@@ -188,12 +189,19 @@ function parseMacroItem(p: ParserState, base: ItemBase): Item {
   const name = p.tok(length - 1);
   for (let idx = 0; idx < length; idx++) p.bump();
   p.bump(); // `!`
+  const defined = name === 'macro_rules' && p.isIdent() ? p.tok() : undefined;
   if (p.isIdent()) p.bump(); // `macro_rules! name`
   const brace = p.at('{');
-  if (p.at('(') || p.at('[') || brace) p.skipTokenOrGroup();
+  let rules: readonly MacroRule[] | undefined;
+  if (defined !== undefined && (p.at('(') || p.at('[') || brace)) {
+    const frame = p.enterGroup();
+    rules = parseMacroRules(p);
+    p.leaveGroup(frame);
+  } else if (p.at('(') || p.at('[') || brace) p.skipTokenOrGroup();
   else p.errorHere('expected a macro body');
   if (!brace) p.eat(';');
-  return { ...base, kind: 'macro', name };
+  const definition = defined === undefined || rules === undefined ? {} : { definition: { name: defined, rules } };
+  return { ...base, kind: 'macro', name, ...definition };
 }
 
 export function parseOuterAttributes(p: ParserState): Attribute[] {

@@ -30,8 +30,8 @@ function parseTypeInner(p: ParserState, start: number): Type {
     if (t === '*') {
       p.bump();
       if (!p.eat('const')) p.eat('mut');
-      parseType(p);
-      return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
+      const pointee = parseType(p);
+      return { kind: 'opaque', text: p.slice(start, p.lastEnd), pointee, span: p.span(start) };
     }
     if (t === '<' || t === '<<') return parseQualifiedPath(p, start);
   }

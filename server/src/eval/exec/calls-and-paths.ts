@@ -14,7 +14,8 @@ import { execTypeOf, implTypeName, intType, isErasedParam, isTrackedParam, optio
 import { preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
-import { evalBlock, evalExpr, evalPlace, withDeclaredType } from './interpreter';
+import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
+import { evalExpecting } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { pointerStaticCall, trackedOperand } from './pointers';
@@ -55,6 +56,8 @@ export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Ex
     return withDeclaredType(evalExpr(ctx, frame, childEnv(emptyEnv()), constant.value), type, expr.span);
   }
   const last = names[names.length - 1] ?? '';
+  // std's zero-sized `PhantomData<T>` marker has one value, the unit (as its type resolves).
+  if (last === 'PhantomData' && ctx.model.scope.datatype(last) === undefined) return UNIT_TYPED;
   const unitStruct = ctx.model.scope.datatype(last === 'Self' ? (frame.selfTypeName ?? '') : last);
   if (unitStruct?.kind === 'struct' && unitStruct.fields.kind === 'unit') {
     return { value: { kind: 'struct', name: unitStruct.name, fields: [] }, type: { kind: 'adt', name: unitStruct.name, args: [] } };
@@ -116,7 +119,7 @@ export function callResolved(
       if (argExpr === undefined || isErasedParam(param)) return;
       const argument = isTrackedParam(param)
         ? trackedArgument(ctx, frame, env, argExpr, passesByPlace(param))
-        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut');
+        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut', execTypeOf(param.type, unknownGenerics(resolved), undefined));
       named.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type, argument });
     });
   const args = named.map(({ argument }) => argument);
@@ -161,7 +164,7 @@ export function invokeFunction(
   ctx.counter.depth += 1;
   let result: Typed;
   try {
-    result = evalBlock(ctx, calleeFrame, env, item.body);
+    result = evalBlockExpecting(ctx, calleeFrame, env, item.body, calleeFrame.returnType);
   } catch (signal) {
     if (!(signal instanceof ReturnSignal)) throw signal;
     result = signal.value;
@@ -171,13 +174,14 @@ export function invokeFunction(
   return withDeclaredType(result, calleeFrame.returnType, span);
 }
 
-export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean): Argument {
+/** An argument for a parameter of type `expected` (UNKNOWN when the callee is not known yet). */
+export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean, expected: ExecType): Argument {
   if (byPlace) {
     const inner = expr.kind === 'unary' && expr.op === '&mut' ? expr.operand : expr;
     const place = evalPlace(ctx, frame, env, inner);
     if (place !== undefined) return { kind: 'place', place };
   }
-  return { kind: 'value', typed: evalExpr(ctx, frame, env, expr) };
+  return { kind: 'value', typed: evalExpecting(ctx, frame, env, expr, expected) };
 }
 
 export function argumentValue(arg: Argument): Typed {
@@ -188,7 +192,7 @@ export function argumentValue(arg: Argument): Typed {
 /** `Tracked(&mut perm)` as a place, `Tracked(perm)` as a value; absent when proof code built it (`let tracked`). */
 function trackedArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPlace: boolean): Argument {
   try {
-    return evalArgument(ctx, frame, env, trackedOperand(expr), byPlace);
+    return evalArgument(ctx, frame, env, trackedOperand(expr), byPlace, UNKNOWN);
   } catch (signal) {
     if (signal instanceof NotRunnableSignal) return { kind: 'absent', span: expr.span };
     throw signal;
@@ -208,7 +212,7 @@ export function evalStructLiteral(ctx: Ctx, frame: Frame, env: Env, expr: Extrac
     const init = given.get(field);
     if (init !== undefined) {
       const declared = fieldType(ctx, type, field, variant?.variant);
-      return [field, withDeclaredType(evalExpr(ctx, frame, env, init.value), declared, init.span).value];
+      return [field, withDeclaredType(evalExpecting(ctx, frame, env, init.value, declared), declared, init.span).value];
     }
     const inherited = base?.kind === 'struct' ? base.fields.find(([n]) => n === field)?.[1] : undefined;
     return [field, inherited ?? notRunnable(`missing field ${field}`, expr.span)];

@@ -14,6 +14,8 @@ import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
 import { evalMacro } from './macros';
+import { MAYBE_UNINIT_ACCESSORS, rawPointee, rawPointerCast } from './pointers';
+import { evalExpecting } from './conversions';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
@@ -63,6 +65,12 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       if (expr.op === '&&' && containsLet(expr)) return { value: bool(evalCondition(ctx, frame, env, childEnv(env), expr)), type: BOOL };
       return evalBinary(ctx, frame, env, expr);
     case 'cast':
+      if (expr.type.kind === 'opaque' && expr.type.pointee !== undefined)
+        return rawPointerCast(
+          evalExpr(ctx, frame, env, expr.operand),
+          execTypeOf(expr.type.pointee, frame.subst, frame.selfType),
+          expr.span,
+        );
       return castValue(evalExpr(ctx, frame, env, expr.operand), expr.type, expr.span);
     case 'if':
       return evalIf(ctx, frame, env, expr);
@@ -80,7 +88,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       evalAssign(ctx, frame, env, expr);
       return UNIT_TYPED;
     case 'return':
-      throw new ReturnSignal(expr.value === undefined ? UNIT_TYPED : evalExpr(ctx, frame, env, expr.value));
+      throw new ReturnSignal(expr.value === undefined ? UNIT_TYPED : evalExpecting(ctx, frame, env, expr.value, frame.returnType));
     case 'break':
       throw new BreakSignal(expr.label, expr.value === undefined ? undefined : evalExpr(ctx, frame, env, expr.value));
     case 'continue':
@@ -124,9 +132,14 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
 }
 
 export function evalBlock(ctx: Ctx, frame: Frame, env: Env, block: Block): Typed {
+  return evalBlockExpecting(ctx, frame, env, block, UNKNOWN);
+}
+
+/** A block whose value goes where a value of type `expected` is wanted (a function's body: its return type). */
+export function evalBlockExpecting(ctx: Ctx, frame: Frame, env: Env, block: Block, expected: ExecType): Typed {
   const scope = childEnv(env);
   for (const stmt of block.stmts) evalStmt(ctx, frame, scope, stmt);
-  return block.tail === undefined ? UNIT_TYPED : evalExpr(ctx, frame, scope, block.tail);
+  return block.tail === undefined ? UNIT_TYPED : evalExpecting(ctx, frame, scope, block.tail, expected);
 }
 
 /** A place for `expr` when it denotes one (`v`, `s.f`, `v[i]`, `*r`); otherwise undefined. */
@@ -139,8 +152,17 @@ export function evalPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place |
       const binding = lookup(env, expr.segments[0]?.name ?? '');
       return binding === undefined ? undefined : placeOfBinding(binding);
     }
-    case 'unary':
-      return expr.op === '*' || expr.op === '&mut' || expr.op === '&' ? evalPlace(ctx, frame, env, expr.operand) : undefined;
+    case 'unary': {
+      if (expr.op !== '*' && expr.op !== '&mut' && expr.op !== '&') return undefined;
+      const place = evalPlace(ctx, frame, env, expr.operand);
+      if (expr.op !== '*') return place;
+      // `*p` of a raw pointer is the memory its permission holds; of a reference, the place itself.
+      const pointer = place === undefined ? evalExpr(ctx, frame, env, expr.operand) : readPlace(place);
+      return rawPointee(env, pointer, expr.span) ?? place;
+    }
+    case 'method-call':
+      // `(*p).assume_init_mut()`: a `MaybeUninit<T>` is its `T`, at the same place.
+      return MAYBE_UNINIT_ACCESSORS.has(expr.method) && expr.args.length === 0 ? evalPlace(ctx, frame, env, expr.receiver) : undefined;
     case 'field': {
       const base = evalPlace(ctx, frame, env, expr.receiver) ?? tempPlace(evalExpr(ctx, frame, env, expr.receiver));
       return fieldPlace(ctx, base, expr.field);
@@ -225,7 +247,7 @@ function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: '
       return;
     }
   }
-  const value = withDeclaredType(evalExpr(ctx, frame, env, stmt.init), declared, stmt.span);
+  const value = withDeclaredType(evalExpecting(ctx, frame, env, stmt.init, declared), declared, stmt.span);
   const bindings = new Map<string, Typed>();
   if (!matchPattern(ctx, frame, stmt.pattern, value, bindings)) {
     if (stmt.else === undefined) return notRunnable('a refutable `let` pattern that did not match', stmt.span);
@@ -288,9 +310,12 @@ function evalUnary(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind:
       return negate(operand, expr.span);
     case '!':
       return not(operand, expr.span);
-    default:
-      // References are transparent: `&x`, `&mut x` and `*r` read the same value.
-      return operand;
+    default: {
+      // References are transparent: `&x`, `&mut x` and `*r` read the same value; `*p` of a raw pointer reads the
+      // memory its permission holds.
+      const pointee = expr.op === '*' ? rawPointee(env, operand, expr.span) : undefined;
+      return pointee === undefined ? operand : readPlace(pointee);
+    }
   }
 }
 

@@ -1,7 +1,9 @@
 // Exec macros: assert!/assert_eq!/assert_ne! (run-time checks, unlike Verus's ghost `assert(..)`), panic!,
-// unreachable!, todo!, format!, and printing (a no-op: output is not part of a pair).
+// unreachable!, todo!, format!, and printing (a no-op: output is not part of a pair); the crate's own
+// `macro_rules!` macros run as their expansion (model/macro-expansion.ts).
 
 import type { Expr } from '../../syntax';
+import { expandMacroCall } from '../../model';
 import type { Value } from '../value';
 import type { Ctx, Env, Frame, Typed } from './interpreter-state';
 import { lookup, placeOfBinding, readPlace } from './interpreter-state';
@@ -60,8 +62,12 @@ export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, 
     case 'eprint':
       formatted(ctx, frame, env, args);
       return UNIT_TYPED;
-    default:
-      return notRunnable(`calls macro ${expr.name}!`, expr.span);
+    default: {
+      // The crate's own `macro_rules!` macros run as their expansion.
+      const expansion = expandMacroCall(ctx.model.scope, expr);
+      if (expansion?.kind === 'expanded') return evalExpr(ctx, frame, env, expansion.expr);
+      return notRunnable(expansion?.reason ?? `calls macro ${expr.name}!`, expr.span);
+    }
   }
 }
 

@@ -55,7 +55,7 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   // `Vec::append(&mut other)` moves other's elements: other is taken by place and left empty. vstd's
   // `String::append(&str)` is `push_str`: it only reads its argument.
   const drains = expr.method === 'append' && !(receiver.value.kind === 'seq' && receiver.value.text === true);
-  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, drains));
+  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, drains, UNKNOWN));
   const args = passed.map(argumentValue);
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
   for (const arg of passed) if (drains && arg.kind === 'place') emptySequence(ctx, arg.place);

@@ -1,14 +1,15 @@
 // vstd's simple_pptr at run time: a `PPtr<V>` is an address and the `PointsTo<V>` passed beside it (`Tracked(&perm)`,
 // `Tracked(&mut perm)`) holds the value stored there, so the shadow execution reads and writes memory through the
 // permission. A vstd precondition the call breaks (another address, uninitialized memory) is a panic: Verus would
-// have rejected the caller on that input.
+// have rejected the caller on that input. A raw pointer made from an address (`ptr as *mut T`) is dereferenced
+// through the permission in scope for that address.
 
 import type { Expr, Span } from '../../syntax';
 import type { Value } from '../value';
 import { int, UNIT } from '../value';
 import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR } from '../permissions';
-import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
-import { readPlace, writePlace } from './interpreter-state';
+import type { Ctx, Env, Frame, PathStep, Place, Typed } from './interpreter-state';
+import { placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
@@ -128,4 +129,94 @@ function elementType(type: ExecType): ExecType {
 
 function pointerType(name: string, element: ExecType): ExecType {
   return { kind: 'adt', name, args: [element] };
+}
+
+/** `MaybeUninit<T>` accessors that hand out its `T` in place. */
+export const MAYBE_UNINIT_ACCESSORS: ReadonlySet<string> = new Set(['assume_init_mut', 'assume_init_ref']);
+
+/** The exec type of a raw pointer (`*mut T`, `*const T`): its value is an address, as a `PPtr`'s is, and the type
+ *  tells the two apart, since only a raw pointer is dereferenced with `*`. */
+const RAW_POINTER = '*ptr';
+
+/** `addr as *mut T` (or `*const T`, or `*mut MaybeUninit<T>`, which holds a `T` once initialized). */
+export function rawPointerCast(operand: Typed, pointee: ExecType, span: Span): Typed {
+  const addr = pointerAddress(operand.value);
+  if (addr === undefined) return notRunnable(`cast of a ${operand.value.kind} value to a raw pointer`, span);
+  const element = pointee.kind === 'adt' && pointee.name === 'MaybeUninit' ? (pointee.args[0] ?? UNKNOWN) : pointee;
+  return { value: pptrValue(addr), type: pointerType(RAW_POINTER, element) };
+}
+
+/** The place `*p` names when `p` is a raw pointer: the value the permission for its address holds (a
+ *  `Tracked<&mut PointsTo<T>>` parameter, a local, or a field of one), as a run of the compiled code would find
+ *  there; undefined when `pointer` is no raw pointer. With no permission for the address anywhere in scope, the
+ *  dereference is a panic, as a vstd pointer call with the wrong permission is: Verus would have rejected the
+ *  caller on that input. */
+export function rawPointee(env: Env, pointer: Typed, span: Span): Place | undefined {
+  if (pointer.type.kind !== 'adt' || pointer.type.name !== RAW_POINTER) return undefined;
+  const addr = pointerAddress(pointer.value);
+  if (addr === undefined) return undefined;
+  const found = permissionFor(env, addr);
+  if (found === 'unreachable') return notRunnable(`dereferences a raw pointer whose permission is held inside a map`, span);
+  if (found === undefined) return panic(`dereferences a raw pointer to address ${addr} with no permission for it`, span);
+  const contents = pointsToParts(readPlace(found).value)?.contents;
+  if (contents === undefined) return panic(`dereferences a raw pointer to uninitialized memory at address ${addr}`, span);
+  const element = elementType(pointer.type);
+  // Memory reinterpreted as another type (a page of bytes cast to a struct) has no value the model can give.
+  if (
+    element.kind === 'adt' &&
+    (contents.kind === 'struct' || contents.kind === 'enum' || contents.kind === 'seq') &&
+    !holdsAdt(contents, element.name)
+  )
+    return notRunnable(`reads the memory at address ${addr} as \`${element.name}\`, which holds another type`, span);
+  const path = [...found.path, { kind: 'field', name: 'value' } as const, { kind: 'field', name: '0' } as const];
+  return { root: found.root, path, type: element };
+}
+
+function holdsAdt(contents: Value, name: string): boolean {
+  return (contents.kind === 'struct' || contents.kind === 'enum') && contents.name === name;
+}
+
+/** Values nest permissions no deeper than this (a struct of maps of permissions). */
+const MAX_PERMISSION_DEPTH = 6;
+
+/** The place of the permission for `addr` among the bindings in scope (and their fields, tuple parts and elements);
+ *  `unreachable` when one is found only as a map's value, which no place path reaches. */
+function permissionFor(env: Env, addr: bigint): Place | 'unreachable' | undefined {
+  let unreachable = false;
+  for (let scope: Env | undefined = env; scope !== undefined; scope = scope.parent) {
+    for (const binding of scope.vars.values()) {
+      const place = placeOfBinding(binding);
+      const found = permissionPath(readPlace(place).value, addr, 0);
+      if (found === 'unreachable') unreachable = true;
+      else if (found !== undefined) return { root: place.root, path: [...place.path, ...found], type: UNKNOWN };
+    }
+  }
+  return unreachable ? 'unreachable' : undefined;
+}
+
+function permissionPath(value: Value, addr: bigint, depth: number): PathStep[] | 'unreachable' | undefined {
+  if (pointsToParts(value)?.addr === addr) return [];
+  if (depth >= MAX_PERMISSION_DEPTH) return undefined;
+  const inside = (child: Value, step: PathStep): PathStep[] | 'unreachable' | undefined => {
+    const found = permissionPath(child, addr, depth + 1);
+    return found === undefined || found === 'unreachable' ? found : [step, ...found];
+  };
+  let unreachable = false;
+  const parts: [Value, PathStep | undefined][] =
+    value.kind === 'struct' || value.kind === 'enum'
+      ? value.fields.map(([name, child]) => [child, { kind: 'field', name }])
+      : value.kind === 'tuple'
+        ? value.elements.map((child, index) => [child, { kind: 'field', name: String(index) }])
+        : value.kind === 'seq'
+          ? value.elements.map((child, index) => [child, { kind: 'index', index }])
+          : value.kind === 'map'
+            ? value.entries.map(([, child]) => [child, undefined])
+            : [];
+  for (const [child, step] of parts) {
+    const found =
+      step === undefined ? (permissionPath(child, addr, depth + 1) === undefined ? undefined : 'unreachable') : inside(child, step);
+    if (found === 'unreachable') unreachable = true;
+    else if (found !== undefined) return found;
+  }
+  return unreachable ? 'unreachable' : undefined;
 }

@@ -2,6 +2,7 @@
 // closures, tuples, collection literals). Every node costs one step; the budget bounds all work.
 
 import type { Block, Expr } from '../../syntax';
+import { expandMacroCall } from '../../model';
 import type { Value } from '../value';
 import { bool, UNIT } from '../value';
 import { makeMap, makeMultiset, makeSet, textValue } from '../value-ops';
@@ -77,8 +78,11 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
       return evalRepeat(ctx, expr.value, expr.count, env, expr.span);
     case 'float':
       return unsupported('float literal', expr.span);
-    case 'macro-call':
-      return unsupported(`macro ${expr.name}!`, expr.span);
+    case 'macro-call': {
+      const expansion = expandMacroCall(ctx.scope, expr);
+      if (expansion?.kind === 'expanded') return evalExpr(ctx, expansion.expr, env);
+      return unsupported(expansion?.reason ?? `macro ${expr.name}!`, expr.span);
+    }
     case 'try':
       return unsupported('`?` operator', expr.span);
     case 'range':

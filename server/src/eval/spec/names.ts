@@ -1,7 +1,8 @@
 // Names and paths: local bindings and parameters, `u32::MAX`-style integer constants, unit variants and unit
-// structs (`None`, `Color::Red`), and user constants (`spec const`, `const`), evaluated like a call.
+// structs (`None`, `Color::Red`, std's `PhantomData`), and user constants (`spec const`, `const`), evaluated like a call.
 
 import type { Expr } from '../../syntax';
+import { UNIT } from '../value';
 import { construct, resolveConstructor } from './adt';
 import type { Env, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
@@ -40,5 +41,7 @@ export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>
   if (ctx.scope.resolveFunction(names, ctx.selfTypeName, ctx.modulePath) !== undefined) {
     return unsupported(`function ${names.join('::')} used as a value`, expr.span);
   }
+  // std's zero-sized `PhantomData<T>` marker: its one value is the unit (as its type resolves).
+  if (names[names.length - 1] === 'PhantomData') return UNIT;
   return unsupported(`unresolved name ${names.join('::')}`, expr.span);
 }

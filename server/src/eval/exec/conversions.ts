@@ -1,0 +1,85 @@
+// Integer conversions whose target type rustc infers from where the value goes: `x.try_into()` (an `Ok` when the
+// value fits the target, else `Err(TryFromIntError(()))`) and `x.into()`. The expected type comes down from a `let`
+// annotation, a struct field or the function's return type, through parentheses and `.unwrap()`/`.expect(..)`;
+// with none the call stays not runnable, named as before.
+
+import type { Expr } from '../../syntax';
+import type { Value } from '../value';
+import type { IntType } from '../value-type';
+import type { Ctx, Env, Frame, Typed } from './interpreter-state';
+import type { ExecType } from './exec-types';
+import { intType } from './exec-types';
+import { evalExpr } from './interpreter';
+import { textOf } from '../value-ops';
+import { inRange } from './int-ops';
+import { notRunnable, panic } from './signals';
+
+/** `expr` evaluated where a value of type `expected` is wanted. */
+export function evalExpecting(ctx: Ctx, frame: Frame, env: Env, expr: Expr, expected: ExecType): Typed {
+  const conversion = conversionTo(expr, expected);
+  if (conversion === undefined) return evalExpr(ctx, frame, env, expr);
+  const source = evalExpr(ctx, frame, env, conversion.source);
+  if (source.value.kind !== 'int') return notRunnable(`calls ${conversion.method} on a value that is not an integer`, expr.span);
+  const value = source.value.value;
+  const fits = inRange(value, conversion.target);
+  const converted: Typed = { value: { kind: 'int', value }, type: intType(conversion.target) };
+  switch (conversion.unwrap) {
+    case 'result':
+      return fits ? resultOf('Ok', converted, conversion.target) : resultOf('Err', TRY_FROM_INT_ERROR, conversion.target);
+    case 'unwrap':
+      return fits ? converted : panic(`called \`Result::unwrap()\` on an \`Err\` value: ${TRY_FROM_INT_ERROR_TEXT}`, expr.span);
+    case 'expect':
+      return fits ? converted : panic(`${expectMessage(ctx, frame, env, expr)}: ${TRY_FROM_INT_ERROR_TEXT}`, expr.span);
+    case 'into':
+      // `From` exists only where every value fits; a value that does not is a type error rustc would have reported.
+      return fits ? converted : notRunnable(`\`into()\` from a value that does not fit in ${conversion.target}`, expr.span);
+    default:
+      return conversion.unwrap satisfies never;
+  }
+}
+
+interface Conversion {
+  readonly source: Expr;
+  readonly method: 'try_into' | 'into';
+  readonly target: IntType;
+  /** `result`: `x.try_into()` itself; `unwrap`/`expect`: called on it; `into`: `x.into()`. */
+  readonly unwrap: 'result' | 'unwrap' | 'expect' | 'into';
+}
+
+const TRY_FROM_INT_ERROR_TEXT = 'TryFromIntError(())';
+const TRY_FROM_INT_ERROR: Typed = {
+  value: { kind: 'struct', name: 'TryFromIntError', fields: [['0', { kind: 'tuple', elements: [] }]] },
+  type: { kind: 'adt', name: 'TryFromIntError', args: [] },
+};
+
+function conversionTo(expr: Expr, expected: ExecType): Conversion | undefined {
+  if (expr.kind === 'paren') return conversionTo(expr.inner, expected);
+  if (expr.kind !== 'method-call') return undefined;
+  const target = expected.kind === 'int' ? expected.int : undefined;
+  if (expr.method === 'into' && expr.args.length === 0 && target !== undefined)
+    return { source: expr.receiver, method: 'into', target, unwrap: 'into' };
+  if (expr.method === 'try_into' && expr.args.length === 0) {
+    const ok = expected.kind === 'adt' && expected.name === 'Result' ? expected.args[0] : undefined;
+    return ok?.kind === 'int' ? { source: expr.receiver, method: 'try_into', target: ok.int, unwrap: 'result' } : undefined;
+  }
+  const inner = expr.receiver.kind === 'paren' ? expr.receiver.inner : expr.receiver;
+  const unwrap =
+    expr.method === 'unwrap' && expr.args.length === 0
+      ? 'unwrap'
+      : expr.method === 'expect' && expr.args.length === 1
+        ? 'expect'
+        : undefined;
+  if (unwrap === undefined || target === undefined || inner.kind !== 'method-call' || inner.method !== 'try_into' || inner.args.length > 0)
+    return undefined;
+  return { source: inner.receiver, method: 'try_into', target, unwrap };
+}
+
+function resultOf(variant: 'Ok' | 'Err', payload: Typed, target: IntType): Typed {
+  const value: Value = { kind: 'enum', name: 'Result', variant, fields: [['0', payload.value]] };
+  return { value, type: { kind: 'adt', name: 'Result', args: [intType(target), TRY_FROM_INT_ERROR.type] } };
+}
+
+function expectMessage(ctx: Ctx, frame: Frame, env: Env, expr: Expr): string {
+  const message = expr.kind === 'method-call' ? expr.args[0] : undefined;
+  return message === undefined ? '' : (textOf(evalExpr(ctx, frame, env, message).value) ?? '');
+}
