@@ -43,7 +43,9 @@ describe('why a function got no pair', () => {
   });
 
   it('says an assume in the body was false on every input the requires admitted', () => {
-    expect(summary('havoc').noPairs?.message).toMatch(/^an `assume\(..\)` in the body was false on every input `requires` admitted \(\d+ of the \d+ tried\)$/);
+    expect(summary('havoc').noPairs?.message).toMatch(
+      /^an `assume\(..\)` in the body was false on every input `requires` admitted \(\d+ of the \d+ tried\)$/,
+    );
   });
 
   it('says an unimplemented!() stub has nothing to run', () => {

@@ -42,7 +42,10 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   // An `assume` in the body false on every input the requires let through: the inputs were never the problem.
   const admitted = tried - rejected;
   if (admitted > 0 && generation.violatesAssume >= admitted)
-    return { message: `an \`assume(..)\` in the body was false on every input \`requires\` admitted (${admitted} of the ${tried} tried)`, span: at };
+    return {
+      message: `an \`assume(..)\` in the body was false on every input \`requires\` admitted (${admitted} of the ${tried} tried)`,
+      span: at,
+    };
   if (byClause !== undefined && 2 * rejected >= tried) return byClause;
   if (generation.timeouts > 0)
     return { message: `the implementation did not finish within its step budget on ${plural(generation.timeouts, 'input')}`, span: at };
