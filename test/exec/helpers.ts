@@ -22,7 +22,7 @@ export function ch(text: string): Value {
 }
 
 /** `returned <debug>` (plus `; x = <debug>` per &mut param), `panicked: <reason>`, `timeout`, `violates assume`,
- *  `not-runnable: <reason>`. */
+ *  `unspecified: <reason>`, `not-runnable: <reason>`. */
 export function run(body: string, fnName: string, inputs: Record<string, Value>, stepBudget = 100_000): string {
   const source = `use vstd::prelude::*;\nverus! {\n${body}\n}\n`;
   const file = parseSourceFile(source);
@@ -40,6 +40,8 @@ export function run(body: string, fnName: string, inputs: Record<string, Value>,
       return 'timeout';
     case 'assume-violated':
       return 'violates assume';
+    case 'unspecified':
+      return `unspecified: ${outcome.reason}`;
     case 'not-runnable':
       return `not-runnable: ${outcome.reason}`;
   }

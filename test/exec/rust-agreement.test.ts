@@ -32,6 +32,9 @@ describe('code Verus did not check is not run', () => {
   it('divides `int` values as Verus does (Euclidean), machine integers as Rust does (toward zero)', () => {
     const body = 'fn f(x: int, y: int, a: i32, b: i32) -> (r: (int, int, i32, i32)) { (x / y, x % y, a / b, a % b) }';
     expect(run(body, 'f', { x: i(-7), y: i(2), a: i(-7), b: i(2) })).toBe('returned (-4, 1, -3, -1)');
+    // Verus leaves `x / 0` on `int` unspecified (it does not check it in exec code); Rust panics on machine integers.
+    expect(run(body, 'f', { x: i(7), y: i(0), a: i(1), b: i(1) })).toBe('unspecified: `/` by zero on `int`');
+    expect(run(body, 'f', { x: i(7), y: i(1), a: i(1), b: i(0) })).toBe('panicked: attempt to divide by zero');
   });
 
   it('reads an assume the way Verus does where exec code cannot run it: chained comparisons, quantifiers', () => {

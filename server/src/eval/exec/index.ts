@@ -11,7 +11,7 @@ import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { execTypeOf, execTypeOfValueType, isErasedParam, paramBindingName, passesByPlace } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { constInstantiation, functionTypeContext } from '../function-type-context';
-import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal } from './signals';
+import { AssumeViolatedSignal, NotRunnableSignal, PanicSignal, TimeoutSignal, UnspecifiedSignal } from './signals';
 
 export type { ExecLimits } from './interpreter-state';
 export { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
@@ -36,6 +36,8 @@ export type ExecOutcome =
   | { readonly kind: 'timeout' }
   /** An exec `assume(..)` was false on this input: outside what Verus verified, so neither a pair nor invalid. */
   | { readonly kind: 'assume-violated'; readonly span: Span }
+  /** A value Verus leaves open (UnspecifiedSignal): neither a pair nor an invalid input. */
+  | { readonly kind: 'unspecified'; readonly reason: string; readonly span: Span }
   | { readonly kind: 'not-runnable'; readonly reason: string; readonly span: Span };
 
 export const DEFAULT_EXEC_LIMITS: ExecLimits = { stepBudget: 200_000, maxCallDepth: EXEC_CALL_DEPTH_LIMITS.default };
@@ -161,6 +163,7 @@ function outcomeOfSignal(signal: unknown): ExecOutcome {
   if (signal instanceof NotRunnableSignal) return { kind: 'not-runnable', reason: signal.reason, span: signal.span };
   if (signal instanceof TimeoutSignal) return { kind: 'timeout' };
   if (signal instanceof AssumeViolatedSignal) return { kind: 'assume-violated', span: signal.span };
+  if (signal instanceof UnspecifiedSignal) return { kind: 'unspecified', reason: signal.reason, span: signal.span };
   // Deep recursion in the user's program exhausts the host stack before our depth limit on some inputs.
   if (signal instanceof RangeError) return { kind: 'timeout' };
   throw signal;

@@ -43,6 +43,15 @@ export class AssumeViolatedSignal {
   constructor(readonly span: Span) {}
 }
 
+/** Verus's definitions leave the value open here (`x / 0` on `int`, which Verus does not check in exec code): the
+ *  run has no output, and no panic either. */
+export class UnspecifiedSignal {
+  constructor(
+    readonly reason: string,
+    readonly span: Span,
+  ) {}
+}
+
 /** The step budget or the call-depth limit ran out. */
 export class TimeoutSignal {}
 

@@ -11,7 +11,7 @@ import { BOOL, CHAR, FLEX, intType } from './exec-types';
 import type { ArithOp } from './int-ops';
 import { bitNot, checkedArith, checkedNeg, inRange, isIntTypeName, truncateTo } from './int-ops';
 import { variantIndex } from './datatypes';
-import { notRunnable, panic } from './signals';
+import { notRunnable, panic, UnspecifiedSignal } from './signals';
 
 /** The integer type two operands share: the pinned one wins over an unsuffixed literal. */
 export function commonIntType(left: ExecType, right: ExecType): IntType | undefined {
@@ -151,6 +151,8 @@ function arith(op: ArithOp, left: Typed, right: Typed, span: Span): Typed {
   // Shifts take the left operand's type whatever the amount's type is.
   const type = op === '<<' || op === '>>' ? (left.type.kind === 'int' ? left.type.int : undefined) : commonIntType(left.type, right.type);
   if (type === undefined) return { value: int(unboundedArith(op, a.value, b.value, span)), type: FLEX };
+  if ((type === 'int' || type === 'nat') && (op === '/' || op === '%') && b.value === 0n)
+    throw new UnspecifiedSignal(`\`${op}\` by zero on \`${type}\``, span);
   const res = checkedArith(type, op, a.value, b.value);
   return res.ok ? { value: int(res.value), type: intType(type) } : panic(res.panic, span);
 }

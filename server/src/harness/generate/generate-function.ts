@@ -212,6 +212,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       violatesAssume += 1;
       continue;
     }
+    if (outcome.kind === 'unspecified') continue;
     if (outcome.kind === 'timeout') {
       // Each time-out spends the whole step budget; a few are enough to report the function as diverging.
       if (requiresHolds === false) outsideTimeouts += 1;
