@@ -25,11 +25,11 @@ export function checkedArith(type: IntType, op: ArithOp, a: bigint, b: bigint): 
     case '/':
       if (b === 0n) return { ok: false, panic: 'attempt to divide by zero' };
       // `int` and `nat` are Verus's mathematical integers, whose `/` and `%` are Euclidean in any mode.
-      if (isUnbounded(type)) return { ok: true, value: euclidDiv(a, b) };
+      if (isUnboundedInt(type)) return { ok: true, value: euclidDiv(a, b) };
       return inRangeOr(type, a / b, 'attempt to divide with overflow');
     case '%':
       if (b === 0n) return { ok: false, panic: 'attempt to calculate the remainder with a divisor of zero' };
-      if (isUnbounded(type)) return { ok: true, value: euclidMod(a, b) };
+      if (isUnboundedInt(type)) return { ok: true, value: euclidMod(a, b) };
       // `MIN % -1` overflows in Rust even though the mathematical result (0) fits.
       if (!inRange(a / b, type)) return { ok: false, panic: 'attempt to calculate the remainder with overflow' };
       return { ok: true, value: a % b };
@@ -45,7 +45,8 @@ export function checkedArith(type: IntType, op: ArithOp, a: bigint, b: bigint): 
   }
 }
 
-function isUnbounded(type: IntType): boolean {
+/** `int` and `nat`: Verus's mathematical integers. */
+export function isUnboundedInt(type: IntType): boolean {
   return type === 'int' || type === 'nat';
 }
 

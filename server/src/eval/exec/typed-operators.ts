@@ -9,7 +9,7 @@ import type { Ctx, Typed } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, FLEX, intType } from './exec-types';
 import type { ArithOp } from './int-ops';
-import { bitNot, checkedArith, checkedNeg, inRange, isIntTypeName, truncateTo } from './int-ops';
+import { bitNot, checkedArith, checkedNeg, inRange, isIntTypeName, isUnboundedInt, truncateTo } from './int-ops';
 import { variantIndex } from './datatypes';
 import { notRunnable, panic, UnspecifiedSignal } from './signals';
 
@@ -151,7 +151,7 @@ function arith(op: ArithOp, left: Typed, right: Typed, span: Span): Typed {
   // Shifts take the left operand's type whatever the amount's type is.
   const type = op === '<<' || op === '>>' ? (left.type.kind === 'int' ? left.type.int : undefined) : commonIntType(left.type, right.type);
   if (type === undefined) return { value: int(unboundedArith(op, a.value, b.value, span)), type: FLEX };
-  if ((type === 'int' || type === 'nat') && (op === '/' || op === '%') && b.value === 0n)
+  if (isUnboundedInt(type) && (op === '/' || op === '%') && b.value === 0n)
     throw new UnspecifiedSignal(`\`${op}\` by zero on \`${type}\``, span);
   const res = checkedArith(type, op, a.value, b.value);
   return res.ok ? { value: int(res.value), type: intType(type) } : panic(res.panic, span);

@@ -394,4 +394,5 @@ export function preludeArithmetic(
   return { kind: 'int', value: fn === 'add' ? x.value + y.value : fn === 'sub' ? x.value - y.value : x.value * y.value };
 }
 
-const PRELUDE_PATHS: ReadonlySet<string> = new Set(['', 'vstd::prelude', 'builtin', 'verus_builtin', 'vstd']);
+/** Where the prelude's arithmetic fns are reached from: bare, or through vstd or the builtin crate. */
+export const PRELUDE_PATHS: ReadonlySet<string> = new Set(['', 'vstd::prelude', 'builtin', 'verus_builtin', 'vstd']);

@@ -7,7 +7,7 @@
 import type { GenericParam } from '../../syntax';
 import type { Value } from '../value';
 import { valueKey } from '../value-ops';
-import { isFailure } from './spec-context';
+import { heldValues } from './spec-context';
 import type { Env } from './spec-context';
 
 /** Bounds that give no way to tell two values apart beyond `==`, which generic spec code has anyway. */
@@ -67,11 +67,7 @@ export function parametricDomain(env: Env): Value[] | undefined {
     }
     return innerValues(value).every(add);
   };
-  for (let local = env.locals; local !== undefined; local = local.next) {
-    if (!isFailure(local.value) && !add(local.value)) return undefined;
-  }
-  for (const value of env.base.values.values()) if (!add(value)) return undefined;
-  for (const { old, final } of env.base.mutables.values()) if (!add(old) || !add(final)) return undefined;
+  if (!heldValues(env).every(add)) return undefined;
   if (ints >= 256) return undefined;
   values.push({ kind: 'int', value: largest === undefined ? 0n : largest + 1n });
   return values;

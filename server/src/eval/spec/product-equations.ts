@@ -5,6 +5,7 @@
 import type { Expr } from '../../syntax';
 import type { UnfoldSite } from './quantifier-candidates';
 import { isName, mentions, unfoldCall } from './quantifier-candidates';
+import { PRELUDE_PATHS } from './operators';
 
 /** The other side of the equation and the factor the binder is multiplied by. */
 export interface ProductEquation {
@@ -46,7 +47,7 @@ function factorOf(
   const unfolded = depth < UNFOLD_DEPTH ? unfoldCall(site, expr) : undefined;
   if (unfolded !== undefined) return factorOf(site, unfolded, name, binderIsUnbounded, excluded, depth + 1);
   const names = expr.callee.segments.map((segment) => segment.name);
-  if (names[names.length - 1] !== 'mul' || !PRELUDE_PREFIXES.has(names.slice(0, -1).join('::'))) return undefined;
+  if (names[names.length - 1] !== 'mul' || !PRELUDE_PATHS.has(names.slice(0, -1).join('::'))) return undefined;
   if (site.scope.resolveFunction(names, site.selfTypeName, site.modulePath) !== undefined) return undefined;
   const [a, b] = expr.args as [Expr, Expr];
   // The prelude's `mul` wraps at a fixed-width type: exact only when the binder's argument is an `int` or `nat`.
@@ -55,5 +56,3 @@ function factorOf(
   if (isName(b, name) && exact(b) && !mentions(a, excluded)) return a;
   return undefined;
 }
-
-const PRELUDE_PREFIXES: ReadonlySet<string> = new Set(['', 'vstd::prelude', 'builtin', 'verus_builtin', 'vstd']);

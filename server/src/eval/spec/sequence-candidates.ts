@@ -9,17 +9,13 @@ import type { Value } from '../value';
 import { compareValues } from '../value-ops';
 import { inRange } from '../int-types';
 import { asIntType } from './integers';
-import { isFailure } from './spec-context';
+import { heldValues } from './spec-context';
 import type { Env } from './spec-context';
 
 /** The candidates for a binder of type `Seq<element>` (`element` undefined when not written). */
 export function sequenceCandidates(env: Env, element: Type | undefined): Value[] {
-  const held: Value[] = [];
-  for (let local = env.locals; local !== undefined; local = local.next) if (!isFailure(local.value)) held.push(local.value);
-  held.push(...env.base.values.values());
-  for (const { old, final } of env.base.mutables.values()) held.push(old, final);
   const out: Value[] = [];
-  for (const value of held) {
+  for (const value of heldValues(env)) {
     if (value.kind !== 'seq') continue;
     const elements = value.elements;
     const order = elements.map((_, i) => i).sort((a, b) => compareValues(elements[a] as Value, elements[b] as Value) || a - b);

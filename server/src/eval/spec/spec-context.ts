@@ -265,6 +265,15 @@ export function declaredTypeOf(env: Env, name: string): Type | undefined {
   return env.base.types?.get(name);
 }
 
+/** Every value bound in `env`: locals (not the poisoned ones), parameters, and both values of `&mut` parameters. */
+export function heldValues(env: Env): Value[] {
+  const held: Value[] = [];
+  for (let local = env.locals; local !== undefined; local = local.next) if (!isFailure(local.value)) held.push(local.value);
+  held.push(...env.base.values.values());
+  for (const { old, final } of env.base.mutables.values()) held.push(old, final);
+  return held;
+}
+
 /** Key under which a closure's captured environment keeps a `&mut` parameter's entry value. */
 export function oldKey(name: string): string {
   return `\u0000old:${name}`;
