@@ -4,7 +4,7 @@
 // `forall` false at one is false, and an `exists` true at one is true; nothing is concluded from their absence.
 
 import type { ModelScope } from '../../model';
-import type { Expr } from '../../syntax';
+import type { Expr, Type } from '../../syntax';
 
 /** Where candidate values come from; `expr` never mentions the binder or a binder bound after it. */
 export type CandidateSource =
@@ -107,7 +107,8 @@ export function isName(expr: Expr, name: string): boolean {
   return expr.kind === 'path' && expr.segments.length === 1 && expr.segments[0]?.name === name;
 }
 
-function isUnboundedIntType(type: Extract<Expr, { kind: 'cast' }>['type']): boolean {
+/** A written `int` or `nat`. */
+export function isUnboundedIntType(type: Type): boolean {
   return type.kind === 'path' && type.segments.length === 1 && (type.segments[0]?.name === 'int' || type.segments[0]?.name === 'nat');
 }
 

@@ -14,7 +14,7 @@ import { evalExpr } from './evaluate';
 import { asIntType } from './integers';
 import { truth } from './operators';
 import type { CandidateSource, UnfoldSite } from './quantifier-candidates';
-import { candidateSources, containsError, isName, mentions, unfoldCall } from './quantifier-candidates';
+import { candidateSources, containsError, isName, isUnboundedIntType, mentions, unfoldCall } from './quantifier-candidates';
 import { parametricDomain } from './parametric-domain';
 import { productEquation } from './product-equations';
 import { sequenceCandidates } from './sequence-candidates';
@@ -230,8 +230,7 @@ function planBinders(ctx: SpecContext, binders: readonly Binder[], atoms: readon
   return binders.map((binder, k) => {
     const excluded = new Set(binders.slice(k).map((b) => b.name));
     const sources: BinderSource[] = [];
-    const unboundedInt =
-      binder.type === undefined || (binder.type.kind === 'path' && ['int', 'nat'].includes(binder.type.segments[0]?.name ?? ''));
+    const unboundedInt = binder.type === undefined || isUnboundedIntType(binder.type);
     for (const atom of atoms) {
       if (atom.kind === 'any') continue;
       const source =
