@@ -6,6 +6,7 @@ import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './spec
 import { RECURSION_TOO_DEEP } from './reasons';
 import { indeterminate, isFailure, unsupported } from './spec-context';
 import { evalCond, truth } from './operators';
+import { fastClause } from './fast-path';
 import type { Value } from '../value';
 import { valueEquals } from '../value-ops';
 import type { FunctionContract } from '../../model';
@@ -67,6 +68,9 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
   let firstUnsupported: Failure | undefined;
   for (let idx = 0; idx < clauses.length; idx++) {
     const clause = clauses[idx] as Clause;
+    const fast = ctx.fastPath ? fastClause(ctx, clause.expr, current) : undefined;
+    if (fast === true) continue;
+    if (fast === false) return outcome(ctx, { kind: 'fails' }, idx);
     let res: Res;
     const saved = saveCallState(ctx);
     try {

@@ -44,9 +44,10 @@ const CANDIDATE_LIMIT = 4_096;
 /** At most this many distinct `choose` witnesses are collected (each re-evaluates the enclosing clause). */
 export const CHOOSE_WITNESS_LIMIT = 16;
 
-const SMALL_TYPES: ReadonlySet<string> = new Set(['u8', 'i8', 'u16', 'i16']);
+export const SMALL_TYPES: ReadonlySet<string> = new Set(['u8', 'i8', 'u16', 'i16']);
 
-export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>, env: Env): Res {
+/** The quantifier's domain plan, computed once per context. */
+export function quantifierPlan(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>): readonly BinderPlan[] {
   let plan = ctx.quantifierPlans.get(expr);
   if (plan === undefined) {
     const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
@@ -58,6 +59,11 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
     );
     ctx.quantifierPlans.set(expr, plan);
   }
+  return plan;
+}
+
+export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>, env: Env): Res {
+  const plan = quantifierPlan(ctx, expr);
   const walk: Walk = {
     ctx,
     plan,
@@ -426,7 +432,7 @@ function equalityAsBounds(atom: Atom): Atom[] {
   return [atom, { ...atom, op: '<=' }, { ...atom, op: '>=' }];
 }
 
-interface Bound {
+export interface Bound {
   readonly expr: Expr;
   readonly inclusive: boolean;
 }

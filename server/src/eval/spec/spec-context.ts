@@ -117,6 +117,10 @@ export interface SpecContext {
   readonly chosen: Map<object, { readonly witnesses: readonly Value[]; readonly pick: Value }>;
   /** The first `choose` with several witnesses met and not yet fixed, for entry.ts to resolve. */
   pendingChoice: { readonly expr: object; readonly witnesses: readonly Value[] } | undefined;
+  /** Whether clauses in fast-path.ts's subset are run compiled (the same verdicts and steps, sooner). */
+  readonly fastPath: boolean;
+  /** Clauses the fast path decided in this context (tests check it is taken). */
+  fastClauses: number;
 }
 
 export interface SpecContextOptions {
@@ -136,6 +140,8 @@ export interface SpecContextOptions {
   readonly cancelled?: () => boolean;
   /** `unsupported` when absent. */
   readonly internalErrors?: InternalErrors;
+  /** On when absent; off only to compare the fast path with the tree walk (tests). */
+  readonly fastPath?: boolean;
 }
 
 /** Immutable bindings an expression is evaluated under. */
@@ -197,6 +203,8 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     instantiationByFn: new WeakMap(),
     chosen: new Map(),
     pendingChoice: undefined,
+    fastPath: options.fastPath ?? true,
+    fastClauses: 0,
   };
 }
 
