@@ -70,7 +70,7 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
     const clause = clauses[idx] as Clause;
     const fast = ctx.fastPath ? fastClause(ctx, clause.expr, current) : undefined;
     if (fast === true) continue;
-    if (fast === false) return outcome(ctx, { kind: 'fails' }, idx);
+    if (fast === false) return outcome(ctx, FAILS, idx);
     let res: Res;
     const saved = saveCallState(ctx);
     try {
@@ -82,19 +82,22 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
       res = thrownFailure(ctx, saved, error, clause.span);
     }
     const t = truth(res, clause.span);
-    if (t === false) return outcome(ctx, { kind: 'fails' }, idx);
+    if (t === false) return outcome(ctx, FAILS, idx);
     if (t === true) continue;
     if (t.kind === 'unsupported') firstUnsupported ??= t;
     else firstIndeterminate ??= t;
   }
   const undecided = firstUnsupported ?? firstIndeterminate;
-  if (undecided === undefined) return outcome(ctx, { kind: 'holds' }, undefined);
+  if (undecided === undefined) return outcome(ctx, HOLDS, undefined);
   const verdict: ClausesVerdict =
     undecided.kind === 'unsupported'
       ? { kind: 'unsupported', construct: undecided.construct, span: undecided.span }
       : { kind: 'indeterminate', reason: undecided.reason, span: undecided.span };
   return outcome(ctx, verdict, undefined);
 }
+
+const HOLDS: ClausesVerdict = { kind: 'holds' };
+const FAILS: ClausesVerdict = { kind: 'fails' };
 
 /** How many `choose` expressions with several witnesses one clause may fix at once (nested re-evaluations). */
 const CHOOSE_NESTING_LIMIT = 3;

@@ -11,12 +11,12 @@
 
 import type { Expr } from '../../syntax';
 import type { Value } from '../value';
-import { intRange, isIntTypeName } from '../int-types';
 import type { Env, SpecContext } from './spec-context';
 import { isFailure, lookupName } from './spec-context';
 import { intConstant } from './integers';
 import { quantifierPlan } from './quantifiers';
 import { compileQuantifier } from './fast-quantifiers';
+import { compileBinary, compileCast, compileChain, compileMethod, compileUnary } from './fast-operators';
 
 /** A value on the fast path: an int (a safe integer), a bool, or a seq of ints. */
 export type Fast = number | boolean | readonly number[];
@@ -24,7 +24,7 @@ export type Fast = number | boolean | readonly number[];
 export interface Frame {
   readonly slots: Fast[];
   steps: number;
-  readonly budget: number;
+  budget: number;
 }
 
 export type Run<T> = (frame: Frame) => T;
@@ -38,7 +38,7 @@ export type Node =
 /** Thrown (never past fastClause) when the fast path cannot reproduce the tree walk's outcome. */
 export const BAIL: unique symbol = Symbol('fast path bails out');
 
-function bail(): never {
+export function bail(): never {
   throw BAIL;
 }
 
@@ -60,12 +60,13 @@ export interface Scope {
 interface CompiledClause {
   readonly run: Run<boolean>;
   readonly free: readonly FreeName[];
-  readonly slotCount: number;
+  /** Reused by every run: compiled code calls nothing that could run another clause meanwhile. */
+  readonly frame: Frame;
 }
 
 interface CacheEntry {
   readonly selfTypeName: string | undefined;
-  readonly modulePath: string;
+  readonly modulePath: readonly string[] | undefined;
   readonly compiled: CompiledClause | undefined;
 }
 
@@ -78,13 +79,14 @@ const compiledClauses = new WeakMap<object, WeakMap<Expr, CacheEntry>>();
 export function fastClause(ctx: SpecContext, expr: Expr, env: Env): boolean | undefined {
   const compiled = compiledClause(ctx, expr);
   if (compiled === undefined) return undefined;
-  const slots: Fast[] = new Array<Fast>(compiled.slotCount);
+  const frame = compiled.frame;
   for (const free of compiled.free) {
     const value = freeValue(free, env);
     if (value === undefined) return undefined;
-    slots[free.slot] = value;
+    frame.slots[free.slot] = value;
   }
-  const frame: Frame = { slots, steps: ctx.steps, budget: ctx.stepBudget };
+  frame.steps = ctx.steps;
+  frame.budget = ctx.stepBudget;
   let result: boolean;
   try {
     result = compiled.run(frame);
@@ -100,27 +102,37 @@ export function fastClause(ctx: SpecContext, expr: Expr, env: Env): boolean | un
   return result;
 }
 
+// The scope a batch evaluates in, remembered: one lookup less per clause.
+let lastScope: object | undefined;
+let lastByExpr: WeakMap<Expr, CacheEntry> | undefined;
+
 function compiledClause(ctx: SpecContext, expr: Expr): CompiledClause | undefined {
-  let byExpr = compiledClauses.get(ctx.scope);
+  let byExpr = lastScope === ctx.scope ? lastByExpr : compiledClauses.get(ctx.scope);
   if (byExpr === undefined) {
     byExpr = new WeakMap();
     compiledClauses.set(ctx.scope, byExpr);
   }
-  const modulePath = (ctx.modulePath ?? []).join('::');
+  lastScope = ctx.scope;
+  lastByExpr = byExpr;
   const entry = byExpr.get(expr);
-  if (entry !== undefined && entry.selfTypeName === ctx.selfTypeName && entry.modulePath === modulePath) return entry.compiled;
+  if (entry !== undefined && entry.selfTypeName === ctx.selfTypeName && samePath(entry.modulePath, ctx.modulePath)) return entry.compiled;
   const scope: Scope = { ctx, binders: new Map(), free: [], slotCount: { value: 0 } };
   let compiled: CompiledClause | undefined;
   try {
     const node = compileCond(expr, scope);
     const run = node === undefined ? undefined : asBool(node);
-    compiled = run === undefined ? undefined : { run, free: scope.free, slotCount: scope.slotCount.value };
+    const frame: Frame = { slots: new Array<Fast>(scope.slotCount.value).fill(0), steps: 0, budget: 0 };
+    compiled = run === undefined ? undefined : { run, free: scope.free, frame };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     compiled = undefined;
   }
-  byExpr.set(expr, { selfTypeName: ctx.selfTypeName, modulePath, compiled });
+  byExpr.set(expr, { selfTypeName: ctx.selfTypeName, modulePath: ctx.modulePath, compiled });
   return compiled;
+}
+
+function samePath(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  return a === b || (a ?? []).join('::') === (b ?? []).join('::');
 }
 
 function freeValue(free: FreeName, env: Env): Fast | undefined {
@@ -165,10 +177,10 @@ function intElements(elements: readonly Value[]): readonly number[] | null {
   return numbers;
 }
 
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
-
+/** Exact: a bigint beyond the safe range converts to a double beyond it too (rounding is monotone). */
 function safeNumber(value: bigint): number | undefined {
-  return value <= MAX_SAFE && value >= -MAX_SAFE ? Number(value) : undefined;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** An int result, bailing out beyond the safe range (a double is exact only within it). */
@@ -196,7 +208,7 @@ export function asBool(node: Node): Run<boolean> | undefined {
   };
 }
 
-function asSeq(node: Node): Run<readonly number[]> | undefined {
+export function asSeq(node: Node): Run<readonly number[]> | undefined {
   if (node.kind !== 'any') return undefined;
   const run = node.run;
   return (f) => {
@@ -205,8 +217,8 @@ function asSeq(node: Node): Run<readonly number[]> | undefined {
   };
 }
 
-const int = (run: Run<number>): Node => ({ kind: 'int', run });
-const boolNode = (run: Run<boolean>): Node => ({ kind: 'bool', run });
+export const int = (run: Run<number>): Node => ({ kind: 'int', run });
+export const boolNode = (run: Run<boolean>): Node => ({ kind: 'bool', run });
 
 /** evalCond: parentheses cost no step, `&&` one (evalAnd's own). */
 export function compileCond(expr: Expr, scope: Scope): Node | undefined {
@@ -215,7 +227,7 @@ export function compileCond(expr: Expr, scope: Scope): Node | undefined {
   return compileExpr(expr, scope);
 }
 
-function compileAnd(leftExpr: Expr, rightExpr: Expr, scope: Scope): Node | undefined {
+export function compileAnd(leftExpr: Expr, rightExpr: Expr, scope: Scope): Node | undefined {
   const left = compileCondBool(leftExpr, scope);
   const right = compileCondBool(rightExpr, scope);
   if (left === undefined || right === undefined) return undefined;
@@ -225,17 +237,17 @@ function compileAnd(leftExpr: Expr, rightExpr: Expr, scope: Scope): Node | undef
   });
 }
 
-function compileCondBool(expr: Expr, scope: Scope): Run<boolean> | undefined {
+export function compileCondBool(expr: Expr, scope: Scope): Run<boolean> | undefined {
   const node = compileCond(expr, scope);
   return node === undefined ? undefined : asBool(node);
 }
 
-function compileBool(expr: Expr, scope: Scope): Run<boolean> | undefined {
+export function compileBool(expr: Expr, scope: Scope): Run<boolean> | undefined {
   const node = compileExpr(expr, scope);
   return node === undefined ? undefined : asBool(node);
 }
 
-function compileInt(expr: Expr, scope: Scope): Run<number> | undefined {
+export function compileInt(expr: Expr, scope: Scope): Run<number> | undefined {
   const node = compileExpr(expr, scope);
   return node === undefined ? undefined : asInt(node);
 }
@@ -300,7 +312,7 @@ export function compileExpr(expr: Expr, scope: Scope): Node | undefined {
   }
 }
 
-function withStep(node: Node): Node {
+export function withStep(node: Node): Node {
   switch (node.kind) {
     case 'int': {
       const run = node.run;
@@ -385,230 +397,4 @@ function compileOldFinal(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): N
       return f.slots[slot] as Fast;
     },
   };
-}
-
-type Compare = (x: number, y: number) => boolean;
-
-const COMPARE: Readonly<Record<string, Compare>> = {
-  '<': (x, y) => x < y,
-  '<=': (x, y) => x <= y,
-  '>': (x, y) => x > y,
-  '>=': (x, y) => x >= y,
-  '==': (x, y) => x === y,
-  '!=': (x, y) => x !== y,
-};
-
-const EQUALS: ReadonlySet<string> = new Set(['==', '===', '=~=', '=~~=']);
-const NOT_EQUALS: ReadonlySet<string> = new Set(['!=', '!==', '!~=', '!~~=']);
-
-/** Which conditions evalCond may bind names in (operators.ts bindsNames): `==>` evaluates such a left side as a
- *  condition, so its parentheses and `&&` cost what evalCond charges. */
-function bindsNames(expr: Expr): boolean {
-  return expr.kind === 'paren' || (expr.kind === 'binary' && expr.op === '&&');
-}
-
-function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Scope): Node | undefined {
-  const op = expr.op;
-  switch (op) {
-    case '&&': {
-      const and = compileAnd(expr.left, expr.right, scope);
-      return and === undefined ? undefined : withStep(and);
-    }
-    case '||':
-    case '==>':
-    case '<==':
-    case '<==>': {
-      const l = op === '==>' && bindsNames(expr.left) ? compileCondBool(expr.left, scope) : compileBool(expr.left, scope);
-      const r = compileBool(expr.right, scope);
-      if (l === undefined || r === undefined) return undefined;
-      if (op === '||')
-        return boolNode((f) => {
-          f.steps++;
-          return l(f) || r(f);
-        });
-      if (op === '==>')
-        return boolNode((f) => {
-          f.steps++;
-          return !l(f) || r(f);
-        });
-      if (op === '<==')
-        return boolNode((f) => {
-          f.steps++;
-          return l(f) || !r(f);
-        });
-      return boolNode((f) => {
-        f.steps++;
-        const a = l(f);
-        return a === r(f);
-      });
-    }
-    default:
-      break;
-  }
-  const left = compileExpr(expr.left, scope);
-  const right = compileExpr(expr.right, scope);
-  if (left === undefined || right === undefined) return undefined;
-  if (EQUALS.has(op) || NOT_EQUALS.has(op)) {
-    const negate = NOT_EQUALS.has(op);
-    const l = left.run;
-    const r = right.run;
-    return boolNode((f) => {
-      f.steps++;
-      const a = l(f);
-      const b = r(f);
-      if (typeof a !== typeof b || typeof a === 'object') return bail();
-      return (a === b) !== negate;
-    });
-  }
-  const a = asInt(left);
-  const b = asInt(right);
-  if (a === undefined || b === undefined) return undefined;
-  const compare = COMPARE[op];
-  if (compare !== undefined)
-    return boolNode((f) => {
-      f.steps++;
-      const x = a(f);
-      return compare(x, b(f));
-    });
-  switch (op) {
-    case '+':
-      return int((f) => {
-        f.steps++;
-        const x = a(f);
-        return checked(x + b(f));
-      });
-    case '-':
-      return int((f) => {
-        f.steps++;
-        const x = a(f);
-        return checked(x - b(f));
-      });
-    case '*':
-      return int((f) => {
-        f.steps++;
-        const x = a(f);
-        return checked(x * b(f));
-      });
-    case '/':
-    case '%':
-      return int((f) => {
-        f.steps++;
-        const x = a(f);
-        const y = b(f);
-        if (y === 0) return bail();
-        // JS `%` is exact on integers; the quotient of an exactly divisible difference is exact too.
-        const r0 = x % y;
-        const r = r0 >= 0 ? r0 : y > 0 ? r0 + y : r0 - y;
-        return op === '%' ? r + 0 : checked(checked(x - r) / y) + 0;
-      });
-    default:
-      return undefined;
-  }
-}
-
-function compileChain(expr: Extract<Expr, { kind: 'chain' }>, scope: Scope): Node | undefined {
-  const runs: Run<number>[] = [];
-  for (const operand of expr.operands) {
-    const node = compileExpr(operand, scope);
-    const run = node === undefined ? undefined : asInt(node);
-    if (run === undefined) return undefined;
-    runs.push(run);
-  }
-  const compares: Compare[] = [];
-  for (const op of expr.ops) {
-    const compare = COMPARE[op];
-    if (compare === undefined) return undefined;
-    compares.push(compare);
-  }
-  if (runs.length !== compares.length + 1) return undefined;
-  // Every operand is evaluated (and charged) before any comparison.
-  if (runs.length === 3) {
-    const [r0, r1, r2] = runs as [Run<number>, Run<number>, Run<number>];
-    const [c0, c1] = compares as [Compare, Compare];
-    return boolNode((f) => {
-      f.steps++;
-      const x = r0(f);
-      const y = r1(f);
-      const z = r2(f);
-      return c0(x, y) && c1(y, z);
-    });
-  }
-  return boolNode((f) => {
-    f.steps++;
-    const values = runs.map((run) => run(f));
-    return compares.every((compare, i) => compare(values[i] as number, values[i + 1] as number));
-  });
-}
-
-function compileUnary(expr: Extract<Expr, { kind: 'unary' }>, scope: Scope): Node | undefined {
-  const operand = compileExpr(expr.operand, scope);
-  if (operand === undefined) return undefined;
-  if (expr.op === '-') {
-    const run = asInt(operand);
-    return run === undefined
-      ? undefined
-      : int((f) => {
-          f.steps++;
-          return -run(f);
-        });
-  }
-  if (expr.op === '!') {
-    // `!` on an int needs its width: walked.
-    const run = asBool(operand);
-    return run === undefined
-      ? undefined
-      : boolNode((f) => {
-          f.steps++;
-          return !run(f);
-        });
-  }
-  return withStep(operand);
-}
-
-function compileMethod(expr: Extract<Expr, { kind: 'method-call' }>, scope: Scope): Node | undefined {
-  const receiver = compileExpr(expr.receiver, scope);
-  const seq = receiver === undefined ? undefined : asSeq(receiver);
-  if (seq === undefined) return undefined;
-  const method = expr.method;
-  if (expr.args.length === 0) {
-    if (method === 'len' || method === 'spec_len')
-      return int((f) => {
-        f.steps++;
-        return seq(f).length;
-      });
-    if (method === 'is_empty')
-      return boolNode((f) => {
-        f.steps++;
-        return seq(f).length === 0;
-      });
-    return undefined;
-  }
-  const index =
-    expr.args.length === 1 && (method === 'index' || method === 'spec_index') ? compileInt(expr.args[0] as Expr, scope) : undefined;
-  if (index === undefined) return undefined;
-  return int((f) => {
-    f.steps++;
-    const xs = seq(f);
-    const i = index(f);
-    return i >= 0 && i < xs.length ? (xs[i] as number) : bail();
-  });
-}
-
-function compileCast(expr: Extract<Expr, { kind: 'cast' }>, scope: Scope): Node | undefined {
-  const type = expr.type;
-  const name = type.kind === 'path' && type.segments.length === 1 ? type.segments[0]?.name : undefined;
-  if (!isIntTypeName(name)) return undefined;
-  const operand = compileExpr(expr.operand, scope);
-  if (operand === undefined) return undefined;
-  const run = operand.run;
-  const range = intRange(name);
-  const min = range.min === undefined ? -Infinity : Number(range.min);
-  const max = range.max === undefined ? Infinity : Number(range.max);
-  // Inside the target's range a cast is the identity; outside it truncates, which is walked.
-  return int((f) => {
-    f.steps++;
-    const v = run(f);
-    const n = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : bail();
-    return n >= min && n <= max ? n : bail();
-  });
 }

@@ -114,22 +114,51 @@ export function contractEnv(
   after: ReadonlyMap<string, Value>,
 ): SpecEnv {
   const values = new Map<string, Value>();
-  const mutables = new Map<string, { readonly old: Value; readonly final: Value }>();
-  const types = new Map<string, Type>();
+  let mutables: Map<string, { readonly old: Value; readonly final: Value }> | undefined;
+  let complete = true;
   for (const param of fn.params) {
     const entry = inputs.get(param.name);
-    if (entry === undefined) continue;
-    if (param.passing === 'mut') mutables.set(param.name, { old: entry, final: after.get(param.name) ?? entry });
+    if (entry === undefined) {
+      complete = false;
+      continue;
+    }
+    if (param.passing === 'mut') (mutables ??= new Map()).set(param.name, { old: entry, final: after.get(param.name) ?? entry });
     else values.set(param.name, entry);
-    types.set(param.name, param.type);
   }
   const returnName = fn.returnName ?? UNNAMED_RETURN_NAME;
   // `result` names the return only when no parameter does (an unnamed return is reachable only through `returns`).
-  if (output !== undefined && (fn.returnName !== undefined || !values.has(returnName))) {
-    values.set(returnName, output);
-    if (fn.returnType !== undefined) types.set(returnName, fn.returnType);
+  const bindsOutput = output !== undefined && (fn.returnName !== undefined || !values.has(returnName));
+  if (bindsOutput) values.set(returnName, output);
+  const types = complete ? contractTypes(fn, bindsOutput) : typesOf(fn, inputs, bindsOutput);
+  return { values, mutables: mutables ?? NO_MUTABLES, types };
+}
+
+const NO_MUTABLES: ReadonlyMap<string, { readonly old: Value; readonly final: Value }> = new Map();
+
+/** The declared types of a contract's names when every parameter is bound: the same for each of its obligations,
+ *  so made once per contract (with and without the return). */
+const typesByContract = new WeakMap<FunctionContract, { withOutput?: ReadonlyMap<string, Type>; without?: ReadonlyMap<string, Type> }>();
+
+function contractTypes(fn: FunctionContract, bindsOutput: boolean): ReadonlyMap<string, Type> {
+  let known = typesByContract.get(fn);
+  if (known === undefined) {
+    known = {};
+    typesByContract.set(fn, known);
   }
-  return { values, mutables, types };
+  const cached = bindsOutput ? known.withOutput : known.without;
+  if (cached !== undefined) return cached;
+  const types = typesOf(fn, undefined, bindsOutput);
+  if (bindsOutput) known.withOutput = types;
+  else known.without = types;
+  return types;
+}
+
+/** The types of the bound parameters (all of them when `inputs` is undefined) and of the return when bound. */
+function typesOf(fn: FunctionContract, inputs: ReadonlyMap<string, Value> | undefined, bindsOutput: boolean): ReadonlyMap<string, Type> {
+  const types = new Map<string, Type>();
+  for (const param of fn.params) if (inputs === undefined || inputs.has(param.name)) types.set(param.name, param.type);
+  if (bindsOutput && fn.returnType !== undefined) types.set(fn.returnName ?? UNNAMED_RETURN_NAME, fn.returnType);
+  return types;
 }
 
 const EMPTY_AFTER: ReadonlyMap<string, Value> = new Map();
