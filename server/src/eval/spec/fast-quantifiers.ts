@@ -58,7 +58,9 @@ export function compileQuantifier(
   const enumerate = (f: Frame, k: number): boolean => {
     const binder = binders[k];
     if (binder === undefined) return body(f) === forall;
-    const [lo, hi] = domain(f, binder);
+    domain(f, binder);
+    const lo = range[0] as number;
+    const hi = range[1] as number;
     const slots = f.slots;
     for (let value = lo; value < hi; value++) {
       if (++f.steps > f.budget) throw BAIL;
@@ -76,8 +78,11 @@ export function compileQuantifier(
   };
 }
 
-/** The range quantifiers.ts domainOf gives (lo inclusive, hi exclusive); anything else bails out. */
-function domain(f: Frame, binder: FastBinder): readonly [number, number] {
+/** domain's result, read before anything runs again: no array per quantifier run. */
+const range = new Float64Array(2);
+
+/** Sets `range` to the range quantifiers.ts domainOf gives (lo inclusive, hi exclusive); anything else bails out. */
+function domain(f: Frame, binder: FastBinder): void {
   let lo = binder.typeLo;
   let hi = binder.typeHi;
   let loFromGuard = false;
@@ -100,5 +105,6 @@ function domain(f: Frame, binder: FastBinder): readonly [number, number] {
   if (lo < -Number.MAX_SAFE_INTEGER || hi > Number.MAX_SAFE_INTEGER + 1) throw BAIL;
   if (hi < lo) hi = lo;
   if (hi - lo > Math.max(0, f.budget - f.steps)) throw BAIL;
-  return [lo, hi];
+  range[0] = lo;
+  range[1] = hi;
 }
