@@ -97,6 +97,18 @@ export function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Sc
   const b = asInt(right);
   if (a === undefined || b === undefined) return undefined;
   const compare = COMPARE[op];
+  const rightRead = right.kind === 'bool' ? undefined : right.read;
+  if (compare !== undefined && rightRead !== undefined) {
+    const [slot, cost] = [rightRead.slot, rightRead.cost];
+    // The comparison's own step comes before its left operand's: a quantifier there checks its size against it.
+    return boolNode((f) => {
+      f.steps++;
+      const x = a(f);
+      f.steps += cost;
+      const y = f.slots[slot];
+      return typeof y === 'number' ? compare(x, y) : bail();
+    });
+  }
   if (compare !== undefined)
     return boolNode((f) => {
       f.steps++;
@@ -204,6 +216,15 @@ export function compileMethod(expr: Extract<Expr, { kind: 'method-call' }>, scop
   if (seq === undefined) return undefined;
   const method = expr.method;
   if (expr.args.length === 0) {
+    const read = receiver?.kind === 'any' ? receiver.read : undefined;
+    if ((method === 'len' || method === 'spec_len') && read !== undefined) {
+      const [slot, cost] = [read.slot, read.cost + 1];
+      return int((f) => {
+        f.steps += cost;
+        const xs = f.slots[slot];
+        return typeof xs === 'object' ? xs.length : bail();
+      });
+    }
     if (method === 'len' || method === 'spec_len')
       return int((f) => {
         f.steps++;
