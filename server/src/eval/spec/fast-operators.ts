@@ -85,6 +85,18 @@ export function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Sc
     const negate = NOT_EQUALS.has(op);
     const l = left.run;
     const r = right.run;
+    const rightRead = right.kind === 'bool' ? undefined : right.read;
+    if (rightRead !== undefined) {
+      const [slot, cost] = [rightRead.slot, rightRead.cost];
+      return boolNode((f) => {
+        f.steps++;
+        const a = l(f);
+        f.steps += cost;
+        const b = f.slots[slot];
+        if (typeof a !== typeof b || typeof a === 'object') return bail();
+        return (a === b) !== negate;
+      });
+    }
     return boolNode((f) => {
       f.steps++;
       const a = l(f);
@@ -153,8 +165,10 @@ export function compileBinary(expr: Extract<Expr, { kind: 'binary' }>, scope: Sc
 
 export function compileChain(expr: Extract<Expr, { kind: 'chain' }>, scope: Scope): Node | undefined {
   const runs: Run<number>[] = [];
+  const nodes: Node[] = [];
   for (const operand of expr.operands) {
     const node = compileExpr(operand, scope);
+    if (node !== undefined) nodes.push(node);
     const run = node === undefined ? undefined : asInt(node);
     if (run === undefined) return undefined;
     runs.push(run);
@@ -170,6 +184,20 @@ export function compileChain(expr: Extract<Expr, { kind: 'chain' }>, scope: Scop
   if (runs.length === 3) {
     const [r0, r1, r2] = runs as [Run<number>, Run<number>, Run<number>];
     const [c0, c1] = compares as [Compare, Compare];
+    const [first, middle] = expr.operands.length === 3 ? [nodes[0], nodes[1]] : [];
+    const low = first?.kind === 'int' ? first.constant : undefined;
+    const read = middle?.kind === 'bool' ? undefined : middle?.read;
+    // `0 <= i < n`, the usual guard: the constant and the name read here, in the same order and steps.
+    if (low !== undefined && read !== undefined) {
+      const [slot, cost] = [read.slot, 2 + read.cost];
+      return boolNode((f) => {
+        f.steps += cost;
+        const y = f.slots[slot];
+        if (typeof y !== 'number') return bail();
+        const z = r2(f);
+        return c0(low, y) && c1(y, z);
+      });
+    }
     return boolNode((f) => {
       f.steps++;
       const x = r0(f);

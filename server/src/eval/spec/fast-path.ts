@@ -31,7 +31,7 @@ export type Run<T> = (frame: Frame) => T;
 
 /** A compiled expression with what it is known to return; `any` is checked where it is used. */
 export type Node =
-  | { readonly kind: 'int'; readonly run: Run<number>; readonly read?: Read }
+  | { readonly kind: 'int'; readonly run: Run<number>; readonly read?: Read; readonly constant?: number }
   | { readonly kind: 'bool'; readonly run: Run<boolean> }
   | { readonly kind: 'any'; readonly run: Run<Fast>; readonly read?: Read };
 
@@ -265,10 +265,14 @@ export function compileExpr(expr: Expr, scope: Scope): Node | undefined {
     case 'int': {
       const n = safeNumber(expr.value);
       if (n === undefined) return undefined;
-      return int((f) => {
-        f.steps++;
-        return n;
-      });
+      return {
+        kind: 'int',
+        run: (f) => {
+          f.steps++;
+          return n;
+        },
+        constant: n,
+      };
     }
     case 'bool': {
       const b = expr.value;
