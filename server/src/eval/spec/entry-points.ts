@@ -62,7 +62,8 @@ export function evaluateClauses(ctx: SpecContext, clauses: readonly Clause[], en
   ctx.callDepth = 0;
   ctx.stackUnits = 0;
   ctx.maxCallDepth = 0;
-  ctx.memo.clear();
+  // Most obligations call no spec fn: an empty memo is not cleared again (a runtime call per obligation).
+  if (ctx.memo.size !== 0) ctx.memo.clear();
   let current: Env = { base: env, locals: undefined };
   let firstIndeterminate: Failure | undefined;
   let firstUnsupported: Failure | undefined;

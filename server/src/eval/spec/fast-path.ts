@@ -1,13 +1,16 @@
 // The fast path: a clause in a small subset (integer arithmetic and comparisons on ints within
 // Number.MAX_SAFE_INTEGER, Kleene logic, seq `len()`/indexing/`@`, `old(x)`, casts to integer types, and
-// `forall`/`exists` over integer binders whose domain the guard bounds) is compiled once into JS closures over
+// `forall`/`exists` over integer binders whose domain the guard bounds) is compiled once into one JS function over
 // plain numbers, booleans and number arrays. Boxed bigints, environments and failure objects are what the tree walk
-// spends its time on; here a clause over a Vec costs about what a hand-written closure does.
+// spends its time on, and a tree of closures still pays a call per node (slow polymorphic calls once many clauses
+// share them); here a clause over a Vec costs about what a hand-written closure does.
 // The rule: the fast path decides a clause only when the tree walk would give the same truth value and spend the
 // same steps. It counts steps node by node exactly as evaluate.ts, operators.ts and quantifiers.ts do, and bails
 // out (the clause is then walked as before, from the same step count) on anything whose exact outcome it does not
 // reproduce: a failure of any kind (index out of range, `/ 0`, a value outside the subset or beyond 2^53), the
 // step budget running out, a quantifier domain that is not a bounded range, or a cancelled run.
+// The generated source holds no text of the user's: only slot numbers, numeric constants, operators and the helper
+// names below, so compiling it runs nothing the file wrote.
 
 import type { Expr } from '../../syntax';
 import type { Value } from '../value';
@@ -27,19 +30,12 @@ export interface Frame {
   budget: number;
 }
 
-export type Run<T> = (frame: Frame) => T;
-
-/** A compiled expression with what it is known to return; `any` is checked where it is used. */
-export type Node =
-  | { readonly kind: 'int'; readonly run: Run<number>; readonly read?: Read; readonly constant?: number }
-  | { readonly kind: 'bool'; readonly run: Run<boolean> }
-  | { readonly kind: 'any'; readonly run: Run<Fast>; readonly read?: Read };
-
-/** A node that is a slot's value after `cost` steps (a name, its view, parentheses): a parent reads the slot
- *  itself, one closure call fewer per use (call sites over many clauses' closures are slow polymorphic calls). */
-export interface Read {
-  readonly slot: number;
-  readonly cost: number;
+/** A compiled expression: JS source (an expression over the frame `f`, its slots `S` and the HELPERS) with what it
+ *  is known to return; `any` is checked where it is used. Every source is a parenthesized expression or a name,
+ *  and evaluates its parts in the order the tree walk does. */
+export interface Node {
+  readonly kind: 'int' | 'bool' | 'any';
+  readonly code: string;
 }
 
 /** Thrown (never past fastClause) when the fast path cannot reproduce the tree walk's outcome. */
@@ -56,16 +52,37 @@ interface FreeName {
   readonly slot: number;
 }
 
-/** Names in scope while compiling: quantifier binders by slot (innermost first), free names collected. */
+/** Names in scope while compiling: quantifier binders by slot (innermost first), free names collected, and the
+ *  generated function's temporaries and quantifier functions. */
 export interface Scope {
   readonly ctx: SpecContext;
   readonly binders: ReadonlyMap<string, number>;
   readonly free: FreeName[];
   readonly slotCount: { value: number };
+  readonly out: Output;
 }
 
+interface Output {
+  temps: number;
+  readonly functions: string[];
+}
+
+/** A fresh temporary of the generated function: one per use site, so no two live uses share one. */
+export function temp(scope: Scope): string {
+  return `t${scope.out.temps++}`;
+}
+
+/** Declares a quantifier's function in the generated source; returns its name. */
+export function declareFunction(scope: Scope, source: (name: string) => string): string {
+  const name = `q${scope.out.functions.length}`;
+  scope.out.functions.push(source(name));
+  return name;
+}
+
+type Run = (frame: Frame) => boolean;
+
 interface CompiledClause {
-  readonly run: Run<boolean>;
+  readonly run: Run;
   readonly free: readonly FreeName[];
   /** Reused by every run: compiled code calls nothing that could run another clause meanwhile. */
   readonly frame: Frame;
@@ -123,13 +140,13 @@ function compiledClause(ctx: SpecContext, expr: Expr): CompiledClause | undefine
   lastByExpr = byExpr;
   const entry = byExpr.get(expr);
   if (entry !== undefined && entry.selfTypeName === ctx.selfTypeName && samePath(entry.modulePath, ctx.modulePath)) return entry.compiled;
-  const scope: Scope = { ctx, binders: new Map(), free: [], slotCount: { value: 0 } };
+  const scope: Scope = { ctx, binders: new Map(), free: [], slotCount: { value: 0 }, out: { temps: 0, functions: [] } };
   let compiled: CompiledClause | undefined;
   try {
     const node = compileCond(expr, scope);
-    const run = node === undefined ? undefined : asBool(node);
+    const code = node === undefined ? undefined : asBool(node);
     const frame: Frame = { slots: new Array<Fast>(scope.slotCount.value).fill(0), steps: 0, budget: 0 };
-    compiled = run === undefined ? undefined : { run, free: scope.free, frame };
+    compiled = code === undefined ? undefined : { run: generate(code, scope.out), free: scope.free, frame };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     compiled = undefined;
@@ -190,42 +207,95 @@ function safeNumber(value: bigint): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** An int result, bailing out beyond the safe range (a double is exact only within it). */
-export function checked(n: number): number {
-  return n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER ? n : bail();
+/** What generated code calls: each is small and always the same function at its call sites, so V8 inlines it. */
+const HELPERS = {
+  bail,
+  /** An int result, bailing out beyond the safe range (a double is exact only within it). */
+  checked: (n: number): number => (n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER ? n : bail()),
+  asI: (v: Fast): number => (typeof v === 'number' ? v : bail()),
+  asB: (v: Fast): boolean => (typeof v === 'boolean' ? v : bail()),
+  asS: (v: Fast): readonly number[] => (typeof v === 'object' ? v : bail()),
+  at: (xs: readonly number[], i: number): number => (i >= 0 && i < xs.length ? (xs[i] as number) : bail()),
+  /** `==` on two values of one kind that are not seqs (seq equality is walked). */
+  eq: (a: Fast, b: Fast): boolean => (typeof a !== typeof b || typeof a === 'object' ? bail() : a === b),
+  /** Euclidean `%` and `/`, as Verus's int has them. JS `%` is exact on integers; the quotient of an exactly
+   *  divisible difference is exact too. */
+  emod: (x: number, y: number): number => {
+    if (y === 0) return bail();
+    const r0 = x % y;
+    return (r0 >= 0 ? r0 : y > 0 ? r0 + y : r0 - y) + 0;
+  },
+  ediv: (x: number, y: number): number => {
+    if (y === 0) return bail();
+    const r0 = x % y;
+    const r = r0 >= 0 ? r0 : y > 0 ? r0 + y : r0 - y;
+    return HELPERS.checked(HELPERS.checked(x - r) / y) + 0;
+  },
+  /** A cast to an integer type: the identity inside its range; outside it truncates, which is walked. */
+  cast: (v: Fast, min: number, max: number): number => {
+    const n = typeof v === 'number' ? v : typeof v === 'boolean' ? (v ? 1 : 0) : bail();
+    return n >= min && n <= max ? n : bail();
+  },
+  /** The end (exclusive) of a quantifier binder's domain as quantifiers.ts domainOf gives it, or a bail-out where
+   *  that is no bounded range within the safe integers the budget left can enumerate. */
+  rangeEnd: (
+    f: Frame,
+    lo: number | undefined,
+    hi: number | undefined,
+    loFromGuard: boolean,
+    hiFromGuard: boolean,
+    small: boolean,
+  ): number => {
+    if (lo === undefined || hi === undefined) return bail();
+    if (!(loFromGuard || small || lo === 0) || !(hiFromGuard || small)) return bail();
+    if (lo < -Number.MAX_SAFE_INTEGER || hi > Number.MAX_SAFE_INTEGER + 1) return bail();
+    const end = hi < lo ? lo : hi;
+    return end - lo > Math.max(0, f.budget - f.steps) ? bail() : end;
+  },
+};
+
+const HELPER_NAMES = Object.keys(HELPERS).join(', ');
+
+/** The clause's one JS function: its quantifiers' functions and temporaries around the expression. */
+function generate(code: string, out: Output): Run {
+  const temps = Array.from({ length: out.temps }, (_, i) => `t${i}`);
+  const source = [
+    `const { ${HELPER_NAMES} } = h;`,
+    temps.length === 0 ? '' : `let ${temps.join(', ')};`,
+    ...out.functions,
+    `return function clause(f) { const S = f.slots; return ${code}; };`,
+  ].join('\n');
+  // The source is built from slot numbers, numeric constants and operators only (see the header).
+  const factory = new Function('h', source) as (helpers: typeof HELPERS) => Run;
+  return factory(HELPERS);
 }
 
-export function asInt(node: Node): Run<number> | undefined {
-  if (node.kind === 'int') return node.run;
-  if (node.kind === 'bool') return undefined;
-  const run = node.run;
-  return (f) => {
-    const v = run(f);
-    return typeof v === 'number' ? v : bail();
-  };
+export function asInt(node: Node): string | undefined {
+  if (node.kind === 'int') return node.code;
+  return node.kind === 'bool' ? undefined : `asI(${node.code})`;
 }
 
-export function asBool(node: Node): Run<boolean> | undefined {
-  if (node.kind === 'bool') return node.run;
-  if (node.kind === 'int') return undefined;
-  const run = node.run;
-  return (f) => {
-    const v = run(f);
-    return typeof v === 'boolean' ? v : bail();
-  };
+export function asBool(node: Node): string | undefined {
+  if (node.kind === 'bool') return node.code;
+  return node.kind === 'int' ? undefined : `asB(${node.code})`;
 }
 
-export function asSeq(node: Node): Run<readonly number[]> | undefined {
-  if (node.kind !== 'any') return undefined;
-  const run = node.run;
-  return (f) => {
-    const v = run(f);
-    return typeof v === 'object' ? v : bail();
-  };
+export function asSeq(node: Node): string | undefined {
+  return node.kind === 'any' ? `asS(${node.code})` : undefined;
 }
 
-export const int = (run: Run<number>): Node => ({ kind: 'int', run });
-export const boolNode = (run: Run<boolean>): Node => ({ kind: 'bool', run });
+/** The node's own step, then `code`. */
+export function stepped(kind: Node['kind'], code: string): Node {
+  return { kind, code: `(f.steps++, ${code})` };
+}
+
+export const int = (code: string): Node => stepped('int', code);
+export const boolNode = (code: string): Node => stepped('bool', code);
+
+/** A numeric constant as source: negative ones parenthesized, so `-` before them never reads as `--`. */
+export function numberCode(n: number): string {
+  return n < 0 || Object.is(n, -0) ? `(${String(n)})` : String(n);
+}
 
 /** evalCond: parentheses cost no step, `&&` one (evalAnd's own). */
 export function compileCond(expr: Expr, scope: Scope): Node | undefined {
@@ -238,23 +308,20 @@ export function compileAnd(leftExpr: Expr, rightExpr: Expr, scope: Scope): Node 
   const left = compileCondBool(leftExpr, scope);
   const right = compileCondBool(rightExpr, scope);
   if (left === undefined || right === undefined) return undefined;
-  return boolNode((f) => {
-    f.steps++;
-    return left(f) && right(f);
-  });
+  return boolNode(`${left} && ${right}`);
 }
 
-export function compileCondBool(expr: Expr, scope: Scope): Run<boolean> | undefined {
+export function compileCondBool(expr: Expr, scope: Scope): string | undefined {
   const node = compileCond(expr, scope);
   return node === undefined ? undefined : asBool(node);
 }
 
-export function compileBool(expr: Expr, scope: Scope): Run<boolean> | undefined {
+export function compileBool(expr: Expr, scope: Scope): string | undefined {
   const node = compileExpr(expr, scope);
   return node === undefined ? undefined : asBool(node);
 }
 
-export function compileInt(expr: Expr, scope: Scope): Run<number> | undefined {
+export function compileInt(expr: Expr, scope: Scope): string | undefined {
   const node = compileExpr(expr, scope);
   return node === undefined ? undefined : asInt(node);
 }
@@ -264,23 +331,10 @@ export function compileExpr(expr: Expr, scope: Scope): Node | undefined {
   switch (expr.kind) {
     case 'int': {
       const n = safeNumber(expr.value);
-      if (n === undefined) return undefined;
-      return {
-        kind: 'int',
-        run: (f) => {
-          f.steps++;
-          return n;
-        },
-        constant: n,
-      };
+      return n === undefined ? undefined : int(numberCode(n));
     }
-    case 'bool': {
-      const b = expr.value;
-      return boolNode((f) => {
-        f.steps++;
-        return b;
-      });
-    }
+    case 'bool':
+      return boolNode(expr.value ? 'true' : 'false');
     case 'path':
       return compilePath(expr, scope);
     case 'paren': {
@@ -298,27 +352,9 @@ export function compileExpr(expr: Expr, scope: Scope): Node | undefined {
     case 'index': {
       const receiver = compileExpr(expr.receiver, scope);
       const seq = receiver === undefined ? undefined : asSeq(receiver);
-      const indexNode = compileExpr(expr.index, scope);
-      const index = indexNode === undefined ? undefined : asInt(indexNode);
+      const index = compileInt(expr.index, scope);
       if (seq === undefined || index === undefined) return undefined;
-      const reads = receiver?.kind !== 'bool' && indexNode?.kind !== 'bool' ? [receiver?.read, indexNode?.read] : [];
-      if (reads[0] !== undefined && reads[1] !== undefined) {
-        const [s, b] = [reads[0].slot, reads[1].slot];
-        const cost = 1 + reads[0].cost + reads[1].cost;
-        return int((f) => {
-          f.steps += cost;
-          const xs = f.slots[s];
-          const i = f.slots[b];
-          if (typeof xs !== 'object' || typeof i !== 'number') return bail();
-          return i >= 0 && i < xs.length ? (xs[i] as number) : bail();
-        });
-      }
-      return int((f) => {
-        f.steps++;
-        const xs = seq(f);
-        const i = index(f);
-        return i >= 0 && i < xs.length ? (xs[i] as number) : bail();
-      });
+      return int(`at(${seq}, ${index})`);
     }
     case 'view': {
       // A seq of ints views to itself, and so do ints and bools.
@@ -337,39 +373,7 @@ export function compileExpr(expr: Expr, scope: Scope): Node | undefined {
 }
 
 export function withStep(node: Node): Node {
-  switch (node.kind) {
-    case 'int': {
-      const run = node.run;
-      const read = node.read === undefined ? undefined : { slot: node.read.slot, cost: node.read.cost + 1 };
-      return {
-        kind: 'int',
-        run: (f) => {
-          f.steps++;
-          return run(f);
-        },
-        ...(read === undefined ? {} : { read }),
-      };
-    }
-    case 'bool': {
-      const run = node.run;
-      return boolNode((f) => {
-        f.steps++;
-        return run(f);
-      });
-    }
-    default: {
-      const run = node.run;
-      const read = node.read === undefined ? undefined : { slot: node.read.slot, cost: node.read.cost + 1 };
-      return {
-        kind: 'any',
-        run: (f) => {
-          f.steps++;
-          return run(f);
-        },
-        ...(read === undefined ? {} : { read }),
-      };
-    }
-  }
+  return stepped(node.kind, node.code);
 }
 
 function compilePath(expr: Extract<Expr, { kind: 'path' }>, scope: Scope): Node | undefined {
@@ -377,34 +381,13 @@ function compilePath(expr: Extract<Expr, { kind: 'path' }>, scope: Scope): Node 
   if (segments.length === 2) {
     const value = intConstant(segments[0]?.name ?? '', segments[1]?.name ?? '');
     const n = value === undefined ? undefined : safeNumber(value);
-    if (n === undefined) return undefined;
-    return int((f) => {
-      f.steps++;
-      return n;
-    });
+    return n === undefined ? undefined : int(numberCode(n));
   }
   const name = segments.length === 1 ? segments[0]?.name : undefined;
   if (name === undefined) return undefined;
   const binder = scope.binders.get(name);
-  if (binder !== undefined) {
-    return {
-      kind: 'int',
-      run: (f) => {
-        f.steps++;
-        return f.slots[binder] as number;
-      },
-      read: { slot: binder, cost: 1 },
-    };
-  }
-  const slot = freeSlot(scope, 'name', name);
-  return {
-    kind: 'any',
-    run: (f) => {
-      f.steps++;
-      return f.slots[slot] as Fast;
-    },
-    read: { slot, cost: 1 },
-  };
+  if (binder !== undefined) return int(`S[${binder}]`);
+  return stepped('any', `S[${freeSlot(scope, 'name', name)}]`);
 }
 
 function freeSlot(scope: Scope, kind: FreeName['kind'], name: string): number {
@@ -425,12 +408,5 @@ function compileOldFinal(expr: Extract<Expr, { kind: 'call' }>, scope: Scope): N
     target = target.kind === 'paren' ? target.inner : target.operand;
   const name = target.kind === 'path' && target.segments.length === 1 ? target.segments[0]?.name : undefined;
   if (name === undefined) return undefined;
-  const slot = freeSlot(scope, which, name);
-  return {
-    kind: 'any',
-    run: (f) => {
-      f.steps++;
-      return f.slots[slot] as Fast;
-    },
-  };
+  return stepped('any', `S[${freeSlot(scope, which, name)}]`);
 }
