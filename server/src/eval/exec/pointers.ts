@@ -23,7 +23,8 @@ export function pointerMethodCall(
   expr: Extract<Expr, { kind: 'method-call' }>,
   receiver: Typed,
 ): Typed | undefined {
-  if (receiver.value.kind === 'struct' && receiver.value.name === RAW_POINTER) return rawPointerMethodCall(expr, receiver);
+  if (receiver.value.kind === 'struct' && receiver.value.name === RAW_POINTER)
+    return rawPointerMethodCall(expr, receiver, () => evalExpr(ctx, frame, env, expr.args[0] ?? expr).value);
   const addr = receiver.value.kind === 'struct' && receiver.value.name === PPTR ? pointerAddress(receiver.value) : undefined;
   if (addr === undefined) return undefined;
   if (expr.method === 'addr' || expr.method === 'to_usize') return { value: int(addr), type: USIZE };
@@ -161,11 +162,17 @@ export function nullPointerCall(names: readonly string[]): Typed | undefined {
   return std || vstd ? { value: rawPointerValue(0n), type: pointerType(RAW_POINTER, UNKNOWN) } : undefined;
 }
 
-/** The exec methods of a raw pointer that read only its address (`addr`, `is_null`) or retype it (`cast`); any
- *  other (`offset`, `add`, `with_addr` and the rest of pointer arithmetic) is not modelled. */
-function rawPointerMethodCall(expr: Extract<Expr, { kind: 'method-call' }>, receiver: Typed): Typed {
+/** The exec methods of a raw pointer that read only its address (`addr`, `is_null`), retype it (`cast`) or move it
+ *  within its allocation (`with_addr`, which keeps the provenance, so the result is this pointer's kind of value);
+ *  any other (`offset`, `add` and the rest of pointer arithmetic) is not modelled. */
+function rawPointerMethodCall(expr: Extract<Expr, { kind: 'method-call' }>, receiver: Typed, firstArg: () => Value): Typed {
   const addr = pointerAddress(receiver.value) ?? 0n;
   switch (expr.method) {
+    case 'with_addr': {
+      const target = expr.args.length === 1 ? firstArg() : undefined;
+      if (target?.kind !== 'int') return notRunnable('`with_addr` of a value that is not an address', expr.span);
+      return { value: rawPointerValue(target.value), type: receiver.type };
+    }
     case 'addr':
       return { value: int(addr), type: USIZE };
     case 'is_null':
