@@ -29,6 +29,11 @@ describe('exec state beside ghost state the harness does not model', () => {
     });
   });
 
+  it('a `Tracked(perm): Tracked<&mut PointsToRaw>` parameter is a placeholder too', () => {
+    expect(fn('is_null_block')).toMatchObject(EXACT);
+    expect(pairs['is_null_block']?.pairs[0]?.input['perm']).toEqual({ opaque: 'Tracked<PointsToRaw>' });
+  });
+
   it('a contract reading a ghost field of a modelled ghost struct is decided', () => {
     expect(fn('LL::ghost_len_is')).toMatchObject(EXACT);
   });
