@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { decodeJson, encodeJson } from '../../server/src/eval/codec';
 import { formatValue } from '../../server/src/eval/format';
 import type { ValueType } from '../../server/src/eval/value-type';
+import { RAW_POINTER } from '../../server/src/eval/permissions';
 import { CTX, T, V } from './helpers';
+
+/** A tracked value of a type the harness does not model: its values are placeholders. */
+const TOKEN: ValueType = { kind: 'opaque', text: 'Tracked<Mim::Instance>', reason: 'Mim::Instance: unknown type `Instance`' };
 
 function decoded(type: ValueType, json: unknown): string {
   const res = decodeJson(json, type, CTX);
@@ -71,6 +75,16 @@ describe('decode valid JSON and encode it back', () => {
     ['newtype struct is its inner value', T.adt('Meters'), 5, 'Meters(5)'],
     ['tuple struct', T.adt('Pair'), [1, true], 'Pair(1, true)'],
     ['unit struct', T.adt('Marker'), null, 'Marker'],
+    ['a raw pointer is its address', T.adt(RAW_POINTER, T.adt('Point')), 4096, '0x1000'],
+    ['a null raw pointer', T.adt(RAW_POINTER, T.adt('Point')), 0, '0x0'],
+    ['a placeholder says what it stands for', TOKEN, { opaque: 'Tracked<Mim::Instance>' }, '<Tracked<Mim::Instance>>'],
+    [
+      "serde's null for an erased ghost value reads as a placeholder",
+      TOKEN,
+      null,
+      '<Tracked<Mim::Instance>>',
+      { opaque: 'Tracked<Mim::Instance>' },
+    ],
     ['braced empty struct', T.adt('Empty'), {}, 'Empty'],
     ['generic struct', T.adt('Wrapper', T.string), { inner: 'a' }, 'Wrapper { inner: "a" }'],
     ['unit variant', T.adt('Color'), 'Red', 'Color::Red'],
@@ -89,6 +103,12 @@ describe('decode valid JSON and encode it back', () => {
 describe('decode invalid JSON', () => {
   it.each<[string, ValueType, unknown, string]>([
     ['u8 out of range', T.int('u8'), 300, 'error at []: 300 is out of range for u8 (0..=255)'],
+    [
+      'a placeholder is not a value',
+      TOKEN,
+      7,
+      'error at []: expected {"opaque": "Tracked<Mim::Instance>"} (a placeholder: Mim::Instance: unknown type `Instance`), found 7',
+    ],
     ['u8 negative', T.int('u8'), -1, 'error at []: -1 is out of range for u8 (0..=255)'],
     ['nat negative', T.int('nat'), '-5', 'error at []: -5 is out of range for nat (0..)'],
     ['i8 below MIN', T.int('i8'), -129, 'error at []: -129 is out of range for i8 (-128..=127)'],

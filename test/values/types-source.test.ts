@@ -52,7 +52,7 @@ describe('types written in Verus', () => {
       'm: unsupported (floating-point types are not supported)',
       's: &str',
       't: (u8, String)',
-      'q: unsupported (raw pointers are not supported)',
+      'q: *mut u8',
       'w: unsupported (unknown type `Widget`)',
       '-> Result<usize, String>',
     ]);

@@ -54,9 +54,9 @@ describe('resolveValueType', () => {
       'unsupported dyn Fn(u8): trait objects and `impl Trait` types are not supported',
     ],
     [
-      'raw pointer',
-      { kind: 'opaque', text: '*const u8', span: { start: 0, end: 0 } },
-      'unsupported *const u8: raw pointers are not supported',
+      'a raw pointer is an address (Verus treats `*const` and `*mut` alike)',
+      { kind: 'opaque', text: '*const u8', pointee: ty('u8'), span: { start: 0, end: 0 } },
+      '*mut u8',
     ],
     [
       '[u8; n] with an unknown length',

@@ -65,6 +65,8 @@ export function encodeJson(value: Value, type: ValueType, ctx: TypeContext): Jso
       return encodeEnum(value, type, ctx);
     case 'closure':
       return '<closure>';
+    case 'opaque':
+      return { [OPAQUE_KEY]: value.text };
     default:
       return assertNever(value);
   }
@@ -132,9 +134,21 @@ function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath
       return fail(path, `values of type ${valueTypeText(type)} cannot be written in JSON`);
     case 'unsupported':
       return fail(path, `values of type ${type.text} are not supported: ${type.reason}`);
+    case 'opaque':
+      return decodeOpaque(json, type, path);
     default:
       return assertNever(type);
   }
+}
+
+/** A placeholder is written `{"opaque": "Tracked<Mim::Instance>"}`, saying what it stands for; serde's `null` for
+ *  an erased `Ghost`/`Tracked` reads as one too. */
+const OPAQUE_KEY = 'opaque';
+
+function decodeOpaque(json: unknown, type: Extract<ValueType, { kind: 'opaque' }>, path: JsonPath): Value {
+  const written = json === null || (isPlainObject(json) && Object.keys(json).length === 1 && typeof json[OPAQUE_KEY] === 'string');
+  if (!written) return expected(path, `{"${OPAQUE_KEY}": "${type.text}"} (a placeholder: ${type.reason})`, json);
+  return { kind: 'opaque', text: type.text };
 }
 
 function decodeInt(json: unknown, intType: IntType, path: JsonPath): bigint {

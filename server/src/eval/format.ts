@@ -10,6 +10,7 @@ import type { Value } from './value';
 import type { ValueType } from './value-type';
 import { textOf } from './value-ops';
 import { assertNever } from '../stdx';
+import { pointerAddress, RAW_POINTER } from './permissions';
 
 /** `type` (when known) only refines text: a seq of chars declared `String`/`&str` prints as a string literal. */
 export function formatValue(value: Value, type?: ValueType): string {
@@ -75,6 +76,7 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
       return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
     }
     case 'struct':
+      if (value.name === RAW_POINTER) return rawPointerText(value);
       return value.name + printFields(value.fields, style);
     case 'enum': {
       const builtin = value.name === 'Option' || value.name === 'Result';
@@ -87,6 +89,8 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
     }
     case 'closure':
       return `<closure at ${value.span.start}>`;
+    case 'opaque':
+      return `<${value.text}>`;
     default:
       return assertNever(value);
   }
@@ -115,4 +119,9 @@ const ESCAPES: Readonly<Record<number, string>> = { 0: '\\0', 9: '\\t', 10: '\\n
 
 function elementType(type: ValueType | undefined): ValueType | undefined {
   return type?.kind === 'seq' || type?.kind === 'set' || type?.kind === 'multiset' ? type.element : undefined;
+}
+
+/** A raw pointer prints as Rust's `{:?}` does, its address in hex (`0x1000`). */
+function rawPointerText(value: Value): string {
+  return `0x${(pointerAddress(value) ?? 0n).toString(16)}`;
 }

@@ -29,6 +29,6 @@ export { completeByEqualities, completedRow } from './ghost-completion';
 export type { CompletionLimits, CompletionSite } from './ghost-completion';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { charLiteral, formatValue } from './format';
-export { POINTS_TO, PPTR, pointerAddress, pointsToParts, pointsToValue, pptrValue } from './permissions';
+export { POINTS_TO, PPTR, RAW_POINTER, pointerAddress, pointsToParts, pointsToValue, pptrValue, rawPointerValue } from './permissions';
 export * from './spec';
 export * from './exec';

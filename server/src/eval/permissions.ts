@@ -11,6 +11,9 @@ import { int } from './value';
 export const POINTS_TO = 'PointsTo';
 export const PPTR = 'PPtr';
 export const MEM_CONTENTS = 'MemContents';
+/** A raw pointer (`*mut T`, `*const T`, the same to Verus): its value is its address, its one type argument the
+ *  pointee. The name is no Rust path, so no file's datatype can take it. */
+export const RAW_POINTER = '*ptr';
 
 /** The built-in names `resolvePath` turns into `adt` types, with their number of type arguments. */
 export const PERMISSION_TYPES: ReadonlyMap<string, number> = new Map([
@@ -21,8 +24,8 @@ export const PERMISSION_TYPES: ReadonlyMap<string, number> = new Map([
 
 const USIZE: ValueType = { kind: 'int', int: 'usize' };
 
-/** The fields of `PointsTo<V>` (`addr`, `value: Option<V>`), `PPtr<V>` (its address, a newtype, so the pairs file
- *  writes a plain number) and the variants of `MemContents<V>`. */
+/** The fields of `PointsTo<V>` (`addr`, `value: Option<V>`), `PPtr<V>` and a raw pointer (its address, a newtype,
+ *  so the pairs file writes a plain number) and the variants of `MemContents<V>`. */
 export function permissionShape(name: string, element: ValueType): AdtShape | undefined {
   switch (name) {
     case POINTS_TO:
@@ -35,6 +38,7 @@ export function permissionShape(name: string, element: ValueType): AdtShape | un
         ]),
       };
     case PPTR:
+    case RAW_POINTER:
       return { kind: 'struct', name, fields: { kind: 'tuple', fields: [{ name: '0', type: USIZE }] } };
     case MEM_CONTENTS:
       return {
@@ -78,10 +82,15 @@ export function pointsToParts(value: Value): { readonly addr: bigint; readonly c
   return { addr: addr.value, contents: option.variant === 'Some' ? option.fields[0]?.[1] : undefined };
 }
 
-/** The address of a `PPtr` value, or of a plain integer used as one (atmosphere's `type PagePtr = usize`). */
+export function rawPointerValue(addr: bigint): Value {
+  return { kind: 'struct', name: RAW_POINTER, fields: [['0', int(addr)]] };
+}
+
+/** The address of a `PPtr` or raw pointer value, or of a plain integer used as one (atmosphere's
+ *  `type PagePtr = usize`). */
 export function pointerAddress(value: Value): bigint | undefined {
   if (value.kind === 'int') return value.value;
-  if (value.kind !== 'struct' || value.name !== PPTR) return undefined;
+  if (value.kind !== 'struct' || (value.name !== PPTR && value.name !== RAW_POINTER)) return undefined;
   const addr = value.fields[0]?.[1];
   return addr?.kind === 'int' ? addr.value : undefined;
 }

@@ -5,7 +5,7 @@ import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../
 import type { ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
-import { PERMISSION_TYPES, permissionShape } from './permissions';
+import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
 
 export interface TypeContext {
@@ -101,12 +101,14 @@ export function valueTypeText(type: ValueType): string {
       if (type.elements.length === 1) return `(${valueTypeText(type.elements[0] as ValueType)},)`;
       return `(${type.elements.map(valueTypeText).join(', ')})`;
     case 'adt': {
+      if (type.name === RAW_POINTER) return `*mut ${type.args.map(valueTypeText).join('') || '_'}`;
       const args = [...type.args.map(valueTypeText), ...(type.consts ?? []).map(String)];
       return args.length === 0 ? type.name : `${type.name}<${args.join(', ')}>`;
     }
     case 'fn':
       return `spec_fn(${type.params.map(valueTypeText).join(', ')}) -> ${valueTypeText(type.ret)}`;
     case 'unsupported':
+    case 'opaque':
       return type.text;
     default:
       return assertNever(type);
@@ -134,8 +136,10 @@ const SEQ_ORIGINS: Readonly<Record<string, SeqOrigin>> = { Vec: 'Vec', Seq: 'Seq
 // vstd's hash collections are their views (exec code runs them as sets and maps: exec/hash-collections.ts).
 const SET_NAMES: ReadonlySet<string> = new Set(['Set', 'HashSet', 'BTreeSet', 'HashSetWithView']);
 const MAP_NAMES: ReadonlySet<string> = new Set(['Map', 'HashMap', 'BTreeMap', 'HashMapWithView']);
-/** Wrappers that are transparent for values: smart pointers and ghost/tracked modes. */
-const TRANSPARENT: ReadonlySet<string> = new Set(['Box', 'Rc', 'Arc', 'Ghost', 'Tracked']);
+/** Wrappers that are transparent for values: smart pointers. */
+const TRANSPARENT: ReadonlySet<string> = new Set(['Box', 'Rc', 'Arc']);
+/** Ghost and tracked modes: transparent for a value the harness represents, else a placeholder (`modeValueType`). */
+const MODE_WRAPPERS: ReadonlySet<string> = new Set(['Ghost', 'Tracked']);
 /** Type aliases may chain; this bounds a cycle (`type A = B; type B = A;`). */
 const MAX_ALIAS_DEPTH = 32;
 const UNSUPPORTED_ARG: ValueType = { kind: 'unsupported', text: '_', reason: 'missing generic argument' };
@@ -179,7 +183,9 @@ function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
     case 'never':
       return unsupported('!', 'the never type has no values');
     case 'opaque':
-      return unsupported(type.text, opaqueReason(type.text));
+      return type.pointee === undefined
+        ? unsupported(type.text, opaqueReason(type.text))
+        : rawPointerType(resolve(type.pointee, ctx, depth));
     default:
       return assertNever(type);
   }
@@ -209,6 +215,7 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   if (SET_NAMES.has(name)) return { kind: 'set', element: arg(0) };
   if (MAP_NAMES.has(name)) return { kind: 'map', key: arg(0), value: arg(1) };
   if (name === 'Multiset') return { kind: 'multiset', element: arg(0) };
+  if (MODE_WRAPPERS.has(name)) return modeValueType(`${name}<${valueTypeText(arg(0))}>`, arg(0));
   if (TRANSPARENT.has(name)) return arg(0);
   // Older Verus spells spec closures as a path: `FnSpec<(A, B), R>`.
   const params = args[0];
@@ -358,8 +365,24 @@ function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
   if (fields.kind === 'unit') return { kind: 'unit', fields: [] };
   return {
     kind: fields.kind,
-    fields: fields.fields.map((field) => ({ name: field.name, type: resolveValueType(field.type, ctx) })),
+    fields: fields.fields.map((field) => {
+      const type = resolveValueType(field.type, ctx);
+      return {
+        name: field.name,
+        type: field.ghostMode === undefined ? type : modeValueType(`${field.ghostMode} ${valueTypeText(type)}`, type),
+      };
+    }),
   };
+}
+
+/** The value type of a ghost or tracked value (`Ghost<T>`, `Tracked<T>`, a `ghost`/`tracked` field): `T` itself
+ *  when the harness represents it, else a placeholder type. Exec code never reads such a value (Verus rejects it),
+ *  so the implementation runs without knowing it; what a contract reads of it is indeterminate. Only the parts
+ *  `firstUnsupported` sees are looked at: a datatype's fields are resolved on demand, and one of them this
+ *  function covers only when it is ghost or tracked itself. */
+function modeValueType(text: string, inner: ValueType): ValueType {
+  const missing = firstUnsupported(inner);
+  return missing === undefined ? inner : { kind: 'opaque', text, reason: `${missing.text}: ${missing.reason}` };
 }
 
 function bindConsts(params: readonly GenericParam[], values: readonly bigint[]): Map<string, bigint> {
@@ -401,8 +424,13 @@ function pathText(type: PathType): string {
 
 function opaqueReason(text: string): string {
   if (text.startsWith('dyn') || text.startsWith('impl')) return 'trait objects and `impl Trait` types are not supported';
-  if (text.startsWith('*')) return 'raw pointers are not supported';
   return 'this type is not supported';
+}
+
+/** A raw pointer's value is its address whatever it points to; the pointee only types a dereference, so one the
+ *  harness cannot represent is left out rather than making the pointer unrepresentable. */
+function rawPointerType(pointee: ValueType): ValueType {
+  return { kind: 'adt', name: RAW_POINTER, args: firstUnsupported(pointee) === undefined ? [pointee] : [] };
 }
 
 function seqTypeText(origin: SeqOrigin, element: string, length: number | undefined): string {

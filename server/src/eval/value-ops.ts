@@ -50,6 +50,8 @@ export function compareValues(a: Value, b: Value): number {
         compareLists(a.fields, other.fields, compareFields)
       );
     }
+    case 'opaque':
+      return compareStrings(a.text, (b as typeof a).text);
     case 'closure': {
       const other = b as typeof a;
       return (
@@ -143,6 +145,7 @@ const KIND_RANK: Readonly<Record<Value['kind'], number>> = {
   struct: 8,
   enum: 9,
   closure: 10,
+  opaque: 11,
 };
 
 function isSurrogate(codePoint: number): boolean {
@@ -226,6 +229,8 @@ export function valueKey(value: Value): string | undefined {
       return fieldsKey(`r{${value.name}|`, value.fields);
     case 'enum':
       return fieldsKey(`e{${value.name}|${value.variant}|`, value.fields);
+    case 'opaque':
+      return `o{${value.text}}`;
     case 'closure':
       return undefined;
     default:

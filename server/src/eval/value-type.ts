@@ -23,5 +23,8 @@ export type ValueType =
   | { readonly kind: 'adt'; readonly name: string; readonly args: readonly ValueType[]; readonly consts?: readonly bigint[] }
   /** `spec_fn(A) -> B` and closures. */
   | { readonly kind: 'fn'; readonly params: readonly ValueType[]; readonly ret: ValueType }
+  /** `Ghost<T>` / `Tracked<T>` (or a ghost or tracked field) whose `T` the product cannot represent: exec code
+   *  never reads it, so its one value is an `opaque` placeholder; `reason` says why `T` is not represented. */
+  | { readonly kind: 'opaque'; readonly text: string; readonly reason: string }
   /** A type the product cannot represent (floats, raw pointers, unknown names, trait objects): with the reason. */
   | { readonly kind: 'unsupported'; readonly text: string; readonly reason: string };

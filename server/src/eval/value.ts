@@ -29,6 +29,10 @@ export type Value =
       readonly variant: string;
       readonly fields: readonly (readonly [string, Value])[];
     }
+  /** A placeholder for what the harness cannot represent but exec code never reads: a `Ghost<T>`/`Tracked<T>`
+   *  value of an unknown `T` (a state-machine token, `PointsToRaw`), a raw pointer's provenance. `text` says what it
+   *  stands for. Whatever spec code reads of it is indeterminate (spec/opaque-values.ts). */
+  | { readonly kind: 'opaque'; readonly text: string }
   /** A spec closure (`|x: int| x + 1`, `spec_fn`), capturing its environment by value. */
   | {
       readonly kind: 'closure';
@@ -42,6 +46,11 @@ export const UNIT: Value = { kind: 'tuple', elements: [] };
 
 export function int(value: bigint | number): Value {
   return { kind: 'int', value: BigInt(value) };
+}
+
+/** The placeholder standing for a value of the type written `text`. */
+export function opaqueValue(text: string): Value {
+  return { kind: 'opaque', text };
 }
 
 export function bool(value: boolean): Value {

@@ -137,6 +137,8 @@ export interface FieldDef {
   /** Field name; for tuple fields the index as a string ('0', '1', ...). */
   readonly name: string;
   readonly type: Type;
+  /** `ghost x: T` / `tracked x: T` (fields of `tracked struct`s); absent for exec fields. */
+  readonly ghostMode?: 'ghost' | 'tracked';
   readonly span: Span;
 }
 

@@ -23,19 +23,19 @@ import { isReservedWord } from './keywords';
 import type { ParserState } from './parser-state';
 import { parseType } from './types';
 
-export function parseStructItem(p: ParserState, base: ItemBase): StructItem | undefined {
+export function parseStructItem(p: ParserState, base: ItemBase, dataMode: 'ghost' | 'tracked' | undefined): StructItem | undefined {
   p.bump();
   const name = expectName(p, 'a struct name');
   if (name === undefined) return undefined;
   const generics = parseGenericParams(p);
   parseWhereClause(p, generics);
-  const fields = parseFields(p);
+  const fields = parseFields(p, dataMode);
   parseWhereClause(p, generics);
   if (fields.kind !== 'named') p.eat(';');
   return { ...base, kind: 'struct', name: name.text, nameSpan: name.span, generics, fields };
 }
 
-export function parseEnumItem(p: ParserState, base: ItemBase): EnumItem | undefined {
+export function parseEnumItem(p: ParserState, base: ItemBase, dataMode: 'ghost' | 'tracked' | undefined): EnumItem | undefined {
   p.bump();
   const name = expectName(p, 'an enum name');
   if (name === undefined) return undefined;
@@ -58,7 +58,7 @@ export function parseEnumItem(p: ParserState, base: ItemBase): EnumItem | undefi
     }
     const variantName = p.tok();
     p.bump();
-    const fields = parseFields(p);
+    const fields = parseFields(p, dataMode);
     let discriminant: Expr | undefined;
     if (p.eat('=')) discriminant = parseExpr(p);
     variants.push({ name: variantName, fields, discriminant, span: p.span(start) });
@@ -71,21 +71,22 @@ export function parseEnumItem(p: ParserState, base: ItemBase): EnumItem | undefi
   return { ...base, kind: 'enum', name: name.text, nameSpan: name.span, generics, variants };
 }
 
-/** `{ a: T, pub b: U }`, `(T, pub U)`, or nothing (unit). */
-function parseFields(p: ParserState): Fields {
+/** `{ a: T, pub b: U }`, `(T, pub U)`, or nothing (unit); a field without a mode of its own has the datatype's
+ *  (`dataMode`: a `ghost struct`'s fields are ghost). */
+function parseFields(p: ParserState, dataMode: 'ghost' | 'tracked' | undefined): Fields {
   if (p.at('{')) {
     const frame = p.enterGroup();
     const fields: FieldDef[] = [];
     while (!p.atEnd()) {
       const before = p.pos;
       parseOuterAttributes(p);
-      skipFieldModifiers(p);
+      const ghostMode = skipFieldModifiers(p) ?? dataMode;
       const start = p.startOffset();
       const fieldName = p.isIdent() ? p.tok() : '';
       if (fieldName === '') p.errorHere('expected a field name');
       else p.bump();
       const type: Type = p.expect(':') ? parseType(p) : { kind: 'infer', span: p.span(start) };
-      fields.push({ name: fieldName, type, span: p.span(start) });
+      fields.push({ name: fieldName, type, span: p.span(start), ...(ghostMode === undefined ? {} : { ghostMode }) });
       if (!p.eat(',') && !p.atEnd()) {
         p.errorHere('expected `,` between fields');
         if (p.pos === before) p.skipTokenOrGroup();
@@ -101,10 +102,10 @@ function parseFields(p: ParserState): Fields {
     while (!p.atEnd()) {
       const before = p.pos;
       parseOuterAttributes(p);
-      skipFieldModifiers(p);
+      const ghostMode = skipFieldModifiers(p) ?? dataMode;
       const start = p.startOffset();
       const type = parseType(p);
-      fields.push({ name: String(fields.length), type, span: p.span(start) });
+      fields.push({ name: String(fields.length), type, span: p.span(start), ...(ghostMode === undefined ? {} : { ghostMode }) });
       if (!p.eat(',')) {
         if (p.pos === before) p.skipTokenOrGroup();
         if (!p.atEnd()) p.errorHere('expected `,` between fields');
@@ -117,11 +118,15 @@ function parseFields(p: ParserState): Fields {
   return { kind: 'unit' };
 }
 
-function skipFieldModifiers(p: ParserState): void {
+/** Skips a field's visibility and mode, and says the mode. */
+function skipFieldModifiers(p: ParserState): 'ghost' | 'tracked' | undefined {
   // In `struct S(pub (A, B))` the group is the field's tuple type, not a `pub(crate)` restriction.
   const restricted = p.at('(', 1) && (p.at('crate', 2) || p.at('self', 2) || p.at('super', 2) || p.at('in', 2));
   if (p.eat('pub') && restricted) p.skipTokenOrGroup();
-  if ((p.at('ghost') || p.at('tracked')) && p.isIdent(1)) p.bump();
+  if (!((p.at('ghost') || p.at('tracked')) && p.isIdent(1))) return undefined;
+  const mode = p.at('ghost') ? 'ghost' : 'tracked';
+  p.bump();
+  return mode;
 }
 
 export function parseTypeAliasItem(p: ParserState, base: ItemBase): TypeAliasItem | undefined {

@@ -20,6 +20,8 @@ export interface FnModifiers {
   readonly isUnsafe: boolean;
   readonly isAxiom: boolean;
   readonly broadcast: boolean;
+  /** `ghost struct` / `tracked struct` (and enums): every field has that mode. */
+  readonly dataMode: 'ghost' | 'tracked' | undefined;
 }
 
 export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifiers, ctx: ItemContext): FnItem | undefined {

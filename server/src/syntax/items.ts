@@ -132,9 +132,9 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
       return withSpan(parseFnItem(p, base, modifiers, ctx));
     case 'struct':
     case 'union':
-      return withSpan(parseStructItem(p, base));
+      return withSpan(parseStructItem(p, base, modifiers.dataMode));
     case 'enum':
-      return withSpan(parseEnumItem(p, base));
+      return withSpan(parseEnumItem(p, base, modifiers.dataMode));
     case 'type':
       return withSpan(parseTypeAliasItem(p, base));
     case 'const':
@@ -244,6 +244,7 @@ function parseModifiers(p: ParserState): FnModifiers {
     isUnsafe: false,
     isAxiom: false,
     broadcast: false,
+    dataMode: undefined,
   };
   while (p.isIdent() && MODIFIERS.has(p.tok())) {
     const t = p.tok();
@@ -271,6 +272,7 @@ function parseModifiers(p: ParserState): FnModifiers {
     } else if (t === 'const') modifiers.isConst = true;
     else if (t === 'unsafe') modifiers.isUnsafe = true;
     else if (t === 'broadcast') modifiers.broadcast = true;
+    else if (t === 'ghost' || t === 'tracked') modifiers.dataMode = t;
     else if (t === 'extern' && p.kind() === TokenKind.Str) p.bump();
   }
   return modifiers;

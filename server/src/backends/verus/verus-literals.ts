@@ -46,6 +46,8 @@ export function printValueLiteral(ctx: LiteralContext, value: Value, type: Value
       return type.kind === 'adt' ? printAdt(ctx, value, type) : mismatch(value, type);
     case 'closure':
       return { ok: false, construct: 'a closure value' };
+    case 'opaque':
+      return { ok: false, construct: `a placeholder for \`${value.text}\`` };
     default:
       return assertNever(value);
   }
@@ -80,6 +82,7 @@ export function verusTypeText(type: ValueType): string | undefined {
       return `spec_fn(${parts.slice(0, -1).join(', ')}) -> ${parts[parts.length - 1] ?? ''}`;
     }
     case 'unsupported':
+    case 'opaque':
       return undefined;
     default:
       return assertNever(type);

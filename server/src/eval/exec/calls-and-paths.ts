@@ -18,7 +18,7 @@ import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType }
 import { evalExpecting } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
-import { pointerStaticCall, trackedOperand } from './pointers';
+import { nullPointerCall, pointerStaticCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { hashCollectionCall } from './hash-collections';
@@ -336,6 +336,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
+  const nullPointer = nullPointerCall(names);
+  if (nullPointer !== undefined) return nullPointer;
   const bytes = owner === undefined || owner === 'bytes' ? leBytesFn(last, false) : undefined;
   if (bytes !== undefined) return leBytesCall(bytes, args(), expr.span);
   const collection = owner === undefined ? undefined : hashCollectionCall(owner, last);

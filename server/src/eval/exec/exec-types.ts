@@ -4,7 +4,7 @@
 import type { GenericArg, Pattern, Type } from '../../syntax';
 import type { IntType, ValueType } from '../value-type';
 import { isIntTypeName } from './int-ops';
-import { unwrappedModePattern } from '../permissions';
+import { RAW_POINTER, unwrappedModePattern } from '../permissions';
 
 export type ExecType =
   | { readonly kind: 'int'; readonly int: IntType }
@@ -54,6 +54,8 @@ export function execTypeOf(type: Type, subst: TypeSubstitution, selfType: ExecTy
     case 'array':
     case 'slice':
       return seqOf(execTypeOf(type.element, subst, selfType));
+    case 'opaque':
+      return type.pointee === undefined ? UNKNOWN : { kind: 'adt', name: RAW_POINTER, args: [execTypeOf(type.pointee, subst, selfType)] };
     default:
       return UNKNOWN;
   }

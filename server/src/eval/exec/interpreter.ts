@@ -14,7 +14,7 @@ import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
 import { evalMacro } from './macros';
-import { MAYBE_UNINIT_ACCESSORS, rawPointee, rawPointerCast } from './pointers';
+import { MAYBE_UNINIT_ACCESSORS, rawPointee, rawPointerAddress, rawPointerCast } from './pointers';
 import { evalExpecting } from './conversions';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
@@ -65,13 +65,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       if (expr.op === '&&' && containsLet(expr)) return { value: bool(evalCondition(ctx, frame, env, childEnv(env), expr)), type: BOOL };
       return evalBinary(ctx, frame, env, expr);
     case 'cast':
-      if (expr.type.kind === 'opaque' && expr.type.pointee !== undefined)
-        return rawPointerCast(
-          evalExpr(ctx, frame, env, expr.operand),
-          execTypeOf(expr.type.pointee, frame.subst, frame.selfType),
-          expr.span,
-        );
-      return castValue(evalExpr(ctx, frame, env, expr.operand), expr.type, expr.span);
+      return evalCast(ctx, frame, env, expr);
     case 'if':
       return evalIf(ctx, frame, env, expr);
     case 'match':
@@ -326,12 +320,22 @@ function evalBinary(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind
     return { value: bool(truthy(evalExpr(ctx, frame, env, expr.right), expr.right.span)), type: BOOL };
   }
   const left = evalExpr(ctx, frame, env, expr.left);
-  const right = evalExpr(ctx, frame, env, expr.right);
+  const right =
+    expr.op === '<<' || expr.op === '>>' ? evalExpr(ctx, frame, env, expr.right) : evalOperand(ctx, frame, env, expr.right, left.type);
   if (expr.op !== '<<' && expr.op !== '>>') {
     pinFlexVariable(env, expr.left, right.type);
     pinFlexVariable(env, expr.right, left.type);
   }
   return binaryOp(ctx, expr.op, left, right, expr.span);
+}
+
+/** The right operand of a binary operator: `!lit` of an unsuffixed literal takes the left operand's integer type,
+ *  as rustc infers it (`flags & !1` on a `u8` is `flags & 0xfe`), since `!` of an unpinned literal has no width. */
+function evalOperand(ctx: Ctx, frame: Frame, env: Env, expr: Expr, other: ExecType): Typed {
+  const plain = expr.kind === 'paren' ? expr.inner : expr;
+  if (plain.kind !== 'unary' || plain.op !== '!' || other.kind !== 'int') return evalExpr(ctx, frame, env, expr);
+  const operand = evalExpr(ctx, frame, env, plain.operand);
+  return not(operand.type.kind === 'flex' ? { value: operand.value, type: other } : operand, plain.span);
 }
 
 function evalIf(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'if' }>): Typed {
@@ -409,4 +413,12 @@ function checkAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Ex
     holds = value?.kind === 'bool' ? value.value : undefined;
   }
   if (holds === false) throw new AssumeViolatedSignal(span);
+}
+
+/** `e as T`: `addr as *mut T` makes a raw pointer, and a raw pointer cast to an integer is its address. */
+function evalCast(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'cast' }>): Typed {
+  const operand = evalExpr(ctx, frame, env, expr.operand);
+  if (expr.type.kind === 'opaque' && expr.type.pointee !== undefined)
+    return rawPointerCast(operand, execTypeOf(expr.type.pointee, frame.subst, frame.selfType), expr.span);
+  return castValue(rawPointerAddress(operand) ?? operand, expr.type, expr.span);
 }

@@ -6,12 +6,12 @@
 
 import type { Expr, Span } from '../../syntax';
 import type { Value } from '../value';
-import { int, UNIT } from '../value';
-import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR } from '../permissions';
+import { bool, int, UNIT } from '../value';
+import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR, RAW_POINTER, rawPointerValue } from '../permissions';
 import type { Ctx, Env, Frame, PathStep, Place, Typed } from './interpreter-state';
 import { placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
+import { BOOL, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { notRunnable, panic } from './signals';
 
@@ -23,6 +23,8 @@ export function pointerMethodCall(
   expr: Extract<Expr, { kind: 'method-call' }>,
   receiver: Typed,
 ): Typed | undefined {
+  if (receiver.value.kind === 'struct' && receiver.value.name === RAW_POINTER)
+    return rawPointerMethodCall(expr, receiver, () => evalExpr(ctx, frame, env, expr.args[0] ?? expr).value);
   const addr = receiver.value.kind === 'struct' && receiver.value.name === PPTR ? pointerAddress(receiver.value) : undefined;
   if (addr === undefined) return undefined;
   if (expr.method === 'addr' || expr.method === 'to_usize') return { value: int(addr), type: USIZE };
@@ -134,16 +136,56 @@ function pointerType(name: string, element: ExecType): ExecType {
 /** `MaybeUninit<T>` accessors that hand out its `T` in place. */
 export const MAYBE_UNINIT_ACCESSORS: ReadonlySet<string> = new Set(['assume_init_mut', 'assume_init_ref']);
 
-/** The exec type of a raw pointer (`*mut T`, `*const T`): its value is an address, as a `PPtr`'s is, and the type
- *  tells the two apart, since only a raw pointer is dereferenced with `*`. */
-const RAW_POINTER = '*ptr';
-
 /** `addr as *mut T` (or `*const T`, or `*mut MaybeUninit<T>`, which holds a `T` once initialized). */
 export function rawPointerCast(operand: Typed, pointee: ExecType, span: Span): Typed {
   const addr = pointerAddress(operand.value);
   if (addr === undefined) return notRunnable(`cast of a ${operand.value.kind} value to a raw pointer`, span);
   const element = pointee.kind === 'adt' && pointee.name === 'MaybeUninit' ? (pointee.args[0] ?? UNKNOWN) : pointee;
-  return { value: pptrValue(addr), type: pointerType(RAW_POINTER, element) };
+  return { value: rawPointerValue(addr), type: pointerType(RAW_POINTER, element) };
+}
+
+/** `p as usize` (and any integer type) of a raw pointer: its address, truncated as every integer cast is; undefined
+ *  when `operand` is no raw pointer. */
+export function rawPointerAddress(operand: Typed): Typed | undefined {
+  if (operand.value.kind !== 'struct' || operand.value.name !== RAW_POINTER) return undefined;
+  const addr = pointerAddress(operand.value);
+  return addr === undefined ? undefined : { value: int(addr), type: USIZE };
+}
+
+/** std's and vstd's null pointers (`core::ptr::null_mut()`, `null()`, vstd's `ptr_null_mut()`, `ptr_null()`):
+ *  address 0; undefined for any other function. */
+export function nullPointerCall(names: readonly string[]): Typed | undefined {
+  const last = names[names.length - 1] ?? '';
+  const owner = names[names.length - 2];
+  const std = (last === 'null_mut' || last === 'null') && (owner === 'ptr' || names.length === 1);
+  const vstd = last === 'ptr_null_mut' || last === 'ptr_null';
+  return std || vstd ? { value: rawPointerValue(0n), type: pointerType(RAW_POINTER, UNKNOWN) } : undefined;
+}
+
+/** The exec methods of a raw pointer that read only its address (`addr`, `is_null`), retype it (`cast`) or move it
+ *  within its allocation (`with_addr`, which keeps the provenance, so the result is this pointer's kind of value);
+ *  any other (`offset`, `add` and the rest of pointer arithmetic) is not modelled. */
+function rawPointerMethodCall(expr: Extract<Expr, { kind: 'method-call' }>, receiver: Typed, firstArg: () => Value): Typed {
+  const addr = pointerAddress(receiver.value) ?? 0n;
+  switch (expr.method) {
+    case 'with_addr': {
+      const target = expr.args.length === 1 ? firstArg() : undefined;
+      if (target?.kind !== 'int') return notRunnable('`with_addr` of a value that is not an address', expr.span);
+      return { value: rawPointerValue(target.value), type: receiver.type };
+    }
+    case 'addr':
+      return { value: int(addr), type: USIZE };
+    case 'is_null':
+      return { value: bool(addr === 0n), type: BOOL };
+    case 'cast':
+    case 'cast_mut':
+    case 'cast_const':
+      return { value: receiver.value, type: expr.method === 'cast' ? pointerType(RAW_POINTER, UNKNOWN) : receiver.type };
+    case 'clone':
+      return receiver;
+    default:
+      return notRunnable(`\`${expr.method}\` of a raw pointer`, expr.span);
+  }
 }
 
 /** The place `*p` names when `p` is a raw pointer: the value the permission for its address holds (a

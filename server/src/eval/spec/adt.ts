@@ -9,6 +9,7 @@ import { indeterminate, isFailure, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
 import { lastName } from './patterns';
 import { permissionField } from './permission-methods';
+import { readOfOpaque } from './opaque-values';
 import { MEM_CONTENTS } from '../permissions';
 import { ORDERING, ORDERING_VARIANTS } from '../std-enums';
 
@@ -105,6 +106,8 @@ export function evalStructLiteral(ctx: SpecContext, expr: Extract<Expr, { kind: 
 export function evalField(ctx: SpecContext, expr: Extract<Expr, { kind: 'field' }>, env: Env): Res {
   const receiver = evalExpr(ctx, expr.receiver, env);
   if (isFailure(receiver)) return receiver;
+  const unknown = readOfOpaque(receiver, expr.span);
+  if (unknown !== undefined) return unknown;
   if (receiver.kind === 'enum') return arrowField(ctx, receiver, expr.field, expr.span);
   const value = fieldOf(receiver, expr.field) ?? permissionField(receiver, expr.field);
   return value ?? unsupported(`field \`${expr.field}\` of a ${receiver.kind} value`, expr.span);
@@ -113,6 +116,8 @@ export function evalField(ctx: SpecContext, expr: Extract<Expr, { kind: 'field' 
 export function evalArrow(ctx: SpecContext, expr: Extract<Expr, { kind: 'arrow' }>, env: Env): Res {
   const receiver = evalExpr(ctx, expr.receiver, env);
   if (isFailure(receiver)) return receiver;
+  const unknown = readOfOpaque(receiver, expr.span);
+  if (unknown !== undefined) return unknown;
   if (receiver.kind !== 'enum') {
     return fieldOf(receiver, expr.field) ?? unsupported(`\`->${expr.field}\` on a ${receiver.kind} value`, expr.span);
   }
@@ -122,6 +127,8 @@ export function evalArrow(ctx: SpecContext, expr: Extract<Expr, { kind: 'arrow' 
 export function evalIs(ctx: SpecContext, expr: Extract<Expr, { kind: 'is' }>, env: Env): Res {
   const operand = evalExpr(ctx, expr.operand, env);
   if (isFailure(operand)) return operand;
+  const unknown = readOfOpaque(operand, expr.span);
+  if (unknown !== undefined) return unknown;
   if (operand.kind !== 'enum') return unsupported(`\`is\` on a ${operand.kind} value`, expr.span);
   const variant = expr.variant.slice(expr.variant.lastIndexOf(':') + 1);
   return bool((operand.variant === variant) !== expr.negated);

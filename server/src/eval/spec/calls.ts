@@ -24,6 +24,7 @@ import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
 import { permissionMethod } from './permission-methods';
+import { rawPointerMethod, rawPointerView, readOfOpaque } from './opaque-values';
 import { isIntTypeName } from '../int-types';
 import { parametricTypeParams } from './parametric-domain';
 import { preludeArithmetic } from './operators';
@@ -93,6 +94,8 @@ export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'me
 const NO_ARGS: readonly Value[] = [];
 
 export function callMethod(ctx: SpecContext, receiver: Value, method: string, args: readonly Value[], span: Span): Res {
+  const unknown = readOfOpaque(receiver, span);
+  if (unknown !== undefined) return unknown;
   if (method === 'deep_view' && args.length === 0) return deepViewValue(ctx, receiver, span);
   let res: Res | undefined;
   switch (receiver.kind) {
@@ -100,7 +103,7 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
     case 'enum': {
       const resolved = ctx.scope.resolveMethod(receiver.name, method);
       if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
-      res = permissionMethod(receiver, method, span);
+      res = rawPointerMethod(receiver, method) ?? permissionMethod(receiver, method, span);
       if (receiver.kind === 'enum') res ??= enumMethod(receiver, method, args, span);
       break;
     }
@@ -147,6 +150,8 @@ function intTraitMethod(ctx: SpecContext, method: string): ResolvedFn | undefine
  *  other value views to itself. */
 export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {
   if (value.kind === 'seq') return value.text === true ? seq(value.elements) : value;
+  const unknown = readOfOpaque(value, span) ?? rawPointerView(value);
+  if (unknown !== undefined) return unknown;
   if (value.kind === 'struct' || value.kind === 'enum') {
     const resolved = ctx.scope.resolveMethod(value.name, 'view');
     if (resolved !== undefined) return callUserFn(ctx, resolved, [value], span);

@@ -13,6 +13,8 @@ import type { StaticTypes } from './integers';
 import { bitWidth, euclidDiv, euclidMod, intTypeOf, staticIntType, truncateTo } from './integers';
 import { bindPoisoned, matchPattern } from './patterns';
 import { collectionContains, indexMap, indexSeq } from './collections';
+import { rawPointerView, readOfOpaque, specEquals } from './opaque-values';
+import { pointerAddress } from '../permissions';
 
 export interface CondResult {
   readonly res: Res;
@@ -50,6 +52,8 @@ export function evalCond(ctx: SpecContext, expr: Expr, env: Env): CondResult {
 export function truth(res: Res, span: Span): boolean | Failure {
   if (res.kind === 'bool') return res.value;
   if (isFailure(res)) return res;
+  const unknown = readOfOpaque(res, span);
+  if (unknown !== undefined) return unknown;
   return unsupported(`logical operator on a ${res.kind} value`, span);
 }
 
@@ -133,12 +137,12 @@ function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, 
     case '===':
     case '=~=':
     case '=~~=':
-      return bool(valueEquals(left, right));
+      return equality(left, right, true, expr.span);
     case '!=':
     case '!==':
     case '!~=':
     case '!~~=':
-      return bool(!valueEquals(left, right));
+      return equality(left, right, false, expr.span);
     case '<':
     case '<=':
     case '>':
@@ -150,6 +154,8 @@ function applyBinary(ctx: SpecContext, expr: Extract<Expr, { kind: 'binary' }>, 
       break;
   }
   if (left.kind === 'int' && right.kind === 'int') return intBinary(ctx, expr, env, op, left.value, right.value);
+  const unknown = readOfOpaque(left, expr.left.span) ?? readOfOpaque(right, expr.right.span);
+  if (unknown !== undefined) return unknown;
   if (left.kind === 'bool' && right.kind === 'bool') {
     if (op === '&') return bool(left.value && right.value);
     if (op === '|') return bool(left.value || right.value);
@@ -306,13 +312,26 @@ function chainLink(op: ComparisonOp, left: Res, right: Res, span: Span): boolean
   }
   if (isFailure(left)) return left;
   if (isFailure(right)) return right;
-  const res = op === '==' || op === '!=' ? bool(valueEquals(left, right) === (op === '==')) : compareOrdered(op, left, right, span);
+  const res = op === '==' || op === '!=' ? equality(left, right, op === '==', span) : compareOrdered(op, left, right, span);
   return truth(res, span);
+}
+
+/** `==` (`equal`) or `!=` on two values, indeterminate where they agree but for what the model does not know. */
+function equality(left: Value, right: Value, equal: boolean, span: Span): Res {
+  if (left.kind === 'int' && right.kind === 'int') return bool((left.value === right.value) === equal);
+  const known = specEquals(left, right);
+  if (known === undefined)
+    return indeterminate('compares values that hold a ghost value or pointer provenance the harness does not model', span);
+  return bool(known === equal);
 }
 
 export function evalUnary(ctx: SpecContext, expr: Extract<Expr, { kind: 'unary' }>, env: Env): Res {
   const operand = evalExpr(ctx, expr.operand, env);
   if (isFailure(operand)) return operand;
+  if (expr.op === '-' || expr.op === '!') {
+    const unknown = readOfOpaque(operand, expr.span);
+    if (unknown !== undefined) return unknown;
+  }
   switch (expr.op) {
     case '-':
       return operand.kind === 'int' ? { kind: 'int', value: -operand.value } : unsupported(`unary \`-\` on ${operand.kind}`, expr.span);
@@ -336,8 +355,11 @@ export function evalCast(ctx: SpecContext, expr: Extract<Expr, { kind: 'cast' }>
   if (isFailure(operand)) return operand;
   const target = intTypeOf(expr.type, (name) => ctx.scope.typeAlias(name)?.type);
   const typeName = expr.type.kind === 'path' ? expr.type.segments.map((s) => s.name).join('::') : expr.type.kind;
+  const unknown = readOfOpaque(operand, expr.span);
+  if (unknown !== undefined) return unknown;
   let source: bigint;
   if (operand.kind === 'int') source = operand.value;
+  else if (rawPointerView(operand) !== undefined) source = pointerAddress(operand) ?? 0n;
   else if (operand.kind === 'char') source = BigInt(operand.codePoint);
   else if (operand.kind === 'bool') source = operand.value ? 1n : 0n;
   else return unsupported(`cast of a ${operand.kind} value`, expr.span);
@@ -356,6 +378,8 @@ export function evalIndex(ctx: SpecContext, expr: Extract<Expr, { kind: 'index' 
   if (isFailure(receiver)) return receiver;
   const index = evalExpr(ctx, expr.index, env);
   if (isFailure(index)) return index;
+  const unknown = readOfOpaque(receiver, expr.receiver.span);
+  if (unknown !== undefined) return unknown;
   if (receiver.kind === 'seq') return indexSeq(receiver, index, expr.span);
   if (receiver.kind === 'map') return indexMap(receiver, index, expr.span);
   return unsupported(`indexing a ${receiver.kind} value`, expr.span);

@@ -3,7 +3,7 @@
 // structs and enums (through `adtShape`), plus literals seen in the file. Deterministic for a given Rng.
 
 import type { Value } from '../../eval';
-import { int } from '../../eval';
+import { int, opaqueValue } from '../../eval';
 import type { IntType, ValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
 import { adtShape } from '../../eval';
@@ -63,6 +63,8 @@ export function randomValue(ctx: CandidateContext, type: ValueType, depth: numbe
       if (keys === undefined || vals === undefined || vals.some((v) => v === undefined)) return undefined;
       return makeMap(keys.map((k, i) => [k, vals[i] as Value] as const));
     }
+    case 'opaque':
+      return opaqueValue(type.text);
     default:
       return undefined;
   }
@@ -117,6 +119,8 @@ function firstValues(ctx: CandidateContext, type: ValueType, depth: number): rea
       }
       return rows;
     }
+    case 'opaque':
+      return [opaqueValue(type.text)];
     default:
       return [];
   }

@@ -6,7 +6,7 @@
 import type { Expr } from '../../syntax';
 import type { FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR } from '../../eval';
+import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR, RAW_POINTER, rawPointerValue } from '../../eval';
 import type { TypeContext } from '../../eval';
 
 type Row = readonly (Value | undefined)[];
@@ -14,15 +14,19 @@ type Row = readonly (Value | undefined)[];
 /** Addresses for generated pointers: 4 KiB pages from 0x1000, aligned for any `V` (and for page-sized permissions). */
 export const POINTER_ADDRESSES: readonly bigint[] = Array.from({ length: 8 }, (_, i) => 0x1000n * BigInt(i + 1));
 
-/** Whether `type` is the built-in (vstd) pointer or permission, not a file's own datatype of that name. */
+/** Whether `type` is the built-in (vstd) pointer or permission, or a raw pointer, not a file's own datatype of that
+ *  name. */
 export function isBuiltinPointer(type: ValueType, ctx: TypeContext): type is Extract<ValueType, { kind: 'adt' }> {
-  return type.kind === 'adt' && (type.name === PPTR || type.name === POINTS_TO) && ctx.scope.datatype(type.name) === undefined;
+  return type.kind === 'adt' && BUILTIN_POINTERS.has(type.name) && ctx.scope.datatype(type.name) === undefined;
 }
 
+const BUILTIN_POINTERS: ReadonlySet<string> = new Set([PPTR, POINTS_TO, RAW_POINTER]);
+
 /** Values of a pointer or permission type: each address, holding (for a permission) one of `contents`, the first
- *  few also uninitialized. */
+ *  few also uninitialized. A raw pointer may also be null, which code tests (`is_null()`) and a `PPtr` cannot be. */
 export function pointerCandidates(type: Extract<ValueType, { kind: 'adt' }>, contents: readonly Value[]): Value[] {
   if (type.name === PPTR) return POINTER_ADDRESSES.map(pptrValue);
+  if (type.name === RAW_POINTER) return [0n, ...POINTER_ADDRESSES].map(rawPointerValue);
   const values = POINTER_ADDRESSES.map((addr, i) => pointsToValue(addr, contents[i % Math.max(1, contents.length)]));
   return [...values, ...POINTER_ADDRESSES.slice(0, 2).map((addr) => pointsToValue(addr, undefined))];
 }

@@ -1,7 +1,7 @@
 // Type-directed mutation operators (design.md, "Mutants"): from one correct value, candidate wrong values of the
 // same type, each tagged with its operator and a priority tier (0 = strongest). Every candidate is in range.
 
-import { adtShape, type FieldsShape, type TypeContext } from '../../eval';
+import { adtShape, opaqueValue, type FieldsShape, type TypeContext } from '../../eval';
 import type { Value } from '../../eval';
 import type { IntType, ValueType } from '../../eval';
 import { compareValues, inRange, intRange, isSignedInt, makeMap, makeSet, multisetFromCounts, valueEquals } from '../../eval';
@@ -56,6 +56,8 @@ export function sampleValue(type: ValueType, ctx: TypeContext, depth = 0): Value
     }
     case 'adt':
       return sampleAdt(type, ctx, depth);
+    case 'opaque':
+      return opaqueValue(type.text);
     default:
       return undefined;
   }

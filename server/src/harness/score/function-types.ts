@@ -29,7 +29,7 @@ export function functionValueTypes(fn: FunctionContract, scope: ModelScope): Fun
   const typeContext: TypeContext = instantiated.ctx;
   const params = new Map<string, ValueType>();
   for (const param of fn.params) {
-    const type = resolveValueType(param.type, typeContext);
+    const type = paramValueType(param, typeContext);
     const unsupported = firstUnsupported(type);
     if (unsupported !== undefined) {
       return {
@@ -56,4 +56,13 @@ export function functionValueTypes(fn: FunctionContract, scope: ModelScope): Fun
   const mutParams = fn.params.filter((param) => param.passing === 'mut').map((param) => param.name);
   const instantiation = instantiationText(instantiated);
   return { kind: 'supported', typeContext, params, returnType, mutParams, ...(instantiation === undefined ? {} : { instantiation }) };
+}
+
+/** The value type of a parameter; for `Tracked(p): Tracked<T>` / `Ghost(g): Ghost<T>`, whose contract names the
+ *  unwrapped `p`, a `T` the harness cannot represent is the wrapper's placeholder (type-resolution.ts). */
+function paramValueType(param: FunctionContract['params'][number], ctx: TypeContext): ValueType {
+  const type = resolveValueType(param.type, ctx);
+  if (param.declaredType === param.type || firstUnsupported(type) === undefined) return type;
+  const declared = resolveValueType(param.declaredType, ctx);
+  return declared.kind === 'opaque' ? declared : type;
 }
