@@ -46,7 +46,7 @@ describe('a generic over a region trait whose runnable impl is a mock with an un
       reason:
         'generic `L: Log` cannot be instantiated: no impl of Log in this file fits: `FileBackedRegion` cannot be represented: ' +
         'field `file` holds `RefCell` (unknown type `RefCell`); `SharedLog` cannot be represented: field `fill_ratio` holds `f64` ' +
-        '(floating-point types are not supported) (line 201)',
+        '(floating-point types are not supported) (line 205)',
     });
   });
 });

@@ -10,6 +10,7 @@ import type { Value } from './value';
 import type { ValueType } from './value-type';
 import { textOf } from './value-ops';
 import { assertNever } from '../stdx';
+import { isObservationField } from './observations';
 
 /** `type` (when known) only refines text: a seq of chars declared `String`/`&str` prints as a string literal. */
 export function formatValue(value: Value, type?: ValueType): string {
@@ -74,8 +75,11 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
       );
       return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
     }
-    case 'struct':
-      return value.name + printFields(value.fields, style);
+    case 'struct': {
+      // The program itself has no uninterpreted observations to print; our messages show them.
+      const fields = style === 'debug' ? value.fields.filter(([name]) => !isObservationField(name)) : value.fields;
+      return value.name + printFields(fields, style);
+    }
     case 'enum': {
       const builtin = value.name === 'Option' || value.name === 'Result';
       const optionArg = type?.kind === 'adt' && type.name === value.name ? type.args : undefined;

@@ -255,10 +255,30 @@ function unrepresentableField(scope: ModelScope, type: ValueType, seen: Set<stri
   for (const field of fieldSets.flatMap((fields) => fields.fields)) {
     const unsupported = firstUnsupported(field.type);
     if (unsupported !== undefined) return `field \`${field.name}\` holds \`${unsupported.text}\` (${unsupported.reason})`;
-    const inner = unrepresentableField(scope, field.type, seen, depth + 1);
-    if (inner !== undefined) return inner;
+    for (const part of heldAdts(field.type)) {
+      const inner = unrepresentableField(scope, part, seen, depth + 1);
+      if (inner !== undefined) return inner;
+    }
   }
   return undefined;
+}
+
+/** The datatypes a field's values hold: itself, a `Vec`'s elements, a tuple's parts, an `Option`'s argument. */
+function heldAdts(type: ValueType): ValueType[] {
+  switch (type.kind) {
+    case 'adt':
+      return [type, ...type.args.flatMap(heldAdts)];
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return heldAdts(type.element);
+    case 'map':
+      return [...heldAdts(type.key), ...heldAdts(type.value)];
+    case 'tuple':
+      return type.elements.flatMap(heldAdts);
+    default:
+      return [];
+  }
 }
 
 const MAX_FIELD_DEPTH = 4;
