@@ -40,13 +40,21 @@ describe('a generic over a region trait whose runnable impl is a mock with an un
     });
   });
 
+  it('a trusted fn on an opaque token: its body is no source for the token’s state, so no finding against its ensures', () => {
+    expect(fn('advance')).toMatchObject({
+      status: 'scored',
+      counts: { pairs: 1, indeterminatePairs: 1 },
+      indeterminate: [expect.objectContaining({ reason: '`Token::stage` is uninterpreted and nothing pinned its value here' })],
+    });
+  });
+
   it('with no impl that runs, says why for each candidate', () => {
     expect(fn('append_twice')).toMatchObject({
       status: 'unsupported',
       reason:
         'generic `L: Log` cannot be instantiated: no impl of Log in this file fits: `FileBackedRegion` cannot be represented: ' +
         'field `file` holds `RefCell` (unknown type `RefCell`); `SharedLog` cannot be represented: field `fill_ratio` holds `f64` ' +
-        '(floating-point types are not supported) (line 205)',
+        '(floating-point types are not supported) (line 231)',
     });
   });
 });

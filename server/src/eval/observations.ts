@@ -8,6 +8,13 @@
 
 import type { FnItem, Type } from '../syntax';
 import type { ModelScope } from '../model';
+import type { Value } from './value';
+
+/** A value among named ones: the name and the fields below it (as ghost completion names the places it pins). */
+export interface ValuePlace {
+  readonly root: string;
+  readonly fields: readonly string[];
+}
 
 export interface Observation {
   /** The spec fn's name (`view`). */
@@ -61,4 +68,40 @@ export function observationField(name: string): string {
 
 export function isObservationField(field: string): boolean {
   return field.endsWith('()');
+}
+
+/** `value` with the uninterpreted observations `entry` has where `value` has none (struct by struct, by field). */
+export function withObservationsOf(value: Value, entry: Value): Value {
+  if (value.kind !== 'struct' || entry.kind !== 'struct' || value.name !== entry.name) return value;
+  const fields = value.fields.map(([name, field]) => {
+    const before = entry.fields.find(([entryName]) => entryName === name)?.[1];
+    return [name, before === undefined ? field : withObservationsOf(field, before)] as const;
+  });
+  const restored = entry.fields.filter(([name]) => isObservationField(name) && !value.fields.some(([own]) => own === name));
+  const same = restored.length === 0 && fields.every(([, field], index) => field === value.fields[index]?.[1]);
+  return same ? value : { ...value, fields: [...fields, ...restored] };
+}
+
+/** The value with each uninterpreted observation inside it kept only where the pinned places determine it whole
+ *  (the observation itself, a place above it, or every field of it). */
+export function withPinnedObservations(value: Value, at: ValuePlace, pinned: readonly ValuePlace[]): Value {
+  if (value.kind !== 'struct') return value;
+  const fields: (readonly [string, Value])[] = [];
+  for (const [name, field] of value.fields) {
+    const place = { root: at.root, fields: [...at.fields, name] };
+    if (!isObservationField(name)) fields.push([name, withPinnedObservations(field, place, pinned)]);
+    else if (isDetermined(field, place, pinned)) fields.push([name, field]);
+  }
+  const same = fields.length === value.fields.length && fields.every(([, field], index) => field === value.fields[index]?.[1]);
+  return same ? value : { ...value, fields };
+}
+
+function isDetermined(value: Value, at: ValuePlace, pinned: readonly ValuePlace[]): boolean {
+  const covered = pinned.some(
+    (place) =>
+      place.root === at.root && place.fields.length <= at.fields.length && place.fields.every((field, index) => field === at.fields[index]),
+  );
+  if (covered) return true;
+  if (value.kind !== 'struct' || value.fields.length === 0) return false;
+  return value.fields.every(([name, field]) => isDetermined(field, { root: at.root, fields: [...at.fields, name] }, pinned));
 }

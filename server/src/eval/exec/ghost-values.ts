@@ -14,10 +14,10 @@ import type { Ctx, Env, Frame, Typed } from './interpreter-state';
 import { placeOfBinding, readPlace, tick, writePlace } from './interpreter-state';
 import type { Argument } from './calls-and-paths';
 import { completeAndPin } from '../ghost-completion';
-import type { CompletionSite, Place } from '../ghost-completion';
-import { isObservationField } from '../observations';
+import type { CompletionSite } from '../ghost-completion';
+import { withObservationsOf, withPinnedObservations } from '../observations';
 import { valueEquals } from '../value-ops';
-import { UNIT_TYPE, UNKNOWN } from './exec-types';
+import { isMutableBorrowType, UNIT_TYPE, UNKNOWN } from './exec-types';
 
 /** Spec steps one ghost expression may take, charged to the run's step budget as one step per hundred. */
 const GHOST_STEP_BUDGET = 20_000;
@@ -88,12 +88,13 @@ export function withTrustedGhostEffects(
     ensures.length === 0
       ? { values, pinned: [] }
       : completeAndPin(ctx.model.scope, site, values, { stepBudget: GHOST_STEP_BUDGET, stackAllowance: 'default' });
-  for (const { name, argument, entry } of bound) {
+  for (const { name, declaredType, argument, entry } of bound) {
     const completed = completion.values.get(name);
     const before = values.get(name);
     if (argument.kind !== 'place' || completed === undefined || before === undefined) continue;
-    const changed = entry !== undefined && !valueEquals(entry, before);
-    const value = changed ? withPinnedObservations(completed, { root: name, fields: [] }, completion.pinned) : completed;
+    // Through `&mut` the callee may change what the model cannot see (an opaque `external_body` token's state).
+    const stale = (declaredType !== undefined && isMutableBorrowType(declaredType)) || (entry !== undefined && !valueEquals(entry, before));
+    const value = stale ? withPinnedObservations(completed, { root: name, fields: [] }, completion.pinned) : completed;
     if (value !== readPlace(argument.place).value) writePlace(argument.place, value);
   }
   const returned = returnName === undefined ? undefined : completion.values.get(returnName);
@@ -118,40 +119,4 @@ function trustedEnsures(scope: ModelScope, resolved: ResolvedFn): readonly Claus
 
 function typeHead(type: Type): string | undefined {
   return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
-}
-
-/** `value` with the uninterpreted observations `entry` has where `value` has none (struct by struct, by field). */
-function withObservationsOf(value: Value, entry: Value): Value {
-  if (value.kind !== 'struct' || entry.kind !== 'struct' || value.name !== entry.name) return value;
-  const fields = value.fields.map(([name, field]) => {
-    const before = entry.fields.find(([entryName]) => entryName === name)?.[1];
-    return [name, before === undefined ? field : withObservationsOf(field, before)] as const;
-  });
-  const restored = entry.fields.filter(([name]) => isObservationField(name) && !value.fields.some(([own]) => own === name));
-  const same = restored.length === 0 && fields.every(([, field], index) => field === value.fields[index]?.[1]);
-  return same ? value : { ...value, fields: [...fields, ...restored] };
-}
-
-/** The value with each uninterpreted observation inside it kept only where the pinned places determine it whole
- *  (the observation itself, a place above it, or every field of it). */
-function withPinnedObservations(value: Value, at: Place, pinned: readonly Place[]): Value {
-  if (value.kind !== 'struct') return value;
-  const fields: (readonly [string, Value])[] = [];
-  for (const [name, field] of value.fields) {
-    const place = { root: at.root, fields: [...at.fields, name] };
-    if (!isObservationField(name)) fields.push([name, withPinnedObservations(field, place, pinned)]);
-    else if (isDetermined(field, place, pinned)) fields.push([name, field]);
-  }
-  const same = fields.length === value.fields.length && fields.every(([, field], index) => field === value.fields[index]?.[1]);
-  return same ? value : { ...value, fields };
-}
-
-function isDetermined(value: Value, at: Place, pinned: readonly Place[]): boolean {
-  const covered = pinned.some(
-    (place) =>
-      place.root === at.root && place.fields.length <= at.fields.length && place.fields.every((field, index) => field === at.fields[index]),
-  );
-  if (covered) return true;
-  if (value.kind !== 'struct' || value.fields.length === 0) return false;
-  return value.fields.every(([name, field]) => isDetermined(field, { root: at.root, fields: [...at.fields, name] }, pinned));
 }
