@@ -83,18 +83,36 @@ export function withObservationsOf(value: Value, entry: Value): Value {
 }
 
 /** The value with each uninterpreted observation inside it kept only where the pinned places determine it whole
- *  (the observation itself, a place above it, or every field of it). */
+ *  (the observation itself, a place above it, or every field of it). Inside a sequence, a tuple or an enum no
+ *  equality can pin one alone, so there only a pinned place above keeps it. */
 export function withPinnedObservations(value: Value, at: ValuePlace, pinned: readonly ValuePlace[]): Value {
-  if (value.kind !== 'struct') return value;
-  const fields: (readonly [string, Value])[] = [];
-  for (const [name, field] of value.fields) {
-    const place = { root: at.root, fields: [...at.fields, name] };
-    if (!isObservationField(name)) fields.push([name, withPinnedObservations(field, place, pinned)]);
-    else if (isDetermined(field, place, pinned)) fields.push([name, field]);
+  const inner = (part: Value, step: string): Value => withPinnedObservations(part, { root: at.root, fields: [...at.fields, step] }, pinned);
+  switch (value.kind) {
+    case 'seq':
+    case 'tuple': {
+      const elements = value.elements.map((element) => inner(element, UNPINNABLE));
+      return elements.every((element, index) => element === value.elements[index]) ? value : { ...value, elements };
+    }
+    case 'enum': {
+      const fields = value.fields.map(([name, field]) => [name, inner(field, UNPINNABLE)] as const);
+      return fields.every(([, field], index) => field === value.fields[index]?.[1]) ? value : { ...value, fields };
+    }
+    case 'struct': {
+      const fields: (readonly [string, Value])[] = [];
+      for (const [name, field] of value.fields) {
+        if (!isObservationField(name)) fields.push([name, inner(field, name)]);
+        else if (isDetermined(field, { root: at.root, fields: [...at.fields, name] }, pinned)) fields.push([name, field]);
+      }
+      const same = fields.length === value.fields.length && fields.every(([, field], index) => field === value.fields[index]?.[1]);
+      return same ? value : { ...value, fields };
+    }
+    default:
+      return value;
   }
-  const same = fields.length === value.fields.length && fields.every(([, field], index) => field === value.fields[index]?.[1]);
-  return same ? value : { ...value, fields };
 }
+
+/** A step no place of ghost completion takes (it names struct fields only). */
+const UNPINNABLE = '[]';
 
 function isDetermined(value: Value, at: ValuePlace, pinned: readonly ValuePlace[]): boolean {
   const covered = pinned.some(
