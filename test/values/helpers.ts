@@ -100,6 +100,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     useAlias: () => undefined,
     macroRules: () => undefined,
     traitImpls: () => [],
+    typeImpls: () => [],
     derivers: () => [],
     constant: (path) => {
       const item = find('const', path[path.length - 1] ?? '');

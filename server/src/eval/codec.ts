@@ -4,6 +4,7 @@
 
 import type { JsonValue } from './json-value';
 import { adtShape, valueTypeText, type FieldsShape, type TypeContext } from './type-resolution';
+import { isObservationField } from './observations';
 import type { Value } from './value';
 import type { IntType, ValueType } from './value-type';
 import { charValue, inRange, intRange, makeMap, makeMultiset, makeSet, textOf, textValue } from './value-ops';
@@ -288,9 +289,11 @@ function decodeFields(json: unknown, shape: FieldsShape, ctx: TypeContext, path:
     const names = shape.fields.map((field) => `"${field.name}"`).join(', ');
     return fail([...path, unknownKey], `unknown field "${unknownKey}" of ${owner}; expected ${names || 'no fields'}`);
   }
-  return shape.fields.map((field) => {
+  return shape.fields.flatMap((field) => {
+    // An uninterpreted observation may be undetermined (`observations.ts`): absent, not missing.
+    if (!Object.hasOwn(json, field.name) && isObservationField(field.name)) return [];
     if (!Object.hasOwn(json, field.name)) return fail(path, `missing field "${field.name}" of ${owner}`);
-    return [field.name, decode(json[field.name], field.type, ctx, [...path, field.name])] as const;
+    return [[field.name, decode(json[field.name], field.type, ctx, [...path, field.name])] as const];
   });
 }
 

@@ -11,6 +11,7 @@ import type { ValueType } from './value-type';
 import { textOf } from './value-ops';
 import { assertNever } from '../stdx';
 import { pointerAddress, RAW_POINTER } from './permissions';
+import { isObservationField } from './observations';
 
 /** `type` (when known) only refines text: a seq of chars declared `String`/`&str` prints as a string literal. */
 export function formatValue(value: Value, type?: ValueType): string {
@@ -75,9 +76,12 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
       );
       return items.length === 1 ? `(${items[0]},)` : `(${items.join(', ')})`;
     }
-    case 'struct':
+    case 'struct': {
       if (value.name === RAW_POINTER) return rawPointerText(value);
-      return value.name + printFields(value.fields, style);
+      // The program itself has no uninterpreted observations to print; our messages show them.
+      const fields = style === 'debug' ? value.fields.filter(([name]) => !isObservationField(name)) : value.fields;
+      return value.name + printFields(fields, style);
+    }
     case 'enum': {
       const builtin = value.name === 'Option' || value.name === 'Result';
       const optionArg = type?.kind === 'adt' && type.name === value.name ? type.args : undefined;

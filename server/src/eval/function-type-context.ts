@@ -5,7 +5,8 @@ import type { Expr, GenericParam, ImplItem, Span, Type } from '../syntax';
 import type { Datatype, FunctionContract, ModelScope } from '../model';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
-import { firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+import { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+import { isObservationFn } from './observations';
 import { isRecord } from '../stdx';
 import { printType } from '../syntax';
 
@@ -17,10 +18,12 @@ export type FunctionTypeContext =
  *  impl (`fn max<T: Ord>`, `impl<V> Stack<V>`) is measured at one concrete type. With no bounds, or only bounds an
  *  integer satisfies, that is `i64`: a body that type-checks for every such `T` cannot do arithmetic on it, so
  *  `i64` values behave as any `T` would (compare, `==`, move). A bound on a trait of the file (`K: KeyTrait`)
- *  takes the first impl of that trait in source order (`impl KeyTrait for SHTKey`, `impl PmCopy for u64`) whose
- *  type the harness can represent, that satisfies the parameter's other bounds, and whose methods the function
- *  calls have bodies; method calls on `K` values then run that impl's methods. With no such impl the function is
- *  unsupported, naming the bound and what is missing. Everything that resolves a function's types (pairs,
+ *  takes the first impl of that trait in source order (the file's, then the crate's: `impl KeyTrait for SHTKey`,
+ *  `impl PmCopy for u64`) whose type the harness can represent, fields included (a file-backed region behind a
+ *  `RefCell` is not), that satisfies the parameter's other bounds, and whose methods the function calls have
+ *  bodies or are uninterpreted observations of a struct (`observations.ts`); method calls on `K` values then run
+ *  that impl's methods. With no such impl the function is unsupported, naming the bound and why each candidate
+ *  does not fit. Everything that resolves a function's types (pairs,
  *  mutants, report encoding, pair generation, the interpreter, the spec evaluator, the Verus stubs) goes through
  *  here, so they agree on the instantiation. */
 export function functionTypeContext(fn: FunctionContract, scope: ModelScope): FunctionTypeContext {
@@ -181,19 +184,21 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
   const derivers = site.scope.derivers(traitName);
   if (impls.length === 0 && derivers.length === 0)
     return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file` };
-  let firstMisfit: string | undefined;
+  const misfits: string[] = [];
   for (const impl of impls) {
     const candidate = implCandidate(site, impl, param, depth);
     if (candidate.kind === 'chosen') return candidate;
-    firstMisfit ??= candidate.why;
+    misfits.push(candidate.why);
   }
   // A datatype whose derive macro writes the impl (`#[derive(PmCopy)] struct Elem`), taken as such an impl.
   for (const datatype of derivers) {
     const candidate = derivedCandidate(site, datatype, param);
     if (candidate.kind === 'chosen') return candidate;
-    firstMisfit ??= candidate.why;
+    misfits.push(candidate.why);
   }
-  return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits: ${firstMisfit ?? ''}` };
+  // Each candidate once, with why it does not fit (the same type's impls under different `#[cfg]`s say the same).
+  const reasons = [...new Set(misfits)].join('; ');
+  return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits: ${reasons}` };
 }
 
 /** A non-generic datatype that derives the bound's trait, when it meets every bound. */
@@ -220,16 +225,63 @@ function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericPa
   const type = resolveValueType(impl.selfType, { scope: site.scope, generics });
   const unsupported = firstUnsupported(type);
   if (unsupported !== undefined) return misfit(`cannot be represented (${unsupported.reason})`);
+  const field = unrepresentableField(site.scope, type, new Set(), 0);
+  if (field !== undefined) return misfit(`cannot be represented: ${field}`);
   const head = typeHead(impl.selfType);
   const unmet = param.bounds.find((bound) => !satisfies(site.scope, type, head, bound));
   if (unmet !== undefined) return misfit(`does not implement ${unmet}`);
   const calls = site.calls();
+  // An uninterpreted observation (`view`, `constants` of a mocked region) is a hidden field of a struct's values
+  // (`observations.ts`), so calling it needs no body.
+  const observes = type.kind === 'adt' && adtShape(type, { scope: site.scope })?.kind === 'struct';
   const bodiless = impl.items.find(
-    (item) => item.kind === 'fn' && calls.has(item.name) && (item.body === undefined || item.specVisibility === 'uninterp'),
+    (item) =>
+      item.kind === 'fn' &&
+      calls.has(item.name) &&
+      (item.body === undefined || item.specVisibility === 'uninterp') &&
+      !(observes && isObservationFn(item)),
   );
   if (bodiless?.kind === 'fn') return misfit(`has no body for \`${bodiless.name}\``);
   return { kind: 'chosen', type };
 }
+
+/** Fields (of fields, this deep) are resolved on demand, so a type can look representable at its head and hold a
+ *  `RefCell` below: the first such field, as `field \`section.file\` holds \`..\` (reason)`. */
+function unrepresentableField(scope: ModelScope, type: ValueType, seen: Set<string>, depth: number): string | undefined {
+  if (type.kind !== 'adt' || depth > MAX_FIELD_DEPTH || seen.has(type.name)) return undefined;
+  seen.add(type.name);
+  const shape = adtShape(type, { scope });
+  const fieldSets = shape === undefined ? [] : shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
+  for (const field of fieldSets.flatMap((fields) => fields.fields)) {
+    const unsupported = firstUnsupported(field.type);
+    if (unsupported !== undefined) return `field \`${field.name}\` holds \`${unsupported.text}\` (${unsupported.reason})`;
+    for (const part of heldAdts(field.type)) {
+      const inner = unrepresentableField(scope, part, seen, depth + 1);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The datatypes a field's values hold: itself, a `Vec`'s elements, a tuple's parts, an `Option`'s argument. */
+function heldAdts(type: ValueType): ValueType[] {
+  switch (type.kind) {
+    case 'adt':
+      return [type, ...type.args.flatMap(heldAdts)];
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return heldAdts(type.element);
+    case 'map':
+      return [...heldAdts(type.key), ...heldAdts(type.value)];
+    case 'tuple':
+      return type.elements.flatMap(heldAdts);
+    default:
+      return [];
+  }
+}
+
+const MAX_FIELD_DEPTH = 4;
 
 /** Whether a candidate (resolved `type`, named `head` as its impls name it) meets one bound as written. */
 function satisfies(scope: ModelScope, type: ValueType, head: string | undefined, bound: string): boolean {

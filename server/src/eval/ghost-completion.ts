@@ -18,9 +18,10 @@ import { createSpecContext } from './spec/spec-context';
 import type { StackAllowance } from './spec/spec-context';
 import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
+import { isObservationField, observationField } from './observations';
 
 /** A value inside the inputs: a parameter and the fields below it. */
-interface Place {
+export interface Place {
   readonly root: string;
   readonly fields: readonly string[];
 }
@@ -63,13 +64,34 @@ export function completeByEqualities(
   values: ReadonlyMap<string, Value>,
   limits: CompletionLimits,
 ): ReadonlyMap<string, Value> | undefined {
+  const completion = completeAndPin(scope, site, values, limits);
+  return completion.changed ? completion.values : undefined;
+}
+
+export interface Completion {
+  readonly values: ReadonlyMap<string, Value>;
+  readonly changed: boolean;
+  /** The places some equality pinned, set or already holding the value it says. */
+  readonly pinned: readonly Place[];
+}
+
+/** As completeByEqualities, and says which places the equalities pinned: what a trusted call's `ensures`
+ *  determines of a value it does not compute (an uninterpreted observation). */
+export function completeAndPin(
+  scope: ModelScope,
+  site: CompletionSite,
+  values: ReadonlyMap<string, Value>,
+  limits: CompletionLimits,
+): Completion {
   const bindings = new Map(site.names.map(({ name }) => [name, { root: name, fields: [] }] as const));
   const ghostRoots = new Set(
     site.names.filter(({ declaredType }) => declaredType !== undefined && isGhostType(declaredType)).map(({ name }) => name),
   );
   const shape: Inputs = { scope, site, ghostRoots };
-  let current = values;
+  const entries = [...(site.old ?? [])].map(([name, value]) => [entryRoot(name), value] as const);
+  let current: ReadonlyMap<string, Value> = entries.length === 0 ? values : new Map([...values, ...entries]);
   let changed = false;
+  const pinned: Place[] = [];
   for (let pass = 0; pass < COMPLETION_PASSES; pass += 1) {
     const conjuncts: Scoped[] = [];
     for (const expr of site.clauses) {
@@ -77,13 +99,17 @@ export function completeByEqualities(
       collectConjuncts(scope, site, scoped, current, conjuncts, 0);
     }
     for (const conjunct of conjuncts) {
-      const next = applyEquality(shape, conjunct, current, limits);
-      if (next === undefined) continue;
-      current = next;
+      const applied = applyEquality(shape, conjunct, current, limits);
+      if (applied === undefined) continue;
+      pinned.push(applied.pinned);
+      if (applied.next === undefined) continue;
+      current = applied.next;
       changed = true;
     }
   }
-  return changed ? current : undefined;
+  const done = new Map(current);
+  for (const [root] of entries) done.delete(root);
+  return { values: done, changed, pinned };
 }
 
 /** A generated row of parameter values (in `names` order) completed by the function's `requires`. */
@@ -148,7 +174,7 @@ function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inp
   let modulePath: readonly string[] = scoped.modulePath;
   let argExprs: readonly Expr[];
   if (expr.kind === 'method-call') {
-    const receiver = placeOf(expr.receiver, scoped.bindings, site.old === undefined);
+    const receiver = placeOf(expr.receiver, scoped.bindings, site.old === undefined, inputs);
     const value = receiver === undefined ? undefined : readPlace(inputs, receiver);
     if (value === undefined || (value.kind !== 'struct' && value.kind !== 'enum')) return undefined;
     const resolved = scope.resolveMethod(value.name, expr.method);
@@ -172,7 +198,7 @@ function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inp
   if (body === undefined || item.params.length !== argExprs.length) return undefined;
   const bindings = new Map<string, Place>();
   for (const [index, param] of item.params.entries()) {
-    const place = placeOf(argExprs[index] as Expr, scoped.bindings, site.old === undefined);
+    const place = placeOf(argExprs[index] as Expr, scoped.bindings, site.old === undefined, inputs);
     if (place === undefined) return undefined;
     bindings.set(param.isSelf ? 'self' : param.name, place);
   }
@@ -180,32 +206,60 @@ function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inp
 }
 
 /** The place an expression names: a bound name, its fields, and `@` of a place (which is the place itself when
- *  the view is transparent, checked where it is used). */
-function placeOf(expr: Expr, bindings: ReadonlyMap<string, Place>, oldIsPlace = true): Place | undefined {
+ *  the view is transparent, checked where it is used). With the values at hand, `x@` and `x.f()` of a value that
+ *  holds them as uninterpreted observations (`observations.ts`) name the hidden field. */
+function placeOf(
+  expr: Expr,
+  bindings: ReadonlyMap<string, Place>,
+  oldIsPlace = true,
+  inputs?: ReadonlyMap<string, Value>,
+): Place | undefined {
+  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs);
   switch (expr.kind) {
     case 'paren':
-      return placeOf(expr.inner, bindings, oldIsPlace);
+      return inner(expr.inner);
     case 'path':
       return expr.segments.length === 1 ? bindings.get(expr.segments[0]?.name ?? '') : undefined;
     case 'field': {
-      const receiver = placeOf(expr.receiver, bindings, oldIsPlace);
+      const receiver = inner(expr.receiver);
       return receiver === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, expr.field] };
     }
-    case 'view':
-      return placeOf(expr.operand, bindings, oldIsPlace);
-    case 'call':
-      // `old(self)` in a requires is the input itself.
-      return expr.callee.kind === 'path' &&
+    case 'view': {
+      const receiver = inner(expr.operand);
+      return receiver === undefined ? undefined : (observationPlace(receiver, 'view', inputs) ?? receiver);
+    }
+    case 'method-call': {
+      const receiver = expr.args.length === 0 ? inner(expr.receiver) : undefined;
+      return receiver === undefined ? undefined : observationPlace(receiver, expr.method, inputs);
+    }
+    case 'call': {
+      // `old(self)` in a requires is the input itself; in an ensures, the entry value, which is read, never set.
+      const isOld =
+        expr.callee.kind === 'path' &&
         expr.callee.segments.length === 1 &&
         expr.callee.segments[0]?.name === 'old' &&
-        expr.args.length === 1
-        ? placeOf(expr.args[0] as Expr, bindings, oldIsPlace)
-        : undefined;
+        expr.args.length === 1;
+      const entry = isOld ? inner(expr.args[0] as Expr) : undefined;
+      return entry === undefined || oldIsPlace ? entry : { root: entryRoot(entry.root), fields: entry.fields };
+    }
     case 'unary':
-      return expr.op === '*' ? placeOf(expr.operand, bindings, oldIsPlace) : undefined;
+      return expr.op === '*' ? inner(expr.operand) : undefined;
     default:
       return undefined;
   }
+}
+
+/** The name an ensures' `old(x)` is read under among the values. */
+function entryRoot(name: string): string {
+  return `old(${name})`;
+}
+
+/** The hidden field of `receiver`'s value that holds its observation `name`, when the value has one. */
+function observationPlace(receiver: Place, name: string, inputs: ReadonlyMap<string, Value> | undefined): Place | undefined {
+  const value = inputs === undefined ? undefined : readPlace(inputs, receiver);
+  const field = observationField(name);
+  if (value?.kind !== 'struct' || !value.fields.some(([fieldName]) => fieldName === field)) return undefined;
+  return { root: receiver.root, fields: [...receiver.fields, field] };
 }
 
 /** What a place's type and ghostness are read from. */
@@ -216,18 +270,19 @@ interface Inputs {
   readonly ghostRoots: ReadonlySet<string>;
 }
 
-/** Sets one side of an equality conjunct to the other side's value, when one side is a place. */
+/** Sets one side of an equality conjunct to the other side's value, when one side is a place: the place it pins,
+ *  and the values with it set (undefined when it already held that value). */
 function applyEquality(
   shape: Inputs,
   conjunct: Scoped,
   inputs: ReadonlyMap<string, Value>,
   limits: CompletionLimits,
-): ReadonlyMap<string, Value> | undefined {
+): { readonly pinned: Place; readonly next: ReadonlyMap<string, Value> | undefined } | undefined {
   const { scope, site } = shape;
   const expr = conjunct.expr;
   if (expr.kind !== 'binary' || !EQUALITIES.has(expr.op)) return undefined;
-  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined);
-  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined);
+  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs);
+  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs);
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.
@@ -235,7 +290,7 @@ function applyEquality(
     right !== undefined && (left === undefined || (rightGhost && !leftGhost))
       ? [right, rightGhost, expr.right, expr.left]
       : [left, leftGhost, expr.left, expr.right];
-  if (target === undefined || (site.ghostOnly === true && !targetGhost)) return undefined;
+  if (target === undefined || (site.ghostOnly === true && !targetGhost) || isEntryRoot(site, target.root)) return undefined;
   const ctx = createSpecContext(scope, {
     stepBudget: limits.stepBudget,
     stackAllowance: limits.stackAllowance,
@@ -248,11 +303,16 @@ function applyEquality(
   const present = readPlace(inputs, target);
   // `@` of the target must give the place's own value (a `Ghost`, a sequence), or setting it would not say `==`.
   if (wanted.kind !== 'value' || seen.kind !== 'value' || present === undefined || !valueEquals(seen.value, present)) return undefined;
-  if (valueEquals(wanted.value, present)) return undefined;
+  if (valueEquals(wanted.value, present)) return { pinned: target, next: undefined };
   const declared = site.valueTypes?.get(target.root);
   const type = declared === undefined || site.typeContext === undefined ? undefined : placeType(declared, target.fields, site.typeContext);
   if (declared !== undefined && (type === undefined || !hasShapeOf(wanted.value, type))) return undefined;
-  return writePlace(inputs, target, wanted.value);
+  const next = writePlace(inputs, target, wanted.value);
+  return next === undefined ? undefined : { pinned: target, next };
+}
+
+function isEntryRoot(site: CompletionSite, root: string): boolean {
+  return site.old !== undefined && [...site.old.keys()].some((name) => entryRoot(name) === root);
 }
 
 const EQUALITIES: ReadonlySet<string> = new Set(['==', '===', '=~=', '=~~=']);
@@ -307,8 +367,10 @@ function writeFields(target: Value, fields: readonly string[], value: Value): Va
   return { ...target, fields: copy };
 }
 
-/** A parameter declared `Ghost<..>`/`Tracked<..>` or a struct field of such a type. */
+/** A parameter declared `Ghost<..>`/`Tracked<..>`, a struct field of such a type, or a part of an uninterpreted
+ *  observation (ghost by nature: the value's exec state is what it is tied to). */
 function isGhostPlace(shape: Inputs, inputs: ReadonlyMap<string, Value>, place: Place): boolean {
+  if (place.fields.some(isObservationField)) return true;
   const last = place.fields[place.fields.length - 1];
   if (last === undefined) return shape.ghostRoots.has(place.root);
   const owner = readPlace(inputs, { root: place.root, fields: place.fields.slice(0, -1) });

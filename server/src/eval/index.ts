@@ -21,6 +21,7 @@ export {
   valueKey,
 } from './value-ops';
 export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+export { isObservationField } from './observations';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
 export { constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';

@@ -7,6 +7,7 @@ import type { IntType, SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
+import { typeObservations } from './observations';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -72,7 +73,7 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   const consts = bindConsts(datatype.generics, type.consts ?? []);
   const inner: TypeContext = { scope: ctx.scope, generics, selfType: type, ...(consts.size === 0 ? {} : { consts }) };
   if (datatype.kind === 'struct') {
-    return { kind: 'struct', name: datatype.name, fields: fieldsShape(datatype.fields, inner) };
+    return { kind: 'struct', name: datatype.name, fields: withObservations(fieldsShape(datatype.fields, inner), datatype.name, inner) };
   }
   return enumShape(
     datatype.name,
@@ -383,6 +384,14 @@ function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
 function modeValueType(text: string, inner: ValueType): ValueType {
   const missing = firstUnsupported(inner);
   return missing === undefined ? inner : { kind: 'opaque', text, reason: `${missing.text}: ${missing.reason}` };
+}
+
+/** A named struct's uninterpreted observations (`observations.ts`) as hidden fields after its declared ones. */
+function withObservations(shape: FieldsShape, typeName: string, ctx: TypeContext): FieldsShape {
+  const observations = shape.kind === 'named' ? typeObservations(ctx.scope, typeName) : [];
+  if (observations.length === 0) return shape;
+  const hidden = observations.map((observation) => ({ name: observation.field, type: resolveValueType(observation.type, ctx) }));
+  return { kind: 'named', fields: [...shape.fields, ...hidden] };
 }
 
 function bindConsts(params: readonly GenericParam[], values: readonly bigint[]): Map<string, bigint> {

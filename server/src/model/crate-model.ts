@@ -157,17 +157,15 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     useAlias: (name) => local.useAlias(name),
     macroRules: (name) => local.macroRules(name) ?? crate.scope.macroRules(name),
     // The file's own impls first (what it would pick alone), then the other files' in module-tree order.
-    traitImpls: (traitName) => {
-      const own = local.traitImpls(traitName);
-      const elsewhere = crate.scope.traitImpls(traitName).filter((impl) => !own.includes(impl));
-      return elsewhere.length === 0 ? own : [...own, ...elsewhere];
-    },
-    derivers: (traitName) => {
-      const own = local.derivers(traitName);
-      const elsewhere = crate.scope.derivers(traitName).filter((datatype) => !own.includes(datatype));
-      return elsewhere.length === 0 ? own : [...own, ...elsewhere];
-    },
+    traitImpls: (traitName) => ownFirst(local.traitImpls(traitName), crate.scope.traitImpls(traitName)),
+    typeImpls: (typeName) => ownFirst(local.typeImpls(typeName), crate.scope.typeImpls(typeName)),
+    derivers: (traitName) => ownFirst(local.derivers(traitName), crate.scope.derivers(traitName)),
   };
+}
+
+function ownFirst<T>(own: readonly T[], crateWide: readonly T[]): readonly T[] {
+  const elsewhere = crateWide.filter((item) => !own.includes(item));
+  return elsewhere.length === 0 ? own : [...own, ...elsewhere];
 }
 
 /** `crate::..`, or more `super::`s than the file's inline modules: the path names a module outside the file, which

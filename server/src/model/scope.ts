@@ -20,6 +20,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
     typeAlias: (name) => index.aliases.get(name),
     traitImpls: (traitName) => index.traitImpls.get(lastSegment(traitName)) ?? NO_IMPLS,
+    typeImpls: (typeName) => index.typeImpls.get(lastSegment(typeName)) ?? NO_IMPLS,
     derivers: (traitName) => index.derivers.get(lastSegment(traitName)) ?? NO_DATATYPES,
     useAlias: (name) => index.useRenames.get(name),
     macroRules: (name) => index.macros.get(name),
@@ -38,6 +39,8 @@ interface ScopeIndex {
   readonly implementedTraits: Map<string, string[]>;
   /** Trait name to its impls, in source order. */
   readonly traitImpls: Map<string, ImplItem[]>;
+  /** Type name to its impls, inherent and of traits, in source order. */
+  readonly typeImpls: Map<string, ImplItem[]>;
   /** Trait name to the datatypes deriving it, in source order. */
   readonly derivers: Map<string, Datatype[]>;
   /** Datatypes by bare and by qualified name; the first declaration wins a bare-name clash. */
@@ -65,6 +68,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     traitDefaults: new Map(),
     implementedTraits: new Map(),
     traitImpls: new Map(),
+    typeImpls: new Map(),
     derivers: new Map(),
     datatypes: new Map(),
     variants: new Map(),
@@ -148,10 +152,11 @@ function derivedTraits(attributes: readonly Attribute[]): string[] {
 }
 
 function indexImpl(index: ScopeIndex, impl: ImplItem): void {
+  const typeName = typeHeadName(impl.selfType);
+  if (typeName !== undefined) index.typeImpls.set(typeName, [...(index.typeImpls.get(typeName) ?? []), impl]);
   const traitName = impl.trait === undefined ? undefined : typeHeadName(impl.trait);
   if (traitName === undefined) return;
   index.traitImpls.set(traitName, [...(index.traitImpls.get(traitName) ?? []), impl]);
-  const typeName = typeHeadName(impl.selfType);
   if (typeName === undefined) return;
   const traits = index.implementedTraits.get(typeName) ?? [];
   if (!traits.includes(traitName)) traits.push(traitName);

@@ -113,6 +113,9 @@ export interface ModelScope {
   /** The impls of a trait (`impl Tr for T`, `impl<K> Tr<u8> for S<K>`) by the trait's last path segment, in source
    *  order; empty when the file has none. */
   traitImpls(traitName: string): readonly ImplItem[];
+  /** The impls of a type, inherent and of traits (`impl S`, `impl Tr for S`), by the type's last path segment, in
+   *  source order; empty when the file has none. */
+  typeImpls(typeName: string): readonly ImplItem[];
   /** The datatypes whose `#[derive(..)]` names the trait (`#[derive(PmCopy)]`: a derive macro writes the impl), in
    *  source order. */
   derivers(traitName: string): readonly Datatype[];

@@ -1,7 +1,7 @@
 // Types as the stub sees them: parameters resolved to value types (views applied), and the field layouts that
 // struct and enum literals need (with `Box::new` where a field is declared boxed).
 
-import { adtShape, functionTypeContext, resolveValueType } from '../../eval';
+import { adtShape, functionTypeContext, isObservationField, resolveValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
 import type { ValueType } from '../../eval';
 import type { FunctionContract, ModelScope } from '../../model';
@@ -37,10 +37,9 @@ export function literalContext(scope: ModelScope): LiteralContext {
       const fields = shape.kind === 'struct' ? shape.fields : shape.variants.find((v) => v.name === variant)?.fields;
       if (fields === undefined || (shape.kind === 'struct') !== (variant === undefined)) return undefined;
       const declared = declaredFields(scope, adt.name, variant);
-      return {
-        kind: fields.kind,
-        fields: fields.fields.map((field) => ({ ...field, boxed: isBoxed(declared, field.name) })),
-      };
+      // A literal cannot set an uninterpreted observation (a hidden field): the stub leaves it to Verus.
+      const written = fields.fields.filter((field) => !isObservationField(field.name));
+      return { kind: fields.kind, fields: written.map((field) => ({ ...field, boxed: isBoxed(declared, field.name) })) };
     },
   };
 }

@@ -135,7 +135,7 @@ export function callResolved(
     if (signal instanceof PanicSignal) signal.inTrustedCallee ??= resolved.qualifiedName;
     throw signal;
   }
-  return item.ensures.length === 0 ? result : withTrustedGhostEffects(ctx, resolved, bound, result);
+  return withTrustedGhostEffects(ctx, resolved, bound, result);
 }
 
 /** Runs `resolved` with arguments already evaluated (exec params only, receiver first). `subst` gives its generic

@@ -148,8 +148,13 @@ export function isErasedParam(param: ModeParam): boolean {
 
 /** `&mut T` and `Tracked<&mut T>` parameters take a place: the caller sees what the callee wrote. */
 export function passesByPlace(param: ModeParam): boolean {
-  const tracked = wrapperArg(param.type, 'Tracked');
-  return param.passing === 'mut' || (tracked?.kind === 'ref' && tracked.mutable);
+  return param.passing === 'mut' || isMutableBorrowType(param.type);
+}
+
+/** `&mut T`, also as a tracked token is passed (`Tracked<&mut T>`). */
+export function isMutableBorrowType(type: Type): boolean {
+  const tracked = wrapperArg(type, 'Tracked');
+  return (type.kind === 'ref' && type.mutable) || (tracked?.kind === 'ref' && tracked.mutable);
 }
 
 /** The variable a parameter binds, also inside `Tracked(p)` / `Ghost(g)`; the model and the inputs use this name. */

@@ -4,8 +4,8 @@
 // update says, not a hole. A ghost expression the spec evaluator cannot decide (a ghost local, which the
 // interpreter erases) leaves the value erased, as before.
 
-import type { Expr, Type } from '../../syntax';
-import type { ResolvedFn } from '../../model';
+import type { Clause, Expr, Type } from '../../syntax';
+import type { ModelScope, ResolvedFn } from '../../model';
 import type { Value } from '../value';
 import { UNIT } from '../value';
 import { createSpecContext } from '../spec/spec-context';
@@ -13,9 +13,11 @@ import { evaluateExpr } from '../spec/entry-points';
 import type { Ctx, Env, Frame, Typed } from './interpreter-state';
 import { placeOfBinding, readPlace, tick, writePlace } from './interpreter-state';
 import type { Argument } from './calls-and-paths';
-import { completeByEqualities } from '../ghost-completion';
+import { completeAndPin } from '../ghost-completion';
 import type { CompletionSite } from '../ghost-completion';
-import { UNIT_TYPE, UNKNOWN } from './exec-types';
+import { withObservationsOf, withPinnedObservations } from '../observations';
+import { valueEquals } from '../value-ops';
+import { isMutableBorrowType, UNIT_TYPE, UNKNOWN } from './exec-types';
 
 /** Spec steps one ghost expression may take, charged to the run's step budget as one step per hundred. */
 const GHOST_STEP_BUDGET = 20_000;
@@ -45,7 +47,8 @@ export function specValueInScope(ctx: Ctx, frame: Frame, env: Env, operand: Expr
 /** After a call of an `external_body` fn: its ghost effects are what its `ensures` says, not what its body does
  *  (atmosphere's `Array::set` writes the array and leaves the ghost sequence to its contract). Ghost places of
  *  its `&mut` arguments and of its result that an ensures equality pins are set to match; exec state stays as the
- *  body left it. */
+ *  body left it. An argument the body changed keeps only the uninterpreted observations the ensures pins. A trait
+ *  impl's method without its own `ensures` has the trait declaration's, as in Verus. */
 export function withTrustedGhostEffects(
   ctx: Ctx,
   resolved: ResolvedFn,
@@ -58,17 +61,20 @@ export function withTrustedGhostEffects(
   result: Typed,
 ): Typed {
   const item = resolved.item;
+  const ensures = trustedEnsures(ctx.model.scope, resolved);
   const values = new Map<string, Value>();
   const old = new Map<string, Value>();
   for (const { name, argument, entry } of bound) {
-    if (argument.kind === 'place') values.set(name, readPlace(argument.place).value);
+    // The body's writes dropped the observations it made stale; the ensures is read against the entry's.
+    const value = argument.kind === 'place' ? readPlace(argument.place).value : undefined;
+    if (value !== undefined) values.set(name, entry === undefined ? value : withObservationsOf(value, entry));
     else if (argument.kind === 'value') values.set(name, argument.typed.value);
     if (entry !== undefined) old.set(name, entry);
   }
   const returnName = item.ret === undefined ? undefined : (item.ret.name ?? 'result');
   if (returnName !== undefined) values.set(returnName, result.value);
   const site: CompletionSite = {
-    clauses: item.ensures.map((clause) => clause.expr),
+    clauses: ensures.map((clause) => clause.expr),
     names: [
       ...bound.map(({ name, declaredType }) => ({ name, declaredType })),
       ...(returnName === undefined ? [] : [{ name: returnName, declaredType: item.ret?.type }]),
@@ -78,12 +84,39 @@ export function withTrustedGhostEffects(
     old,
     ghostOnly: true,
   };
-  const completed = completeByEqualities(ctx.model.scope, site, values, { stepBudget: GHOST_STEP_BUDGET, stackAllowance: 'default' });
-  if (completed === undefined) return result;
-  for (const { name, argument } of bound) {
-    const value = completed.get(name);
-    if (argument.kind === 'place' && value !== undefined && value !== values.get(name)) writePlace(argument.place, value);
+  const completion =
+    ensures.length === 0
+      ? { values, pinned: [] }
+      : completeAndPin(ctx.model.scope, site, values, { stepBudget: GHOST_STEP_BUDGET, stackAllowance: 'default' });
+  for (const { name, declaredType, argument, entry } of bound) {
+    const completed = completion.values.get(name);
+    const before = values.get(name);
+    if (argument.kind !== 'place' || completed === undefined || before === undefined) continue;
+    // Through `&mut` the callee may change what the model cannot see (an opaque `external_body` token's state).
+    const stale = (declaredType !== undefined && isMutableBorrowType(declaredType)) || (entry !== undefined && !valueEquals(entry, before));
+    const value = stale ? withPinnedObservations(completed, { root: name, fields: [] }, completion.pinned) : completed;
+    if (value !== readPlace(argument.place).value) writePlace(argument.place, value);
   }
-  const returned = returnName === undefined ? undefined : completed.get(returnName);
+  const returned = returnName === undefined ? undefined : completion.values.get(returnName);
   return returned === undefined ? result : { ...result, value: returned };
+}
+
+/** The callee's `ensures`: its own, or for a trait impl's method that writes none, the trait declaration's when
+ *  it names the parameters alike. */
+function trustedEnsures(scope: ModelScope, resolved: ResolvedFn): readonly Clause[] {
+  const item = resolved.item;
+  if (item.ensures.length > 0 || resolved.selfTypeName === undefined) return item.ensures;
+  const impl = scope.typeImpls(resolved.selfTypeName).find((candidate) => candidate.items.includes(item));
+  const traitName = impl?.trait === undefined ? undefined : typeHead(impl.trait);
+  const declared = traitName === undefined ? undefined : scope.resolveFunction([traitName, item.name], undefined)?.item;
+  const sameParams =
+    declared !== undefined &&
+    declared.params.length === item.params.length &&
+    declared.params.every((param, index) => param.name === item.params[index]?.name) &&
+    declared.ret?.name === item.ret?.name;
+  return sameParams ? declared.ensures : item.ensures;
+}
+
+function typeHead(type: Type): string | undefined {
+  return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
 }

@@ -8,6 +8,8 @@ import type { Argument } from './calls-and-paths';
 import { invokeFunction } from './calls-and-paths';
 import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
+import { hasTrustedBody } from '../../model';
+import { withPinnedObservations } from '../observations';
 import { execTypeOf, execTypeOfValueType, isErasedParam, paramBindingName, passesByPlace } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { constInstantiation, functionTypeContext } from '../function-type-context';
@@ -127,9 +129,13 @@ export function runPreparedFunction(
       prepared.subst,
     );
     const after = new Map<string, Value>();
+    // A trusted body cannot be the source of what a `&mut` argument's uninterpreted observations become (an opaque
+    // token's state): after it they are undetermined.
+    const trusted = hasTrustedBody(item.attributes);
     for (const param of prepared.params) {
       const slot = slots.get(param.name);
-      if (param.byPlace && slot !== undefined) after.set(param.name, slot.value);
+      if (!param.byPlace || slot === undefined) continue;
+      after.set(param.name, trusted ? withPinnedObservations(slot.value, { root: param.name, fields: [] }, []) : slot.value);
     }
     const trustedCallee = ctx.trusted.callee;
     return { kind: 'returned', value: result.value, after, ...(trustedCallee === undefined ? {} : { trustedCallee }) };

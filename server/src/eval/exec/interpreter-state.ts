@@ -9,6 +9,8 @@ import type { ExecType, TypeSubstitution } from './exec-types';
 import { UNKNOWN } from './exec-types';
 import { fieldType } from './datatypes';
 import { panic, TimeoutSignal } from './signals';
+import { isObservationField } from '../observations';
+import { valueEquals } from '../value-ops';
 
 /** A run-time value with the static type the program gives it. */
 export interface Typed {
@@ -161,7 +163,20 @@ function rebuild(value: Value, path: readonly PathStep[], at: number, replacemen
     return { kind: 'tuple', elements };
   }
   if (step.kind === 'field' && (value.kind === 'struct' || value.kind === 'enum')) {
-    return { ...value, fields: value.fields.map(([name, old]) => [name, name === step.name ? inner(old) : old] as const) };
+    const fields = value.fields.map(([name, old]) => [name, name === step.name ? inner(old) : old] as const);
+    return { ...value, fields: withoutStaleObservations(value.fields, fields, step.name) };
   }
   return value;
+}
+
+/** A struct's uninterpreted observations (`observations.ts`) are functions of the whole value: once one of its
+ *  fields changes, nothing says what they are (a trusted call's `ensures` may pin them again). */
+function withoutStaleObservations(
+  before: readonly (readonly [string, Value])[],
+  after: readonly (readonly [string, Value])[],
+  written: string,
+): readonly (readonly [string, Value])[] {
+  if (isObservationField(written) || !after.some(([name]) => isObservationField(name))) return after;
+  const unchanged = after.every(([name, value], index) => name !== written || valueEquals(value, before[index]?.[1] ?? value));
+  return unchanged ? after : after.filter(([name]) => !isObservationField(name));
 }

@@ -7,7 +7,8 @@ import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { seq, seqMethod } from './collections';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
-import { RECURSION_TOO_DEEP } from './reasons';
+import { observationUndetermined, RECURSION_TOO_DEEP } from './reasons';
+import { isObservationFn, observationField } from '../observations';
 import {
   bindLocal,
   bindTypedLocal,
@@ -204,10 +205,19 @@ function deepViews(ctx: SpecContext, values: readonly Value[], span: Span): Valu
   return out;
 }
 
+/** An uninterpreted observation of a struct value (`pm@` of a mocked region): the hidden field that holds it;
+ *  without one (exec code built the value, or a trusted call left it unpinned) nothing says what it is. */
+function observedValue(value: Extract<Value, { kind: 'struct' }>, name: string, span: Span): Res {
+  const field = observationField(name);
+  const found = value.fields.find(([fieldName]) => fieldName === field);
+  return found !== undefined ? found[1] : indeterminate(observationUndetermined(value.name, name), span);
+}
+
 /** Calls a user fn by value. Only spec fns with bodies can be evaluated (opaque/closed ones included). */
 export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonly Value[], span: Span): Res {
   const item = resolved.item;
   if (item.mode !== 'spec') return unsupported(`call to ${item.mode} fn ${item.name} from spec code`, span);
+  if (isObservationFn(item) && args[0]?.kind === 'struct') return observedValue(args[0], item.name, span);
   if (item.body === undefined || item.specVisibility === 'uninterp') {
     return unsupported(`uninterpreted function ${item.name}`, span);
   }

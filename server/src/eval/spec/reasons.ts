@@ -14,6 +14,11 @@ export const RUN_CANCELLED = 'run cancelled';
 /** User spec fn calls nested deeper than the recursion limits allow. */
 export const RECURSION_TOO_DEEP = 'recursion too deep';
 
+/** An uninterpreted observation (`observations.ts`) of a value no input or contract pinned. */
+export function observationUndetermined(typeName: string, observation: string): string {
+  return `\`${typeName}::${observation}\` is uninterpreted and nothing pinned its value here`;
+}
+
 /** A `choose` has several witnesses and the enclosing clause's value depends on which one is picked. */
 export const CHOOSE_SEVERAL_WITNESSES = 'choose has several witnesses';
 
