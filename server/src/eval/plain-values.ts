@@ -40,7 +40,7 @@ export function plainValue(type: ValueType, ctx: TypeContext, depth = 0): Value 
       return { kind: 'multiset', entries: [] };
     case 'tuple': {
       const elements = type.elements.map((element) => plainValue(element, ctx, depth + 1));
-      return elements.every((element) => element !== undefined) ? { kind: 'tuple', elements: elements as Value[] } : undefined;
+      return elements.every((element) => element !== undefined) ? { kind: 'tuple', elements: elements } : undefined;
     }
     case 'adt': {
       const shape = adtShape(type, ctx);

@@ -157,7 +157,7 @@ function valueTypeOfExec(type: ExecType): ValueType | undefined {
     }
     case 'adt': {
       const args = type.args.map(valueTypeOfExec);
-      return args.every((arg) => arg !== undefined) ? { kind: 'adt', name: type.name, args: args as ValueType[] } : undefined;
+      return args.every((arg) => arg !== undefined) ? { kind: 'adt', name: type.name, args: args } : undefined;
     }
     default:
       return undefined;
