@@ -41,9 +41,15 @@ describe('a call of a trusted callee whose body cannot run', () => {
     expect(summary('bump_twice').pairs).toBe(8);
   });
 
+  it('takes a body left `unimplemented!()` as its ensures, not as a panic of the callee', () => {
+    expect(summary('pages').pairs).toBe(8);
+    const pages = report().functions.find((candidate) => candidate.qualifiedName === 'pages');
+    expect(pages?.admittedInvalidInputs).toEqual([]);
+  });
+
   it('gives pairs the callers’ own ensures accept', () => {
     const functions = report().functions;
-    for (const name of ['ArrayVec::new', 'ArrayVec::singleton', 'two_ids', 'bump_twice']) {
+    for (const name of ['ArrayVec::new', 'ArrayVec::singleton', 'two_ids', 'bump_twice', 'pages']) {
       const fn = functions.find((candidate) => candidate.qualifiedName === name);
       expect(fn?.rejectedPairs, name).toEqual([]);
       expect(fn?.scores.postCorrectness, name).toBe(1);

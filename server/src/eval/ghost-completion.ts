@@ -58,6 +58,8 @@ export interface CompletionSite {
    *  element type (valueTypes must give it): a trusted callee's result built from nothing (`ret.wf()` saying
    *  `self.seq@.len() == N`). */
   readonly resizes?: boolean;
+  /** Const generic parameters the clauses read (`N` in `self.seq@.len() == N`), when the caller knows them. */
+  readonly constParams?: ReadonlyMap<string, bigint>;
 }
 
 /** The values with each place that some equality of the site pins set to what the equality says, or undefined
@@ -296,10 +298,9 @@ function applyLength(
   return writePlace(inputs, target, { ...present, elements });
 }
 
-/** Where a conjunct's sides are evaluated: its own impl and module, and the site's const generic parameters
- *  (`N` in `self.seq@.len() == N`). */
+/** Where a conjunct's sides are evaluated: its own impl and module, and the site's const generic parameters. */
 function conjunctSpecContext(scope: ModelScope, site: CompletionSite, conjunct: Scoped, limits: CompletionLimits): SpecContext {
-  const consts = site.typeContext?.consts;
+  const consts = site.constParams;
   return createSpecContext(scope, {
     stepBudget: limits.stepBudget,
     stackAllowance: limits.stackAllowance,

@@ -135,9 +135,12 @@ export function callResolved(
   try {
     result = invokeFunction(ctx, resolved, args, span);
   } catch (signal) {
+    // A body the run cannot follow, or one left `unimplemented!()`, is one Verus never followed either: the call is
+    // what the ensures says.
+    if (signal instanceof NotRunnableSignal) return resultFromEnsures(ctx, resolved, bound, expected, signal.reason, span);
+    if (signal instanceof PanicSignal && signal.placeholder)
+      return resultFromEnsures(ctx, resolved, bound, expected, 'is left unimplemented', span);
     if (signal instanceof PanicSignal) signal.inTrustedCallee ??= resolved.qualifiedName;
-    // A body the run cannot follow is one Verus never followed either: the call is what the ensures says.
-    if (signal instanceof NotRunnableSignal) return resultFromEnsures(ctx, resolved, bound, expected, signal, span);
     throw signal;
   }
   return item.ensures.length === 0 ? result : withTrustedGhostEffects(ctx, resolved, bound, result);

@@ -23,7 +23,6 @@ import { readPlace, tick, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { execTypeOfValueType } from './exec-types';
 import type { Argument } from './calls-and-paths';
-import type { NotRunnableSignal } from './signals';
 import { notRunnable, UnspecifiedSignal } from './signals';
 
 /** An argument of the call with the parameter it binds, and for a `&mut` one its value at entry. */
@@ -45,12 +44,13 @@ export function resultFromEnsures(
   resolved: ResolvedFn,
   bound: readonly BoundArgument[],
   expected: ExecType | undefined,
-  cause: NotRunnableSignal,
+  /** Why the body cannot run, as its reason says (`calls MaybeUninit::uninit`). */
+  cause: string,
   span: Span,
 ): Typed {
   const item = resolved.item;
   const undetermined = (what: string): never =>
-    notRunnable(`${resolved.qualifiedName} (trusted) — its ensures does not determine ${what} (its body ${cause.reason})`, item.nameSpan);
+    notRunnable(`${resolved.qualifiedName} (trusted) — its ensures does not determine ${what} (its body ${cause})`, item.nameSpan);
   if (item.ensures.length === 0) return undetermined('anything');
   // What the body wrote before it stopped is not the call's effect.
   for (const { argument, entry } of bound) if (argument.kind === 'place' && entry !== undefined) writePlace(argument.place, entry);
@@ -103,6 +103,7 @@ export function resultFromEnsures(
     typeContext: types,
     old,
     resizes: true,
+    constParams: ctx.consts,
   };
   const limits = { stepBudget: ENSURES_STEP_BUDGET, stackAllowance: 'default' } as const;
   const completed = completeByEqualities(ctx.model.scope, site, values, limits) ?? values;
