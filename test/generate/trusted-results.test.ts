@@ -47,9 +47,13 @@ describe('a call of a trusted callee whose body cannot run', () => {
     expect(pages?.admittedInvalidInputs).toEqual([]);
   });
 
+  it('with no result and no `&mut` argument needs no ensures: the caller sees nothing of it (`asm!`)', () => {
+    expect(summary('fenced_next').pairs).toBe(8);
+  });
+
   it('gives pairs the callers’ own ensures accept', () => {
     const functions = report().functions;
-    for (const name of ['ArrayVec::new', 'ArrayVec::singleton', 'two_ids', 'bump_twice', 'pages']) {
+    for (const name of ['ArrayVec::new', 'ArrayVec::singleton', 'two_ids', 'bump_twice', 'pages', 'fenced_next']) {
       const fn = functions.find((candidate) => candidate.qualifiedName === name);
       expect(fn?.rejectedPairs, name).toEqual([]);
       expect(fn?.scores.postCorrectness, name).toBe(1);

@@ -3,12 +3,14 @@
 // either, only at the callee's `ensures`, so the call's result and its `&mut` effects are what the ensures says
 // of the actual arguments. They are built from plain values (plain-values.ts) completed by the ensures' equalities
 // and lengths (ghost-completion.ts), then the whole ensures is checked on them by the spec evaluator. A result the
-// ensures does not pin — a scalar or an enum without an equality saying which, a struct it never mentions, or any
-// clause that does not hold of what was built — is no result: the call stays not runnable, naming the callee.
+// ensures does not pin — a scalar or an enum without an equality saying which, a struct or a `&mut` argument it
+// never mentions, or any clause that does not hold of what was built — is no result: the call stays not runnable,
+// naming the callee. A callee with neither result nor `&mut` argument (`asm!("mfence")`) shows the caller nothing.
 
 import type { Expr, GenericParam, Span, Type } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import type { Value } from '../value';
+import { UNIT } from '../value';
 import type { ValueType } from '../value-type';
 import type { TypeContext } from '../type-resolution';
 import { resolveValueType } from '../type-resolution';
@@ -21,7 +23,7 @@ import { mentions } from '../spec/quantifier-candidates';
 import type { Ctx, Typed } from './interpreter-state';
 import { readPlace, tick, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { execTypeOfValueType } from './exec-types';
+import { execTypeOfValueType, UNIT_TYPE } from './exec-types';
 import type { Argument } from './calls-and-paths';
 import { notRunnable, UnspecifiedSignal } from './signals';
 
@@ -51,19 +53,10 @@ export function resultFromEnsures(
   const item = resolved.item;
   const undetermined = (what: string): never =>
     notRunnable(`${resolved.qualifiedName} (trusted) — its ensures does not determine ${what} (its body ${cause})`, item.nameSpan);
-  if (item.ensures.length === 0) return undetermined('anything');
   // What the body wrote before it stopped is not the call's effect.
   for (const { argument, entry } of bound) if (argument.kind === 'place' && entry !== undefined) writePlace(argument.place, entry);
   const types = calleeTypeContext(ctx, resolved, expected);
-  const values = new Map<string, Value>();
-  const valueTypes = new Map<string, ValueType>();
-  const old = new Map<string, Value>();
-  for (const { name, declaredType, argument, entry } of bound) {
-    if (argument.kind === 'absent') continue;
-    values.set(name, argument.kind === 'place' ? readPlace(argument.place).value : argument.typed.value);
-    if (declaredType !== undefined) valueTypes.set(name, resolveValueType(declaredType, types));
-    if (entry !== undefined) old.set(name, entry);
-  }
+  const { values, valueTypes, old } = boundValues(bound, types);
   const unmet = firstUnmetClause(
     ctx,
     resolved,
@@ -74,28 +67,23 @@ export function resultFromEnsures(
   // Outside the callee's requires its ensures promises nothing: Verus leaves such a run open.
   if (unmet?.decided === true) throw new UnspecifiedSignal(`${resolved.qualifiedName} (trusted) called outside its requires`, span);
   if (unmet !== undefined) return undetermined(`whether its requires \`${clauseText(ctx, unmet.clause)}\` holds`);
-  const returnName = item.ret === undefined ? undefined : (item.ret.name ?? 'result');
-  const returnType = item.ret === undefined ? undefined : resolveValueType(item.ret.type, types);
-  if (returnName !== undefined && returnType !== undefined) {
-    const start = plainValue(returnType, types);
-    if (start === undefined) return undetermined(`\`${returnName}\` (no value of its type can be built)`);
-    if (
-      !pinsResult(
-        item.ensures.map((clause) => clause.expr),
-        returnName,
-        returnType,
-      )
-    )
-      return undetermined(`\`${returnName}\``);
-    values.set(returnName, start);
-    valueTypes.set(returnName, returnType);
-  }
   const clauses = item.ensures.map((clause) => clause.expr);
+  // A `&mut` argument the ensures never mentions could be anything afterwards, for Verus.
+  const unmentioned = [...old.keys()].find((name) => !clauses.some((clause) => mentions(clause, new Set([name]))));
+  if (unmentioned !== undefined) return undetermined(`\`${unmentioned}\``);
+  const returned = item.ret === undefined ? undefined : { name: item.ret.name ?? 'result', type: resolveValueType(item.ret.type, types) };
+  if (returned !== undefined) {
+    const start = plainValue(returned.type, types);
+    if (start === undefined) return undetermined(`\`${returned.name}\` (no value of its type can be built)`);
+    if (!pinsResult(clauses, returned.name, returned.type)) return undetermined(`\`${returned.name}\``);
+    values.set(returned.name, start);
+    valueTypes.set(returned.name, returned.type);
+  }
   const site: CompletionSite = {
     clauses,
     names: [
       ...bound.map(({ name, declaredType }) => ({ name, declaredType })),
-      ...(returnName === undefined ? [] : [{ name: returnName, declaredType: item.ret?.type }]),
+      ...(returned === undefined ? [] : [{ name: returned.name, declaredType: item.ret?.type }]),
     ],
     selfTypeName: resolved.selfTypeName,
     modulePath: resolved.modulePath ?? [],
@@ -113,10 +101,26 @@ export function resultFromEnsures(
     const value = completed.get(name);
     if (argument.kind === 'place' && value !== undefined) writePlace(argument.place, value);
   }
-  const result = returnName === undefined ? undefined : completed.get(returnName);
-  if (result === undefined || returnType === undefined)
-    return { value: { kind: 'tuple', elements: [] }, type: { kind: 'tuple', elements: [] } };
-  return { value: result, type: expected ?? execTypeOfValueType(returnType) };
+  const result = returned === undefined ? undefined : completed.get(returned.name);
+  if (result === undefined || returned === undefined) return { value: UNIT, type: UNIT_TYPE };
+  return { value: result, type: expected ?? execTypeOfValueType(returned.type) };
+}
+
+/** The arguments' values by parameter name, their types, and the `&mut` ones' entry values (what `old(x)` reads). */
+function boundValues(
+  bound: readonly BoundArgument[],
+  types: TypeContext,
+): { readonly values: Map<string, Value>; readonly valueTypes: Map<string, ValueType>; readonly old: ReadonlyMap<string, Value> } {
+  const values = new Map<string, Value>();
+  const valueTypes = new Map<string, ValueType>();
+  const old = new Map<string, Value>();
+  for (const { name, declaredType, argument, entry } of bound) {
+    if (argument.kind === 'absent') continue;
+    values.set(name, argument.kind === 'place' ? readPlace(argument.place).value : argument.typed.value);
+    if (declaredType !== undefined) valueTypes.set(name, resolveValueType(declaredType, types));
+    if (entry !== undefined) old.set(name, entry);
+  }
+  return { values, valueTypes, old };
 }
 
 /** The callee's types: its generic type parameters as the call site's expected type instantiates them, else `i64`
