@@ -63,7 +63,13 @@ describe('a call of a trusted callee whose body cannot run', () => {
   it('whose ensures does not pin the result leaves the caller not runnable, naming the callee', () => {
     expect(summary('pick_below').pairs).toBe(0);
     expect(summary('pick_below').notRunnable?.reason).toBe(
-      'below (trusted) — its ensures does not determine `r` (its body calls OpenOptions::new)',
+      'below (trusted) — its ensures does not determine `r` (its body: calls OpenOptions::new)',
+    );
+  });
+
+  it('never picks an enum variant the ensures leaves open (`Some` or `None` of a file open)', () => {
+    expect(summary('open_or_zero').notRunnable?.reason).toBe(
+      'try_open (trusted) — its ensures does not determine `r` (its body: calls OpenOptions::new)',
     );
   });
 

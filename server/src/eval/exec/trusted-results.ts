@@ -13,7 +13,7 @@ import type { Value } from '../value';
 import { UNIT } from '../value';
 import type { ValueType } from '../value-type';
 import type { TypeContext } from '../type-resolution';
-import { resolveValueType } from '../type-resolution';
+import { adtShape, resolveValueType } from '../type-resolution';
 import { plainValue } from '../plain-values';
 import { completeByEqualities } from '../ghost-completion';
 import type { CompletionSite } from '../ghost-completion';
@@ -52,7 +52,7 @@ export function resultFromEnsures(
 ): Typed {
   const item = resolved.item;
   const undetermined = (what: string): never =>
-    notRunnable(`${resolved.qualifiedName} (trusted) — its ensures does not determine ${what} (its body ${cause})`, item.nameSpan);
+    notRunnable(`${resolved.qualifiedName} (trusted) — its ensures does not determine ${what} (its body: ${cause})`, item.nameSpan);
   // What the body wrote before it stopped is not the call's effect.
   for (const { argument, entry } of bound) if (argument.kind === 'place' && entry !== undefined) writePlace(argument.place, entry);
   const types = calleeTypeContext(ctx, resolved, expected);
@@ -75,7 +75,7 @@ export function resultFromEnsures(
   if (returned !== undefined) {
     const start = plainValue(returned.type, types);
     if (start === undefined) return undetermined(`\`${returned.name}\` (no value of its type can be built)`);
-    if (!pinsResult(clauses, returned.name, returned.type)) return undetermined(`\`${returned.name}\``);
+    if (!pinsResult(clauses, returned.name, returned.type, types)) return undetermined(`\`${returned.name}\``);
     values.set(returned.name, start);
     valueTypes.set(returned.name, returned.type);
   }
@@ -169,11 +169,12 @@ function valueTypeOfExec(type: ExecType): ValueType | undefined {
   }
 }
 
-/** Whether the ensures can pin the result at all: a struct's may leave fields free (they stay plain), so it need
- *  only be mentioned; any other value must be equal to something (`r == x + 1`), or it would be made up. */
-function pinsResult(clauses: readonly Expr[], name: string, type: ValueType): boolean {
+/** Whether the ensures can pin the result at all: a struct's or a tuple's may leave parts free (they stay plain),
+ *  so it need only be mentioned; any other value must be equal to something (`r == x + 1`), or it would be made up. */
+function pinsResult(clauses: readonly Expr[], name: string, type: ValueType, types: TypeContext): boolean {
   const conjuncts = clauses.flatMap(conjunctsOf);
-  if (type.kind === 'adt' && isStructType(type) && conjuncts.some((conjunct) => mentions(conjunct, new Set([name])))) return true;
+  const hasParts = type.kind === 'tuple' || (type.kind === 'adt' && adtShape(type, types)?.kind === 'struct');
+  if (hasParts && conjuncts.some((conjunct) => mentions(conjunct, new Set([name])))) return true;
   return conjuncts.some(
     (conjunct) =>
       conjunct.kind === 'binary' && EQUALITIES.has(conjunct.op) && (namesResult(conjunct.left, name) || namesResult(conjunct.right, name)),
@@ -181,10 +182,6 @@ function pinsResult(clauses: readonly Expr[], name: string, type: ValueType): bo
 }
 
 const EQUALITIES: ReadonlySet<string> = new Set(['==', '===', '=~=', '=~~=']);
-
-function isStructType(type: Extract<ValueType, { kind: 'adt' }>): boolean {
-  return type.name !== 'Option' && type.name !== 'Result';
-}
 
 function conjunctsOf(expr: Expr): Expr[] {
   if (expr.kind === 'paren') return conjunctsOf(expr.inner);
