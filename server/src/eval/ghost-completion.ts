@@ -15,10 +15,11 @@ import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { adtShape } from './type-resolution';
 import { createSpecContext } from './spec/spec-context';
-import type { StackAllowance } from './spec/spec-context';
+import type { SpecContext, StackAllowance } from './spec/spec-context';
 import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
 import { isObservationField, observationField } from './observations';
+import { plainValue } from './plain-values';
 
 /** A value inside the inputs: a parameter and the fields below it. */
 export interface Place {
@@ -54,6 +55,12 @@ export interface CompletionSite {
   readonly old?: ReadonlyMap<string, Value>;
   /** Only ghost places are set (a trusted fn's ensures: its exec effects are its body's). */
   readonly ghostOnly?: boolean;
+  /** `s.len() == n` sets the length of the sequence at place `s`, cutting it or padding it with plain values of its
+   *  element type (valueTypes must give it): a trusted callee's result built from nothing (`ret.wf()` saying
+   *  `self.seq@.len() == N`). */
+  readonly resizes?: boolean;
+  /** Const generic parameters the clauses read (`N` in `self.seq@.len() == N`), when the caller knows them. */
+  readonly constParams?: ReadonlyMap<string, bigint>;
 }
 
 /** The values with each place that some equality of the site pins set to what the equality says, or undefined
@@ -281,6 +288,12 @@ function applyEquality(
   const { scope, site } = shape;
   const expr = conjunct.expr;
   if (expr.kind !== 'binary' || !EQUALITIES.has(expr.op)) return undefined;
+  if (site.resizes === true) {
+    const resized =
+      applyLength(shape, conjunct, expr.left, expr.right, inputs, limits) ??
+      applyLength(shape, conjunct, expr.right, expr.left, inputs, limits);
+    if (resized !== undefined) return resized;
+  }
   const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs);
   const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs);
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
@@ -291,12 +304,7 @@ function applyEquality(
       ? [right, rightGhost, expr.right, expr.left]
       : [left, leftGhost, expr.left, expr.right];
   if (target === undefined || (site.ghostOnly === true && !targetGhost) || isEntryRoot(site, target.root)) return undefined;
-  const ctx = createSpecContext(scope, {
-    stepBudget: limits.stepBudget,
-    stackAllowance: limits.stackAllowance,
-    modulePath: conjunct.modulePath,
-    ...(conjunct.selfTypeName === undefined ? {} : { selfTypeName: conjunct.selfTypeName }),
-  });
+  const ctx = conjunctSpecContext(scope, site, conjunct, limits);
   const env = specEnv(conjunct.bindings, inputs, site.old);
   const wanted = evaluateExpr(ctx, source, env);
   const seen = evaluateExpr(ctx, targetExpr, env);
@@ -314,6 +322,57 @@ function applyEquality(
 function isEntryRoot(site: CompletionSite, root: string): boolean {
   return site.old !== undefined && [...site.old.keys()].some((name) => entryRoot(name) === root);
 }
+
+/** `s.len() == n` (with `s` a place holding a sequence of another length): `s` cut or padded to `n` elements. */
+function applyLength(
+  shape: Inputs,
+  conjunct: Scoped,
+  lengthSide: Expr,
+  source: Expr,
+  inputs: ReadonlyMap<string, Value>,
+  limits: CompletionLimits,
+): { readonly pinned: Place; readonly next: ReadonlyMap<string, Value> | undefined } | undefined {
+  const { scope, site } = shape;
+  if (lengthSide.kind !== 'method-call' || lengthSide.method !== 'len' || lengthSide.args.length > 0) return undefined;
+  const target = placeOf(lengthSide.receiver, conjunct.bindings, site.old === undefined, inputs);
+  const present = target === undefined ? undefined : readPlace(inputs, target);
+  const declared = target === undefined ? undefined : site.valueTypes?.get(target.root);
+  const type =
+    target === undefined || declared === undefined || site.typeContext === undefined
+      ? undefined
+      : placeType(declared, target.fields, site.typeContext);
+  if (target === undefined || present?.kind !== 'seq' || type?.kind !== 'seq' || site.typeContext === undefined) return undefined;
+  if (site.ghostOnly === true && !isGhostPlace(shape, inputs, target)) return undefined;
+  const ctx = conjunctSpecContext(scope, site, conjunct, limits);
+  const wanted = evaluateExpr(ctx, source, specEnv(conjunct.bindings, inputs, site.old));
+  if (wanted.kind !== 'value' || wanted.value.kind !== 'int' || wanted.value.value < 0n) return undefined;
+  const length = Number(wanted.value.value);
+  if (length > MAX_RESIZED_LENGTH || length === present.elements.length || (type.length !== undefined && type.length !== length))
+    return undefined;
+  const padding = length > present.elements.length ? plainValue(type.element, site.typeContext) : undefined;
+  if (length > present.elements.length && padding === undefined) return undefined;
+  const elements =
+    length < present.elements.length
+      ? present.elements.slice(0, length)
+      : [...present.elements, ...new Array<Value>(length - present.elements.length).fill(padding as Value)];
+  const next = writePlace(inputs, target, { ...present, elements });
+  return next === undefined ? undefined : { pinned: target, next };
+}
+
+/** Where a conjunct's sides are evaluated: its own impl and module, and the site's const generic parameters. */
+function conjunctSpecContext(scope: ModelScope, site: CompletionSite, conjunct: Scoped, limits: CompletionLimits): SpecContext {
+  const consts = site.constParams;
+  return createSpecContext(scope, {
+    stepBudget: limits.stepBudget,
+    stackAllowance: limits.stackAllowance,
+    modulePath: conjunct.modulePath,
+    ...(conjunct.selfTypeName === undefined ? {} : { selfTypeName: conjunct.selfTypeName }),
+    ...(consts === undefined ? {} : { constParams: consts }),
+  });
+}
+
+/** Longest sequence a length equation builds: beyond it the value would cost more than any run is given. */
+const MAX_RESIZED_LENGTH = 1 << 16;
 
 const EQUALITIES: ReadonlySet<string> = new Set(['==', '===', '=~=', '=~~=']);
 

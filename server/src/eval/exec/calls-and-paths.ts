@@ -25,6 +25,7 @@ import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { sliceOf } from './slices';
 import { ghostValue, withTrustedGhostEffects } from './ghost-values';
+import { resultFromEnsures } from './trusted-results';
 import { fromLeBytes, leBytesFn, toLeBytes } from '../le-bytes';
 import type { LeBytesFn } from '../le-bytes';
 
@@ -67,7 +68,8 @@ export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Ex
 
 const ISIZE_MAX = 2n ** 63n - 1n;
 
-export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'call' }>): Typed {
+/** `expected`: the type the call site wants, when it says (a struct literal's field, a typed `let`). */
+export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'call' }>, expected?: ExecType): Typed {
   const callee = expr.callee.kind === 'paren' ? expr.callee.inner : expr.callee;
   if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
   const names = callee.segments.map((s) => s.name);
@@ -79,7 +81,7 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;
   const resolved = genericAssociatedFn(ctx, frame, names) ?? ctx.model.scope.resolveFunction(names, frame.selfTypeName);
-  if (resolved !== undefined) return callResolved(ctx, frame, env, resolved, undefined, expr.args, expr.span);
+  if (resolved !== undefined) return callResolved(ctx, frame, env, resolved, undefined, expr.args, expr.span, expected);
   const std = stdCall(ctx, frame, env, names, expr);
   if (std !== undefined) return std;
   return notRunnable(`calls ${names.join('::')}`, expr.span);
@@ -102,6 +104,7 @@ export function callResolved(
   receiver: Argument | undefined,
   argExprs: readonly Expr[],
   span: Expr['span'],
+  expected?: ExecType,
 ): Typed {
   const item = resolved.item;
   if (item.mode === 'proof') return { value: UNIT, type: UNIT_TYPE };
@@ -132,6 +135,11 @@ export function callResolved(
   try {
     result = invokeFunction(ctx, resolved, args, span);
   } catch (signal) {
+    // A body the run cannot follow, or one left `unimplemented!()`, is one Verus never followed either: the call is
+    // what the ensures says.
+    if (signal instanceof NotRunnableSignal) return resultFromEnsures(ctx, resolved, bound, expected, signal.reason, span);
+    if (signal instanceof PanicSignal && signal.placeholder)
+      return resultFromEnsures(ctx, resolved, bound, expected, 'is left unimplemented', span);
     if (signal instanceof PanicSignal) signal.inTrustedCallee ??= resolved.qualifiedName;
     throw signal;
   }

@@ -1,12 +1,15 @@
 // Integer conversions whose target type rustc infers from where the value goes: `x.try_into()` (an `Ok` when the
 // value fits the target, else `Err(TryFromIntError(()))`) and `x.into()`. The expected type comes down from a `let`
 // annotation, a struct field or the function's return type, through parentheses and `.unwrap()`/`.expect(..)`;
-// with none the call stays not runnable, named as before.
+// with none the call stays not runnable, named as before. A call also learns the expected type: a trusted callee
+// whose result comes from its ensures is built at it (trusted-results.ts).
 
 import type { Expr } from '../../syntax';
 import type { Value } from '../value';
 import type { IntType } from '../value-type';
 import type { Ctx, Env, Frame, Typed } from './interpreter-state';
+import { tick } from './interpreter-state';
+import { evalCall } from './calls-and-paths';
 import type { ExecType } from './exec-types';
 import { intType } from './exec-types';
 import { evalExpr } from './interpreter';
@@ -17,6 +20,10 @@ import { notRunnable, panic } from './signals';
 /** `expr` evaluated where a value of type `expected` is wanted. */
 export function evalExpecting(ctx: Ctx, frame: Frame, env: Env, expr: Expr, expected: ExecType): Typed {
   const conversion = conversionTo(expr, expected);
+  if (conversion === undefined && expr.kind === 'call') {
+    tick(ctx);
+    return evalCall(ctx, frame, env, expr, expected);
+  }
   if (conversion === undefined) return evalExpr(ctx, frame, env, expr);
   const source = evalExpr(ctx, frame, env, conversion.source);
   if (source.value.kind !== 'int') return notRunnable(`calls ${conversion.method} on a value that is not an integer`, expr.span);

@@ -51,9 +51,9 @@ export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, 
       return panic(`internal error: entered unreachable code${custom === undefined ? '' : `: ${custom}`}`, expr.span);
     }
     case 'todo':
-      return panic('not yet implemented', expr.span);
+      return panic('not yet implemented', expr.span, true);
     case 'unimplemented':
-      return panic('not implemented', expr.span);
+      return panic('not implemented', expr.span, true);
     case 'format':
       return { value: stringValue(formatted(ctx, frame, env, args) ?? ''), type: STRING_TYPE };
     case 'println':

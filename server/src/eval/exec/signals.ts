@@ -27,6 +27,8 @@ export class PanicSignal {
   constructor(
     readonly reason: string,
     readonly span: Span,
+    /** `unimplemented!()` / `todo!()`: no code but a stand-in for some (a trusted fn's body left to its ensures). */
+    readonly placeholder = false,
   ) {}
 }
 
@@ -55,8 +57,8 @@ export class UnspecifiedSignal {
 /** The step budget or the call-depth limit ran out. */
 export class TimeoutSignal {}
 
-export function panic(reason: string, span: Span): never {
-  throw new PanicSignal(reason, span);
+export function panic(reason: string, span: Span, placeholder = false): never {
+  throw new PanicSignal(reason, span, placeholder);
 }
 
 export function notRunnable(reason: string, span: Span): never {
