@@ -30,6 +30,7 @@ import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
 import { smallerInputs } from './smaller-inputs';
 import { linkPointers, pointerLinks } from './pointer-inputs';
+import { mirroredRow } from './ghost-mirrors';
 
 import type { ObligationResult, Solver } from '../backend';
 import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
@@ -478,6 +479,11 @@ function candidateInputs(
   const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
   const addWithDerived = (values: readonly (Value | undefined)[]): void => {
     const linked = linkPointers(values, links) ?? values;
+    // Ghost fields mirroring the exec data beside them, then the requires' equalities on top (`len == set@.len()`).
+    const mirrored = mirroredRow(linked, paramTypes, types.typeContext);
+    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits);
+    if (completeMirrored !== undefined) add(completeMirrored);
+    if (mirrored !== undefined) add(mirrored);
     const complete = completedRow(model.scope, fn, types, names, linked, limits);
     if (complete !== undefined) add(complete);
     add(linked);
