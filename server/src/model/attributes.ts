@@ -39,3 +39,11 @@ export function specCounterpart(scope: ModelScope, resolved: ResolvedFn): Resolv
       : scope.resolveFunction([name], undefined, resolved.modulePath);
   return found?.item.mode === 'spec' ? found : undefined;
 }
+
+/** The spec fn `recv.method(..)` means in spec code on a value of type `typeName`: the method itself when it is a
+ *  spec fn, else its `when_used_as_spec` twin. */
+export function resolveSpecMethod(scope: ModelScope, typeName: string, method: string): ResolvedFn | undefined {
+  const found = scope.resolveMethod(typeName, method);
+  if (found === undefined || found.item.mode === 'spec') return found;
+  return specCounterpart(scope, found);
+}

@@ -7,7 +7,7 @@
 
 import type { Expr } from '../../syntax';
 import type { FunctionContract, ModelScope, ResolvedFn } from '../../model';
-import { specCounterpart } from '../../model';
+import { resolveSpecMethod } from '../../model';
 import { adtShape, constInstantiation, intRange, isIntTypeName, unfoldCall } from '../../eval';
 import type { TypeContext, UnfoldSite, ValueType } from '../../eval';
 import type { Difference } from './shape-system';
@@ -468,9 +468,7 @@ function methodBody(
   const type = receiver.type;
   if (type.kind !== 'adt') return undefined;
   const scope = reader.site.scope;
-  const found = scope.resolveMethod(type.name, method);
-  const resolved: ResolvedFn | undefined =
-    found?.item.mode === 'spec' ? found : found === undefined ? undefined : specCounterpart(scope, found);
+  const resolved = resolveSpecMethod(scope, type.name, method);
   const item = resolved?.item;
   const body = item?.body;
   if (resolved === undefined || item === undefined || body?.tail === undefined || body.stmts.length > 0) return undefined;
@@ -492,7 +490,11 @@ function methodBody(
 
 /** The const generics a method of `type` reads, at the type's values: by the datatype's parameter names and by the
  *  names its impl gives them (`impl<A, const M: usize> Array<A, M>`). */
-function typeConsts(scope: ModelScope, type: Extract<ValueType, { kind: 'adt' }>, resolved: ResolvedFn): ReadonlyMap<string, bigint> {
+export function typeConsts(
+  scope: ModelScope,
+  type: Extract<ValueType, { kind: 'adt' }>,
+  resolved: ResolvedFn,
+): ReadonlyMap<string, bigint> {
   const consts = new Map<string, bigint>();
   const values = type.consts ?? [];
   const datatype = scope.datatype(type.name);
