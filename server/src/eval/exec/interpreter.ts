@@ -1,7 +1,7 @@
 // The expression and statement evaluator for exec code: Rust run-time semantics (debug build) over typed values.
 // Ghost code (proof blocks, asserts, `let ghost`) is erased; loops and calls live in loops.ts and calls-and-paths.ts.
 
-import type { Block, Expr, Stmt } from '../../syntax';
+import type { Block, Expr, Stmt, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
@@ -71,7 +71,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
           execTypeOf(expr.type.pointee, frame.subst, frame.selfType),
           expr.span,
         );
-      return castValue(evalExpr(ctx, frame, env, expr.operand), expr.type, expr.span);
+      return castValue(evalExpr(ctx, frame, env, expr.operand), castTarget(ctx, expr.type), expr.span);
     case 'if':
       return evalIf(ctx, frame, env, expr);
     case 'match':
@@ -409,4 +409,16 @@ function checkAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Ex
     holds = value?.kind === 'bool' ? value.value : undefined;
   }
   if (holds === false) throw new AssumeViolatedSignal(span);
+}
+
+/** A cast's target with `type` aliases followed (`i as SLLIndex`, `type SLLIndex = i32`). */
+function castTarget(ctx: Ctx, type: Type): Type {
+  let current = type;
+  for (let step = 0; step < 8; step += 1) {
+    const name = current.kind === 'path' && current.segments.length === 1 ? current.segments[0]?.name : undefined;
+    const target = name === undefined ? undefined : ctx.model.scope.typeAlias(name)?.type;
+    if (target === undefined) return current;
+    current = target;
+  }
+  return current;
 }

@@ -8,7 +8,7 @@
 import type { Expr } from '../../syntax';
 import type { FunctionContract, ModelScope, ResolvedFn } from '../../model';
 import { resolveSpecMethod } from '../../model';
-import { adtShape, constInstantiation, intRange, isIntTypeName, unfoldCall } from '../../eval';
+import { adtShape, aliasedIntConstant, constInstantiation, intRange, unfoldCall } from '../../eval';
 import type { TypeContext, UnfoldSite, ValueType } from '../../eval';
 import type { Difference } from './shape-system';
 import { ZERO } from './shape-system';
@@ -372,10 +372,9 @@ function namedTerm(reader: Reader, names: readonly string[]): Term | undefined {
   if (first === undefined) return undefined;
   const generic = names.length === 1 ? reader.consts.get(first) : undefined;
   if (generic !== undefined) return constant(generic);
-  if (names.length === 2 && isIntTypeName(first) && (second === 'MAX' || second === 'MIN')) {
-    const range = intRange(first);
-    const limit = second === 'MAX' ? range.max : range.min;
-    return limit === undefined ? undefined : constant(limit);
+  if (names.length === 2 && second !== undefined) {
+    const limit = aliasedIntConstant(reader.site.scope, first, second);
+    if (limit !== undefined) return constant(limit);
   }
   const item = reader.site.scope.constant(names, reader.site.selfTypeName, reader.site.modulePath);
   const value = item?.value === undefined ? undefined : stripped(item.value);
