@@ -502,8 +502,13 @@ function candidateInputs(
   const shape = readShape(model.scope, fn, types.params, types.typeContext);
   const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
   const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
+  // The same shape around each reached receiver: its lengths and fields fixed, the other parameters chosen to fit
+  // (`0 <= lo <= hi < self.keys@.len()` on a map the constructors built, whose ghost a shaped row cannot make).
+  const aroundReached = reachable.flatMap((state) =>
+    shapedRows(shapeContext, shape, names, paramTypes, RECEIVER_DRAWS, new Map([['self', state]])),
+  );
   const addShaped = (): void => {
-    for (const row of shaped) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
+    for (const row of [...aroundReached, ...shaped]) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
   };
   if (shapesSequences(shape)) addShaped();
   for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
