@@ -517,8 +517,10 @@ export function typeConsts(
   return consts;
 }
 
-/** `x@` of a struct whose `view` is an open spec fn naming a place (`self.seq@`): that place. */
+/** `x@` of a struct whose `view` is an open spec fn naming a place (`self.seq@`): that place; of a struct without
+ *  a `view` (the `@` of the `Ghost` around it, which value types leave out), the struct itself. */
 function viewPlace(reader: Reader, place: Place): Place | undefined {
+  if (place.type.kind === 'adt' && reader.site.scope.resolveMethod(place.type.name, 'view') === undefined) return place;
   const method = reader.depth < METHOD_DEPTH ? methodBody(reader, place, 'view', []) : undefined;
   return method === undefined ? undefined : readPlace(method.reader, method.body, new Set());
 }
