@@ -48,4 +48,10 @@ describe('inputs inside a struct invariant', () => {
     expect(insert.scores.postCorrectness).toBe(1);
     expect(insert.scores.postCompleteness).not.toBeNull();
   });
+
+  it('fit the other arguments to a receiver the constructors reached, whose ghost map no shaped row can build', () => {
+    const agree = fn(generateThenCheck('ordered-map.rs'), 'OrderedMap::values_agree');
+    expect(agree.counts.pairs).toBeGreaterThanOrEqual(10);
+    expect(agree.scores).toMatchObject({ postCorrectness: 1, postCompleteness: 1 });
+  });
 });
