@@ -397,7 +397,11 @@ export async function withSolverInputs(
         invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
       if (outcome.kind !== 'returned' || pairs.length >= options.count) return;
       const output = types.returnType === undefined ? undefined : outcome.value;
-      pairs.push({ inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) });
+      const pair = { inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) };
+      // As for the generator's own inputs: a run through unverified code that contradicts its contract is no pair.
+      const trusted = hasTrustedBody(fn.item.attributes) || outcome.trustedCallee !== undefined;
+      if (trusted && contradictsContract(model, fn, pair, options)) return;
+      pairs.push(pair);
     });
   }
   const undecided = base.undecided.filter((_, i) => decided[i] === undefined);
