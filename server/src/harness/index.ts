@@ -187,6 +187,7 @@ export {
   generatePairsTextWithSolver,
   lengthRanges,
   readShape,
+  typeConsts,
   mergePairsText,
 } from './generate';
 export type { FunctionSummary, GeneratedEntries, GeneratedFile, PairsTextOptions, PairsTextResult } from './generate';

@@ -6,10 +6,11 @@
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
+import { adtShape, constInstantiation } from '../../eval';
 import { functionValueTypes, lengthRanges, readShape } from '../../harness';
 import type { FunctionValueTypes } from '../../harness';
-import { Untranslatable, intConstraint, rangeConstraint, seqText, sortOf } from './smt-terms';
-import type { Term } from './smt-terms';
+import { INT, Untranslatable, intConstraint, intLiteral, rangeConstraint, seqText, sortOf } from './smt-terms';
+import type { Sort, Term } from './smt-terms';
 import { emptyDeclarations, translateBool } from './translate';
 import type { Binding } from './translate';
 import { contractFrame } from './query';
@@ -94,8 +95,11 @@ function lengthChoices(
   ranges: ReadonlyMap<string, { readonly low: bigint; readonly high: bigint | undefined }>,
 ): ReadonlyMap<string, LengthChoice> {
   const choices = new Map<string, LengthChoice>();
-  for (const [name, type] of types.params) {
-    if (type.kind !== 'seq') continue;
+  for (const [name, type] of sequencePlaces(types)) {
+    if (type.length !== undefined) {
+      choices.set(name, { least: type.length, count: 1 });
+      continue;
+    }
     const range = ranges.get(name);
     const least = range === undefined || range.low > BigInt(MAX_SHAPED_SYMBOLIC_LENGTH) ? 0 : Number(range.low);
     const span =
@@ -105,6 +109,20 @@ function lengthChoices(
     choices.set(name, { least, count: span + 1 });
   }
   return choices;
+}
+
+/** Every sequence in the parameters by its place: a parameter, or a field of a struct parameter (`self.data.seq`). */
+function sequencePlaces(types: Extract<FunctionValueTypes, { kind: 'supported' }>): [string, Extract<ValueType, { kind: 'seq' }>][] {
+  const places: [string, Extract<ValueType, { kind: 'seq' }>][] = [];
+  const visit = (place: string, type: ValueType, depth: number): void => {
+    if (type.kind === 'seq') places.push([place, type]);
+    if (type.kind !== 'adt' || depth >= MAX_STRUCT_DEPTH) return;
+    const shape = adtShape(type, types.typeContext);
+    if (shape?.kind === 'struct' && shape.fields.kind === 'named')
+      for (const field of shape.fields.fields) visit(`${place}.${field.name}`, field.type, depth + 1);
+  };
+  for (const [name, type] of types.params) visit(name, type, 0);
+  return places;
 }
 
 /** How many different shapes the schedule visits: every length for each sequence parameter (capped). */
@@ -133,44 +151,14 @@ function symbolicInputs(
   types: Extract<FunctionValueTypes, { kind: 'supported' }>,
   lengths: ReadonlyMap<string, number>,
 ): SymbolicShape | undefined {
-  const declarations: string[] = [];
-  const ranges: string[] = [];
-  const constants: ModelConstant[] = [];
+  const builder: SymbolicBuilder = { types, lengths, declarations: [], ranges: [], constants: [] };
   const names = new Map<string, Binding>();
   const readers: [string, (values: ReadonlyMap<string, string>) => Value | undefined][] = [];
   for (const [name, type] of types.params) {
-    const scalar = (constant: string, scalarType: ValueType): boolean => {
-      if (!isScalar(scalarType)) return false;
-      const sort = scalarType.kind === 'bool' ? 'Bool' : 'Int';
-      declarations.push(`(declare-const ${constant} ${sort})`);
-      constants.push({ name: constant, sort });
-      const range = scalarType.kind === 'int' ? intConstraint(constant, scalarType.int) : rangeConstraint(constant, scalarType);
-      if (range !== 'true') ranges.push(range);
-      return true;
-    };
-    if (type.kind === 'seq') {
-      const length = lengths.get(name) ?? 0;
-      const elements = Array.from({ length }, (_, i) => `in!${name}!${i}`);
-      // Checked before the elements, so that an empty sequence of compound values is not taken for a translation.
-      if (!isScalar(type.element) || !elements.every((constant) => scalar(constant, type.element))) return undefined;
-      if (type.length !== undefined && type.length !== length) return undefined;
-      const term: Term = { smt: seqText(elements, sortOf(type)), sort: sortOf(type) };
-      names.set(name, bindingOf(types, name, term));
-      const text = type.origin === 'String' || type.origin === 'str';
-      readers.push([
-        name,
-        (values) =>
-          seqValue(
-            elements.map((constant) => scalarValue(values.get(constant), type.element)),
-            text,
-          ),
-      ]);
-      continue;
-    }
-    const constant = `in!${name}`;
-    if (!scalar(constant, type)) return undefined;
-    names.set(name, bindingOf(types, name, { smt: constant, sort: sortOf(type) }));
-    readers.push([name, (values) => scalarValue(values.get(constant), type)]);
+    const symbolic = symbolicValue(builder, name, type, 0);
+    if (symbolic === undefined) return undefined;
+    names.set(name, bindingOf(types, name, symbolic.term));
+    readers.push([name, symbolic.read]);
   }
   const read = (values: ReadonlyMap<string, string>): ReadonlyMap<string, Value> | undefined => {
     const input = new Map<string, Value>();
@@ -181,7 +169,89 @@ function symbolicInputs(
     }
     return input;
   };
+  const { declarations, ranges, constants } = builder;
   return { declarations, ranges, constants, names, read };
+}
+
+interface SymbolicBuilder {
+  readonly types: Extract<FunctionValueTypes, { kind: 'supported' }>;
+  /** The length of each sequence, by its place (`a`, `self.data.seq`). */
+  readonly lengths: ReadonlyMap<string, number>;
+  readonly declarations: string[];
+  readonly ranges: string[];
+  readonly constants: ModelConstant[];
+}
+
+interface SymbolicValue {
+  readonly term: Term;
+  readonly read: (values: ReadonlyMap<string, string>) => Value | undefined;
+}
+
+/** Structs nest this deep at most in a symbolic input. */
+const MAX_STRUCT_DEPTH = 4;
+
+/** The symbolic value at a place of an input: a constant for a scalar, a sequence of constants, or a struct of
+ *  symbolic fields (kept as its parts: the requires reads its fields and unfolds its spec methods). */
+function symbolicValue(builder: SymbolicBuilder, place: string, type: ValueType, depth: number): SymbolicValue | undefined {
+  const scalar = (constant: string, scalarType: ValueType): boolean => {
+    if (!isScalar(scalarType)) return false;
+    const sort = scalarType.kind === 'bool' ? 'Bool' : 'Int';
+    builder.declarations.push(`(declare-const ${constant} ${sort})`);
+    builder.constants.push({ name: constant, sort });
+    const range = scalarType.kind === 'int' ? intConstraint(constant, scalarType.int) : rangeConstraint(constant, scalarType);
+    if (range !== 'true') builder.ranges.push(range);
+    return true;
+  };
+  if (type.kind === 'seq') {
+    const length = builder.lengths.get(place) ?? type.length ?? 0;
+    const elements = Array.from({ length }, (_, i) => `in!${place}!${i}`);
+    // Checked before the elements, so that an empty sequence of compound values is not taken for a translation.
+    if (!isScalar(type.element) || !elements.every((constant) => scalar(constant, type.element))) return undefined;
+    if (type.length !== undefined && type.length !== length) return undefined;
+    const text = type.origin === 'String' || type.origin === 'str';
+    return {
+      term: { smt: seqText(elements, sortOf(type)), sort: sortOf(type) },
+      read: (values) =>
+        seqValue(
+          elements.map((constant) => scalarValue(values.get(constant), type.element)),
+          text,
+        ),
+    };
+  }
+  if (type.kind === 'adt') return symbolicStruct(builder, place, type, depth);
+  const constant = `in!${place}`;
+  if (!scalar(constant, type)) return undefined;
+  return { term: { smt: constant, sort: sortOf(type) }, read: (values) => scalarValue(values.get(constant), type) };
+}
+
+function symbolicStruct(
+  builder: SymbolicBuilder,
+  place: string,
+  type: Extract<ValueType, { kind: 'adt' }>,
+  depth: number,
+): SymbolicValue | undefined {
+  const shape = depth < MAX_STRUCT_DEPTH ? adtShape(type, builder.types.typeContext) : undefined;
+  if (shape?.kind !== 'struct' || shape.fields.kind !== 'named') return undefined;
+  const fields: { readonly name: string; readonly value: SymbolicValue }[] = [];
+  for (const field of shape.fields.fields) {
+    const value = symbolicValue(builder, `${place}.${field.name}`, field.type, depth + 1);
+    if (value === undefined) return undefined;
+    fields.push({ name: field.name, value });
+  }
+  const sort: Sort = {
+    kind: 'struct',
+    type,
+    fields: fields.map((field) => field.name),
+    elements: fields.map((field) => field.value.term.sort),
+  };
+  return {
+    term: { smt: '', sort, parts: fields.map((field) => field.value.term) },
+    read: (values) => {
+      const read = fields.map((field) => [field.name, field.value.read(values)] as const);
+      if (read.some(([, value]) => value === undefined)) return undefined;
+      return { kind: 'struct', name: shape.name, fields: read as (readonly [string, Value])[] };
+    },
+  };
 }
 
 function isScalar(type: ValueType): type is Extract<ValueType, { kind: 'int' | 'bool' | 'char' }> {
@@ -200,7 +270,12 @@ function translateRequires(
   indexWindow: number,
 ): { declarations: readonly string[]; assertion: string } {
   const decls = emptyDeclarations();
-  const frame = { ...contractFrame(model.scope, fn, decls, names), indexWindow };
+  // The const generics at the values the function is measured at (what the evaluator reads `N` as).
+  const consts = [...constInstantiation(fn, model.scope)].map(
+    ([name, value]) => [name, { kind: 'term', term: { smt: intLiteral(value), sort: INT } }] as const,
+  );
+  const bound = new Map<string, Binding>([...consts, ...names]);
+  const frame = { ...contractFrame(model.scope, fn, decls, bound), indexWindow };
   const parts = fn.requires.map((clause) => translateBool(frame, clause.clause.expr));
   return { declarations: decls.lines, assertion: parts.length === 1 ? (parts[0] as string) : `(and ${parts.join(' ')})` };
 }

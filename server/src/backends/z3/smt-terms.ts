@@ -5,12 +5,19 @@ import type { Value, ValueType } from '../../eval';
 import { intRange } from '../../eval';
 import type { IntType } from '../../eval';
 
-/** A tuple has no SMT sort of its own: it is kept as its parts (a tuple result compared field by field). */
+/** A tuple has no SMT sort of its own: it is kept as its parts (a tuple result compared field by field); so is a
+ *  struct (a symbolic input searched for a `requires` reading its fields), its parts in field order. */
 export type Sort =
   | { readonly kind: 'int' }
   | { readonly kind: 'bool' }
   | { readonly kind: 'seq'; readonly element: Sort }
-  | { readonly kind: 'tuple'; readonly elements: readonly Sort[] };
+  | { readonly kind: 'tuple'; readonly elements: readonly Sort[] }
+  | {
+      readonly kind: 'struct';
+      readonly type: Extract<ValueType, { kind: 'adt' }>;
+      readonly fields: readonly string[];
+      readonly elements: readonly Sort[];
+    };
 
 /** A translated expression: its SMT-LIB2 text and its sort; a tuple has its parts instead of text. */
 export interface Term {
@@ -36,14 +43,15 @@ export function sortText(sort: Sort): string {
     case 'seq':
       return `(Seq ${sortText(sort.element)})`;
     default:
-      throw new Untranslatable('a tuple where a sort is needed');
+      throw new Untranslatable(`a ${sort.kind} where a sort is needed`);
   }
 }
 
 export function sameSort(a: Sort, b: Sort): boolean {
   if (a.kind === 'seq' && b.kind === 'seq') return sameSort(a.element, b.element);
-  if (a.kind === 'tuple' && b.kind === 'tuple')
+  if ((a.kind === 'tuple' && b.kind === 'tuple') || (a.kind === 'struct' && b.kind === 'struct' && a.type.name === b.type.name))
     return a.elements.length === b.elements.length && a.elements.every((e, i) => sameSort(e, b.elements[i] as Sort));
+  if (a.kind === 'struct' || b.kind === 'struct') return false;
   return a.kind === b.kind;
 }
 

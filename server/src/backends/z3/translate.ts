@@ -6,6 +6,8 @@
 
 import type { Block, Expr, QuantifierBinder } from '../../syntax';
 import type { ModelScope, ResolvedFn } from '../../model';
+import { resolveSpecMethod } from '../../model';
+import { typeConsts } from '../../harness';
 import { intRange, isIntTypeName, resolveValueType } from '../../eval';
 import type { TypeContext, ValueType } from '../../eval';
 import { BOOL, INT, Untranslatable, intLiteral, rangeConstraint, sameSort, sortOf, sortText } from './smt-terms';
@@ -41,6 +43,8 @@ export interface Frame {
    *  index a sequence is expanded over 0..indexWindow-1 instead (Z3 rarely finds models through quantifiers over
    *  sequence elements). The result only proposes inputs; each is decided again before it is used. */
   readonly indexWindow?: number;
+  /** How many struct methods deep the translation is (`self.wf()` calling `self.data.wf()`). */
+  readonly inlined?: number;
 }
 
 export function translateBool(frame: Frame, expr: Expr): string {
@@ -59,8 +63,10 @@ function translate(frame: Frame, expr: Expr): Term {
       return { smt: String(expr.value.codePointAt(0) ?? 0), sort: INT };
     case 'paren':
       return translate(frame, expr.inner);
-    case 'view':
-      return translate(frame, expr.operand);
+    case 'view': {
+      const operand = translate(frame, expr.operand);
+      return operand.sort.kind === 'struct' ? inlineMethod(frame, operand, 'view', []) : operand;
+    }
     case 'path':
       return translatePath(frame, expr);
     case 'unary':
@@ -167,9 +173,10 @@ function translateBinary(frame: Frame, op: string, left: Term, right: () => Term
   }
 }
 
-/** `t.0`, `t.1`: a part of a tuple term. */
+/** `t.0`, `t.1`: a part of a tuple term; `s.len`: a field of a struct term. */
 function tuplePart(receiver: Term, field: string): Term {
-  const part = /^\d+$/.test(field) ? receiver.parts?.[Number(field)] : undefined;
+  const index = receiver.sort.kind === 'struct' ? receiver.sort.fields.indexOf(field) : /^\d+$/.test(field) ? Number(field) : -1;
+  const part = index < 0 ? undefined : receiver.parts?.[index];
   if (part === undefined) throw new Untranslatable('a field of a struct');
   return part;
 }
@@ -245,6 +252,7 @@ function seqIndex(frame: Frame, receiver: Term, index: Term): Term {
 function translateMethod(frame: Frame, expr: Extract<Expr, { kind: 'method-call' }>): Term {
   const receiver = translate(frame, expr.receiver);
   const args = expr.args.map((arg) => translate(frame, arg));
+  if (receiver.sort.kind === 'struct') return inlineMethod(frame, receiver, expr.method, args);
   if (receiver.sort.kind !== 'seq') throw new Untranslatable(`the method \`${expr.method}\``);
   const seq = receiver.smt;
   const len = `(seq.len ${seq})`;
@@ -285,6 +293,31 @@ function translateMethod(frame: Frame, expr: Extract<Expr, { kind: 'method-call'
     default:
       throw new Untranslatable(`the method \`${expr.method}\``);
   }
+}
+
+/** Struct methods inline this deep at most. */
+const MAX_INLINED = 4;
+
+/** A spec method (or the `when_used_as_spec` twin of an exec one) of a struct term: its body translated with `self`
+ *  and its parameters bound to the terms, and the type's const generics to their values. A struct has no sort, so
+ *  the body is inlined rather than defined as a function. */
+function inlineMethod(frame: Frame, receiver: Term, method: string, args: readonly Term[]): Term {
+  const sort = receiver.sort;
+  if (sort.kind !== 'struct' || (frame.inlined ?? 0) >= MAX_INLINED) throw new Untranslatable(`the method \`${method}\``);
+  const resolved = resolveSpecMethod(frame.at.scope, sort.type.name, method);
+  const item = resolved?.item;
+  if (resolved === undefined || item?.body === undefined || item.specVisibility === 'uninterp' || item.params[0]?.isSelf !== true)
+    throw new Untranslatable(`the method \`${method}\``);
+  if (item.params.length !== args.length + 1) throw new Untranslatable(`the method \`${method}\` with these arguments`);
+  const names = new Map<string, Binding>([['self', { kind: 'term', term: receiver }]]);
+  for (const [name, value] of typeConsts(frame.at.scope, sort.type, resolved))
+    names.set(name, { kind: 'term', term: { smt: intLiteral(value), sort: INT } });
+  for (const [i, param] of item.params.slice(1).entries()) {
+    if (param.pattern.kind !== 'binding') throw new Untranslatable(`the method \`${method}\``);
+    names.set(param.pattern.name, { kind: 'term', term: args[i] as Term });
+  }
+  const at: TranslateScope = { scope: frame.at.scope, selfTypeName: resolved.selfTypeName, modulePath: resolved.modulePath };
+  return translateBlock({ ...frame, at, names, inlined: (frame.inlined ?? 0) + 1 }, item.body);
 }
 
 function subrange(frame: Frame, receiver: Term, from: string, to: string): Term {

@@ -1,7 +1,7 @@
 // The expression and statement evaluator for exec code: Rust run-time semantics (debug build) over typed values.
 // Ghost code (proof blocks, asserts, `let ghost`) is erased; loops and calls live in loops.ts and calls-and-paths.ts.
 
-import type { Block, Expr, Stmt } from '../../syntax';
+import type { Block, Expr, Stmt, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
@@ -420,5 +420,17 @@ function evalCast(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 
   const operand = evalExpr(ctx, frame, env, expr.operand);
   if (expr.type.kind === 'opaque' && expr.type.pointee !== undefined)
     return rawPointerCast(operand, execTypeOf(expr.type.pointee, frame.subst, frame.selfType), expr.span);
-  return castValue(rawPointerAddress(operand) ?? operand, expr.type, expr.span);
+  return castValue(rawPointerAddress(operand) ?? operand, castTarget(ctx, expr.type), expr.span);
+}
+
+/** A cast's target with `type` aliases followed (`i as SLLIndex`, `type SLLIndex = i32`). */
+function castTarget(ctx: Ctx, type: Type): Type {
+  let current = type;
+  for (let step = 0; step < 8; step += 1) {
+    const name = current.kind === 'path' && current.segments.length === 1 ? current.segments[0]?.name : undefined;
+    const target = name === undefined ? undefined : ctx.model.scope.typeAlias(name)?.type;
+    if (target === undefined) return current;
+    current = target;
+  }
+  return current;
 }

@@ -3,6 +3,7 @@
 
 import type { Expr, Span } from '../../syntax';
 import type { ResolvedFn } from '../../model';
+import { specCounterpart } from '../../model';
 import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { seq, seqMethod } from './collections';
@@ -216,6 +217,9 @@ function observedValue(value: Extract<Value, { kind: 'struct' }>, name: string, 
 /** Calls a user fn by value. Only spec fns with bodies can be evaluated (opaque/closed ones included). */
 export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonly Value[], span: Span): Res {
   const item = resolved.item;
+  // An exec fn marked `when_used_as_spec` means its spec twin in spec code (`self.len()` inside a `wf`).
+  const twin = item.mode === 'spec' ? undefined : specCounterpart(ctx.scope, resolved);
+  if (twin !== undefined) return callUserFn(ctx, twin, args, span);
   if (item.mode !== 'spec') return unsupported(`call to ${item.mode} fn ${item.name} from spec code`, span);
   if (isObservationFn(item) && args[0]?.kind === 'struct') return observedValue(args[0], item.name, span);
   if (item.body === undefined || item.specVisibility === 'uninterp') {

@@ -40,4 +40,5 @@ export {
   unboundedQuantifier,
 } from './reasons';
 export { unfoldCall } from './quantifier-candidates';
+export { aliasedIntConstant } from './integers';
 export type { UnfoldSite } from './quantifier-candidates';

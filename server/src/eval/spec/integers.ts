@@ -3,6 +3,7 @@
 
 import type { Expr, Type } from '../../syntax';
 import type { IntType } from '../value-type';
+import type { ModelScope } from '../../model';
 import { bitWidth, intRange, isIntTypeName } from '../int-types';
 
 export { bitWidth, truncateTo } from '../int-types';
@@ -106,6 +107,20 @@ export function intConstant(typeName: string, constant: string): bigint | undefi
   if (constant === 'BITS') {
     const bits = bitWidth(intType);
     return bits === undefined ? undefined : BigInt(bits);
+  }
+  return undefined;
+}
+
+/** intConstant through `type` aliases (`SLLIndex::MAX` with `type SLLIndex = i32`). */
+export function aliasedIntConstant(scope: ModelScope, typeName: string, constant: string): bigint | undefined {
+  let name = typeName;
+  for (let step = 0; step < 8; step += 1) {
+    const value = intConstant(name, constant);
+    if (value !== undefined) return value;
+    const target = scope.typeAlias(name)?.type;
+    const next = target?.kind === 'path' && target.segments.length === 1 ? target.segments[0]?.name : undefined;
+    if (next === undefined) return undefined;
+    name = next;
   }
   return undefined;
 }

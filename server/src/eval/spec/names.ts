@@ -8,7 +8,7 @@ import type { Env, Res, SpecContext } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
 import { EMPTY_SPEC_ENV, indeterminate, lookupName, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
-import { intConstant } from './integers';
+import { aliasedIntConstant } from './integers';
 
 export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>, env: Env): Res {
   const segments = expr.segments;
@@ -20,7 +20,7 @@ export function evalPath(ctx: SpecContext, expr: Extract<Expr, { kind: 'path' }>
   }
   const names = segments.map((segment) => segment.name);
   if (names.length === 2) {
-    const value = intConstant(names[0] ?? '', names[1] ?? '');
+    const value = aliasedIntConstant(ctx.scope, names[0] ?? '', names[1] ?? '');
     if (value !== undefined) return { kind: 'int', value };
   }
   const ctor = resolveConstructor(ctx, names);

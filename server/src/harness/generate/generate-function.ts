@@ -30,6 +30,7 @@ import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
 import { smallerInputs } from './smaller-inputs';
 import { linkPointers, pointerLinks } from './pointer-inputs';
+import { mirroredRow } from './ghost-mirrors';
 
 import type { ObligationResult, Solver } from '../backend';
 import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
@@ -396,7 +397,11 @@ export async function withSolverInputs(
         invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
       if (outcome.kind !== 'returned' || pairs.length >= options.count) return;
       const output = types.returnType === undefined ? undefined : outcome.value;
-      pairs.push({ inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) });
+      const pair = { inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) };
+      // As for the generator's own inputs: a run through unverified code that contradicts its contract is no pair.
+      const trusted = hasTrustedBody(fn.item.attributes) || outcome.trustedCallee !== undefined;
+      if (trusted && contradictsContract(model, fn, pair, options)) return;
+      pairs.push(pair);
     });
   }
   const undecided = base.undecided.filter((_, i) => decided[i] === undefined);
@@ -478,6 +483,11 @@ function candidateInputs(
   const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
   const addWithDerived = (values: readonly (Value | undefined)[]): void => {
     const linked = linkPointers(values, links) ?? values;
+    // Ghost fields mirroring the exec data beside them, then the requires' equalities on top (`len == set@.len()`).
+    const mirrored = mirroredRow(linked, paramTypes, types.typeContext);
+    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits);
+    if (completeMirrored !== undefined) add(completeMirrored);
+    if (mirrored !== undefined) add(mirrored);
     const complete = completedRow(model.scope, fn, types, names, linked, limits);
     if (complete !== undefined) add(complete);
     add(linked);
@@ -496,8 +506,13 @@ function candidateInputs(
   const shape = readShape(model.scope, fn, types.params, types.typeContext);
   const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
   const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
+  // The same shape around each reached receiver: its lengths and fields fixed, the other parameters chosen to fit
+  // (`0 <= lo <= hi < self.keys@.len()` on a map the constructors built, whose ghost a shaped row cannot make).
+  const aroundReached = reachable.flatMap((state) =>
+    shapedRows(shapeContext, shape, names, paramTypes, RECEIVER_DRAWS, new Map([['self', state]])),
+  );
   const addShaped = (): void => {
-    for (const row of shaped) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
+    for (const row of [...aroundReached, ...shaped]) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
   };
   if (shapesSequences(shape)) addShaped();
   for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);

@@ -21,7 +21,7 @@ export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
 export { ensuresVerdict, requiresVerdict } from './contract-check';
 export { whyNoPairs } from './why-no-pairs';
-export { readShape } from './shape-reader';
+export { readShape, typeConsts } from './shape-reader';
 export { lengthRanges } from './shapes';
 export type { NoPairsReason } from './why-no-pairs';
 

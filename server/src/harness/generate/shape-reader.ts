@@ -6,8 +6,9 @@
 // the evaluator still decides the whole `requires` on each.
 
 import type { Expr } from '../../syntax';
-import type { FunctionContract, ModelScope } from '../../model';
-import { adtShape, constInstantiation, intRange, isIntTypeName, unfoldCall } from '../../eval';
+import type { FunctionContract, ModelScope, ResolvedFn } from '../../model';
+import { resolveSpecMethod } from '../../model';
+import { adtShape, aliasedIntConstant, constInstantiation, intRange, unfoldCall } from '../../eval';
 import type { TypeContext, UnfoldSite, ValueType } from '../../eval';
 import type { Difference } from './shape-system';
 import { ZERO } from './shape-system';
@@ -55,6 +56,8 @@ export function readShape(
     params,
     typeContext,
     consts: constInstantiation(fn, scope),
+    bindings: undefined,
+    depth: 0,
     unknowns: [],
     differences: [],
     conditional: [],
@@ -76,6 +79,11 @@ interface Reader {
   readonly params: ReadonlyMap<string, ValueType>;
   readonly typeContext: TypeContext;
   readonly consts: ReadonlyMap<string, bigint>;
+  /** Inside an unfolded method (`self.wf()` and what it calls): its parameters, bound to places of the function's
+   *  parameters; names resolve only through these there. Undefined in the function's own clauses. */
+  readonly bindings: ReadonlyMap<string, Place> | undefined;
+  /** How many methods deep the reading is. */
+  readonly depth: number;
   readonly unknowns: ShapeUnknown[];
   readonly differences: Difference[];
   readonly conditional: Difference[];
@@ -124,6 +132,12 @@ function readCondition(reader: Reader, expr: Expr, at: At, depth: number): void 
     case 'call': {
       const unfolded = depth < UNFOLD_DEPTH ? unfoldCall(reader.site, expr) : undefined;
       if (unfolded !== undefined) readCondition(reader, unfolded, { ...at, forallBody: false }, depth + 1);
+      return;
+    }
+    case 'method-call': {
+      const method = depth < UNFOLD_DEPTH ? unfoldMethod(reader, expr, at.binders) : undefined;
+      if (method !== undefined)
+        readCondition(method.reader, method.body, { binders: new Set(), conditional: at.conditional, forallBody: false }, depth + 1);
       return;
     }
     case 'chain':
@@ -336,9 +350,13 @@ function readTerm(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Ter
         reader,
         inner.segments.map((segment) => segment.name),
       );
-    case 'method-call':
-      if (inner.method !== 'len' || inner.args.length !== 0) return placeTerm(reader, readPlace(reader, inner, binders), 'value');
-      return placeTerm(reader, readPlace(reader, inner.receiver, binders), 'length');
+    case 'method-call': {
+      const receiver = inner.method === 'len' && inner.args.length === 0 ? readPlace(reader, inner.receiver, binders) : undefined;
+      if (receiver?.type.kind === 'seq') return placeTerm(reader, receiver, 'length');
+      const method = unfoldMethod(reader, inner, binders);
+      if (method !== undefined) return readTerm(method.reader, method.body, new Set());
+      return placeTerm(reader, readPlace(reader, inner, binders), 'value');
+    }
     default:
       return placeTerm(reader, readPlace(reader, inner, binders), 'value');
   }
@@ -354,16 +372,14 @@ function namedTerm(reader: Reader, names: readonly string[]): Term | undefined {
   if (first === undefined) return undefined;
   const generic = names.length === 1 ? reader.consts.get(first) : undefined;
   if (generic !== undefined) return constant(generic);
-  if (names.length === 2 && isIntTypeName(first) && (second === 'MAX' || second === 'MIN')) {
-    const range = intRange(first);
-    const limit = second === 'MAX' ? range.max : range.min;
-    return limit === undefined ? undefined : constant(limit);
+  if (names.length === 2 && second !== undefined) {
+    const limit = aliasedIntConstant(reader.site.scope, first, second);
+    if (limit !== undefined) return constant(limit);
   }
   const item = reader.site.scope.constant(names, reader.site.selfTypeName, reader.site.modulePath);
   const value = item?.value === undefined ? undefined : stripped(item.value);
   if (value?.kind === 'int') return constant(value.value);
-  const type = names.length === 1 ? reader.params.get(first) : undefined;
-  return type === undefined ? undefined : placeTerm(reader, { key: first, written: first, type }, 'value');
+  return names.length === 1 ? placeTerm(reader, namedPlace(reader, first, new Set()), 'value') : undefined;
 }
 
 /** The unknown at a place in a parameter (`a`, `a[i]`, `q[k].0`, `grid[i]`), its value or its length. */
@@ -387,11 +403,15 @@ interface Place {
 }
 
 function readPlace(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Place | undefined {
+  const viewed = viewOperand(expr);
+  if (viewed !== undefined) {
+    const place = readPlace(reader, viewed, binders);
+    return place?.type.kind === 'adt' ? viewPlace(reader, place) : place;
+  }
   const inner = stripped(expr);
   if (inner.kind === 'path') {
     const name = inner.segments.length === 1 ? inner.segments[0]?.name : undefined;
-    const type = name === undefined || binders.has(name) ? undefined : reader.params.get(name);
-    return name === undefined || type === undefined ? undefined : { key: name, written: name, type };
+    return name === undefined ? undefined : namedPlace(reader, name, binders);
   }
   if (inner.kind === 'call' && inner.args.length === 1 && inner.callee.kind === 'path' && inner.callee.segments[0]?.name === 'old')
     return readPlace(reader, inner.args[0] as Expr, binders);
@@ -409,6 +429,110 @@ function readPlace(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Pl
   const outer = readPlace(reader, indexed.receiver, binders);
   if (binder === undefined || !binders.has(binder) || outer === undefined || outer.type.kind !== 'seq') return undefined;
   return { key: `${outer.key}[*]`, written: `${outer.written}[${binder}]`, type: outer.type.element };
+}
+
+/** A name as a place: a parameter of the function, or inside an unfolded method one of its parameters. */
+function namedPlace(reader: Reader, name: string, binders: ReadonlySet<string>): Place | undefined {
+  if (binders.has(name)) return undefined;
+  if (reader.bindings !== undefined) return reader.bindings.get(name);
+  const type = reader.params.get(name);
+  return type === undefined ? undefined : { key: name, written: name, type };
+}
+
+/** Methods are unfolded this deep (`self.wf()` calling `self.data.wf()` calling `self.len()`). */
+const METHOD_DEPTH = 4;
+
+/** `recv.m(args)` where the receiver and every argument are places and `m` is an open spec fn of the receiver's
+ *  type with a body of one expression (or an exec fn whose `when_used_as_spec` twin is one): the body, read in a
+ *  frame that binds its parameters to those places and the type's const generics to the receiver type's values. */
+function unfoldMethod(
+  reader: Reader,
+  call: Extract<Expr, { kind: 'method-call' }>,
+  binders: ReadonlySet<string>,
+): { readonly reader: Reader; readonly body: Expr } | undefined {
+  if (reader.depth >= METHOD_DEPTH) return undefined;
+  const receiver = readPlace(reader, call.receiver, binders);
+  if (receiver?.type.kind !== 'adt') return undefined;
+  const args = call.args.map((arg) => readPlace(reader, arg, binders));
+  if (args.some((arg) => arg === undefined)) return undefined;
+  return methodBody(reader, receiver, call.method, args as Place[]);
+}
+
+function methodBody(
+  reader: Reader,
+  receiver: Place,
+  method: string,
+  args: readonly Place[],
+): { readonly reader: Reader; readonly body: Expr } | undefined {
+  const type = receiver.type;
+  if (type.kind !== 'adt') return undefined;
+  const scope = reader.site.scope;
+  const resolved = resolveSpecMethod(scope, type.name, method);
+  const item = resolved?.item;
+  const body = item?.body;
+  if (resolved === undefined || item === undefined || body?.tail === undefined || body.stmts.length > 0) return undefined;
+  if (item.specVisibility === 'uninterp' || item.params.length !== args.length + 1 || item.params[0]?.isSelf !== true) return undefined;
+  const bindings = new Map<string, Place>([['self', receiver]]);
+  for (const [i, param] of item.params.slice(1).entries()) {
+    if (param.pattern.kind !== 'binding') return undefined;
+    bindings.set(param.pattern.name, args[i] as Place);
+  }
+  const child: Reader = {
+    ...reader,
+    site: { scope, selfTypeName: resolved.selfTypeName, modulePath: resolved.modulePath },
+    consts: typeConsts(scope, type, resolved),
+    bindings,
+    depth: reader.depth + 1,
+  };
+  return { reader: child, body: body.tail };
+}
+
+/** The const generics a method of `type` reads, at the type's values: by the datatype's parameter names and by the
+ *  names its impl gives them (`impl<A, const M: usize> Array<A, M>`). */
+export function typeConsts(
+  scope: ModelScope,
+  type: Extract<ValueType, { kind: 'adt' }>,
+  resolved: ResolvedFn,
+): ReadonlyMap<string, bigint> {
+  const consts = new Map<string, bigint>();
+  const values = type.consts ?? [];
+  const datatype = scope.datatype(type.name);
+  const declared = datatype?.generics.filter((param) => param.kind !== 'lifetime') ?? [];
+  const constNames = declared.filter((param) => param.kind === 'const').map((param) => param.name);
+  constNames.forEach((name, i) => {
+    const value = values[i];
+    if (value !== undefined) consts.set(name, value);
+  });
+  const selfType = resolved.implHeader?.selfType;
+  const written = selfType?.kind === 'path' ? (selfType.segments[selfType.segments.length - 1]?.generics ?? []) : [];
+  let constIndex = 0;
+  declared.forEach((param, i) => {
+    if (param.kind !== 'const') return;
+    const arg = written[i];
+    const value = values[constIndex];
+    constIndex += 1;
+    const name = arg?.kind === 'path' && arg.segments.length === 1 ? arg.segments[0]?.name : undefined;
+    if (name !== undefined && value !== undefined) consts.set(name, value);
+  });
+  return consts;
+}
+
+/** `x@` of a struct whose `view` is an open spec fn naming a place (`self.seq@`): that place; of a struct without
+ *  a `view` (the `@` of the `Ghost` around it, which value types leave out), the struct itself. */
+function viewPlace(reader: Reader, place: Place): Place | undefined {
+  if (place.type.kind === 'adt' && reader.site.scope.resolveMethod(place.type.name, 'view') === undefined) return place;
+  const method = reader.depth < METHOD_DEPTH ? methodBody(reader, place, 'view', []) : undefined;
+  return method === undefined ? undefined : readPlace(method.reader, method.body, new Set());
+}
+
+/** The operand of `x@`, `x.view()` or `x.deep_view()` (under parentheses and casts). */
+function viewOperand(expr: Expr): Expr | undefined {
+  let inner = expr;
+  while (inner.kind === 'paren' || inner.kind === 'cast') inner = inner.kind === 'paren' ? inner.inner : inner.operand;
+  if (inner.kind === 'view') return inner.operand;
+  if (inner.kind === 'method-call' && inner.args.length === 0 && (inner.method === 'view' || inner.method === 'deep_view'))
+    return inner.receiver;
+  return undefined;
 }
 
 /** The type of a tuple's element or a struct's field. */

@@ -21,21 +21,55 @@ export function shapedRows(
   names: readonly string[],
   types: readonly ValueType[],
   count: number,
+  given: ReadonlyMap<string, Value> = new Map(),
 ): Row[] {
-  const system =
+  const closed =
     closedSystem(shape.unknowns.length, [...shape.differences, ...shape.conditional]) ??
     closedSystem(shape.unknowns.length, shape.differences);
+  const system = closed === undefined ? undefined : fixGiven(shape, closed, given);
   if (system === undefined || shape.unknowns.length === 0) return [];
   const rows: Row[] = [];
   for (let row = 0; row < count * 2 && rows.length < count; row += 1) {
     const build: Build = { ctx, shape, row, repeated: new Map(), elements: { built: 0 } };
     const fixed = fixScope(build, system, '');
     if (fixed === undefined) continue;
-    const built = names.map((name, p) => (mentions(shape, name) ? buildValue(build, types[p] as ValueType, name, fixed, 0) : undefined));
+    const built = names.map(
+      (name, p) => given.get(name) ?? (mentions(shape, name) ? buildValue(build, types[p] as ValueType, name, fixed, 0) : undefined),
+    );
     const values = reordered(ctx, shape, names, built);
     if (values.every((value, p) => value !== undefined || !mentions(shape, names[p] as string))) rows.push(values);
   }
   return rows;
+}
+
+/** The system with the unknowns inside given parameter values (a receiver the type's own methods reached) fixed at
+ *  what those values hold, so the other parameters are chosen to fit them; undefined when they contradict it. */
+function fixGiven(shape: Shape, system: DifferenceSystem, given: ReadonlyMap<string, Value>): DifferenceSystem | undefined {
+  let current: DifferenceSystem | undefined = system;
+  shape.unknowns.forEach((unknown, i) => {
+    if (current === undefined || unknown.scope !== '') return;
+    const [root, ...fields] = placeOf(unknown).split('.');
+    const value = given.get(root ?? '');
+    if (value === undefined) return;
+    const held = valueAt(value, fields);
+    const number = held === undefined ? undefined : unknown.kind === 'length' ? lengthOf(held) : integerOf(held);
+    current = number === undefined ? undefined : fixValue(current, i + 1, number);
+  });
+  return current;
+}
+
+function valueAt(value: Value, fields: readonly string[]): Value | undefined {
+  let current: Value | undefined = value;
+  for (const field of fields) current = current?.kind === 'struct' ? current.fields.find(([name]) => name === field)?.[1] : undefined;
+  return current;
+}
+
+function lengthOf(value: Value): bigint | undefined {
+  return value.kind === 'seq' ? BigInt(value.elements.length) : undefined;
+}
+
+function integerOf(value: Value): bigint | undefined {
+  return value.kind === 'int' ? value.value : value.kind === 'char' ? BigInt(value.codePoint) : undefined;
 }
 
 /** Whether the shape says something of a sequence (a length, an element), not only of scalar parameters. */
