@@ -83,4 +83,13 @@ describe('ghost state', () => {
     for (const pair of pairsOf('count')) expect(pair.input['len']).toBe((pair.input['v'] as unknown[]).length);
     expect(fn('count')).toMatchObject(EXACT);
   });
+
+  it('writes no pair whose ghost field the run could not compute (a total map), and says so', () => {
+    expect(pairsOf('Delegation::new')).toHaveLength(0);
+    expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.file === 'pairs')).toEqual([]);
+    const summary = GENERATED.ok ? GENERATED.summaries.find((entry) => entry.qualifiedName === 'Delegation::new') : undefined;
+    expect(summary?.noPairs?.message).toMatch(
+      /holds a value the pairs file cannot hold: the output at `\.m` is a ghost value the run could not compute/,
+    );
+  });
 });

@@ -144,7 +144,7 @@ function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath
 
 /** A placeholder is written `{"opaque": "Tracked<Mim::Instance>"}`, saying what it stands for; serde's `null` for
  *  an erased `Ghost`/`Tracked` reads as one too. */
-const OPAQUE_KEY = 'opaque';
+export const OPAQUE_KEY = 'opaque';
 
 function decodeOpaque(json: unknown, type: Extract<ValueType, { kind: 'opaque' }>, path: JsonPath): Value {
   const written = json === null || (isPlainObject(json) && Object.keys(json).length === 1 && typeof json[OPAQUE_KEY] === 'string');

@@ -25,7 +25,7 @@ export { isObservationField } from './observations';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
 export { constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';
-export { decodeJson, describeJson, encodeJson } from './codec';
+export { OPAQUE_KEY, decodeJson, describeJson, encodeJson } from './codec';
 export { completeByEqualities, completedRow } from './ghost-completion';
 export type { CompletionLimits, CompletionSite } from './ghost-completion';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';

@@ -7,7 +7,7 @@
 import type { Clause, Expr, Type } from '../../syntax';
 import type { ModelScope, ResolvedFn } from '../../model';
 import type { Value } from '../value';
-import { UNIT } from '../value';
+import { UNIT, opaqueValue } from '../value';
 import { createSpecContext } from '../spec/spec-context';
 import { evaluateExpr } from '../spec/entry-points';
 import type { Ctx, Env, Frame, Typed } from './interpreter-state';
@@ -25,8 +25,12 @@ const GHOST_STEP_BUDGET = 20_000;
 export function ghostValue(ctx: Ctx, frame: Frame, env: Env, operand: Expr | undefined): Typed {
   if (operand === undefined) return { value: UNIT, type: UNIT_TYPE };
   const value = specValueInScope(ctx, frame, env, operand);
-  return value !== undefined ? { value, type: UNKNOWN } : { value: UNIT, type: UNIT_TYPE };
+  // Not computed (a total `Map`, a ghost local the run erased): a placeholder, so a contract that reads it is
+  // indeterminate and the pairs file never holds it where the type wants a value.
+  return { value: value ?? UNCOMPUTED_GHOST, type: UNKNOWN };
 }
+
+const UNCOMPUTED_GHOST = opaqueValue('a ghost value the run could not compute');
 
 /** A spec expression over the variables in scope, by the spec evaluator (Verus's meaning of ghost code: unbounded
  *  arithmetic, chained comparisons, quantifiers); undefined when it is not decided. */

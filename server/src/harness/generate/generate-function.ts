@@ -25,7 +25,7 @@ import { collectLiterals, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { readShape } from './shape-reader';
 import { shapedRows, shapesSequences } from './shapes';
-import { GENERATED_ORIGIN } from '../pairs';
+import { inputJson, invalidJson, pairJson, unrepresentablePart, witnessJson } from './pair-json';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
 import { smallerInputs } from './smaller-inputs';
@@ -81,6 +81,9 @@ export interface FunctionGeneration {
   readonly strongerClauses: readonly StrongerClause[];
   /** Inputs on which an exec `assume(..)` was false: outside what Verus verified, neither pairs nor invalid. */
   readonly violatesAssume: number;
+  /** Runs whose output holds a value the pairs file cannot hold (a ghost value the run could not compute), with
+   *  the first one's description: no pairs, and the reason when nothing else is. */
+  readonly unrepresentable: { readonly runs: number; readonly first: string | undefined };
   /** For an `external_body` fn (its body never checked against the contract): runs whose output the trusted
    *  `ensures` rejects. They are not correct pairs; they say the body and the contract Verus assumes disagree. */
   readonly contradictsTrustedContract: readonly GeneratedPair[];
@@ -123,6 +126,8 @@ const SHAPED_ROWS = 24;
 const RECEIVER_DRAWS = 8;
 
 /** A generation with nothing in it: the start of a function that cannot be run. */
+const NONE_UNREPRESENTABLE = { runs: 0, first: undefined };
+
 export function emptyGeneration(qualifiedName: string): Omit<FunctionGeneration, 'notRunnable'> {
   return {
     qualifiedName,
@@ -132,6 +137,7 @@ export function emptyGeneration(qualifiedName: string): Omit<FunctionGeneration,
     pairsOutsideRequires: 0,
     strongerClauses: [],
     violatesAssume: 0,
+    unrepresentable: NONE_UNREPRESENTABLE,
     contradictsTrustedContract: [],
     undecided: [],
     tried: 0,
@@ -160,6 +166,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   let outsideTimeouts = 0;
   let admittedPanics = 0;
   let violatesAssume = 0;
+  const unrepresentable = { runs: 0, first: undefined as string | undefined };
   // Pairs on which the ensures stays undecided for a reason no solver takes up (the step budget, an index out of
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
   const uninformative: GeneratedPair[] = [];
@@ -233,6 +240,12 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     }
     if (outcome.kind !== 'returned') continue;
     const output = types.returnType === undefined ? undefined : outcome.value;
+    const unwritable = unrepresentablePart(types, output, outcome.after);
+    if (unwritable !== undefined) {
+      unrepresentable.runs += 1;
+      unrepresentable.first ??= unwritable;
+      continue;
+    }
     const pair: GeneratedPair = {
       inputs: input,
       output,
@@ -275,6 +288,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     pairsOutsideRequires: outsideRequires - stronger.witnesses.length,
     strongerClauses: stronger.clauses,
     violatesAssume,
+    unrepresentable,
     contradictsTrustedContract,
     undecided,
     tried,
@@ -397,6 +411,7 @@ export async function withSolverInputs(
         invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
       if (outcome.kind !== 'returned' || pairs.length >= options.count) return;
       const output = types.returnType === undefined ? undefined : outcome.value;
+      if (unrepresentablePart(types, output, outcome.after) !== undefined) return;
       const pair = { inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) };
       // As for the generator's own inputs: a run through unverified code that contradicts its contract is no pair.
       const trusted = hasTrustedBody(fn.item.attributes) || outcome.trustedCallee !== undefined;
@@ -552,48 +567,4 @@ function soleViolation(
   if (!sampleOpen(sample)) return undefined;
   const others = requiresVerdictWithout(model.scope, fn, inputs, failingClause, options.specStepBudget, options.stackAllowance);
   return others.kind === 'holds' ? sample : undefined;
-}
-
-/** A witness's entry says, for the person reading the pairs file, why a pair sits outside the requires. */
-function witnessJson(json: JsonValue): JsonValue {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
-  return { ...json, note: 'outside the requires: the code returns this output, which the ensures accepts' };
-}
-
-function inputJson(types: Extract<FunctionValueTypes, { kind: 'supported' }>, inputs: ReadonlyMap<string, Value>): JsonValue {
-  const entries: [string, JsonValue][] = [];
-  for (const [name, type] of types.params) {
-    const value = inputs.get(name);
-    if (value !== undefined) entries.push([name, encodeJson(value, type, types.typeContext)]);
-  }
-  return Object.fromEntries(entries);
-}
-
-function pairJson(
-  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
-  inputs: ReadonlyMap<string, Value>,
-  output: Value | undefined,
-  after: ReadonlyMap<string, Value>,
-): JsonValue {
-  const entry: Record<string, JsonValue> = { input: inputJson(types, inputs) };
-  if (output !== undefined && types.returnType !== undefined) entry.output = encodeJson(output, types.returnType, types.typeContext);
-  if (types.mutParams.length > 0) {
-    const afterJson: Record<string, JsonValue> = {};
-    for (const name of types.mutParams) {
-      const value = after.get(name);
-      const type = types.params.get(name);
-      if (value !== undefined && type !== undefined) afterJson[name] = encodeJson(value, type, types.typeContext);
-    }
-    entry.after = afterJson;
-  }
-  entry.origin = GENERATED_ORIGIN;
-  return entry;
-}
-
-function invalidJson(
-  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
-  inputs: ReadonlyMap<string, Value>,
-  reason: string,
-): JsonValue {
-  return { input: inputJson(types, inputs), reason, origin: GENERATED_ORIGIN };
 }

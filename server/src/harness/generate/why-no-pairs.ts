@@ -47,6 +47,12 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
       span: at,
     };
   if (byClause !== undefined && 2 * rejected >= tried) return byClause;
+  const { runs: unwritable, first } = generation.unrepresentable;
+  if (unwritable > 0 && first !== undefined)
+    return {
+      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${first} (a ghost value the run could not compute)`,
+      span: at,
+    };
   if (generation.timeouts > 0)
     return { message: `the implementation did not finish within its step budget on ${plural(generation.timeouts, 'input')}`, span: at };
   if (generation.violatesAssume > 0)
