@@ -63,3 +63,21 @@ describe('user macros', () => {
     expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
   });
 });
+
+describe('item-level macro calls (test/fixtures/systems/item-macros.rs)', () => {
+  const items = scoreSystemsFixture('item-macros.rs');
+
+  it('knows an enum a macro writes from `#[tag = ..]` variants, its `$vis`, and its groups of fields', () => {
+    expect(items.fn('seqno_of')).toMatchObject({ ...EXACT, counts: { pairs: 20 } });
+  });
+
+  it('knows a trait impl a macro writes for a type (`impl_limit_for!(Window, 100)`)', () => {
+    expect(items.fn('clamp')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1 } });
+    expect(items.fn('clamp').unsupported).toEqual([]);
+  });
+
+  it('scores only the functions written in the file, never the ones an expansion holds', () => {
+    expect(items.report.functions.map((report) => report.qualifiedName)).toEqual(['seqno_of', 'clamp']);
+    expect(items.report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error')).toEqual([]);
+  });
+});

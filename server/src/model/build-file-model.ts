@@ -6,7 +6,7 @@ import type { FnItem, SourceFile, SyntaxDiagnostic } from '../syntax';
 import { printType } from '../syntax';
 import { collectItems, lowerFunction } from './lower-functions';
 import type { ItemContext } from './lower-functions';
-import { createModelScope } from './scope';
+import { scopeWithItemMacros } from './scope';
 import type { FileModel, FunctionContract } from './types';
 
 export function buildFileModel(source: SourceFile): FileModel {
@@ -33,7 +33,7 @@ function modelOf(source: SourceFile, kept: KeptContract): FileModel {
     if (item.kind === 'fn') lowered.push({ contract: kept(item, context) ?? lowerFunction(source, item, context), context });
   }
   const functions = withDistinctNames(lowered);
-  const scope = createModelScope(items);
+  const scope = scopeWithItemMacros(items);
   return {
     source,
     functions,

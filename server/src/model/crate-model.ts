@@ -9,7 +9,7 @@ import type { ConstItem, LineIndex, SourceFile, Span } from '../syntax';
 import { buildFileModel } from './build-file-model';
 import { collectItems } from './lower-functions';
 import type { VisitedItem } from './lower-functions';
-import { createModelScope } from './scope';
+import { scopeWithItemMacros } from './scope';
 import { moduleUses, resolveInCrate } from './crate-paths';
 import type { ModuleUses } from './crate-paths';
 import type { FileModel, ForeignSite, ModelScope, ResolvedFn } from './types';
@@ -132,7 +132,7 @@ function inModule(visited: VisitedItem, fileModule: readonly string[]): VisitedI
 }
 
 function crateIndex(items: readonly VisitedItem[]): CrateIndex {
-  return { scope: createModelScope(items), uses: moduleUses(items), functionCache: new Map(), constantCache: new Map() };
+  return { scope: scopeWithItemMacros(items), uses: moduleUses(items), functionCache: new Map(), constantCache: new Map() };
 }
 
 function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly string[]): ModelScope {

@@ -74,7 +74,7 @@ export function sliceSpan(source: SourceFile, span: Span): string {
 /** The name `returns e` compares against when the return value is unnamed (`-> T returns e`). */
 export const UNNAMED_RETURN_NAME = 'result';
 
-function visitItems(items: readonly Item[], context: ItemContext, out: VisitedItem[]): void {
+export function visitItems(items: readonly Item[], context: ItemContext, out: VisitedItem[]): void {
   for (const item of items) {
     // Under a false `#[cfg(..)]` (`any()`, `test`) the item is not compiled: not scored, not callable.
     if (isConfiguredOut(item.attributes)) continue;

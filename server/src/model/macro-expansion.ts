@@ -68,7 +68,7 @@ function abbreviated(text: string): string {
 
 /** A copy of a parsed tree of plain objects and arrays with every span replaced by `span`, and each macro call that
  *  `expandInner` expands replaced by its expansion. */
-function atCall(node: unknown, span: Span, expandInner: (call: MacroCallExpr) => Expr | undefined): unknown {
+export function atCall(node: unknown, span: Span, expandInner: (call: MacroCallExpr) => Expr | undefined): unknown {
   if (Array.isArray(node)) return node.map((child: unknown) => atCall(child, span, expandInner));
   if (typeof node !== 'object' || node === null) return node;
   if (isSpan(node)) return span;

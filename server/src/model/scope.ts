@@ -3,11 +3,19 @@
 
 import type { Attribute, ConstItem, EnumItem, FnItem, ImplItem, MacroRulesDefinition, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
+import { expandItemMacros } from './item-macros';
 import { typeHeadName } from './lower-functions';
 import { flattenUseTree } from './use-tree';
 import type { Datatype, ModelScope, ResolvedFn } from './types';
 
 /** The scope of `items` (one file's, or a whole crate's with each file's module path in its contexts). */
+/** The scope of `items` and of what their item-level macro calls expand to (item-macros.ts). */
+export function scopeWithItemMacros(items: readonly VisitedItem[]): ModelScope {
+  const written = createModelScope(items);
+  const expanded = expandItemMacros(items, written.macroRules);
+  return expanded.length === 0 ? written : createModelScope([...items, ...expanded]);
+}
+
 export function createModelScope(items: readonly VisitedItem[]): ModelScope {
   const index = buildIndex(items);
   const functionTable = scopedTable(index.functions);

@@ -216,6 +216,9 @@ export interface MacroItem extends ItemBase {
   readonly name: string;
   /** For `macro_rules! name { .. }`: the macro it defines. */
   readonly definition?: MacroRulesDefinition;
+  /** For any other call (`name! { .. }`): the text between its delimiters, which a `macro_rules!` of the crate may
+   *  expand into items (model/item-macros.ts). */
+  readonly argsText?: string;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

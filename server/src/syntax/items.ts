@@ -62,9 +62,9 @@ export function parseItems(p: ParserState, ctx: ItemContext, records?: ItemRecor
       p.skipTokenOrGroup();
       continue;
     }
-    if (p.at('verus') && p.at('!', 1) && p.at('{', 2)) {
-      p.bump();
-      p.bump();
+    const opener = verusOpenerLength(p);
+    if (opener > 0) {
+      for (let idx = 0; idx < opener; idx++) p.bump();
       const frame = p.enterGroup();
       items.push(...parseItems(p, { inVerus: true }, records));
       p.leaveGroup(frame);
@@ -89,6 +89,14 @@ export function parseItems(p: ParserState, ctx: ItemContext, records?: ItemRecor
     if (p.pos === before) p.skipTokenOrGroup();
   }
   return items;
+}
+
+/** How many tokens come before the `{` of a `verus! {` container at the cursor (0: none), its path written out or
+ *  not (`::vstd::prelude::verus! {`, as macros that write items spell it). */
+function verusOpenerLength(p: ParserState): number {
+  let at = p.at('::') ? 1 : 0;
+  while (p.isIdent(at) && p.at('::', at + 1)) at += 2;
+  return p.at('verus', at) && p.at('!', at + 1) && p.at('{', at + 2) ? at + 2 : 0;
 }
 
 /** Whether the cursor is at something that starts an item (used inside blocks). */
@@ -193,15 +201,19 @@ function parseMacroItem(p: ParserState, base: ItemBase): Item {
   if (p.isIdent()) p.bump(); // `macro_rules! name`
   const brace = p.at('{');
   let rules: readonly MacroRule[] | undefined;
+  let argsText: string | undefined;
   if (defined !== undefined && (p.at('(') || p.at('[') || brace)) {
     const frame = p.enterGroup();
     rules = parseMacroRules(p);
     p.leaveGroup(frame);
-  } else if (p.at('(') || p.at('[') || brace) p.skipTokenOrGroup();
-  else p.errorHere('expected a macro body');
+  } else if (p.at('(') || p.at('[') || brace) {
+    const openIdx = p.pos;
+    p.skipTokenOrGroup();
+    argsText = p.slice(p.ts.ends[openIdx] ?? 0, p.ts.starts[p.pos - 1] ?? p.text.length);
+  } else p.errorHere('expected a macro body');
   if (!brace) p.eat(';');
   const definition = defined === undefined || rules === undefined ? {} : { definition: { name: defined, rules } };
-  return { ...base, kind: 'macro', name, ...definition };
+  return { ...base, kind: 'macro', name, ...definition, ...(argsText === undefined ? {} : { argsText }) };
 }
 
 export function parseOuterAttributes(p: ParserState): Attribute[] {

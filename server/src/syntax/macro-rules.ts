@@ -170,11 +170,13 @@ function matchElements(
     const stop = stopToken(elements[idx + 1]);
     if (element.kind === 'literal') {
       const tree = input[position];
-      if (tree === undefined || !sameTree(element.tree, tree)) return -1;
+      if (tree === undefined || !matchesLiteral(element.tree, tree, bindings)) return -1;
       position++;
     } else if (element.kind === 'fragment') {
-      const taken = fragmentLength(element.fragment, input, position, stop);
-      if (taken === 0) return -1;
+      // A visibility may be empty (`$vis:vis enum` on a private enum); every other fragment takes a token at least.
+      const taken =
+        element.fragment === 'vis' ? visibilityLength(input, position) : fragmentLength(element.fragment, input, position, stop);
+      if (taken === 0 && element.fragment !== 'vis') return -1;
       bindings.set(element.name, { kind: 'fragment', fragment: element.fragment, trees: input.slice(position, position + taken) });
       position += taken;
     } else {
@@ -221,9 +223,11 @@ function upToSeparator(input: readonly MacroTokenTree[], from: number, separator
 }
 
 function namesIn(elements: readonly MatcherElement[]): string[] {
-  return elements.flatMap((element) =>
-    element.kind === 'fragment' ? [element.name] : element.kind === 'repetition' ? namesIn(matcherElements(element.body)) : [],
-  );
+  return elements.flatMap((element) => {
+    if (element.kind === 'fragment') return [element.name];
+    if (element.kind === 'repetition') return namesIn(matcherElements(element.body));
+    return element.tree.kind === 'group' ? namesIn(matcherElements(element.tree.trees)) : [];
+  });
 }
 
 /** The literal token the matcher writes after a fragment, which ends it (Rust's follow set, as the rule spells it). */
@@ -265,6 +269,23 @@ function literalLength(input: readonly MacroTokenTree[], at: number): number {
 
 function isToken(tree: MacroTokenTree | undefined, text: string | undefined): boolean {
   return text !== undefined && tree?.kind === 'token' && tree.text === text;
+}
+
+/** A literal of the matcher against one input tree: a group the matcher writes (`{ $($f:ident),* }`, `[tag =
+ *  $t:literal]`) matches a group of the same delimiter whose contents match the group's own matcher. */
+function matchesLiteral(literal: MacroTokenTree, tree: MacroTokenTree, bindings: Map<string, Binding>): boolean {
+  if (literal.kind === 'token' || tree.kind === 'token' || !literal.trees.some((inner) => isToken(inner, '$')))
+    return sameTree(literal, tree);
+  return (
+    literal.delimiter === tree.delimiter && matchElements(matcherElements(literal.trees), 0, tree.trees, 0, bindings) === tree.trees.length
+  );
+}
+
+/** `pub`, `pub(crate)`, `pub(in a::b)`, or nothing. */
+function visibilityLength(input: readonly MacroTokenTree[], at: number): number {
+  if (!isToken(input[at], 'pub')) return 0;
+  const next = input[at + 1];
+  return next?.kind === 'group' && next.delimiter === '(' ? 2 : 1;
 }
 
 function sameTree(a: MacroTokenTree, b: MacroTokenTree): boolean {

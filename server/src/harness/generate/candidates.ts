@@ -198,16 +198,22 @@ function extremeSeqs(element: ValueType): (readonly Value[])[] {
 }
 
 function randomSeq(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq' }>, depth: number): Value | undefined {
-  const length = type.length ?? ctx.rng.below(ctx.maxLength + 1);
+  // Deep inside a value a free-length sequence is empty, but an array's length is its type's: a struct four levels
+  // down (a journal's region's atomic wrapper's mock) still gets its `[u8; 8]`.
+  const deep = depth > MAX_ELEMENT_DEPTH;
+  const length = type.length ?? (deep ? 0 : ctx.rng.below(ctx.maxLength + 1));
   const text = type.element.kind === 'char' && (type.origin === 'String' || type.origin === 'str');
-  const elements = randomElements(ctx, type.element, depth, length);
+  const elements = randomElements(ctx, type.element, deep ? MAX_ELEMENT_DEPTH : depth, length);
   if (elements === undefined) return undefined;
   const shaped = ctx.rng.below(4) === 0 && !text ? elements.slice().sort(compareValues) : elements;
   return seqValue(type, shaped);
 }
 
+/** Below this depth sequences, sets and maps of free length are empty, so values of recursive types stay finite. */
+const MAX_ELEMENT_DEPTH = 3;
+
 function randomElements(ctx: CandidateContext, type: ValueType, depth: number, length: number): Value[] | undefined {
-  if (depth > 3) return length === 0 ? [] : undefined;
+  if (depth > MAX_ELEMENT_DEPTH) return length === 0 ? [] : undefined;
   const elements: Value[] = [];
   for (let i = 0; i < length; i += 1) {
     const value =
