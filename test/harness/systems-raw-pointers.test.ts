@@ -32,3 +32,20 @@ describe('raw pointers under a permission', () => {
     });
   });
 });
+
+describe("vstd::raw_ptr's access functions (test/fixtures/systems/raw-ptr-access.rs, reduced from mimalloc)", () => {
+  const access = scoreSystemsFixture('raw-ptr-access.rs');
+
+  it('`ptr_ref` reads through the permission whose `ptr()` the requires ties to the pointer, and that tie is decided', () => {
+    expect(access.fn('page_used')).toMatchObject({ ...EXACT, counts: { pairs: 20 }, scores: { preCompleteness: 1 } });
+  });
+
+  it('`ptr_mut_read` moves the value out and `ptr_mut_write` stores the new one, in the permission passed by `&mut`', () => {
+    expect(access.fn('page_bump_used')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+  });
+
+  it('a `requires` that does not tie the permission to the pointer admits the panic of reading another address', () => {
+    const report = access.fn('page_used_unchecked');
+    expect(report.admittedInvalidInputs?.[0]?.reason).toMatch(/^ptr_ref: the permission is for address \d+, not 0$/);
+  });
+});

@@ -18,7 +18,7 @@ import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType }
 import { evalExpecting } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
-import { nullPointerCall, pointerStaticCall, trackedOperand } from './pointers';
+import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { hashCollectionCall } from './hash-collections';
@@ -315,7 +315,6 @@ function intLimit(names: readonly string[]): Typed | undefined {
   return undefined;
 }
 
-/** Free functions from std that Verus exec code calls. */
 /** vstd's `u64_to_le_bytes(x)` (a `Vec<u8>`) and `u64_from_le_bytes(s)` (which panics unless `s` has 8 bytes, as
  *  `try_into().unwrap()` in vstd's body does). */
 function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span: Span): Typed {
@@ -332,6 +331,7 @@ function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span: Span):
     : { value: int(value), type: intType(width) };
 }
 
+/** Free functions from std and vstd that Verus exec code calls. */
 function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], expr: Extract<Expr, { kind: 'call' }>): Typed | undefined {
   const last = names[names.length - 1] ?? '';
   const owner = names[names.length - 2];
@@ -346,6 +346,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
   const nullPointer = nullPointerCall(names);
   if (nullPointer !== undefined) return nullPointer;
+  const rawAccess = rawPointerAccessCall(ctx, frame, env, names, expr);
+  if (rawAccess !== undefined) return rawAccess;
   const bytes = owner === undefined || owner === 'bytes' ? leBytesFn(last, false) : undefined;
   if (bytes !== undefined) return leBytesCall(bytes, args(), expr.span);
   const collection = owner === undefined ? undefined : hashCollectionCall(owner, last);

@@ -74,6 +74,49 @@ export function pointerMethodCall(
   }
 }
 
+/** vstd::raw_ptr's exec access through a permission: `ptr_ref(p, Tracked(&perm))` (the value stored there),
+ *  `ptr_mut_read(p, Tracked(&mut perm))` (moves it out: the memory is uninitialized after) and
+ *  `ptr_mut_write(p, Tracked(&mut perm), v)` (stores `v`). Undefined for any other function. As for `PPtr`, a
+ *  permission for another address or reading uninitialized memory breaks vstd's requires: a panic. */
+export function rawPointerAccessCall(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  names: readonly string[],
+  expr: Extract<Expr, { kind: 'call' }>,
+): Typed | undefined {
+  const name = names[names.length - 1] ?? '';
+  const owner = names[names.length - 2];
+  if (!RAW_ACCESS_FNS.has(name) || (owner !== undefined && owner !== 'raw_ptr')) return undefined;
+  const [pointerExpr, permExpr, valueExpr] = expr.args;
+  if (pointerExpr === undefined || permExpr === undefined) return notRunnable(`\`${name}\` without a pointer and a permission`, expr.span);
+  const pointer = evalExpr(ctx, frame, env, pointerExpr);
+  const addr = pointerAddress(pointer.value);
+  if (addr === undefined) return notRunnable(`\`${name}\` of a pointer the run does not know`, pointerExpr.span);
+  const place = permissionPlace(ctx, frame, env, permExpr);
+  const perm = pointsToParts(readPlace(place).value);
+  if (perm === undefined) return notRunnable(`\`${name}\` with a permission the run does not know`, permExpr.span);
+  if (perm.addr !== addr) panic(`${name}: the permission is for address ${perm.addr}, not ${addr}`, expr.span);
+  const element = elementType(pointer.type);
+  const stored = (): Typed => ({ value: perm.contents ?? panic(`${name}: the memory is uninitialized`, expr.span), type: element });
+  switch (name) {
+    case 'ptr_ref':
+      return stored();
+    case 'ptr_mut_read': {
+      const moved = stored();
+      writePlace(place, pointsToValue(addr, undefined));
+      return moved;
+    }
+    default: {
+      const value = evalExpr(ctx, frame, env, valueExpr ?? notRunnable(`\`${name}\` without a value`, expr.span)).value;
+      writePlace(place, pointsToValue(addr, value));
+      return { value: UNIT, type: UNIT_TYPE };
+    }
+  }
+}
+
+const RAW_ACCESS_FNS: ReadonlySet<string> = new Set(['ptr_ref', 'ptr_mut_read', 'ptr_mut_write']);
+
 /** `PPtr::new(v)`, `PPtr::empty()` (a fresh allocation with its permission) and `PPtr::from_addr(u)`. */
 export function pointerStaticCall(ctx: Ctx, method: string, args: () => readonly Typed[], span: Span): Typed | undefined {
   switch (method) {

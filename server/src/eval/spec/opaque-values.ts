@@ -15,9 +15,10 @@ export function readOfOpaque(value: Value, span: Span): Failure | undefined {
   return value.kind === 'opaque' ? indeterminate(`reads \`${value.text}\`, a ghost value the harness does not model`, span) : undefined;
 }
 
-/** Spec `==`: false where the two values certainly differ; undefined where they agree except at a placeholder or
- *  at two raw pointers with one address (spec equality compares provenance too, which the model does not know);
- *  true otherwise. */
+/** Spec `==`: false where the two values certainly differ; undefined where they agree except at a placeholder;
+ *  true otherwise. Two raw pointers are equal when their addresses are: the model has one allocation per address
+ *  (generated pointers and permissions are built that way, and exec code only derives pointers from them), so the
+ *  provenance spec equality also compares is that allocation's on both sides. */
 export function specEquals(a: Value, b: Value): boolean | undefined {
   if (a.kind === 'opaque' || b.kind === 'opaque') return undefined;
   if (a.kind !== b.kind) return false;
@@ -30,7 +31,7 @@ export function specEquals(a: Value, b: Value): boolean | undefined {
     case 'struct': {
       const other = b as typeof a;
       if (a.name !== other.name) return false;
-      if (a.name === RAW_POINTER) return pointerAddress(a) === pointerAddress(other) ? undefined : false;
+      if (a.name === RAW_POINTER) return pointerAddress(a) === pointerAddress(other);
       return fieldsEqual(a.fields, other.fields);
     }
     case 'enum': {

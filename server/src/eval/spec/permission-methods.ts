@@ -1,11 +1,11 @@
 // The spec functions of vstd's `PPtr` / `PointsTo` / `MemContents` on the built-in values (../permissions.ts):
-// simple_pptr's `pptr()`, `addr()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`, `value()`, and the
+// simple_pptr's `pptr()`, raw_ptr's `ptr()`, `addr()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`, `value()`, and the
 // legacy `perm@.pptr` / `perm@.value` fields (PointsToData, where `value` is an `Option`).
 
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
-import { MEM_CONTENTS, memContentsValue, pointerAddress, pointsToParts, PPTR, pptrValue } from '../permissions';
+import { MEM_CONTENTS, memContentsValue, pointerAddress, pointsToParts, PPTR, pptrValue, rawPointerValue } from '../permissions';
 import type { Res } from './spec-context';
 import { indeterminate } from './spec-context';
 
@@ -21,8 +21,10 @@ export function permissionMethod(receiver: Value, method: string, span: Span): R
   if (parts === undefined) return undefined;
   switch (method) {
     case 'pptr':
-    case 'ptr':
       return pptrValue(parts.addr);
+    // raw_ptr's `PointsTo<V>::ptr()` is the `*mut V` it is for.
+    case 'ptr':
+      return rawPointerValue(parts.addr);
     case 'addr':
       return int(parts.addr);
     case 'mem_contents':
