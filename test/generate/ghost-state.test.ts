@@ -92,4 +92,14 @@ describe('ghost state', () => {
       /holds a value the pairs file cannot hold: the output at `\.m` is a ghost value the run could not compute/,
     );
   });
+
+  it('computes an immutable `let ghost` local the result is made of', () => {
+    expect(fn('empty_log')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+  });
+
+  it('leaves a `let ghost mut` local that proof blocks update uncomputed: no pair, never a stale one', () => {
+    expect(pairsOf('counted')).toHaveLength(0);
+    const summary = GENERATED.ok ? GENERATED.summaries.find((entry) => entry.qualifiedName === 'counted') : undefined;
+    expect(summary?.noPairs?.message).toMatch(/the output is a ghost value the run could not compute$/);
+  });
 });

@@ -30,7 +30,7 @@ export function ghostValue(ctx: Ctx, frame: Frame, env: Env, operand: Expr | und
   return { value: value ?? UNCOMPUTED_GHOST, type: UNKNOWN };
 }
 
-const UNCOMPUTED_GHOST = opaqueValue('a ghost value the run could not compute');
+export const UNCOMPUTED_GHOST = opaqueValue('a ghost value the run could not compute');
 
 /** A spec expression over the variables in scope, by the spec evaluator (Verus's meaning of ghost code: unbounded
  *  arithmetic, chained comparisons, quantifiers); undefined when it is not decided. */

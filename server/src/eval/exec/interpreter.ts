@@ -19,7 +19,7 @@ import { evalExpecting } from './conversions';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
-import { specValueInScope } from './ghost-values';
+import { specValueInScope, UNCOMPUTED_GHOST } from './ghost-values';
 import { assertNever } from '../../stdx';
 
 export const UNIT_TYPED: Typed = { value: UNIT, type: UNIT_TYPE };
@@ -227,7 +227,7 @@ function evalStmt(ctx: Ctx, frame: Frame, env: Env, stmt: Stmt): void {
 }
 
 function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: 'let' }>): void {
-  if (stmt.ghostMode !== 'exec') return;
+  if (stmt.ghostMode !== 'exec') return bindGhostLet(ctx, frame, env, stmt);
   const declared = stmt.type === undefined ? UNKNOWN : execTypeOf(stmt.type, frame.subst, frame.selfType);
   if (stmt.init === undefined) {
     if (stmt.pattern.kind === 'binding') env.vars.set(stmt.pattern.name, { kind: 'slot', slot: { value: UNIT, type: declared } });
@@ -249,6 +249,19 @@ function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: '
     return notRunnable('`let ... else` whose else block did not diverge', stmt.span);
   }
   bindPattern(env, bindings);
+}
+
+/** `let ghost x = e;` / `let tracked x = e;`: erased from the compiled program, but ghost code after it reads `x`
+ *  (`Ghost(x)` as a result, a trusted callee's ghost argument), so an immutable one is computed by the spec
+ *  evaluator. A `mut` one is not: proof blocks that update it are erased, and a stale value would be a wrong one. A
+ *  ghost local that is not computed is a placeholder, so nothing reads an outer binding it shadows; a tracked one
+ *  stays unbound, as the argument proof code built (`Tracked(x)`). */
+function bindGhostLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: 'let' }>): void {
+  const pattern = stmt.pattern;
+  if (pattern.kind !== 'binding' || pattern.subpattern !== undefined) return;
+  const computed = stmt.init === undefined || pattern.mutable ? undefined : specValueInScope(ctx, frame, env, stmt.init);
+  const value = computed ?? (stmt.ghostMode === 'ghost' ? UNCOMPUTED_GHOST : undefined);
+  if (value !== undefined) env.vars.set(pattern.name, { kind: 'slot', slot: { value, type: UNKNOWN } });
 }
 
 function evalAssign(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'assign' }>): void {

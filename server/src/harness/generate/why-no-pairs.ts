@@ -50,7 +50,7 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   const { runs: unwritable, first } = generation.unrepresentable;
   if (unwritable > 0 && first !== undefined)
     return {
-      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${first} (a ghost value the run could not compute)`,
+      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${first}`,
       span: at,
     };
   if (generation.timeouts > 0)
