@@ -47,6 +47,9 @@ export function resolveVariant(ctx: Ctx, path: readonly PathSegment[], selfTypeN
     if (item?.kind === 'enum' && item.variants.some((v) => v.name === last)) return { enumName: item.name, variant: last, item };
     return undefined;
   }
+  // A bare name that is a struct's is the struct, as in the spec evaluator (`resolveConstructor`): vest's unit struct
+  // `U8` beside `enum VarInt { U8(u8), .. }`, whose variant only `VarInt::U8` names.
+  if (ctx.model.scope.datatype(last)?.kind === 'struct') return undefined;
   const item = ctx.model.scope.enumOfVariant(last);
   return item === undefined ? undefined : { enumName: item.name, variant: last, item };
 }
