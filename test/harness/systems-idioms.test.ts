@@ -7,6 +7,10 @@ import { EXACT, scoreSystemsFixture } from './systems-fixture';
 
 const { generated: GENERATED, report: REPORT, fn } = scoreSystemsFixture('idioms.rs');
 
+interface PairsFile {
+  readonly functions: Record<string, { readonly pairs: readonly { readonly output?: unknown }[] }>;
+}
+
 describe('systems idioms', () => {
   it('std::cmp::Ordering is an enum of Less, Equal, Greater, with impls of the crate on it', () => {
     expect(fn('Ordering::is_eq')).toMatchObject({ ...EXACT, counts: { pairs: 3 } });
@@ -91,5 +95,13 @@ describe('systems idioms', () => {
 
   it('a bare name that is both a unit struct and a variant of some enum is the struct', () => {
     expect(fn('tagged_len')).toMatchObject({ ...EXACT, counts: { pairs: 20 } });
+  });
+
+  it("a crate type named like std's `HashMap` is the crate's, and std's inside it (`std::collections::HashMap`) is std's", () => {
+    expect(fn('endpoint_map::HashMap::contains_key')).toMatchObject({ ...EXACT, counts: { pairs: 20 } });
+    expect(fn('Tombstones::has_tombstone')).toMatchObject({ ...EXACT, counts: { pairs: 20 } });
+    // Its values hold entries: read as std's map of one type argument, the wrapper would only ever be empty.
+    const pairs = GENERATED.ok ? (JSON.parse(GENERATED.text) as PairsFile).functions['Tombstones::has_tombstone']?.pairs : [];
+    expect(pairs?.some((pair) => pair.output === true)).toBe(true);
   });
 });

@@ -211,6 +211,7 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   }
   if (name === 'f32' || name === 'f64') return unsupported(text, 'floating-point types are not supported');
   if (name === 'Self') return ctx.selfType ?? unsupported(text, '`Self` outside an impl');
+  if (ownCollection(type, ctx)) return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
   const origin = SEQ_ORIGINS[name];
   if (origin !== undefined) return { kind: 'seq', element: arg(0), origin };
   if (SET_NAMES.has(name)) return { kind: 'set', element: arg(0) };
@@ -223,6 +224,20 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   if (name === 'FnSpec' && args.length === 2 && params?.kind === 'tuple') return { kind: 'fn', params: params.elements, ret: arg(1) };
   return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
 }
+
+/** A datatype of the crate named like a std or vstd collection (IronKV's `endpoint_hashmap_t::HashMap<V>`, a wrapper
+ *  of one type argument around std's): the crate's, unless the path says std's (`collections::HashMap`) or the
+ *  number of type arguments is not the datatype's. */
+function ownCollection(type: PathType, ctx: TypeContext): boolean {
+  const last = type.segments[type.segments.length - 1];
+  if (last === undefined || !COLLECTION_NAMES.has(last.name)) return false;
+  if (type.segments.some((segment) => STD_PATH_SEGMENTS.has(segment.name))) return false;
+  const own = ctx.scope.datatype(last.name);
+  return own?.name === last.name && own.generics.filter((param) => param.kind === 'type').length === last.generics.filter(isTypeArg).length;
+}
+
+const COLLECTION_NAMES: ReadonlySet<string> = new Set([...Object.keys(SEQ_ORIGINS), ...SET_NAMES, ...MAP_NAMES]);
+const STD_PATH_SEGMENTS: ReadonlySet<string> = new Set(['std', 'core', 'alloc', 'collections', 'vstd']);
 
 /** User datatypes, aliases and the built-in `Option`/`Result`. */
 function resolveNamed(name: string, text: string, args: ValueType[], written: readonly Type[], ctx: TypeContext, depth: number): ValueType {

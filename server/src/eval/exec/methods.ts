@@ -91,6 +91,9 @@ function userMethod(
         ? receiver.value.name
         : undefined;
   if (typeName === undefined || typeName === 'Option' || typeName === 'Result') return undefined;
+  // std's collection under a name the crate gives its own datatype too (IronKV's `HashMap<V>` wraps
+  // `collections::HashMap<EndPoint, V>`): the value says which one it is, and the crate type's methods are not its.
+  if (COLLECTION_KINDS.has(receiver.value.kind) && ctx.model.scope.datatype(typeName) !== undefined) return undefined;
   const resolved = ctx.model.scope.resolveMethod(typeName, expr.method);
   if (resolved === undefined) return expr.method === 'clone' ? receiver : undefined;
   const selfParam = resolved.item.params[0];
@@ -101,6 +104,8 @@ function userMethod(
       : { kind: 'value' as const, typed: receiver };
   return callResolved(ctx, frame, env, resolved, arg, expr.args, expr.span);
 }
+
+const COLLECTION_KINDS: ReadonlySet<Value['kind']> = new Set(['seq', 'set', 'map', 'multiset']);
 
 function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
   const value = receiver.value;
