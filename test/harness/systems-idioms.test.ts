@@ -104,4 +104,8 @@ describe('systems idioms', () => {
     const pairs = GENERATED.ok ? (JSON.parse(GENERATED.text) as PairsFile).functions['Tombstones::has_tombstone']?.pairs : [];
     expect(pairs?.some((pair) => pair.output === true)).toBe(true);
   });
+
+  it('builds receivers whose arrays sit five structs down', () => {
+    expect(fn('Store::first_byte')).toMatchObject({ ...EXACT, counts: { pairs: 20 } });
+  });
 });
