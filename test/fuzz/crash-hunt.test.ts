@@ -47,9 +47,11 @@ describe('the mutators', () => {
   });
 
   it('changes the text of nearly every generated variant', () => {
-    const variants = fc.sample(variantArbitrary(fuzzFixtures()), { seed: 5, numRuns: 50 });
+    // Some are no-ops by nature (grafting a body into itself in a one-fn file): under a tenth of a large sample, so
+    // adding a fixture does not tip the figure across the bound.
+    const variants = fc.sample(variantArbitrary(fuzzFixtures()), { seed: 5, numRuns: 200 });
     const unchanged = variants.filter((variant) => variantText(variant) === variant.fixture.text);
-    expect(unchanged.length).toBeLessThan(5);
+    expect(unchanged.length).toBeLessThan(20);
   });
 });
 
