@@ -7,33 +7,20 @@ import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import { hasTrustedBody } from '../../model';
 import type { Value } from '../../eval';
-import type { ValueType } from '../../eval';
 import { encodeJson } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
-import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, completedRow, runExecFunction } from '../../eval';
+import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
 import { ensuresVerdict, requiresOutcome, requiresVerdictWithout } from './contract-check';
 import { clauseSamples, sampleOpen, strongerClauses } from './outside-requires';
 import type { ClauseSample, StrongerClause } from './outside-requires';
 import { violatesTypeInvariant } from '../score/type-invariants';
 import { functionValueTypes } from '../score/function-types';
-import type { FunctionValueTypes } from '../score/function-types';
-import { candidateValues } from './candidates';
-import type { CandidateContext } from './candidates';
-import { createRng, hashSeed } from '../../stdx';
-import { collectLiterals, exampleInputs } from './seeds';
-import { derivedRows } from './derived';
-import { readShape } from './shape-reader';
-import { shapedRows, shapesSequences } from './shapes';
-import { inputJson, invalidJson, pairJson, unrepresentablePart, witnessJson } from './pair-json';
-import { structuredRows } from './relations';
-import { reachableReceivers } from './reachable-states';
+import { candidateInputs } from './candidate-inputs';
+import { invalidJson, pairJson, unrepresentablePart, witnessJson } from './pair-json';
 import { smallerInputs } from './smaller-inputs';
-import { linkPointers, pointerLinks } from './pointer-inputs';
-import { mirroredRow } from './ghost-mirrors';
 
-import type { ObligationResult, Solver } from '../backend';
-import { decideObligation, decideObligations, requiresObligation, solverMayDecide } from '../score/decide';
+import { decideObligation, solverMayDecide } from '../score/decide';
 
 export interface GenerateOptions {
   /** Pairs to keep per function. */
@@ -120,10 +107,6 @@ export function generateOptionsFor(stackAllowance: StackAllowance, base: Generat
 }
 
 const MAX_TIMEOUTS = 5;
-/** Rows built inside the `requires`' shape (shapes.ts), before the structured and random ones. */
-const SHAPED_ROWS = 24;
-/** Rows per reached receiver state, each with other arguments drawn anew. */
-const RECEIVER_DRAWS = 8;
 
 /** A generation with nothing in it: the start of a function that cannot be run. */
 const NONE_UNREPRESENTABLE = { runs: 0, first: undefined };
@@ -297,7 +280,9 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   };
 }
 
-function contradictsContract(model: FileModel, fn: FunctionContract, pair: GeneratedPair, options: GenerateOptions): boolean {
+/** Whether the `ensures` rejects a pair: on a run through unverified code, the trusted code and its contract
+ *  disagree, so the run is no pair. */
+export function contradictsContract(model: FileModel, fn: FunctionContract, pair: GeneratedPair, options: GenerateOptions): boolean {
   return ensuresVerdict(model.scope, fn, pair, options.specStepBudget, options.stackAllowance).kind === 'fails';
 }
 
@@ -352,190 +337,9 @@ function ensuresInformative(
   return false;
 }
 
-/** generateForFunction, then the solver: it decides the `requires` on the inputs the evaluator could not, and when
- *  pairs are still missing it finds inputs inside the `requires`, which are run as any other input. */
-export async function generateWithSolver(
-  model: FileModel,
-  fn: FunctionContract,
-  options: GenerateOptions,
-  solver: Solver,
-  signal: AbortSignal,
-): Promise<FunctionGeneration> {
-  return withSolverInputs(model, fn, generateForFunction(model, fn, options), options, solver, signal);
-}
-
-/** A function's generation extended by the solver (generateWithSolver's second half). */
-export async function withSolverInputs(
-  model: FileModel,
-  fn: FunctionContract,
-  base: FunctionGeneration,
-  options: GenerateOptions,
-  solver: Solver,
-  signal: AbortSignal,
-): Promise<FunctionGeneration> {
-  const types = functionValueTypes(fn, model.scope);
-  if (base.notRunnable !== undefined || types.kind === 'unsupported' || base.pairs.length >= options.count) return base;
-  const pairs = [...base.pairs];
-  const invalid = [...base.invalid];
-  const decided = await requiresHoldsBySolver(
-    model,
-    fn,
-    base.undecided.map((pair) => pair.inputs),
-    options,
-    solver,
-    signal,
-  );
-  base.undecided.forEach((pair, i) => {
-    if (decided[i] === true && pairs.length < options.count) pairs.push({ ...pair, requiresHolds: true });
-  });
-  let solverSearch: FunctionGeneration['solverSearch'];
-  // Models are sought only where the requires is what keeps pairs out (some inputs fell outside it or stayed
-  // undecided), not where the function simply has few distinct inputs.
-  if (pairs.length < options.count && (base.pairsOutsideRequires > 0 || base.undecided.length > 0)) {
-    const seen = new Set([...pairs, ...base.undecided, ...invalid].map((entry) => JSON.stringify(inputJson(types, entry.inputs))));
-    // Models may repeat inputs the generator already tried: ask for more than are missing.
-    const wanted = Math.min(2 * (options.count - pairs.length), options.count - pairs.length + seen.size);
-    const proposed = await solver.findInputs(model, fn, wanted, options.seed, signal);
-    const found = proposed.filter((inputs) => {
-      const key = JSON.stringify(inputJson(types, inputs));
-      const fresh = !seen.has(key);
-      seen.add(key);
-      return fresh;
-    });
-    const holds = await requiresHoldsBySolver(model, fn, found, options, solver, signal);
-    solverSearch = { proposed: proposed.length, admitted: holds.filter((holdsOn) => holdsOn === true).length };
-    found.forEach((inputs, i) => {
-      if (holds[i] !== true) return;
-      const outcome = runExecFunction(model, fn, inputs, options.execLimits);
-      if (outcome.kind === 'panicked' && invalid.length < options.invalidCount)
-        invalid.push({ inputs, reason: outcome.reason, json: invalidJson(types, inputs, outcome.reason) });
-      if (outcome.kind !== 'returned' || pairs.length >= options.count) return;
-      const output = types.returnType === undefined ? undefined : outcome.value;
-      if (unrepresentablePart(types, output, outcome.after) !== undefined) return;
-      const pair = { inputs, output, after: outcome.after, requiresHolds: true, json: pairJson(types, inputs, output, outcome.after) };
-      // As for the generator's own inputs: a run through unverified code that contradicts its contract is no pair.
-      const trusted = hasTrustedBody(fn.item.attributes) || outcome.trustedCallee !== undefined;
-      if (trusted && contradictsContract(model, fn, pair, options)) return;
-      pairs.push(pair);
-    });
-  }
-  const undecided = base.undecided.filter((_, i) => decided[i] === undefined);
-  return { ...base, pairs, invalid, undecided, ...(solverSearch === undefined ? {} : { solverSearch }) };
-}
-
-/** The `requires` on each input: the evaluator's verdict, or the solver's where the evaluator left it to one. */
-async function requiresHoldsBySolver(
-  model: FileModel,
-  fn: FunctionContract,
-  inputs: readonly ReadonlyMap<string, Value>[],
-  options: GenerateOptions,
-  solver: Solver,
-  signal: AbortSignal,
-): Promise<(boolean | undefined)[]> {
-  const obligations = inputs.map((input, i) => requiresObligation(fn, input, `${fn.qualifiedName}/pre/generated${i}`));
-  const decideOptions = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
-  const evaluated = fn.requires.length === 0 ? obligations.map(() => REQUIRES_TRUE) : decideObligations(model, obligations, decideOptions);
-  const results = evaluated.some(solverMayDecide) ? await solver.decide(model, obligations, evaluated, signal) : evaluated;
-  return results.map((result) => (result.verdict.kind === 'holds' ? true : result.verdict.kind === 'fails' ? false : undefined));
-}
-
-const REQUIRES_TRUE: ObligationResult = { verdict: { kind: 'holds' }, failingClause: undefined, recursionDepth: 0 };
-
 /** `fn main()` runs the examples; it has no inputs or output to pair. */
 function isProgramEntry(fn: FunctionContract): boolean {
   return fn.name === 'main' && fn.selfTypeName === undefined && fn.params.length === 0;
-}
-
-/** Distinct input maps: examples from the file, then rows relating the parameters (relations.ts), then random
- *  combinations. */
-function candidateInputs(
-  model: FileModel,
-  fn: FunctionContract,
-  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
-  options: GenerateOptions,
-): ReadonlyMap<string, Value>[] {
-  const names = [...types.params.keys()];
-  const paramTypes = names.map((name) => types.params.get(name) as ValueType);
-  const rng = createRng(hashSeed(options.seed, fn.qualifiedName));
-  const ctx: CandidateContext = {
-    typeContext: types.typeContext,
-    rng,
-    literals: collectLiterals(model),
-    breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))),
-    maxLength: 6,
-  };
-  const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
-  // Receivers reached by the type's own constructors and mutators come first, and join the random pool: a
-  // `requires self.wf()` admits almost none of the random ones.
-  const selfIndex = names.indexOf('self');
-  const selfType = paramTypes[selfIndex];
-  const reachable =
-    selfType === undefined || fn.requires.length === 0
-      ? []
-      : reachableReceivers(
-          model,
-          fn,
-          selfType,
-          { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) },
-          options,
-        );
-  const selfColumn = columns[selfIndex];
-  if (selfColumn !== undefined && reachable.length > 0) columns[selfIndex] = [...reachable, ...selfColumn];
-  const seen = new Set<string>();
-  const result: ReadonlyMap<string, Value>[] = [];
-  const add = (values: readonly (Value | undefined)[]): void => {
-    if (values.some((v) => v === undefined) || result.length >= options.maxAttempts) return;
-    const key = JSON.stringify(values.map((v, i) => encodeJson(v as Value, paramTypes[i] as ValueType, types.typeContext)));
-    if (seen.has(key)) return;
-    seen.add(key);
-    result.push(new Map(names.map((name, i) => [name, values[i] as Value] as const)));
-  };
-  // Each row is followed by rows rewritten toward common `requires` shapes (a key taken from the sequence, equal
-  // lengths, sorted, ...): without them a precondition such as `exists|i| v[i] == k` admits almost no input.
-  // A permission is first given its pointer's address (pointer-inputs.ts); the row as drawn follows, for PreComp.
-  const links = pointerLinks(fn, names, paramTypes);
-  // Then one with the places the requires' equalities pin (a ghost field mirroring an exec one) set to match.
-  const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
-  const addWithDerived = (values: readonly (Value | undefined)[]): void => {
-    const linked = linkPointers(values, links) ?? values;
-    // Ghost fields mirroring the exec data beside them, then the requires' equalities on top (`len == set@.len()`).
-    const mirrored = mirroredRow(linked, paramTypes, types.typeContext);
-    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits);
-    if (completeMirrored !== undefined) add(completeMirrored);
-    if (mirrored !== undefined) add(mirrored);
-    const complete = completedRow(model.scope, fn, types, names, linked, limits);
-    if (complete !== undefined) add(complete);
-    add(linked);
-    add(values);
-    for (const derived of derivedRows(linked, paramTypes, rng, 4)) add(linkPointers(derived, links) ?? derived);
-  };
-  for (const example of exampleInputs(model, fn, paramTypes)) add(example);
-  if (columns.some((column) => column.length === 0)) return result;
-  // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
-  for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
-    for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
-  // Rows built inside the shape the requires reads as (lengths, element ranges, relations): a `grid.len() == 9`
-  // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
-  // They come first where they shape sequences; where they only relate scalars, the structured rows (every ordering
-  // of the scalars) come first and the shaped ones after.
-  const shape = readShape(model.scope, fn, types.params, types.typeContext);
-  const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
-  const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
-  // The same shape around each reached receiver: its lengths and fields fixed, the other parameters chosen to fit
-  // (`0 <= lo <= hi < self.keys@.len()` on a map the constructors built, whose ghost a shaped row cannot make).
-  const aroundReached = reachable.flatMap((state) =>
-    shapedRows(shapeContext, shape, names, paramTypes, RECEIVER_DRAWS, new Map([['self', state]])),
-  );
-  const addShaped = (): void => {
-    for (const row of [...aroundReached, ...shaped]) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
-  };
-  if (shapesSequences(shape)) addShaped();
-  for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
-  if (!shapesSequences(shape)) addShaped();
-  for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
-    addWithDerived(columns.map((column) => rng.pick(column)));
-  }
-  return result;
 }
 
 /** Whether the `requires` holds on the input (undefined: undecided); when it fails, its first false clause is

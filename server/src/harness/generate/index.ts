@@ -4,7 +4,8 @@
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { InternalErrors, StackAllowance } from '../../eval';
-import { emptyGeneration, generateForFunction, generateOptionsFor, withSolverInputs } from './generate-function';
+import { emptyGeneration, generateForFunction, generateOptionsFor } from './generate-function';
+import { withSolverInputs } from './generate-with-solver';
 import { guarded, guardedAsync, internalErrorReason } from '../internal-errors';
 import { failpoint } from '../failpoints';
 import type { InternalError } from '../internal-errors';
@@ -15,13 +16,15 @@ import { trustedContractContradiction, whyNoPairs } from './why-no-pairs';
 import type { NoPairsReason } from './why-no-pairs';
 import type { GeneratedEntries } from './merge';
 
-export { generateForFunction, generateOptionsFor, generateWithSolver, DEFAULT_GENERATE_OPTIONS } from './generate-function';
+export { generateForFunction, generateOptionsFor, DEFAULT_GENERATE_OPTIONS } from './generate-function';
+export { generateWithSolver } from './generate-with-solver';
 export type { FunctionGeneration, GenerateOptions, GeneratedPair, GeneratedInvalid } from './generate-function';
 export { mergePairsText } from './merge';
 export type { GeneratedEntries, MergeResult } from './merge';
 export { ensuresVerdict, requiresVerdict } from './contract-check';
 export { whyNoPairs } from './why-no-pairs';
-export { readShape, typeConsts } from './shape-reader';
+export { readShape } from './shape-reader';
+export { typeConsts } from './shape-places';
 export { lengthRanges } from './shapes';
 export type { NoPairsReason } from './why-no-pairs';
 

@@ -1,0 +1,118 @@
+// The inputs a function's generation tries, in order: examples from the file, receivers its type's own exec fns
+// reach, rows built inside the shape its `requires` reads as, rows relating its parameters, then random ones, each
+// followed by rows rewritten toward common `requires` shapes. A `requires` admits almost no random row, and the
+// list stops at `maxAttempts`, so the rows likelier to fall inside it come first.
+
+import type { FileModel, FunctionContract } from '../../model';
+import type { Value, ValueType } from '../../eval';
+import { completedRow, encodeJson } from '../../eval';
+import type { FunctionValueTypes } from '../score/function-types';
+import { createRng, hashSeed } from '../../stdx';
+import { candidateValues } from './candidates';
+import type { CandidateContext } from './candidates';
+import { collectLiterals, exampleInputs } from './seeds';
+import { derivedRows } from './derived';
+import { readShape } from './shape-reader';
+import { shapedRows, shapesSequences } from './shapes';
+import { structuredRows } from './relations';
+import { reachableReceivers } from './reachable-states';
+import { linkPointers, pointerLinks } from './pointer-inputs';
+import { mirroredRow } from './ghost-mirrors';
+import type { GenerateOptions } from './generate-function';
+
+/** Distinct input maps: examples from the file, then rows relating the parameters (relations.ts), then random
+ *  combinations. */
+export function candidateInputs(
+  model: FileModel,
+  fn: FunctionContract,
+  types: Extract<FunctionValueTypes, { kind: 'supported' }>,
+  options: GenerateOptions,
+): ReadonlyMap<string, Value>[] {
+  const names = [...types.params.keys()];
+  const paramTypes = names.map((name) => types.params.get(name) as ValueType);
+  const rng = createRng(hashSeed(options.seed, fn.qualifiedName));
+  const ctx: CandidateContext = {
+    typeContext: types.typeContext,
+    rng,
+    literals: collectLiterals(model),
+    breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))),
+    maxLength: 6,
+  };
+  const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
+  // Receivers reached by the type's own constructors and mutators come first, and join the random pool: a
+  // `requires self.wf()` admits almost none of the random ones.
+  const selfIndex = names.indexOf('self');
+  const selfType = paramTypes[selfIndex];
+  const reachable =
+    selfType === undefined || fn.requires.length === 0
+      ? []
+      : reachableReceivers(
+          model,
+          fn,
+          selfType,
+          { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) },
+          options,
+        );
+  const selfColumn = columns[selfIndex];
+  if (selfColumn !== undefined && reachable.length > 0) columns[selfIndex] = [...reachable, ...selfColumn];
+  const seen = new Set<string>();
+  const result: ReadonlyMap<string, Value>[] = [];
+  const add = (values: readonly (Value | undefined)[]): void => {
+    if (values.some((v) => v === undefined) || result.length >= options.maxAttempts) return;
+    const key = JSON.stringify(values.map((v, i) => encodeJson(v as Value, paramTypes[i] as ValueType, types.typeContext)));
+    if (seen.has(key)) return;
+    seen.add(key);
+    result.push(new Map(names.map((name, i) => [name, values[i] as Value] as const)));
+  };
+  // Each row is followed by rows rewritten toward common `requires` shapes (a key taken from the sequence, equal
+  // lengths, sorted, ...): without them a precondition such as `exists|i| v[i] == k` admits almost no input.
+  // A permission is first given its pointer's address (pointer-inputs.ts); the row as drawn follows, for PreComp.
+  const links = pointerLinks(fn, names, paramTypes);
+  // Then one with the places the requires' equalities pin (a ghost field mirroring an exec one) set to match.
+  const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
+  const addWithDerived = (values: readonly (Value | undefined)[]): void => {
+    const linked = linkPointers(values, links) ?? values;
+    // Ghost fields mirroring the exec data beside them, then the requires' equalities on top (`len == set@.len()`).
+    const mirrored = mirroredRow(linked, paramTypes, types.typeContext);
+    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits);
+    if (completeMirrored !== undefined) add(completeMirrored);
+    if (mirrored !== undefined) add(mirrored);
+    const complete = completedRow(model.scope, fn, types, names, linked, limits);
+    if (complete !== undefined) add(complete);
+    add(linked);
+    add(values);
+    for (const derived of derivedRows(linked, paramTypes, rng, 4)) add(linkPointers(derived, links) ?? derived);
+  };
+  for (const example of exampleInputs(model, fn, paramTypes)) add(example);
+  if (columns.some((column) => column.length === 0)) return result;
+  // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
+  for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
+    for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
+  // Rows built inside the shape the requires reads as (lengths, element ranges, relations): a `grid.len() == 9`
+  // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
+  // They come first where they shape sequences; where they only relate scalars, the structured rows (every ordering
+  // of the scalars) come first and the shaped ones after.
+  const shape = readShape(model.scope, fn, types.params, types.typeContext);
+  const shapeContext = { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/shapes`)) };
+  const shaped = shapedRows(shapeContext, shape, names, paramTypes, SHAPED_ROWS);
+  // The same shape around each reached receiver: its lengths and fields fixed, the other parameters chosen to fit
+  // (`0 <= lo <= hi < self.keys@.len()` on a map the constructors built, whose ghost a shaped row cannot make).
+  const aroundReached = reachable.flatMap((state) =>
+    shapedRows(shapeContext, shape, names, paramTypes, RECEIVER_DRAWS, new Map([['self', state]])),
+  );
+  const addShaped = (): void => {
+    for (const row of [...aroundReached, ...shaped]) addWithDerived(row.map((value, i) => value ?? rng.pick(columns[i] ?? [])));
+  };
+  if (shapesSequences(shape)) addShaped();
+  for (const row of structuredRows(paramTypes, columns)) addWithDerived(row);
+  if (!shapesSequences(shape)) addShaped();
+  for (let attempt = 0; attempt < options.maxAttempts * 2 && result.length < options.maxAttempts; attempt += 1) {
+    addWithDerived(columns.map((column) => rng.pick(column)));
+  }
+  return result;
+}
+
+/** Rows built inside the `requires`' shape (shapes.ts), before the structured and random ones. */
+const SHAPED_ROWS = 24;
+/** Rows per reached receiver state, each with other arguments drawn anew. */
+const RECEIVER_DRAWS = 8;
