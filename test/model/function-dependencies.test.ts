@@ -86,4 +86,17 @@ describe('function dependencies', () => {
     );
     expect(after.shared).not.toBe(before.shared);
   });
+
+  it('shares item-level macro calls and the definitions they expand by: the items they write are reached by no name', () => {
+    const text = [
+      'macro_rules! tagged_enum { ($name:ident { $($v:ident),* }) => { ::vstd::prelude::verus! { pub enum $name { $($v),* } } }; }',
+      'verus! {',
+      'tagged_enum!(Dir { North, South });',
+      'fn is_north(d: Dir) -> (b: bool) ensures b == (d is North) { match d { Dir::North => true, _ => false } }',
+      '}',
+    ].join('\n');
+    const shared = (source: string): string => functionDependencies(buildFileModel(parseSourceFile(source))).shared;
+    expect(shared(text.replace('North, South', 'North, South, East'))).not.toBe(shared(text));
+    expect(shared(text.replace('pub enum $name', 'pub(crate) enum $name'))).not.toBe(shared(text));
+  });
 });

@@ -3,7 +3,7 @@
 // modules around it, the syntax diagnostics inside it, every item it reaches by name (spec fns its clauses call,
 // exec fns its body calls, methods, datatypes, constants, type aliases, the headers of the impls and traits of the
 // types it names, and those items' own references, transitively), and the file-wide items no name reaches (`use`,
-// out-of-line modules). Names are matched by their last segment, so the set over-approximates: a same-named item
+// out-of-line modules, item-level macro calls and the definitions they expand by). Names are matched by their last segment, so the set over-approximates: a same-named item
 // elsewhere counts too, which can only make more functions count as changed, never fewer.
 // Broken code needs no wider rule: the scorer reads the model, and text the parser skipped is in no item of it, so a
 // broken region can change a function's results only by an item appearing or vanishing (a reached name's texts
@@ -27,6 +27,13 @@ export function functionDependencies(model: FileModel): FunctionDependencies {
   const units: Unit[] = [];
   const shared: string[] = [];
   collectUnits(text, model.source.items, '', units, shared);
+  // The definitions those item-level calls expand by are file-wide too.
+  const calledAtItemLevel = new Set(
+    units.flatMap((unit) => (unit.item?.kind === 'macro' && unit.item.argsText !== undefined ? [unit.item.name] : [])),
+  );
+  for (const unit of units)
+    if (unit.item?.kind === 'macro' && unit.item.definition !== undefined && calledAtItemLevel.has(unit.item.definition.name))
+      shared.push(unit.text);
   const byName = new Map<string, Unit[]>();
   for (const unit of units) {
     for (const name of unit.names) {
@@ -79,8 +86,10 @@ function collectUnits(text: string, items: readonly Item[], header: string, unit
         add([item.name]);
         break;
       case 'macro':
-        // A `macro_rules!` item is reached by the macro it defines (a call writes `bit!(..)`).
+        // A `macro_rules!` item is reached by the macro it defines (a call writes `bit!(..)`). An item-level call
+        // may write any item (item-macros.ts), which no name reaches: every function depends on it.
         add(item.definition === undefined ? [item.name] : [item.name, item.definition.name]);
+        if (item.argsText !== undefined) shared.push(itemText);
         break;
       case 'enum':
         add([item.name, ...item.variants.map((variant) => variant.name)]);
