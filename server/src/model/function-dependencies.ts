@@ -3,8 +3,9 @@
 // modules around it, the syntax diagnostics inside it, every item it reaches by name (spec fns its clauses call,
 // exec fns its body calls, methods, datatypes, constants, type aliases, the headers of the impls and traits of the
 // types it names, and those items' own references, transitively), and the file-wide items no name reaches (`use`,
-// out-of-line modules, item-level macro calls and the definitions they expand by). Names are matched by their last segment, so the set over-approximates: a same-named item
-// elsewhere counts too, which can only make more functions count as changed, never fewer.
+// out-of-line modules, item-level macro calls and the definitions they expand by). Names are matched by their last
+// segment, so the set over-approximates: a same-named item elsewhere counts too, which can only make more functions
+// count as changed, never fewer.
 // Broken code needs no wider rule: the scorer reads the model, and text the parser skipped is in no item of it, so a
 // broken region can change a function's results only by an item appearing or vanishing (a reached name's texts
 // change with it) or by a diagnostic landing inside the function (a contract with a syntax error is not scored; a

@@ -8,7 +8,6 @@ import { typeHeadName } from './lower-functions';
 import { flattenUseTree } from './use-tree';
 import type { Datatype, ModelScope, ResolvedFn } from './types';
 
-/** The scope of `items` (one file's, or a whole crate's with each file's module path in its contexts). */
 /** The scope of `items` and of what their item-level macro calls expand to (item-macros.ts). */
 export function scopeWithItemMacros(items: readonly VisitedItem[]): ModelScope {
   const written = createModelScope(items);
@@ -16,6 +15,7 @@ export function scopeWithItemMacros(items: readonly VisitedItem[]): ModelScope {
   return expanded.length === 0 ? written : createModelScope([...items, ...expanded]);
 }
 
+/** The scope of `items` (one file's, or a whole crate's with each file's module path in its contexts). */
 export function createModelScope(items: readonly VisitedItem[]): ModelScope {
   const index = buildIndex(items);
   const functionTable = scopedTable(index.functions);

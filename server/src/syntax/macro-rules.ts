@@ -272,10 +272,11 @@ function isToken(tree: MacroTokenTree | undefined, text: string | undefined): bo
 }
 
 /** A literal of the matcher against one input tree: a group the matcher writes (`{ $($f:ident),* }`, `[tag =
- *  $t:literal]`) matches a group of the same delimiter whose contents match the group's own matcher. */
+ *  $t:literal]`) matches a group of the same delimiter whose contents match the group's own matcher (with no
+ *  metavariable in it, that is equality). */
 function matchesLiteral(literal: MacroTokenTree, tree: MacroTokenTree, bindings: Map<string, Binding>): boolean {
-  if (literal.kind === 'token' || tree.kind === 'token' || !literal.trees.some((inner) => isToken(inner, '$')))
-    return sameTree(literal, tree);
+  if (literal.kind === 'token') return tree.kind === 'token' && literal.text === tree.text;
+  if (tree.kind === 'token') return false;
   return (
     literal.delimiter === tree.delimiter && matchElements(matcherElements(literal.trees), 0, tree.trees, 0, bindings) === tree.trees.length
   );
@@ -286,16 +287,6 @@ function visibilityLength(input: readonly MacroTokenTree[], at: number): number 
   if (!isToken(input[at], 'pub')) return 0;
   const next = input[at + 1];
   return next?.kind === 'group' && next.delimiter === '(' ? 2 : 1;
-}
-
-function sameTree(a: MacroTokenTree, b: MacroTokenTree): boolean {
-  if (a.kind === 'token') return b.kind === 'token' && a.text === b.text;
-  if (b.kind === 'token') return false;
-  return (
-    a.delimiter === b.delimiter &&
-    a.trees.length === b.trees.length &&
-    a.trees.every((tree, idx) => sameTree(tree, b.trees[idx] as MacroTokenTree))
-  );
 }
 
 /** The state of one transcription: its length so far, and the locals its transcriber binds with `let`, which are

@@ -31,16 +31,16 @@ export function pointerMethodCall(
   if (expr.method === 'clone') return receiver;
   const permExpr = expr.args[0];
   if (permExpr === undefined) return notRunnable(`\`PPtr::${expr.method}\` without a permission`, expr.span);
-  const place = permissionPlace(ctx, frame, env, permExpr);
-  const perm = pointsToParts(readPlace(place).value);
-  if (perm === undefined) return notRunnable(`\`PPtr::${expr.method}\` with a permission the run does not know`, permExpr.span);
-  if (perm.addr !== addr) panic(`PPtr::${expr.method}: the permission is for address ${perm.addr}, not ${addr}`, expr.span);
-  const element = elementType(receiver.type);
-  const stored = (): Typed => ({
-    value: perm.contents ?? panic(`PPtr::${expr.method}: the memory is uninitialized`, expr.span),
-    type: element,
-  });
-  const store = (contents: Value | undefined): void => writePlace(place, pointsToValue(addr, contents));
+  const { perm, stored, store } = memoryAccess(
+    ctx,
+    frame,
+    env,
+    `PPtr::${expr.method}`,
+    addr,
+    elementType(receiver.type),
+    permExpr,
+    expr.span,
+  );
   const newValue = (): Value =>
     evalExpr(ctx, frame, env, expr.args[1] ?? notRunnable(`\`PPtr::${expr.method}\` without a value`, expr.span)).value;
   switch (expr.method) {
@@ -93,26 +93,47 @@ export function rawPointerAccessCall(
   const pointer = evalExpr(ctx, frame, env, pointerExpr);
   const addr = pointerAddress(pointer.value);
   if (addr === undefined) return notRunnable(`\`${name}\` of a pointer the run does not know`, pointerExpr.span);
-  const place = permissionPlace(ctx, frame, env, permExpr);
-  const perm = pointsToParts(readPlace(place).value);
-  if (perm === undefined) return notRunnable(`\`${name}\` with a permission the run does not know`, permExpr.span);
-  if (perm.addr !== addr) panic(`${name}: the permission is for address ${perm.addr}, not ${addr}`, expr.span);
-  const element = elementType(pointer.type);
-  const stored = (): Typed => ({ value: perm.contents ?? panic(`${name}: the memory is uninitialized`, expr.span), type: element });
+  const { stored, store } = memoryAccess(ctx, frame, env, name, addr, elementType(pointer.type), permExpr, expr.span);
   switch (name) {
     case 'ptr_ref':
       return stored();
     case 'ptr_mut_read': {
       const moved = stored();
-      writePlace(place, pointsToValue(addr, undefined));
+      store(undefined);
       return moved;
     }
-    default: {
-      const value = evalExpr(ctx, frame, env, valueExpr ?? notRunnable(`\`${name}\` without a value`, expr.span)).value;
-      writePlace(place, pointsToValue(addr, value));
+    default:
+      store(evalExpr(ctx, frame, env, valueExpr ?? notRunnable(`\`${name}\` without a value`, expr.span)).value);
       return { value: UNIT, type: UNIT_TYPE };
-    }
   }
+}
+
+/** The memory at `addr` through the permission `permExpr` names, for the vstd call `call`: not runnable when the
+ *  run does not know the permission, a panic (vstd's requires broken) when it is for another address; `stored()`
+ *  panics on uninitialized memory, `store(undefined)` uninitializes it. */
+function memoryAccess(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  call: string,
+  addr: bigint,
+  element: ExecType,
+  permExpr: Expr,
+  span: Span,
+): {
+  readonly perm: NonNullable<ReturnType<typeof pointsToParts>>;
+  readonly stored: () => Typed;
+  readonly store: (contents: Value | undefined) => void;
+} {
+  const place = permissionPlace(ctx, frame, env, permExpr);
+  const perm = pointsToParts(readPlace(place).value);
+  if (perm === undefined) return notRunnable(`\`${call}\` with a permission the run does not know`, permExpr.span);
+  if (perm.addr !== addr) panic(`${call}: the permission is for address ${perm.addr}, not ${addr}`, span);
+  return {
+    perm,
+    stored: () => ({ value: perm.contents ?? panic(`${call}: the memory is uninitialized`, span), type: element }),
+    store: (contents) => writePlace(place, pointsToValue(addr, contents)),
+  };
 }
 
 const RAW_ACCESS_FNS: ReadonlySet<string> = new Set(['ptr_ref', 'ptr_mut_read', 'ptr_mut_write']);

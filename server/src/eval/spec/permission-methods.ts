@@ -1,6 +1,6 @@
 // The spec functions of vstd's `PPtr` / `PointsTo` / `MemContents` on the built-in values (../permissions.ts):
-// simple_pptr's `pptr()`, raw_ptr's `ptr()`, `addr()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`, `value()`, and the
-// legacy `perm@.pptr` / `perm@.value` fields (PointsToData, where `value` is an `Option`).
+// simple_pptr's `pptr()`, raw_ptr's `ptr()`, `addr()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`,
+// `value()`, and the legacy `perm@.pptr` / `perm@.value` fields (PointsToData, where `value` is an `Option`).
 
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
