@@ -21,6 +21,7 @@ const REPORT = checkFileSync(
 
 interface Entry {
   readonly input: Record<string, unknown>;
+  readonly output?: unknown;
   readonly after?: Record<string, unknown>;
 }
 
@@ -97,9 +98,29 @@ describe('ghost state', () => {
     expect(fn('empty_log')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
   });
 
-  it('leaves a `let ghost mut` local that proof blocks update uncomputed: no pair, never a stale one', () => {
-    expect(pairsOf('counted')).toHaveLength(0);
-    const summary = GENERATED.ok ? GENERATED.summaries.find((entry) => entry.qualifiedName === 'counted') : undefined;
+  it('runs the proof blocks that update a `let ghost mut` local, so the result holds its final value', () => {
+    expect(fn('counted')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+    expect(pairsOf('counted').length).toBeGreaterThan(0);
+    for (const pair of pairsOf('counted')) expect(pair.output).toBe(pair.input['n']);
+  });
+
+  it('runs the proof blocks that update ghost fields, so the after-state meets the contract', () => {
+    expect(fn('Tally::add')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 }, rejectedPairs: [] });
+    for (const pair of pairsOf('Tally::add')) {
+      const after = pair.after?.['self'] as { items: (number | string)[]; count: number; sum: number | string };
+      expect(after.count).toBe(after.items.length);
+      expect(BigInt(after.sum)).toBe(after.items.reduce((total: bigint, item) => total + BigInt(item), 0n));
+    }
+  });
+
+  it('builds receivers that meet `wf()` by calling the methods whose proof blocks keep the ghost fields', () => {
+    expect(fn('Tally::len')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+    expect(pairsOf('Tally::len').some((pair) => (pair.output as number) > 0)).toBe(true);
+  });
+
+  it('leaves a ghost local a proof fn writes through `&mut` uncomputed: no pair, never a stale one', () => {
+    expect(pairsOf('bumped')).toHaveLength(0);
+    const summary = GENERATED.ok ? GENERATED.summaries.find((entry) => entry.qualifiedName === 'bumped') : undefined;
     expect(summary?.noPairs?.message).toMatch(/the output is a ghost value the run could not compute$/);
   });
 });

@@ -48,4 +48,13 @@ describe("vstd::raw_ptr's access functions (test/fixtures/systems/raw-ptr-access
     const report = access.fn('page_used_unchecked');
     expect(report.admittedInvalidInputs?.[0]?.reason).toMatch(/^ptr_ref: the permission is for address \d+, not 0$/);
   });
+
+  it('a permission proof code builds is not computed, and the reason names what built it', () => {
+    expect(access.fn('local_page_used')).toMatchObject({
+      status: 'no-pairs',
+      reason: expect.stringContaining(
+        'cannot be run: uses `perm`, a tracked value built by guard_page(..), which the run does not compute',
+      ),
+    });
+  });
 });

@@ -473,6 +473,8 @@ export type Expr =
       readonly kind: 'ghost';
       readonly form: 'proof-block' | 'assert' | 'assume' | 'assert-forall' | 'reveal' | 'other';
       readonly expr: Expr | undefined;
+      /** The statements of a `proof { .. }` block (the shadow execution runs their ghost updates). */
+      readonly block?: Block;
       readonly span: Span;
     }
   /** A placeholder the parser inserts where an expression was required but missing or broken. */

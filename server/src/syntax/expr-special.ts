@@ -197,8 +197,8 @@ export function parseGhostForm(p: ParserState, start: number): Expr | undefined 
   if (keyword === 'proof') {
     if (!p.at('{', 1)) return undefined;
     p.bump();
-    parseBlock(p);
-    return { kind: 'ghost', form: 'proof-block', expr: undefined, span: p.span(start) };
+    const block = parseBlock(p);
+    return { kind: 'ghost', form: 'proof-block', expr: undefined, block, span: p.span(start) };
   }
   if (keyword === 'assert' && p.at('forall', 1)) return parseAssertForall(p, start);
   if (!p.at('(', 1)) return undefined;

@@ -3,7 +3,7 @@
 
 import type { ValueType } from '../../eval';
 import type { Expr } from '../../syntax';
-import { boundNames, childExpressions } from './expr-walk';
+import { boundNames, childExpressions } from '../../syntax';
 
 /** A parameter (or the named result) as the stub's predicate sees it. */
 export interface StubParamBinding {

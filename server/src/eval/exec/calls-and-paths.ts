@@ -63,6 +63,9 @@ export function evalPathValue(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Ex
   if (unitStruct?.kind === 'struct' && unitStruct.fields.kind === 'unit') {
     return { value: { kind: 'struct', name: unitStruct.name, fields: [] }, type: { kind: 'adt', name: unitStruct.name, args: [] } };
   }
+  const builder = names.length === 1 ? ctx.proofBuilt.get(last) : undefined;
+  if (builder !== undefined)
+    return notRunnable(`uses \`${last}\`, a tracked value built by ${builder}, which the run does not compute`, expr.span);
   return notRunnable(`uses \`${names.join('::')}\``, expr.span);
 }
 

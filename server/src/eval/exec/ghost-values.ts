@@ -18,6 +18,7 @@ import type { CompletionSite } from '../ghost-completion';
 import { withObservationsOf, withPinnedObservations } from '../observations';
 import { valueEquals } from '../value-ops';
 import { isMutableBorrowType, UNIT_TYPE, UNKNOWN } from './exec-types';
+import { forgetGhostPlace } from './proof-blocks';
 
 /** Spec steps one ghost expression may take, charged to the run's step budget as one step per hundred. */
 const GHOST_STEP_BUDGET = 20_000;
@@ -25,6 +26,8 @@ const GHOST_STEP_BUDGET = 20_000;
 export function ghostValue(ctx: Ctx, frame: Frame, env: Env, operand: Expr | undefined): Typed {
   if (operand === undefined) return { value: UNIT, type: UNIT_TYPE };
   const value = specValueInScope(ctx, frame, env, operand);
+  // `Ghost(&mut g)`: the callee's proof code updates `g` where the run does not follow it.
+  if (operand.kind === 'unary' && operand.op === '&mut') forgetGhostPlace(ctx, frame, env, operand.operand);
   // Not computed (a total `Map`, a ghost local the run erased): a placeholder, so a contract that reads it is
   // indeterminate and the pairs file never holds it where the type wants a value.
   return { value: value ?? UNCOMPUTED_GHOST, type: UNKNOWN };

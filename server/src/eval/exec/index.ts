@@ -106,6 +106,7 @@ export function runPreparedFunction(
     counter: { steps: 0, depth: 0, allocations: 0 },
     consts: prepared.consts,
     trusted: { callee: undefined },
+    proofBuilt: new Map(),
   };
   const slots = new Map<string, Slot>();
   const args: Argument[] = [];

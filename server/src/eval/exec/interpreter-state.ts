@@ -63,6 +63,9 @@ export interface Ctx {
   /** The first `external_body` fn the run called: Verus trusted its contract instead of its body, so the run's
    *  ghost state may not be what the code's contracts say. */
   readonly trusted: { callee: string | undefined };
+  /** `let tracked` locals the run could not compute, each with what built it (`tracked_borrow(..)`): exec code that
+   *  reads one cannot run, and the reason says where the value came from. */
+  readonly proofBuilt: Map<string, string>;
 }
 
 /** What a function body runs in: its impl's self type and generic substitution. */

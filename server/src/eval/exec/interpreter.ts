@@ -1,5 +1,6 @@
 // The expression and statement evaluator for exec code: Rust run-time semantics (debug build) over typed values.
-// Ghost code (proof blocks, asserts, `let ghost`) is erased; loops and calls live in loops.ts and calls-and-paths.ts.
+// Ghost code is erased except for the ghost state contracts read (`let ghost`, proof blocks' updates:
+// proof-blocks.ts); loops and calls live in loops.ts and calls-and-paths.ts.
 
 import type { Block, Expr, Stmt, Type } from '../../syntax';
 import type { Value } from '../value';
@@ -20,6 +21,7 @@ import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
 import { specValueInScope, UNCOMPUTED_GHOST } from './ghost-values';
+import { runProofBlock } from './proof-blocks';
 import { assertNever } from '../../stdx';
 
 export const UNIT_TYPED: Typed = { value: UNIT, type: UNIT_TYPE };
@@ -104,6 +106,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       return { value: bool(matchPattern(ctx, frame, expr.pattern, evalExpr(ctx, frame, env, expr.operand), new Map())), type: BOOL };
     case 'ghost':
       if (expr.form === 'assume' && expr.expr !== undefined) checkAssume(ctx, frame, env, expr.expr, expr.span);
+      if (expr.block !== undefined) runProofBlock(ctx, frame, env, expr.block);
       return UNIT_TYPED;
     case 'range':
       return notRunnable('a range outside `for` or slicing', expr.span);
@@ -252,16 +255,36 @@ function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: '
 }
 
 /** `let ghost x = e;` / `let tracked x = e;`: erased from the compiled program, but ghost code after it reads `x`
- *  (`Ghost(x)` as a result, a trusted callee's ghost argument), so an immutable one is computed by the spec
- *  evaluator. A `mut` one is not: proof blocks that update it are erased, and a stale value would be a wrong one. A
- *  ghost local that is not computed is a placeholder, so nothing reads an outer binding it shadows; a tracked one
- *  stays unbound, as the argument proof code built (`Tracked(x)`). */
+ *  (`Ghost(x)` as a result, a trusted callee's ghost argument), so it is computed by the spec evaluator (a `mut` one
+ *  too: the proof blocks that update it run, proof-blocks.ts). A ghost local that is not computed is a placeholder,
+ *  so nothing reads an outer binding it shadows; a tracked one stays unbound, as the argument proof code built
+ *  (`Tracked(x)`). */
 function bindGhostLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: 'let' }>): void {
   const pattern = stmt.pattern;
   if (pattern.kind !== 'binding' || pattern.subpattern !== undefined) return;
-  const computed = stmt.init === undefined || pattern.mutable ? undefined : specValueInScope(ctx, frame, env, stmt.init);
+  const computed = stmt.init === undefined ? undefined : specValueInScope(ctx, frame, env, stmt.init);
   const value = computed ?? (stmt.ghostMode === 'ghost' ? UNCOMPUTED_GHOST : undefined);
   if (value !== undefined) env.vars.set(pattern.name, { kind: 'slot', slot: { value, type: UNKNOWN } });
+  else if (stmt.init !== undefined) ctx.proofBuilt.set(pattern.name, builderName(stmt.init));
+}
+
+/** What a tracked value is built by, for a reason: `guards_heap(..)` for `&inst.guards_heap(t).points_to`. */
+function builderName(init: Expr): string {
+  switch (init.kind) {
+    case 'paren':
+      return builderName(init.inner);
+    case 'unary':
+    case 'view':
+      return builderName(init.operand);
+    case 'field':
+      return builderName(init.receiver);
+    case 'method-call':
+      return `${init.method}(..)`;
+    case 'call':
+      return init.callee.kind === 'path' ? `${init.callee.segments.map((segment) => segment.name).join('::')}(..)` : 'a call';
+    default:
+      return 'proof code';
+  }
 }
 
 function evalAssign(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'assign' }>): void {

@@ -1,7 +1,8 @@
-// The direct sub-expressions of an expression, so stub rewriting can walk clause trees without a case per kind.
+// The direct sub-expressions of an expression, so a walk over a tree (stub rewriting, the places a proof block
+// writes) needs no case per kind.
 
-import type { Block, Expr } from '../../syntax';
-import { assertNever } from '../../stdx';
+import type { Block, Expr } from './ast';
+import { assertNever } from '../stdx';
 
 export function childExpressions(expr: Expr): readonly Expr[] {
   switch (expr.kind) {
@@ -76,7 +77,8 @@ export function childExpressions(expr: Expr): readonly Expr[] {
     case 'for':
       return [expr.iterable, ...blockExpressions(expr.body)];
     case 'ghost':
-      return expr.expr === undefined ? [] : [expr.expr];
+      // A proof block's statements are its children too: a walk for what ghost code writes must see them.
+      return [...(expr.expr === undefined ? [] : [expr.expr]), ...(expr.block === undefined ? [] : blockExpressions(expr.block))];
     default:
       return assertNever(expr);
   }
