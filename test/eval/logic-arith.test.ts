@@ -174,6 +174,22 @@ spec fn pick(p: (u8, u8)) -> int { let (a, b) = p; a << 7 }`;
     );
   });
 
+  it('takes the width of `!` and `<<` on a constant from its declared type; a local of the same name shadows it', () => {
+    const masks = `
+const MASK: u64 = 0x0000_ffff_ffff_f000;
+const HIGH: u8 = 0x80;
+spec fn shadowed(MASK: int) -> int { !MASK }`;
+    check(
+      masks,
+      {
+        '(!MASK) == 0xffff_0000_0000_0fff': true,
+        '(HIGH << 1) == 0': true,
+        'shadowed(3) == 0': 'indeterminate: bitwise `!` on an integer of unknown width',
+      },
+      s,
+    );
+  });
+
   it('knows literal suffixes and integer type constants', () => {
     check(
       NONE,

@@ -109,3 +109,12 @@ describe('systems idioms', () => {
     expect(fn('Store::first_byte')).toMatchObject({ ...EXACT, counts: { pairs: 20 } });
   });
 });
+
+describe('bit masks (test/fixtures/systems/bit-masks.rs, reduced from atmosphere)', () => {
+  const masks = scoreSystemsFixture('bit-masks.rs');
+
+  it('an address valid only inside a mask named by a constant gets inputs: some random integers keep only the mask’s bits', () => {
+    expect(masks.fn('v2l4index')).toMatchObject({ ...EXACT, counts: { pairs: expect.any(Number) } });
+    expect(masks.fn('v2l4index').counts.pairs).toBeGreaterThanOrEqual(5);
+  });
+});

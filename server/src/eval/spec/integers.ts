@@ -46,10 +46,12 @@ export function intTypeOf(type: Type, resolveAlias: (name: string) => Type | und
 export interface StaticTypes {
   readonly resolveAlias: (name: string) => Type | undefined;
   readonly declaredType: (name: string) => Type | undefined;
+  /** The declared type of a constant a path names (`MASK`, `Self::MASK`), when no local binds the name. */
+  readonly constantType?: (path: readonly string[]) => Type | undefined;
 }
 
 /** The integer type an expression statically has when it is evident (suffixed literal, cast, `T::MAX`, a name
- *  declared with an integer type), used for the widths of `<<` and bitwise `!`; undefined when not evident. */
+ *  or constant declared with an integer type), used for the widths of `<<` and bitwise `!`; undefined when not evident. */
 export function staticIntType(expr: Expr, types: StaticTypes): IntType | undefined {
   switch (expr.kind) {
     case 'int':
@@ -59,9 +61,10 @@ export function staticIntType(expr: Expr, types: StaticTypes): IntType | undefin
     case 'paren':
       return staticIntType(expr.inner, types);
     case 'path': {
-      if (expr.segments.length === 2) return asIntType(expr.segments[0]?.name);
-      const name = expr.segments.length === 1 ? expr.segments[0]?.name : undefined;
-      const declared = name === undefined ? undefined : types.declaredType(name);
+      const names = expr.segments.map((segment) => segment.name);
+      const limit = names.length === 2 ? asIntType(names[0]) : undefined;
+      if (limit !== undefined) return limit;
+      const declared = (names.length === 1 ? types.declaredType(names[0] ?? '') : undefined) ?? types.constantType?.(names);
       return declared === undefined ? undefined : intTypeOf(declared, types.resolveAlias);
     }
     case 'binary':

@@ -7,7 +7,7 @@ import { bool } from '../value';
 import { compareValues, makeSet, valueEquals } from '../value-ops';
 import { viewValue } from './calls';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
-import { BUDGET_EXHAUSTED, charge, declaredTypeOf, indeterminate, isFailure, unsupported } from './spec-context';
+import { BUDGET_EXHAUSTED, charge, declaredTypeOf, indeterminate, isFailure, lookupName, unsupported } from './spec-context';
 import { evalExpr } from './evaluate';
 import type { StaticTypes } from './integers';
 import { bitWidth, euclidDiv, euclidMod, intTypeOf, staticIntType, truncateTo } from './integers';
@@ -392,7 +392,14 @@ export function evalView(ctx: SpecContext, expr: Extract<Expr, { kind: 'view' }>
 }
 
 function staticTypes(ctx: SpecContext, env: Env): StaticTypes {
-  return { resolveAlias: (name) => ctx.scope.typeAlias(name)?.type, declaredType: (name) => declaredTypeOf(env, name) };
+  return {
+    resolveAlias: (name) => ctx.scope.typeAlias(name)?.type,
+    declaredType: (name) => declaredTypeOf(env, name),
+    constantType: (path) =>
+      path.length === 1 && lookupName(env, path[0] ?? '') !== undefined
+        ? undefined
+        : ctx.scope.constant(path, ctx.selfTypeName, ctx.modulePath)?.type,
+  };
 }
 
 /** The prelude's `add`/`sub`/`mul` (`vstd::prelude::mul(a, b)`) on arguments evidently of type `int` or `nat`:

@@ -11,12 +11,13 @@ import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, value
 import type { Rng } from '../../stdx';
 import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
 import { POINTS_TO } from '../../eval';
+import type { FileLiterals } from './seeds';
 
 export interface CandidateContext {
   readonly typeContext: TypeContext;
   readonly rng: Rng;
-  /** Integer and string literals found in the file, offered to parameters of matching types. */
-  readonly literals: { readonly ints: readonly bigint[]; readonly strings: readonly string[] };
+  /** Integer and string literals found in the file, offered to parameters of matching types; its bit masks. */
+  readonly literals: FileLiterals;
   /** How many values to return per type at the top level. */
   readonly breadth: number;
   /** Longest sequence generated. */
@@ -132,6 +133,7 @@ function boundaryInts(ctx: CandidateContext, type: IntType): bigint[] {
   const values: bigint[] = [0n, 1n, 2n, 3n, 5n, 10n];
   if (range.min === undefined || range.min < 0n) values.push(-1n, -2n, -7n);
   for (const literal of ctx.literals.ints) values.push(literal, literal + 1n, literal - 1n);
+  for (const mask of ctx.literals.masks ?? []) values.push(mask);
   if (range.max !== undefined) values.push(range.max, range.max - 1n, range.max / 2n, range.max / 2n + 1n);
   if (range.min !== undefined && range.min < 0n) values.push(range.min, range.min + 1n, range.min / 2n);
   values.push(100n, 255n, 256n, 1000n);
@@ -146,8 +148,13 @@ function randomInt(ctx: CandidateContext, type: IntType): bigint {
     const low = range.min !== undefined && range.min > -20n ? range.min : -20n;
     return rng.bigBetween(low < 0n && range.min === 0n ? 0n : low, 40n);
   }
-  if (roll < 8) return rng.bigBetween(range.min ?? -1000n, range.max > 1000n ? 1000n : range.max);
-  return rng.bigBetween(range.min ?? -(1n << 64n), range.max);
+  const masks = ctx.literals.masks ?? [];
+  // With masks in the file, the full-range values of unsigned types keep only a mask's bits (an aligned address).
+  const masked = masks.length > 0 && range.min === 0n;
+  if (roll < 8 && !(masked && roll === 7)) return rng.bigBetween(range.min ?? -1000n, range.max > 1000n ? 1000n : range.max);
+  const full = rng.bigBetween(range.min ?? -(1n << 64n), range.max);
+  const mask = masked && roll !== 8 ? rng.pick(masks) : undefined;
+  return mask === undefined ? full : full & mask;
 }
 
 function firstSeqs(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq' }>, depth: number): (Value | undefined)[] {

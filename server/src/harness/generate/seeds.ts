@@ -10,18 +10,58 @@ import { inRange } from '../../eval';
 export interface FileLiterals {
   readonly ints: readonly bigint[];
   readonly strings: readonly string[];
+  /** Bit masks the file uses (`0x0000_ffff_ffff_f000`, as a literal or the value of a constant it names, in any
+   *  file of the crate): systems code checks addresses against them (`va & !MEM_4k_MASK == 0`), which random
+   *  integers almost never pass and `random & mask` often does. */
+  readonly masks?: readonly bigint[];
 }
 
-/** Distinct integer and string literals of the whole file (bounded, in source order). */
+/** Distinct integer and string literals of the whole file (bounded, in source order), and its bit masks. */
 export function collectLiterals(model: FileModel): FileLiterals {
   const ints: bigint[] = [];
   const strings: string[] = [];
+  const masks: bigint[] = [];
+  const addMask = (value: bigint): void => {
+    if (isMask(value) && !masks.includes(value) && masks.length < MAX_MASKS) masks.push(value);
+  };
+  const constantsSeen = new Set<string>();
   walk(model.source.items, (node) => {
-    if (node.kind === 'int' && typeof node.value === 'bigint' && !ints.includes(node.value) && ints.length < 24) ints.push(node.value);
+    if (node.kind === 'int' && typeof node.value === 'bigint') {
+      if (!ints.includes(node.value) && ints.length < 24) ints.push(node.value);
+      addMask(node.value);
+    }
     if (node.kind === 'str' && typeof node.value === 'string' && !strings.includes(node.value) && strings.length < 12)
       strings.push(node.value);
+    // Expression paths only (a type or pattern path has other fields).
+    const path = node as unknown as Partial<Extract<Expr, { kind: 'path' }>>;
+    if (node.kind === 'path' && Array.isArray(path.segments) && path.segments.every((segment) => typeof segment.name === 'string')) {
+      const segments = path.segments.map((segment) => segment.name);
+      const key = segments.join('::');
+      if (constantsSeen.has(key) || !/^[A-Z][A-Z0-9_]*$/.test(segments[segments.length - 1] ?? '')) return;
+      constantsSeen.add(key);
+      const value = model.scope.constant(segments, undefined)?.value;
+      if (value?.kind === 'int') addMask(value.value);
+    }
   });
-  return { ints, strings };
+  return { ints, strings, masks };
+}
+
+const MAX_MASKS = 8;
+
+/** Eight or more bits set in at most two contiguous runs (`0xffff_f000`, `0x1ff`): an address or index mask, not a
+ *  count, a bound or a prime modulus. */
+function isMask(value: bigint): boolean {
+  if (value <= 0n) return false;
+  let bits = 0;
+  let runs = 0;
+  let previous = 0n;
+  for (let rest = value; rest > 0n; rest >>= 1n) {
+    const bit = rest & 1n;
+    bits += Number(bit);
+    if (bit === 1n && previous === 0n) runs += 1;
+    previous = bit;
+  }
+  return bits >= 8 && runs <= 2;
 }
 
 /** Argument lists of example calls of `fn`, as literal values typed by its parameters (calls with non-literal
