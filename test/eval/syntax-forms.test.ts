@@ -19,4 +19,21 @@ describe('written forms', () => {
       { values: { s: [3, 1, 4] } },
     );
   });
+
+  it('binds an uppercase `let` name that names no constant, variant or type (nrkernel’s `let P = v & MASK == MASK`)', () => {
+    check(
+      `
+const MASK: u8 = 1;
+spec fn present(v: u8) -> bool { let P = v & MASK == MASK; P }
+spec fn flags(v: u8) -> (bool, bool) { let (P, RW) = (v & 1 == 1, v & 2 == 2); (RW, P) }
+spec fn is_mask(v: u8) -> bool { match v { MASK => true, _ => false } }`,
+      {
+        'present(3u8)': true,
+        'present(2u8)': false,
+        'flags(2u8) == (true, false)': true,
+        'is_mask(1u8) && !is_mask(2u8)': true,
+      },
+      { values: {} },
+    );
+  });
 });

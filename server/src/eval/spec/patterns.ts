@@ -164,10 +164,25 @@ function orderKey(value: Value): bigint | undefined {
   return undefined;
 }
 
+function namesAnItem(ctx: SpecContext, name: string): boolean {
+  const scope = ctx.scope;
+  return (
+    scope.enumOfVariant(name) !== undefined ||
+    scope.constant([name], ctx.selfTypeName, ctx.modulePath) !== undefined ||
+    scope.datatype(name) !== undefined ||
+    STD_VARIANTS.has(name)
+  );
+}
+
+const STD_VARIANTS = new Set(['None', 'Some', 'Ok', 'Err', 'Less', 'Equal', 'Greater']);
+
 function matchPath(ctx: SpecContext, path: readonly PathSegment[], value: Value, env: Env, span: Pattern['span']): MatchOutcome {
   const name = lastName(path);
   if (value.kind === 'enum' && enumHasVariant(ctx, value.name, name)) return value.variant === name ? env : undefined;
   if (value.kind === 'struct' && value.name === name) return env;
+  // Rust reads a lone identifier that names no variant, constant or datatype as a binding (`let P = ..;`).
+  const lone = path.length === 1 ? path[0] : undefined;
+  if (lone !== undefined && lone.generics.length === 0 && !namesAnItem(ctx, lone.name)) return bindLocal(env, lone.name, value);
   // A constant: compare by value.
   const constant: Expr = { kind: 'path', segments: path, span };
   const expected = evalExpr(ctx, constant, env);
