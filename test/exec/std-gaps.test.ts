@@ -115,3 +115,12 @@ describe('`for` over a user Iterator', () => {
     );
   });
 });
+
+describe('branch hints', () => {
+  it('core::intrinsics::likely/unlikely and std::hint::black_box are their argument (mimalloc)', () => {
+    const src = `fn f(x: u8) -> (bool, u8) { if likely(x > 3) { (true, std::hint::black_box(x)) } else { (core::intrinsics::unlikely(x == 0), x) } }`;
+    expect(run(src, 'f', { x: i(5) })).toBe('returned (true, 5)');
+    expect(run(src, 'f', { x: i(0) })).toBe('returned (true, 0)');
+    expect(run(src, 'f', { x: i(2) })).toBe('returned (false, 2)');
+  });
+});

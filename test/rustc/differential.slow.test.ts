@@ -102,6 +102,8 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
       [[], []],
     ],
     sum_through_iterator: [[[1, 2, 3]], [[]], [[200, 100]]],
+    bit_counts_u64: [[0], [1], [4096], [18446744073709551615n], [9223372036854775808n], [6]],
+    bit_counts_i8: [[0], [-1], [-128], [127], [12]],
     powers_u32: [
       [12, 746376],
       [3, 4294967295],

@@ -375,6 +375,12 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
     case 'Box::new':
     case 'Rc::new':
     case 'Arc::new':
+    // Branch hints and optimisation barriers: the value itself.
+    case '::likely':
+    case '::unlikely':
+    case 'intrinsics::likely':
+    case 'intrinsics::unlikely':
+    case 'hint::black_box':
       return args()[0];
     default:
       return undefined;

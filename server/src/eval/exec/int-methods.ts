@@ -9,6 +9,7 @@ import type { Ctx, Typed } from './interpreter-state';
 import { BOOL, FLEX, intType, optionOf, UNKNOWN } from './exec-types';
 import type { ExecType } from './exec-types';
 import { checkedArith, checkedNeg, inRange, intRange, saturateTo, truncateTo } from './int-ops';
+import { bitWidth } from '../int-types';
 import { notRunnable, panic } from './signals';
 
 const FAMILIES = ['checked', 'wrapping', 'saturating', 'overflowing'] as const;
@@ -82,6 +83,12 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
       return { value: bool(a < 0n), type: BOOL };
     case 'count_ones':
       return { value: int(popCount(truncateTo(a, unsignedOf(type)))), type: intType('u32') };
+    case 'count_zeros':
+    case 'leading_zeros':
+    case 'trailing_zeros':
+    case 'leading_ones':
+    case 'trailing_ones':
+      return bitCount(type, method, a, span);
     case 'rem_euclid':
       if (b === 0n) return panic('attempt to calculate the remainder with a divisor of zero', span);
       return { value: int(((a % b) + (b < 0n ? -b : b)) % (b < 0n ? -b : b)), type: self };
@@ -99,6 +106,20 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
     default:
       return notRunnable(`calls ${type}::${method}`, span);
   }
+}
+
+/** `x.leading_zeros()` and friends over the bits of the receiver's type (two's complement for signed types). */
+function bitCount(type: IntType, method: string, a: bigint, span: Span): Typed {
+  const width = bitWidth(type);
+  if (width === undefined) return notRunnable(`calls ${type}::${method}`, span);
+  const bits = truncateTo(a, unsignedOf(type));
+  const ones = method.endsWith('_ones');
+  const bitAt = (i: number): boolean => ((bits >> BigInt(i)) & 1n) === 1n;
+  let count = 0;
+  if (method === 'count_zeros') count = width - popCount(bits);
+  else if (method.startsWith('leading_')) while (count < width && bitAt(width - 1 - count) === ones) count += 1;
+  else while (count < width && bitAt(count) === ones) count += 1;
+  return { value: int(BigInt(count)), type: intType('u32') };
 }
 
 /** `u32::MAX.min(x)` forms are methods; these are `i32::abs(x)`, `u8::max(a, b)`, `u64::checked_add(a, b)`. */
