@@ -372,10 +372,10 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
       const [arg] = args();
       return arg === undefined ? undefined : { value: arg.value, type: STRING_TYPE };
     }
+    // Smart pointers, branch hints and optimisation barriers: the value itself.
     case 'Box::new':
     case 'Rc::new':
     case 'Arc::new':
-    // Branch hints and optimisation barriers: the value itself.
     case '::likely':
     case '::unlikely':
     case 'intrinsics::likely':
