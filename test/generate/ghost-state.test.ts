@@ -118,6 +118,23 @@ describe('ghost state', () => {
     expect(pairsOf('Tally::len').some((pair) => (pair.output as number) > 0)).toBe(true);
   });
 
+  it('sets an element of a ghost sequence that a trusted callee’s ensures pins element by element', () => {
+    expect(fn('Links::unlink')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1 }, rejectedPairs: [] });
+    const pairs = pairsOf('Links::unlink');
+    const changed = pairs.filter((pair) => {
+      const before = (pair.input['self'] as { arr_seq: { prev: number }[] }).arr_seq;
+      return before[Number(pair.input['index'])]?.prev !== -1;
+    });
+    expect(changed.length).toBeGreaterThan(0);
+    for (const pair of pairs) {
+      const index = Number(pair.input['index']);
+      const before = (pair.input['self'] as { arr_seq: { prev: number }[] }).arr_seq;
+      const after = (pair.after?.['self'] as { arr_seq: { prev: number }[] }).arr_seq;
+      expect(after[index]?.prev).toBe(-1);
+      expect(after.filter((_, at) => at !== index)).toEqual(before.filter((_, at) => at !== index));
+    }
+  });
+
   it('leaves a ghost local a proof fn writes through `&mut` uncomputed: no pair, never a stale one', () => {
     expect(pairsOf('bumped')).toHaveLength(0);
     const summary = GENERATED.ok ? GENERATED.summaries.find((entry) => entry.qualifiedName === 'bumped') : undefined;

@@ -24,6 +24,7 @@ import { plainValue } from './plain-values';
 /** A value inside the inputs: a parameter and the fields below it. */
 export interface Place {
   readonly root: string;
+  /** Field names, and `[k]` for element k of a sequence (`self.arr_seq@[index as int].prev`). */
   readonly fields: readonly string[];
 }
 
@@ -220,9 +221,17 @@ function placeOf(
   bindings: ReadonlyMap<string, Place>,
   oldIsPlace = true,
   inputs?: ReadonlyMap<string, Value>,
+  indexOf?: (index: Expr) => bigint | undefined,
 ): Place | undefined {
-  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs);
+  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf);
   switch (expr.kind) {
+    case 'index': {
+      const receiver = inner(expr.receiver);
+      const index = receiver === undefined ? undefined : indexOf?.(expr.index);
+      return receiver === undefined || index === undefined
+        ? undefined
+        : { root: receiver.root, fields: [...receiver.fields, `[${index}]`] };
+    }
     case 'paren':
       return inner(expr.inner);
     case 'path':
@@ -294,8 +303,14 @@ function applyEquality(
       applyLength(shape, conjunct, expr.right, expr.left, inputs, limits);
     if (resized !== undefined) return resized;
   }
-  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs);
-  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs);
+  const ctx = conjunctSpecContext(scope, site, conjunct, limits);
+  const env = specEnv(conjunct.bindings, inputs, site.old);
+  const indexOf = (index: Expr): bigint | undefined => {
+    const evaluated = evaluateExpr(ctx, index, env);
+    return evaluated.kind === 'value' && evaluated.value.kind === 'int' ? evaluated.value.value : undefined;
+  };
+  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf);
+  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf);
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.
@@ -304,8 +319,6 @@ function applyEquality(
       ? [right, rightGhost, expr.right, expr.left]
       : [left, leftGhost, expr.left, expr.right];
   if (target === undefined || (site.ghostOnly === true && !targetGhost) || isEntryRoot(site, target.root)) return undefined;
-  const ctx = conjunctSpecContext(scope, site, conjunct, limits);
-  const env = specEnv(conjunct.bindings, inputs, site.old);
   const wanted = evaluateExpr(ctx, source, env);
   const seen = evaluateExpr(ctx, targetExpr, env);
   const present = readPlace(inputs, target);
@@ -397,10 +410,19 @@ function specEnv(
 function readPlace(inputs: ReadonlyMap<string, Value>, place: Place): Value | undefined {
   let value = inputs.get(place.root);
   for (const field of place.fields) {
-    if (value === undefined || value.kind !== 'struct') return undefined;
-    value = value.fields.find(([name]) => name === field)?.[1];
+    const index = elementIndex(field);
+    if (index !== undefined) value = value?.kind === 'seq' ? value.elements[index] : undefined;
+    else value = value?.kind === 'struct' ? value.fields.find(([name]) => name === field)?.[1] : undefined;
+    if (value === undefined) return undefined;
   }
   return value;
+}
+
+/** k of a `[k]` step, within the elements a sequence can have; undefined for a field name. */
+function elementIndex(step: string): number | undefined {
+  if (!step.startsWith('[')) return undefined;
+  const index = Number(step.slice(1, -1));
+  return Number.isSafeInteger(index) && index >= 0 ? index : -1;
 }
 
 function writePlace(inputs: ReadonlyMap<string, Value>, place: Place, value: Value): ReadonlyMap<string, Value> | undefined {
@@ -416,6 +438,15 @@ function writePlace(inputs: ReadonlyMap<string, Value>, place: Place, value: Val
 function writeFields(target: Value, fields: readonly string[], value: Value): Value | undefined {
   const [first, ...rest] = fields;
   if (first === undefined) return value;
+  const element = elementIndex(first);
+  if (element !== undefined) {
+    const inner = target.kind === 'seq' ? target.elements[element] : undefined;
+    const written = inner === undefined ? undefined : writeFields(inner, rest, value);
+    if (target.kind !== 'seq' || written === undefined) return undefined;
+    const elements = [...target.elements];
+    elements[element] = written;
+    return { ...target, elements };
+  }
   if (target.kind !== 'struct') return undefined;
   const index = target.fields.findIndex(([name]) => name === first);
   const inner = target.fields[index]?.[1];
@@ -429,15 +460,17 @@ function writeFields(target: Value, fields: readonly string[], value: Value): Va
 /** A parameter declared `Ghost<..>`/`Tracked<..>`, a struct field of such a type, or a part of an uninterpreted
  *  observation (ghost by nature: the value's exec state is what it is tied to). */
 function isGhostPlace(shape: Inputs, inputs: ReadonlyMap<string, Value>, place: Place): boolean {
-  if (place.fields.some(isObservationField)) return true;
-  const last = place.fields[place.fields.length - 1];
-  if (last === undefined) return shape.ghostRoots.has(place.root);
-  const owner = readPlace(inputs, { root: place.root, fields: place.fields.slice(0, -1) });
-  if (owner === undefined || owner.kind !== 'struct') return false;
-  const datatype = shape.scope.datatype(owner.name);
-  if (datatype?.kind !== 'struct' || datatype.fields.kind === 'unit') return false;
-  const field = datatype.fields.fields.find((candidate) => candidate.name === last);
-  return field !== undefined && isGhostType(field.type);
+  if (place.fields.some(isObservationField) || shape.ghostRoots.has(place.root)) return true;
+  // Inside a ghost field is ghost too (an element of `self.arr_seq@`).
+  return place.fields.some((step, at) => {
+    if (elementIndex(step) !== undefined) return false;
+    const owner = readPlace(inputs, { root: place.root, fields: place.fields.slice(0, at) });
+    if (owner === undefined || owner.kind !== 'struct') return false;
+    const datatype = shape.scope.datatype(owner.name);
+    if (datatype?.kind !== 'struct' || datatype.fields.kind === 'unit') return false;
+    const field = datatype.fields.fields.find((candidate) => candidate.name === step);
+    return field !== undefined && isGhostType(field.type);
+  });
 }
 
 function isGhostType(type: Type): boolean {
@@ -448,6 +481,10 @@ function isGhostType(type: Type): boolean {
 function placeType(type: ValueType, fields: readonly string[], ctx: TypeContext): ValueType | undefined {
   let current: ValueType | undefined = type;
   for (const field of fields) {
+    if (elementIndex(field) !== undefined) {
+      current = current?.kind === 'seq' ? current.element : undefined;
+      continue;
+    }
     if (current === undefined || current.kind !== 'adt') return undefined;
     const shape = adtShape(current, ctx);
     if (shape?.kind !== 'struct') return undefined;
