@@ -1,0 +1,79 @@
+// Places in a set of input values (a parameter, its fields, elements of its sequences), read and written without
+// mutating: ghost completion sets the places a contract's equalities pin.
+
+import type { Value } from './value';
+import type { ValueType } from './value-type';
+import type { TypeContext } from './type-resolution';
+import { adtShape } from './type-resolution';
+
+/** A value inside the inputs: a parameter and the fields below it. */
+export interface Place {
+  readonly root: string;
+  /** Field names, and `[k]` for element k of a sequence (`self.arr_seq@[index as int].prev`). */
+  readonly fields: readonly string[];
+}
+
+export function readPlace(inputs: ReadonlyMap<string, Value>, place: Place): Value | undefined {
+  let value = inputs.get(place.root);
+  for (const field of place.fields) {
+    const index = elementIndex(field);
+    if (index !== undefined) value = value?.kind === 'seq' ? value.elements[index] : undefined;
+    else value = value?.kind === 'struct' ? value.fields.find(([name]) => name === field)?.[1] : undefined;
+    if (value === undefined) return undefined;
+  }
+  return value;
+}
+
+/** k of a `[k]` step, within the elements a sequence can have; undefined for a field name. */
+export function elementIndex(step: string): number | undefined {
+  if (!step.startsWith('[')) return undefined;
+  const index = Number(step.slice(1, -1));
+  return Number.isSafeInteger(index) && index >= 0 ? index : -1;
+}
+
+export function writePlace(inputs: ReadonlyMap<string, Value>, place: Place, value: Value): ReadonlyMap<string, Value> | undefined {
+  const root = inputs.get(place.root);
+  if (root === undefined) return undefined;
+  const written = writeFields(root, place.fields, value);
+  if (written === undefined) return undefined;
+  const next = new Map(inputs);
+  next.set(place.root, written);
+  return next;
+}
+
+function writeFields(target: Value, fields: readonly string[], value: Value): Value | undefined {
+  const [first, ...rest] = fields;
+  if (first === undefined) return value;
+  const element = elementIndex(first);
+  if (element !== undefined) {
+    const inner = target.kind === 'seq' ? target.elements[element] : undefined;
+    const written = inner === undefined ? undefined : writeFields(inner, rest, value);
+    if (target.kind !== 'seq' || written === undefined) return undefined;
+    const elements = [...target.elements];
+    elements[element] = written;
+    return { ...target, elements };
+  }
+  if (target.kind !== 'struct') return undefined;
+  const index = target.fields.findIndex(([name]) => name === first);
+  const inner = target.fields[index]?.[1];
+  const written = inner === undefined ? undefined : writeFields(inner, rest, value);
+  if (written === undefined) return undefined;
+  const copy = [...target.fields];
+  copy[index] = [first, written];
+  return { ...target, fields: copy };
+}
+
+export function placeType(type: ValueType, fields: readonly string[], ctx: TypeContext): ValueType | undefined {
+  let current: ValueType | undefined = type;
+  for (const field of fields) {
+    if (elementIndex(field) !== undefined) {
+      current = current?.kind === 'seq' ? current.element : undefined;
+      continue;
+    }
+    if (current === undefined || current.kind !== 'adt') return undefined;
+    const shape = adtShape(current, ctx);
+    if (shape?.kind !== 'struct') return undefined;
+    current = shape.fields.fields.find((candidate) => candidate.name === field)?.type;
+  }
+  return current;
+}
