@@ -21,6 +21,7 @@ import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
 import { isObservationField, observationField } from './observations';
 import { plainValue } from './plain-values';
+import { constInstantiation } from './function-type-context';
 
 /** An expression as some spec fn's body wrote it, with that fn's parameters bound to places of the inputs. */
 interface Scoped {
@@ -114,7 +115,8 @@ export function completeAndPin(
   return { values: done, changed, pinned };
 }
 
-/** A generated row of parameter values (in `names` order) completed by the function's `requires`. */
+/** A generated row of parameter values (in `names` order) completed by the function's `requires`; with `resizes`,
+ *  its length equations cut or pad sequences too. */
 export function completedRow(
   scope: ModelScope,
   fn: FunctionContract,
@@ -122,9 +124,12 @@ export function completedRow(
   names: readonly string[],
   values: readonly (Value | undefined)[],
   limits: CompletionLimits,
+  resizes = false,
 ): readonly (Value | undefined)[] | undefined {
   if (fn.requires.length === 0 || values.some((value) => value === undefined)) return undefined;
   const site: CompletionSite = {
+    resizes,
+    constParams: constInstantiation(fn, scope),
     clauses: fn.requires.map((clause) => clause.clause.expr),
     names: fn.params.map((param) => ({ name: param.name, declaredType: param.declaredType })),
     selfTypeName: fn.selfTypeName,

@@ -7,13 +7,14 @@
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { encodeJson, runExecFunction, valueTypeText } from '../../eval';
+import { completedRow, encodeJson, runExecFunction, valueTypeText } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
 import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
 import { requiresOutcome } from './contract-check';
+import { mirroredRow } from './ghost-mirrors';
 
 export interface ReachableStateOptions {
   readonly execLimits: ExecLimits;
@@ -72,6 +73,7 @@ export function reachableReceivers(
   const randomStarts = mutators.length > 0 ? candidateValues(candidates, receiverType, 0) : [];
   // An operation that cannot run (it calls what the interpreter lacks) is not tried again.
   const broken = new Set<FunctionContract>();
+  const ran = new Set<FunctionContract>();
   const rng = candidates.rng;
   for (let sequence = 0; sequence < SEQUENCES && states.length < MAX_STATES; sequence += 1) {
     const usable = constructors.filter((op) => !broken.has(op.fn));
@@ -82,10 +84,19 @@ export function reachableReceivers(
     if (constructor !== undefined) keep(state);
     const length = rng.below(MAX_STEPS + 1);
     for (let step = 0; step < length; step += 1) {
-      const op = rng.pick(mutators.filter((candidate) => !broken.has(candidate.fn)));
+      const usableMutators = mutators.filter((candidate) => !broken.has(candidate.fn));
+      // From a random start every mutator gets a first turn (the one whose requires a random value can meet, such
+      // as an `init`, is often the only way in); later steps pick at random, half of the time among the mutators
+      // that have run from some reached state (`push` after `init`).
+      const useful = usableMutators.filter((candidate) => ran.has(candidate.fn));
+      const op =
+        step === 0 && constructor === undefined
+          ? usableMutators[sequence % Math.max(1, usableMutators.length)]
+          : rng.pick(useful.length > 0 && rng.below(2) === 0 ? useful : usableMutators);
       if (op === undefined) break;
       const next: Value | undefined = call(model, op, state, candidates, options, broken);
       if (next === undefined) continue;
+      ran.add(op.fn);
       state = next;
       keep(state);
     }
@@ -113,10 +124,38 @@ function call(
     if (value === undefined) return undefined;
     inputs.set(name, value);
   }
-  const { verdict } = requiresOutcome(model.scope, op.fn, inputs, options.specStepBudget, options.stackAllowance);
-  if (verdict.kind !== 'holds') return undefined;
-  const outcome = runExecFunction(model, op.fn, inputs, options.execLimits);
+  const admitted = admittedInputs(model, op, inputs, options);
+  if (admitted === undefined) return undefined;
+  const outcome = runExecFunction(model, op.fn, admitted, options.execLimits);
   if (outcome.kind === 'not-runnable') broken.add(op.fn);
   if (outcome.kind !== 'returned') return undefined;
   return self === undefined ? outcome.value : outcome.after.get('self');
+}
+
+/** The inputs, or the inputs with their ghost fields mirrored from the exec data beside them and completed by the
+ *  operation's `requires` equalities (a random start whose ghost sequence must have the array's length:
+ *  `old(self).arr_seq@.len() == N`), whichever the `requires` holds of first. */
+function admittedInputs(
+  model: FileModel,
+  op: Operation,
+  inputs: ReadonlyMap<string, Value>,
+  options: ReachableStateOptions,
+): ReadonlyMap<string, Value> | undefined {
+  const holds = (values: ReadonlyMap<string, Value>): boolean =>
+    requiresOutcome(model.scope, op.fn, values, options.specStepBudget, options.stackAllowance).verdict.kind === 'holds';
+  if (holds(inputs)) return inputs;
+  const names = [...op.types.params.keys()];
+  const types = names.map((name) => op.types.params.get(name) as ValueType);
+  const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
+  const row = names.map((name) => inputs.get(name));
+  const mirrored = mirroredRow(row, types, op.types.typeContext);
+  for (const base of mirrored === undefined ? [row] : [mirrored, row]) {
+    const completed = completedRow(model.scope, op.fn, op.types, names, base, limits, true);
+    for (const candidate of completed === undefined ? [base] : [completed, base]) {
+      if (candidate === row) continue;
+      const values = new Map(names.map((name, i) => [name, candidate[i] as Value] as const));
+      if (holds(values)) return values;
+    }
+  }
+  return undefined;
 }
