@@ -74,4 +74,9 @@ describe('receivers built by the type’s own constructor and mutators', () => {
       expect(fn(name).counts.pairs).toBeGreaterThanOrEqual(3);
     }
   });
+
+  it('offer an argument a value the reached receiver holds, where the requires wants one it contains', () => {
+    expect(fn('FreeList::index_of')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+    expect(fn('FreeList::index_of').counts.pairs).toBeGreaterThanOrEqual(3);
+  });
 });

@@ -5,7 +5,7 @@
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { completedRow, encodeJson } from '../../eval';
+import { completedRow, encodeJson, valueTypeText } from '../../eval';
 import type { FunctionValueTypes } from '../score/function-types';
 import { createRng, hashSeed } from '../../stdx';
 import { candidateValues } from './candidates';
@@ -16,6 +16,7 @@ import { readShape } from './shape-reader';
 import { shapedRows, shapesSequences } from './shapes';
 import { structuredRows } from './relations';
 import { reachableReceivers } from './reachable-states';
+import { innerValuesByType } from './inner-values';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 import { mirroredRow } from './ghost-mirrors';
 import type { GenerateOptions } from './generate-function';
@@ -88,6 +89,15 @@ export function candidateInputs(
   // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
   for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
     for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
+  // And with arguments the state holds (`old(self)@.contains(v@)`), where a parameter has the type of some value in it.
+  if (selfType !== undefined && names.length > 1)
+    for (const state of reachable) {
+      const held = innerValuesByType(state, selfType, types.typeContext);
+      const pools = paramTypes.map((type, i) => (i === selfIndex ? undefined : held.get(valueTypeText(type))));
+      if (pools.every((pool) => pool === undefined)) continue;
+      for (let draw = 0; draw < RECEIVER_DRAWS; draw += 1)
+        addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(pools[i] ?? column))));
+    }
   // Rows built inside the shape the requires reads as (lengths, element ranges, relations): a `grid.len() == 9`
   // with every `grid[i]` in {0, 1} is met by almost no drawn row. Parameters it does not mention take a column value.
   // They come first where they shape sequences; where they only relate scalars, the structured rows (every ordering

@@ -78,8 +78,16 @@ export function reachableReceivers(
   for (let sequence = 0; sequence < SEQUENCES && states.length < MAX_STATES; sequence += 1) {
     const usable = constructors.filter((op) => !broken.has(op.fn));
     const startFromConstructor = usable.length > 0 && (randomStarts.length === 0 || sequence % 4 !== 3);
+    // Every other sequence from a random start goes on from a state already reached instead, so chains grow past
+    // MAX_STEPS (`init`, then `push` twice, then `remove`).
+    const resume = !startFromConstructor && states.length > 0 && sequence % 2 === 1;
     const constructor = startFromConstructor ? rng.pick(usable) : undefined;
-    let state = constructor !== undefined ? call(model, constructor, undefined, candidates, options, broken) : rng.pick(randomStarts);
+    let state =
+      constructor !== undefined
+        ? call(model, constructor, undefined, candidates, options, broken)
+        : resume
+          ? rng.pick(states)
+          : rng.pick(randomStarts);
     if (state === undefined) continue;
     if (constructor !== undefined) keep(state);
     const length = rng.below(MAX_STEPS + 1);
@@ -90,7 +98,7 @@ export function reachableReceivers(
       // that have run from some reached state (`push` after `init`).
       const useful = usableMutators.filter((candidate) => ran.has(candidate.fn));
       const op =
-        step === 0 && constructor === undefined
+        step === 0 && constructor === undefined && !resume
           ? usableMutators[sequence % Math.max(1, usableMutators.length)]
           : rng.pick(useful.length > 0 && rng.below(2) === 0 ? useful : usableMutators);
       if (op === undefined) break;
