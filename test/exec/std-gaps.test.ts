@@ -124,3 +124,21 @@ describe('branch hints', () => {
     expect(run(src, 'f', { x: i(2) })).toBe('returned (false, 2)');
   });
 });
+
+describe('double-ended queues and slices of a Vec', () => {
+  it('push_back/push_front/pop_front/pop_back/front/back work at both ends (std::collections::VecDeque)', () => {
+    const src = `fn f(x: u8) -> (Option<u8>, Option<u8>, Option<u8>, VecDeque<u8>) {
+      let mut q: VecDeque<u8> = VecDeque::new();
+      q.push_back(x); q.push_front(1); q.push_back(9);
+      let a = q.pop_front();
+      let b = q.pop_back();
+      (a, b, q.front().copied(), q)
+    }`;
+    expect(run(src, 'f', { x: i(5) })).toBe('returned (Some(1), Some(9), Some(5), [5])');
+  });
+
+  it('a write through as_mut_slice lands in the Vec; vstd slice_to_vec copies', () => {
+    const src = `fn f(v: Vec<u8>) -> (Vec<u8>, Vec<u8>) { let mut w = v; w.as_mut_slice()[0] = 7; let c = slice_to_vec(w.as_slice()); (w, c) }`;
+    expect(run(src, 'f', { v: vec([1, 2]) })).toBe('returned ([7, 2], [7, 2])');
+  });
+});

@@ -345,6 +345,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   // vstd::slice's exec helpers, from before Verus supported `slice[i]` in exec code.
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
+  if (last === 'slice_to_vec' && (owner === undefined || owner === 'slice')) return args()[0];
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
   const nullPointer = nullPointerCall(names);
@@ -358,6 +359,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   const key = `${owner ?? ''}::${last}`;
   switch (key) {
     case 'Vec::new':
+    case 'VecDeque::new':
       return { value: { kind: 'seq', elements: [] }, type: seqOf(UNKNOWN) };
     case 'Vec::with_capacity': {
       // Rust panics when the capacity in bytes exceeds isize::MAX: certainly so beyond isize::MAX elements.

@@ -158,8 +158,10 @@ export function evalPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place |
       return rawPointee(env, pointer, expr.span) ?? place;
     }
     case 'method-call':
-      // `(*p).assume_init_mut()`: a `MaybeUninit<T>` is its `T`, at the same place.
-      return MAYBE_UNINIT_ACCESSORS.has(expr.method) && expr.args.length === 0 ? evalPlace(ctx, frame, env, expr.receiver) : undefined;
+      // `(*p).assume_init_mut()`: a `MaybeUninit<T>` is its `T`, at the same place; `v.as_mut_slice()` is `v`'s elements.
+      return (MAYBE_UNINIT_ACCESSORS.has(expr.method) || expr.method === 'as_mut_slice') && expr.args.length === 0
+        ? evalPlace(ctx, frame, env, expr.receiver)
+        : undefined;
     case 'field': {
       const base = evalPlace(ctx, frame, env, expr.receiver) ?? tempPlace(evalExpr(ctx, frame, env, expr.receiver));
       return fieldPlace(ctx, base, expr.field);

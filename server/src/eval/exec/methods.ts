@@ -42,6 +42,10 @@ const MUTATING = new Set([
   'split_off',
   'fill',
   'extend',
+  'push_back',
+  'pop_back',
+  'push_front',
+  'pop_front',
 ]);
 
 export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed {
@@ -156,13 +160,20 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'clone':
     case 'to_vec':
     case 'as_slice':
+    case 'as_mut_slice':
     case 'iter':
     case 'into_iter':
     case 'view':
       return { value: { value: seq(elements), type: receiver.type } };
     case 'push':
+    case 'push_back':
       return { value: unit, receiver: seq([...elements, arg(0)]) };
+    case 'push_front':
+      return { value: unit, receiver: seq([arg(0), ...elements]) };
+    case 'pop_front':
+      return { value: optionValue(elements.length === 0 ? undefined : element(0), elementType), receiver: seq(elements.slice(1)) };
     case 'pop':
+    case 'pop_back':
       return {
         value: optionValue(elements.length === 0 ? undefined : element(elements.length - 1), elementType),
         receiver: seq(elements.slice(0, -1)),
@@ -240,8 +251,10 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'contains':
       return { value: { value: bool(elements.some((e) => valuesEqual(e, arg(0)))), type: BOOL } };
     case 'first':
+    case 'front':
       return { value: optionValue(elements.length === 0 ? undefined : element(0), elementType) };
     case 'last':
+    case 'back':
       return { value: optionValue(elements.length === 0 ? undefined : element(elements.length - 1), elementType) };
     case 'get': {
       const index = argInt(0);
