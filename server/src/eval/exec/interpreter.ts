@@ -20,7 +20,7 @@ import { evalExpecting } from './conversions';
 import { sliceOf } from './slices';
 import { AssumeViolatedSignal, BreakSignal, ContinueSignal, notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { isIntTypeName } from './int-ops';
-import { specValueInScope, UNCOMPUTED_GHOST } from './ghost-values';
+import { bindGhostLet, specValueInScope } from './ghost-values';
 import { runProofBlock } from './proof-blocks';
 import { assertNever } from '../../stdx';
 
@@ -254,39 +254,6 @@ function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: '
     return notRunnable('`let ... else` whose else block did not diverge', stmt.span);
   }
   bindPattern(env, bindings);
-}
-
-/** `let ghost x = e;` / `let tracked x = e;`: erased from the compiled program, but ghost code after it reads `x`
- *  (`Ghost(x)` as a result, a trusted callee's ghost argument), so it is computed by the spec evaluator (a `mut` one
- *  too: the proof blocks that update it run, proof-blocks.ts). A ghost local that is not computed is a placeholder,
- *  so nothing reads an outer binding it shadows; a tracked one stays unbound, as the argument proof code built
- *  (`Tracked(x)`). */
-function bindGhostLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: 'let' }>): void {
-  const pattern = stmt.pattern;
-  if (pattern.kind !== 'binding' || pattern.subpattern !== undefined) return;
-  const computed = stmt.init === undefined ? undefined : specValueInScope(ctx, frame, env, stmt.init);
-  const value = computed ?? (stmt.ghostMode === 'ghost' ? UNCOMPUTED_GHOST : undefined);
-  if (value !== undefined) env.vars.set(pattern.name, { kind: 'slot', slot: { value, type: UNKNOWN } });
-  else if (stmt.init !== undefined) ctx.proofBuilt.set(pattern.name, builderName(stmt.init));
-}
-
-/** What a tracked value is built by, for a reason: `guards_heap(..)` for `&inst.guards_heap(t).points_to`. */
-function builderName(init: Expr): string {
-  switch (init.kind) {
-    case 'paren':
-      return builderName(init.inner);
-    case 'unary':
-    case 'view':
-      return builderName(init.operand);
-    case 'field':
-      return builderName(init.receiver);
-    case 'method-call':
-      return `${init.method}(..)`;
-    case 'call':
-      return init.callee.kind === 'path' ? `${init.callee.segments.map((segment) => segment.name).join('::')}(..)` : 'a call';
-    default:
-      return 'proof code';
-  }
 }
 
 function evalAssign(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'assign' }>): void {
