@@ -48,6 +48,12 @@ describe('why a function got no pair', () => {
     );
   });
 
+  it('says the body reached vstd’s `unreached()` on every input the requires admitted', () => {
+    expect(summary('wrongly_unreached').noPairs?.message).toMatch(
+      /^the body reached `unreached\(\)` on every input `requires` admitted \(\d+ of the \d+ tried\)$/,
+    );
+  });
+
   it('says an unimplemented!() stub has nothing to run', () => {
     expect(summary('stub').noPairs?.message).toBe(
       'its body is `unimplemented!()`: there is no implementation to take pairs from (write them by hand to score it)',

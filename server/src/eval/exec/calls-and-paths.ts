@@ -17,7 +17,7 @@ import { compareValues } from './typed-operators';
 import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
 import { evalExpecting } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
-import { NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
+import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
@@ -346,6 +346,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);
   if (last === 'slice_to_vec' && (owner === undefined || owner === 'slice')) return args()[0];
+  // vstd's `unreached()` requires false: Verus proved no input its callers admit gets there.
+  if (last === 'unreached' && expr.args.length === 0) throw new AssumeViolatedSignal(expr.span, 'the body reached `unreached()`');
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
   const nullPointer = nullPointerCall(names);

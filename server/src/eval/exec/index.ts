@@ -37,7 +37,7 @@ export type ExecOutcome =
     }
   | { readonly kind: 'timeout' }
   /** An exec `assume(..)` was false on this input: outside what Verus verified, so neither a pair nor invalid. */
-  | { readonly kind: 'assume-violated'; readonly span: Span }
+  | { readonly kind: 'assume-violated'; readonly span: Span; readonly what: string }
   /** A value Verus leaves open (UnspecifiedSignal): neither a pair nor an invalid input. */
   | { readonly kind: 'unspecified'; readonly reason: string; readonly span: Span }
   | { readonly kind: 'not-runnable'; readonly reason: string; readonly span: Span };
@@ -169,7 +169,7 @@ function outcomeOfSignal(signal: unknown): ExecOutcome {
   }
   if (signal instanceof NotRunnableSignal) return { kind: 'not-runnable', reason: signal.reason, span: signal.span };
   if (signal instanceof TimeoutSignal) return { kind: 'timeout' };
-  if (signal instanceof AssumeViolatedSignal) return { kind: 'assume-violated', span: signal.span };
+  if (signal instanceof AssumeViolatedSignal) return { kind: 'assume-violated', span: signal.span, what: signal.what };
   if (signal instanceof UnspecifiedSignal) return { kind: 'unspecified', reason: signal.reason, span: signal.span };
   // Deep recursion in the user's program exhausts the host stack before our depth limit on some inputs.
   if (signal instanceof RangeError) return { kind: 'timeout' };

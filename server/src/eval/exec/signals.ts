@@ -40,9 +40,13 @@ export class NotRunnableSignal {
   ) {}
 }
 
-/** An exec `assume(c)` met a false c: the input is outside what Verus verified. */
+/** An exec `assume(c)` met a false c, or the run reached vstd's `unreached()`: the input is outside what Verus
+ *  verified. `what` says which, as a reason's subject. */
 export class AssumeViolatedSignal {
-  constructor(readonly span: Span) {}
+  constructor(
+    readonly span: Span,
+    readonly what = 'an `assume(..)` in the body was false',
+  ) {}
 }
 
 /** Verus's definitions leave the value open here (`x / 0` on `int`, which Verus does not check in exec code): the

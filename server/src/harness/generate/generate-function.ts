@@ -66,8 +66,10 @@ export interface FunctionGeneration {
   /** `requires` clauses stronger than the code needs on the sample (outside-requires.ts); their witnesses are
    *  among `pairs`, with `requiresHolds: false`. */
   readonly strongerClauses: readonly StrongerClause[];
-  /** Inputs on which an exec `assume(..)` was false: outside what Verus verified, neither pairs nor invalid. */
+  /** Inputs on which an exec `assume(..)` was false or the run reached `unreached()`: outside what Verus
+   *  verified, neither pairs nor invalid. `violated` says what happened on the first. */
   readonly violatesAssume: number;
+  readonly violated?: string;
   /** Runs whose output holds a value the pairs file cannot hold (a ghost value the run could not compute), with
    *  the first one's description: no pairs, and the reason when nothing else is. */
   readonly unrepresentable: { readonly runs: number; readonly first: string | undefined };
@@ -149,6 +151,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   let outsideTimeouts = 0;
   let admittedPanics = 0;
   let violatesAssume = 0;
+  let violated: string | undefined;
   const unrepresentable = { runs: 0, first: undefined as string | undefined };
   // Pairs on which the ensures stays undecided for a reason no solver takes up (the step budget, an index out of
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
@@ -201,6 +204,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     if (outcome.kind === 'not-runnable') return { ...empty, notRunnable: { reason: outcome.reason, span: outcome.span } };
     if (outcome.kind === 'assume-violated') {
       violatesAssume += 1;
+      violated ??= outcome.what;
       continue;
     }
     if (outcome.kind === 'unspecified') continue;
@@ -271,6 +275,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     pairsOutsideRequires: outsideRequires - stronger.witnesses.length,
     strongerClauses: stronger.clauses,
     violatesAssume,
+    ...(violated === undefined ? {} : { violated }),
     unrepresentable,
     contradictsTrustedContract,
     undecided,

@@ -41,9 +41,10 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
         };
   // An `assume` in the body false on every input the requires let through: the inputs were never the problem.
   const admitted = tried - rejected;
+  const violated = generation.violated ?? 'an `assume(..)` in the body was false';
   if (admitted > 0 && generation.violatesAssume >= admitted)
     return {
-      message: `an \`assume(..)\` in the body was false on every input \`requires\` admitted (${admitted} of the ${tried} tried)`,
+      message: `${violated} on every input \`requires\` admitted (${admitted} of the ${tried} tried)`,
       span: at,
     };
   if (byClause !== undefined && 2 * rejected >= tried) return byClause;
@@ -56,7 +57,7 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   if (generation.timeouts > 0)
     return { message: `the implementation did not finish within its step budget on ${plural(generation.timeouts, 'input')}`, span: at };
   if (generation.violatesAssume > 0)
-    return { message: `an \`assume(..)\` in the body was false on ${generation.violatesAssume} of the ${tried} inputs tried`, span: at };
+    return { message: `${violated} on ${generation.violatesAssume} of the ${tried} inputs tried`, span: at };
   if (generation.undecided.length > 0)
     return {
       message: `\`requires\` could not be decided on the ${plural(generation.undecided.length, 'input')} the implementation returned on`,
