@@ -14,14 +14,7 @@ const args = process.argv.slice(2);
 if (env.STAND_IN_ARGV_FILE) writeFileSync(env.STAND_IN_ARGV_FILE, JSON.stringify(args));
 
 if (args.includes('--version')) {
-  const version = {
-    verus: {
-      version: '0.2026.08.22.eb66c53',
-      platform: { os: 'linux', arch: 'x86_64' },
-      toolchain: '1.97.1-x86_64-unknown-linux-gnu',
-      commit: 'eb66c536',
-    },
-  };
+  const version = { verus: { version: '0.2026.08.22.eb66c53', platform: { os: 'linux', arch: 'x86_64' }, toolchain: '1.97.1-x86_64-unknown-linux-gnu', commit: 'eb66c536' } };
   process.stdout.write(`${JSON.stringify(version)}\n`);
   process.exit(0);
 }
@@ -66,60 +59,23 @@ function report() {
     } else if (rlimited.has(id)) {
       errors++;
       const fnLine = lines.slice(0, idx + 1).findLastIndex((l) => l.startsWith('proof fn')) + 1;
-      diagnostic(
-        'function body check: Resource limit (rlimit) exceeded; consider rerunning with --profile for more details',
-        stubPath,
-        fnLine,
-        null,
-      );
+      diagnostic('function body check: Resource limit (rlimit) exceeded; consider rerunning with --profile for more details', stubPath, fnLine, null);
     } else {
       verified++;
     }
   });
-  if (errors > 0)
-    process.stderr.write(
-      `${JSON.stringify({ message: `aborting due to ${errors} previous errors`, code: null, level: 'error', spans: [], children: [], rendered: `error: aborting due to ${errors} previous errors\n\n` })}\n`,
-    );
+  if (errors > 0) process.stderr.write(`${JSON.stringify({ message: `aborting due to ${errors} previous errors`, code: null, level: 'error', spans: [], children: [], rendered: `error: aborting due to ${errors} previous errors\n\n` })}\n`);
   const summary = {
     'func-details': {},
-    'verification-results': {
-      'encountered-error': errors > 0,
-      'encountered-vir-error': false,
-      success: errors === 0,
-      verified,
-      errors,
-      'is-verifying-entire-crate': true,
-    },
+    'verification-results': { 'encountered-error': errors > 0, 'encountered-vir-error': false, success: errors === 0, verified, errors, 'is-verifying-entire-crate': true },
     'times-ms': {},
-    verus: {
-      profile: 'release',
-      version: '0.2026.08.22.eb66c53',
-      platform: { os: 'linux', arch: 'x86_64' },
-      toolchain: '1.97.1',
-      commit: 'eb66c536',
-    },
+    verus: { profile: 'release', version: '0.2026.08.22.eb66c53', platform: { os: 'linux', arch: 'x86_64' }, toolchain: '1.97.1', commit: 'eb66c536' },
   };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   process.exit(errors > 0 ? 1 : 0);
 }
 
 function diagnostic(message, file, line, label) {
-  const span = {
-    file_name: file,
-    byte_start: 0,
-    byte_end: 1,
-    line_start: line,
-    line_end: line,
-    column_start: 5,
-    column_end: 40,
-    is_primary: true,
-    text: [],
-    label,
-    suggested_replacement: null,
-    suggestion_applicability: null,
-    expansion: null,
-  };
-  process.stderr.write(
-    `${JSON.stringify({ $message_type: 'diagnostic', message, code: null, level: 'error', spans: [span], children: [], rendered: `error: ${message}\n --> ${file}:${line}:5\n` })}\n`,
-  );
+  const span = { file_name: file, byte_start: 0, byte_end: 1, line_start: line, line_end: line, column_start: 5, column_end: 40, is_primary: true, text: [], label, suggested_replacement: null, suggestion_applicability: null, expansion: null };
+  process.stderr.write(`${JSON.stringify({ $message_type: 'diagnostic', message, code: null, level: 'error', spans: [span], children: [], rendered: `error: ${message}\n --> ${file}:${line}:5\n` })}\n`);
 }
