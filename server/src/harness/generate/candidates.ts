@@ -251,10 +251,43 @@ function pointeeCandidates(ctx: CandidateContext, type: Extract<ValueType, { kin
 type FieldsShape = Extract<NonNullable<ReturnType<typeof adtShape>>, { kind: 'struct' }>['fields'];
 
 function structValue(ctx: CandidateContext, name: string, fields: FieldsShape, depth: number, mode: 'first' | 'random'): Value | undefined {
-  const values = fields.fields.map((field) => fieldValue(ctx, field.type, depth, mode));
-  if (values.some((v) => v === undefined)) return undefined;
+  // A field no value can fill fails the struct before the others are built (a kernel's page arrays are large).
+  if (fields.fields.some((field) => hasNoValue(field.type, ctx.typeContext))) return undefined;
+  const values: Value[] = [];
+  for (const field of fields.fields) {
+    const value = fieldValue(ctx, field.type, depth, mode);
+    if (value === undefined) return undefined;
+    values.push(value);
+  }
   return { kind: 'struct', name, fields: fields.fields.map((field, i) => [field.name, values[i] as Value] as const) };
 }
+
+/** Whether no value of `type` can be built whatever is drawn: an unsupported part where a value needs one (a
+ *  struct field, a tuple element, an array element, every variant of an enum). Remembered per type object. */
+function hasNoValue(type: ValueType, typeContext: TypeContext, visiting: Set<ValueType> = new Set()): boolean {
+  const known = NO_VALUE.get(type);
+  if (known !== undefined) return known;
+  if (visiting.has(type)) return false;
+  visiting.add(type);
+  const inner = (part: ValueType): boolean => hasNoValue(part, typeContext, visiting);
+  let result = false;
+  if (type.kind === 'unsupported') result = true;
+  else if (type.kind === 'seq') result = (type.length ?? 0) > 0 && inner(type.element);
+  else if (type.kind === 'tuple') result = type.elements.some(inner);
+  else if (type.kind === 'adt' && !isBuiltinPointer(type, typeContext)) {
+    const shape = adtShape(type, typeContext);
+    result =
+      shape === undefined ||
+      (shape.kind === 'struct'
+        ? shape.fields.fields.some((field) => inner(field.type))
+        : shape.variants.every((variant) => variant.fields.fields.some((field) => inner(field.type))));
+  }
+  visiting.delete(type);
+  NO_VALUE.set(type, result);
+  return result;
+}
+
+const NO_VALUE = new WeakMap<ValueType, boolean>();
 
 function variantValue(
   ctx: CandidateContext,
