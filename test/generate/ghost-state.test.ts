@@ -135,6 +135,11 @@ describe('ghost state', () => {
     }
   });
 
+  it('pins a ghost field through an accessor spec fn the requires compares', () => {
+    expect(fn('Blocks::same_first')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+    expect(pairsOf('Blocks::same_first').length).toBeGreaterThanOrEqual(10);
+  });
+
   it('leaves a ghost local a proof fn writes through `&mut` uncomputed: no pair, never a stale one', () => {
     expect(pairsOf('bumped')).toHaveLength(0);
     const summary = GENERATED.ok ? GENERATED.summaries.find((entry) => entry.qualifiedName === 'bumped') : undefined;

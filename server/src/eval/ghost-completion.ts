@@ -214,15 +214,17 @@ function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inp
 
 /** The place an expression names: a bound name, its fields, and `@` of a place (which is the place itself when
  *  the view is transparent, checked where it is used). With the values at hand, `x@` and `x.f()` of a value that
- *  holds them as uninterpreted observations (`observations.ts`) name the hidden field. */
+ *  holds them as uninterpreted observations (`observations.ts`) name the hidden field, and `x.f()` of an accessor
+ *  spec fn (`spec fn page_id(&self) -> PageId { self.data@.page_id }`) the place its body names. */
 function placeOf(
   expr: Expr,
   bindings: ReadonlyMap<string, Place>,
   oldIsPlace = true,
   inputs?: ReadonlyMap<string, Value>,
   indexOf?: (index: Expr) => bigint | undefined,
+  accessor?: (receiver: Place, method: string) => Place | undefined,
 ): Place | undefined {
-  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf);
+  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf, accessor);
   switch (expr.kind) {
     case 'index': {
       const receiver = inner(expr.receiver);
@@ -245,7 +247,7 @@ function placeOf(
     }
     case 'method-call': {
       const receiver = expr.args.length === 0 ? inner(expr.receiver) : undefined;
-      return receiver === undefined ? undefined : observationPlace(receiver, expr.method, inputs);
+      return receiver === undefined ? undefined : (observationPlace(receiver, expr.method, inputs) ?? accessor?.(receiver, expr.method));
     }
     case 'call': {
       // `old(self)` in a requires is the input itself; in an ensures, the entry value, which is read, never set.
@@ -262,6 +264,18 @@ function placeOf(
     default:
       return undefined;
   }
+}
+
+/** The place `receiver.method()` names when `method` is a spec fn of the receiver's type whose body is a place
+ *  of `self` (an accessor: `self.data@.len`); one level deep. */
+function accessorPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place, method: string): Place | undefined {
+  const value = readPlace(inputs, receiver);
+  if (value?.kind !== 'struct' && value?.kind !== 'enum') return undefined;
+  const item = scope.resolveMethod(value.name, method)?.item;
+  const body = item?.body;
+  if (item?.mode !== 'spec' || body === undefined || body.stmts.length > 0 || body.tail === undefined || item.params.length !== 1)
+    return undefined;
+  return placeOf(body.tail, new Map([['self', receiver]]), true, inputs);
 }
 
 /** The name an ensures' `old(x)` is read under among the values. */
@@ -308,8 +322,9 @@ function applyEquality(
     const evaluated = evaluateExpr(ctx, index, env);
     return evaluated.kind === 'value' && evaluated.value.kind === 'int' ? evaluated.value.value : undefined;
   };
-  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf);
-  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf);
+  const accessor = (receiver: Place, method: string): Place | undefined => accessorPlace(scope, inputs, receiver, method);
+  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor);
+  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor);
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.
