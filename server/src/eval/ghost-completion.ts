@@ -316,10 +316,14 @@ function applyEquality(
       applyLength(shape, conjunct, expr.right, expr.left, inputs, limits);
     if (resized !== undefined) return resized;
   }
-  const ctx = conjunctSpecContext(scope, site, conjunct, limits);
-  const env = specEnv(conjunct.bindings, inputs, site.old);
+  // Built only for a conjunct that gets as far as evaluating (an index in a place, or the sides).
+  let evaluation: { readonly ctx: SpecContext; readonly env: ReturnType<typeof specEnv> } | undefined;
+  const evaluate = (operand: Expr): ReturnType<typeof evaluateExpr> => {
+    evaluation ??= { ctx: conjunctSpecContext(scope, site, conjunct, limits), env: specEnv(conjunct.bindings, inputs, site.old) };
+    return evaluateExpr(evaluation.ctx, operand, evaluation.env);
+  };
   const indexOf = (index: Expr): bigint | undefined => {
-    const evaluated = evaluateExpr(ctx, index, env);
+    const evaluated = evaluate(index);
     return evaluated.kind === 'value' && evaluated.value.kind === 'int' ? evaluated.value.value : undefined;
   };
   const accessor = (receiver: Place, method: string): Place | undefined => accessorPlace(scope, inputs, receiver, method);
@@ -333,8 +337,8 @@ function applyEquality(
       ? [right, rightGhost, expr.right, expr.left]
       : [left, leftGhost, expr.left, expr.right];
   if (target === undefined || (site.ghostOnly === true && !targetGhost) || isEntryRoot(site, target.root)) return undefined;
-  const wanted = evaluateExpr(ctx, source, env);
-  const seen = evaluateExpr(ctx, targetExpr, env);
+  const wanted = evaluate(source);
+  const seen = evaluate(targetExpr);
   const present = readPlace(inputs, target);
   // `@` of the target must give the place's own value (a `Ghost`, a sequence), or setting it would not say `==`.
   if (wanted.kind !== 'value' || seen.kind !== 'value' || present === undefined || !valueEquals(seen.value, present)) return undefined;

@@ -9,6 +9,7 @@
 // `if` whose condition is not decided) is not modelled: those places become placeholders too.
 
 import type { Block, Expr, Stmt } from '../../syntax';
+import type { FileModel } from '../../model';
 import { childExpressions } from '../../syntax';
 import type { Value } from '../value';
 import type { Ctx, Env, Frame, Place } from './interpreter-state';
@@ -112,8 +113,22 @@ function writtenPlaceExpr(ctx: Ctx, expr: Expr): Expr | undefined {
  *  loses a ghost value). */
 function mutatesReceiver(ctx: Ctx, method: string): boolean {
   if (method === 'borrow_mut' || (method.startsWith('tracked_') && method !== 'tracked_borrow')) return true;
-  return ctx.model.functions.some((fn) => fn.name === method && fn.params.some((param) => param.isSelf && param.passing === 'mut'));
+  return mutatingMethodNames(ctx.model).has(method);
 }
+
+/** The names of the file's `&mut self` methods, found once per model (proof blocks run on every input). */
+function mutatingMethodNames(model: FileModel): ReadonlySet<string> {
+  let names = MUTATING_METHODS.get(model);
+  if (names === undefined) {
+    names = new Set(
+      model.functions.filter((fn) => fn.params.some((param) => param.isSelf && param.passing === 'mut')).map((fn) => fn.name),
+    );
+    MUTATING_METHODS.set(model, names);
+  }
+  return names;
+}
+
+const MUTATING_METHODS = new WeakMap<FileModel, ReadonlySet<string>>();
 
 /** The place a ghost write lands in: `x`, `self.f`, `v[i]`; a view `g@` and `*r` are their operand's place, as is
  *  `t.borrow_mut()`. Undefined when the target is not a place of this run (a ghost local of proof code the run did

@@ -6,7 +6,8 @@ import type { Value } from '../value';
 import { valueEquals } from '../value-ops';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
 import { bindLocal, isFailure, unsupported } from './spec-context';
-import { enumHasVariant } from './adt';
+import { enumHasVariant, resolveConstructor } from './adt';
+import { ORDERING_VARIANTS } from '../std-enums';
 import { evalExpr } from './evaluate';
 import { unwrappedModePattern } from '../permissions';
 
@@ -164,17 +165,15 @@ function orderKey(value: Value): bigint | undefined {
   return undefined;
 }
 
+/** A variant or struct a bare name constructs (the prelude's too), a constant, or a datatype. */
 function namesAnItem(ctx: SpecContext, name: string): boolean {
-  const scope = ctx.scope;
   return (
-    scope.enumOfVariant(name) !== undefined ||
-    scope.constant([name], ctx.selfTypeName, ctx.modulePath) !== undefined ||
-    scope.datatype(name) !== undefined ||
-    STD_VARIANTS.has(name)
+    resolveConstructor(ctx, [name]) !== undefined ||
+    ORDERING_VARIANTS.includes(name) ||
+    ctx.scope.constant([name], ctx.selfTypeName, ctx.modulePath) !== undefined ||
+    ctx.scope.datatype(name) !== undefined
   );
 }
-
-const STD_VARIANTS = new Set(['None', 'Some', 'Ok', 'Err', 'Less', 'Equal', 'Greater']);
 
 function matchPath(ctx: SpecContext, path: readonly PathSegment[], value: Value, env: Env, span: Pattern['span']): MatchOutcome {
   const name = lastName(path);

@@ -12,6 +12,7 @@ import type { Rng } from '../../stdx';
 import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
 import { POINTS_TO } from '../../eval';
 import type { FileLiterals } from './seeds';
+import type { ModelScope } from '../../model';
 
 export interface CandidateContext {
   readonly typeContext: TypeContext;
@@ -263,9 +264,15 @@ function structValue(ctx: CandidateContext, name: string, fields: FieldsShape, d
 }
 
 /** Whether no value of `type` can be built whatever is drawn: an unsupported part where a value needs one (a
- *  struct field, a tuple element, an array element, every variant of an enum). Remembered per type object. */
+ *  struct field, a tuple element, an array element, every variant of an enum). A type met again inside itself counts
+ *  as buildable. Remembered per scope and type object, as adtShape's shapes are. */
 function hasNoValue(type: ValueType, typeContext: TypeContext, visiting: Set<ValueType> = new Set()): boolean {
-  const known = NO_VALUE.get(type);
+  let byType = NO_VALUE.get(typeContext.scope);
+  if (byType === undefined) {
+    byType = new WeakMap();
+    NO_VALUE.set(typeContext.scope, byType);
+  }
+  const known = byType.get(type);
   if (known !== undefined) return known;
   if (visiting.has(type)) return false;
   visiting.add(type);
@@ -283,11 +290,11 @@ function hasNoValue(type: ValueType, typeContext: TypeContext, visiting: Set<Val
         : shape.variants.every((variant) => variant.fields.fields.some((field) => inner(field.type))));
   }
   visiting.delete(type);
-  NO_VALUE.set(type, result);
+  byType.set(type, result);
   return result;
 }
 
-const NO_VALUE = new WeakMap<ValueType, boolean>();
+const NO_VALUE = new WeakMap<ModelScope, WeakMap<ValueType, boolean>>();
 
 function variantValue(
   ctx: CandidateContext,

@@ -16,8 +16,20 @@ export interface FileLiterals {
   readonly masks?: readonly bigint[];
 }
 
-/** Distinct integer and string literals of the whole file (bounded, in source order), and its bit masks. */
+/** Distinct integer and string literals of the whole file (bounded, in source order), and its bit masks; walked
+ *  once per model (every function's generation asks). */
 export function collectLiterals(model: FileModel): FileLiterals {
+  let literals = LITERALS.get(model);
+  if (literals === undefined) {
+    literals = fileLiterals(model);
+    LITERALS.set(model, literals);
+  }
+  return literals;
+}
+
+const LITERALS = new WeakMap<FileModel, FileLiterals>();
+
+function fileLiterals(model: FileModel): FileLiterals {
   const ints: bigint[] = [];
   const strings: string[] = [];
   const masks: bigint[] = [];
