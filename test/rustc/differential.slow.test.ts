@@ -55,6 +55,10 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     ],
     middle: [[[1, 2, 3, 4]], [[7]], [[]]],
   },
+  'layout.rs': {
+    primitive_sizes: [[1], [3]],
+    record_layouts: [[1], [2]],
+  },
   'std-gaps.rs': {
     logs_u32: [
       [100, 3],

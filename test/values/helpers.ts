@@ -102,6 +102,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     traitImpls: () => [],
     typeImpls: () => [],
     derivers: () => [],
+    declaredLayout: () => undefined,
     constant: (path) => {
       const item = find('const', path[path.length - 1] ?? '');
       return item?.kind === 'const' ? item : undefined;

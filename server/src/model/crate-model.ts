@@ -160,6 +160,7 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     traitImpls: (traitName) => ownFirst(local.traitImpls(traitName), crate.scope.traitImpls(traitName)),
     typeImpls: (typeName) => ownFirst(local.typeImpls(typeName), crate.scope.typeImpls(typeName)),
     derivers: (traitName) => ownFirst(local.derivers(traitName), crate.scope.derivers(traitName)),
+    declaredLayout: (typeName) => local.declaredLayout(typeName) ?? crate.scope.declaredLayout(typeName),
   };
 }
 

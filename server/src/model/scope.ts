@@ -1,7 +1,7 @@
 // Name resolution over one file (ModelScope): functions, methods, datatypes, variants, constants and aliases,
 // indexed once by qualified name. Lookups are lenient where Rust would need a `use` (enclosing modules are searched).
 
-import type { Attribute, ConstItem, EnumItem, FnItem, ImplItem, MacroRulesDefinition, TypeAliasItem } from '../syntax';
+import type { Attribute, ConstItem, EnumItem, FnItem, ImplItem, LayoutDirective, MacroRulesDefinition, TypeAliasItem } from '../syntax';
 import type { ItemContext, VisitedItem } from './lower-functions';
 import { expandItemMacros } from './item-macros';
 import { typeHeadName } from './lower-functions';
@@ -32,6 +32,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     derivers: (traitName) => index.derivers.get(lastSegment(traitName)) ?? NO_DATATYPES,
     useAlias: (name) => index.useRenames.get(name),
     macroRules: (name) => index.macros.get(name),
+    declaredLayout: (typeName) => index.layouts.get(lastSegment(typeName)),
   };
 }
 
@@ -60,6 +61,8 @@ interface ScopeIndex {
   readonly useRenames: Map<string, readonly string[]>;
   /** `macro_rules!` macros by the name they define. */
   readonly macros: Map<string, MacroRulesDefinition>;
+  /** `global size_of`/`global layout` directives by the type's last path segment. */
+  readonly layouts: Map<string, LayoutDirective>;
 }
 
 const NO_IMPLS: readonly ImplItem[] = [];
@@ -84,6 +87,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     aliases: new Map(),
     useRenames: new Map(),
     macros: new Map(),
+    layouts: new Map(),
   };
   for (const { item, context } of items) {
     const qualify = (name: string): string => qualifiedName(context, name);
@@ -112,6 +116,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
         break;
       case 'macro':
         if (item.definition !== undefined) setFirst(index.macros, item.definition.name, item.definition);
+        if (item.layout?.type.kind === 'path') setFirst(index.layouts, item.layout.type.segments.at(-1)?.name ?? '', item.layout);
         break;
       case 'use':
         for (const leaf of flattenUseTree(item.tree)) {

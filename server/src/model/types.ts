@@ -8,6 +8,7 @@ import type {
   ImplItem,
   FnItem,
   FnMode,
+  LayoutDirective,
   MacroRulesDefinition,
   GenericParam,
   SourceFile,
@@ -119,6 +120,8 @@ export interface ModelScope {
   /** The datatypes whose `#[derive(..)]` names the trait (`#[derive(PmCopy)]`: a derive macro writes the impl), in
    *  source order. */
   derivers(traitName: string): readonly Datatype[];
+  /** The layout a `global size_of`/`global layout` directive gives the type (by its last path segment). */
+  declaredLayout(typeName: string): LayoutDirective | undefined;
   /** The path a `use .. as name` renames (`use vstd::arithmetic::power2::pow2 as p2` gives `p2` ->
    *  ['vstd', 'arithmetic', 'power2', 'pow2']). */
   useAlias(name: string): readonly string[] | undefined;

@@ -219,6 +219,15 @@ export interface MacroItem extends ItemBase {
   /** For any other call (`name! { .. }`): the text between its delimiters, which a `macro_rules!` of the crate may
    *  expand into items (model/item-macros.ts). */
   readonly argsText?: string;
+  /** For `global size_of T == 8;` and `global layout T is size == 16, align == 8;`: what Verus is told the
+   *  type's layout is (and checks against rustc's). */
+  readonly layout?: LayoutDirective;
+}
+
+export interface LayoutDirective {
+  readonly type: Type;
+  readonly size: bigint;
+  readonly align: bigint | undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 // Items and item lists: attributes, doc comments, visibility and Verus modifiers, then the item itself.
 // `verus! { }` is a transparent container. A broken item becomes a diagnostic and parsing resumes at the next
 // item boundary (an item keyword, or after the next `;` or balanced `{ }` of the current container).
-import type { Attribute, Item, ItemBase, Span } from './ast';
+import type { Attribute, Item, ItemBase, LayoutDirective, Span } from './ast';
+import { parseType } from './types';
+import { decodeInt } from './literals';
 import { parseMacroRules, type MacroRule } from './macro-rules';
 import { parseAssumeSpecification, parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
@@ -169,12 +171,36 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
     return withSpan<Item>({ ...base, kind: 'macro', name });
   }
   if (keyword === 'assume_specification' && (p.at('[', 1) || p.at('<', 1))) return withSpan(parseAssumeSpecification(p, base));
+  if (keyword === 'global' && (p.at('size_of', 1) || p.at('layout', 1))) return withSpan(parseGlobalLayout(p, base));
   if (keyword === 'global' || (keyword === 'extern' && p.at('crate', 1))) {
     while (!p.atEnd() && !p.eat(';')) p.skipTokenOrGroup();
     return withSpan<Item>({ ...base, kind: 'macro', name: keyword });
   }
   p.errorHere('expected an item');
   return undefined;
+}
+
+/** `global size_of T == 8;` or `global layout T is size == 16, align == 8;`: each `== literal` read by the word
+ *  before it (`size`, `align`; in the `size_of` form, the size). A directive without a readable size stays a plain
+ *  `global` item. */
+function parseGlobalLayout(p: ParserState, base: ItemBase): Item {
+  p.bump(); // `global`
+  p.bump(); // `size_of` or `layout`
+  const type = parseType(p);
+  let size: bigint | undefined;
+  let align: bigint | undefined;
+  while (!p.atEnd() && !p.at(';')) {
+    const word = p.tok(-1);
+    if (p.eat('==') && p.kind() === TokenKind.Int) {
+      const value = decodeInt(p.tok())?.value;
+      if (word === 'align') align = value;
+      else size = value;
+    }
+    p.skipTokenOrGroup();
+  }
+  p.eat(';');
+  const layout: LayoutDirective | undefined = size === undefined ? undefined : { type, size, align };
+  return { ...base, kind: 'macro', name: 'global', ...(layout === undefined ? {} : { layout }) };
 }
 
 /** Whether the modifiers just read end in `extern` or `extern "ABI"`. */

@@ -1,7 +1,7 @@
 // Paths, constructors and calls: local variables, constants, `u32::MAX`, enum variants, tuple-struct and struct
 // literals, std free functions (`std::cmp::max`), and exec fns of the same file with `&mut` write-back by place.
 
-import type { Expr, FnItem, PathSegment, Span, Type } from '../../syntax';
+import type { Expr, FnItem, GenericArg, PathSegment, Span, Type } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import { hasTrustedBody } from '../../model';
 import type { Value } from '../value';
@@ -23,7 +23,9 @@ import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
 import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
-import { sliceOf } from './slices';
+import { layoutCall } from './layout-calls';
+import { layoutQuery } from '../layout';
+import { sliceIndexGet, sliceSubrange } from './slices';
 import { ghostValue, withTrustedGhostEffects } from './ghost-values';
 import { resultFromEnsures } from './trusted-results';
 import { fromLeBytes, leBytesFn, toLeBytes } from '../le-bytes';
@@ -84,7 +86,18 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;
   const resolved = genericAssociatedFn(ctx, frame, names) ?? ctx.model.scope.resolveFunction(names, frame.selfTypeName);
-  if (resolved !== undefined) return callResolved(ctx, frame, env, resolved, undefined, expr.args, expr.span, expected);
+  if (resolved !== undefined)
+    return callResolved(
+      ctx,
+      frame,
+      env,
+      resolved,
+      undefined,
+      expr.args,
+      expr.span,
+      expected,
+      turbofishGenerics(frame, resolved, callee.segments),
+    );
   const std = stdCall(ctx, frame, env, names, expr);
   if (std !== undefined) return std;
   return notRunnable(`calls ${names.join('::')}`, expr.span);
@@ -108,6 +121,7 @@ export function callResolved(
   argExprs: readonly Expr[],
   span: Expr['span'],
   expected?: ExecType,
+  subst?: TypeSubstitution,
 ): Typed {
   const item = resolved.item;
   if (item.mode === 'proof') return { value: UNIT, type: UNIT_TYPE };
@@ -129,14 +143,14 @@ export function callResolved(
       named.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type, argument });
     });
   const args = named.map(({ argument }) => argument);
-  if (!trusted) return invokeFunction(ctx, resolved, args, span);
+  if (!trusted) return invokeFunction(ctx, resolved, args, span, subst);
   const bound = named.map((entry) => ({
     ...entry,
     entry: entry.argument.kind === 'place' ? readPlace(entry.argument.place).value : undefined,
   }));
   let result: Typed;
   try {
-    result = invokeFunction(ctx, resolved, args, span);
+    result = invokeFunction(ctx, resolved, args, span, subst);
   } catch (signal) {
     // A body the run cannot follow, or one left `unimplemented!()`, is one Verus never followed either: the call is
     // what the ensures says.
@@ -255,6 +269,30 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
 }
 
 /** The callee's own and its impl's type parameters: unknown, so a `k: K` parameter keeps the caller's type. */
+/** `f::<T>(..)` and `Type::<A, B>::f(..)`: the callee's type parameters (its own, and its impl's as the impl's self
+ *  type names them) at the types the turbofish names in the caller's terms, so a body that asks `size_of::<T>()`
+ *  knows `T`; undefined without a turbofish. */
+function turbofishGenerics(frame: Frame, resolved: ResolvedFn, segments: readonly PathSegment[]): TypeSubstitution | undefined {
+  const typeArgs = (segment: { readonly generics: readonly GenericArg[] } | undefined): readonly Type[] =>
+    segment?.generics.filter((arg): arg is Type => arg.kind !== 'binding') ?? [];
+  const own = typeArgs(segments[segments.length - 1]);
+  const ofType = segments.length >= 2 ? typeArgs(segments[segments.length - 2]) : [];
+  if (own.length === 0 && ofType.length === 0) return undefined;
+  const subst = new Map(unknownGenerics(resolved));
+  const bind = (name: string | undefined, arg: Type | undefined): void => {
+    if (name !== undefined && arg !== undefined && subst.has(name)) subst.set(name, execTypeOf(arg, frame.subst, frame.selfType));
+  };
+  const ownParams = resolved.item.generics.filter((generic) => generic.kind === 'type');
+  ownParams.forEach((param, index) => bind(param.name, own[index]));
+  const selfType = resolved.implHeader?.selfType;
+  const selfArgs = selfType?.kind === 'path' ? typeArgs(selfType.segments[selfType.segments.length - 1]) : [];
+  selfArgs.forEach((written, index) => {
+    const name = written.kind === 'path' && written.segments.length === 1 ? written.segments[0]?.name : undefined;
+    bind(name, ofType[index]);
+  });
+  return subst;
+}
+
 function unknownGenerics(resolved: ResolvedFn): TypeSubstitution {
   const generics = [...(resolved.implHeader?.generics ?? []), ...resolved.item.generics];
   return new Map(generics.filter((g) => g.kind === 'type').map((g) => [g.name, UNKNOWN] as const));
@@ -339,6 +377,9 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   const last = names[names.length - 1] ?? '';
   const owner = names[names.length - 2];
   const args = (): Typed[] => expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+  const callee = expr.callee.kind === 'paren' ? expr.callee.inner : expr.callee;
+  const layout = callee.kind === 'path' ? layoutQuery(callee.segments, expr.args.length) : undefined;
+  if (layout !== undefined) return layoutCall(ctx, frame, layout, expr.span);
   if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1)
     return minMax(ctx, last, args());
   if (owner !== undefined && isIntTypeName(owner)) return intAssociatedCall(ctx, owner, last, args(), expr.span);
@@ -389,23 +430,6 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
     default:
       return undefined;
   }
-}
-
-function sliceIndexGet(args: readonly Typed[], span: Expr['span']): Typed | undefined {
-  const [slice, index] = args;
-  if (slice === undefined || index === undefined || slice.value.kind !== 'seq' || index.value.kind !== 'int') return undefined;
-  const length = slice.value.elements.length;
-  const at = index.value.value;
-  if (at < 0n || at >= BigInt(length)) panic(`index out of bounds: the len is ${length} but the index is ${at}`, span);
-  const element = slice.value.elements[Number(at)];
-  return element === undefined ? undefined : { value: element, type: slice.type.kind === 'seq' ? slice.type.element : UNKNOWN };
-}
-
-/** vstd's `slice_subrange(s, i, j)` is `&s[i..j]` (its requires rules out the panics Rust would raise). */
-function sliceSubrange(args: readonly Typed[], span: Expr['span']): Typed | undefined {
-  const [slice, start, end] = args;
-  if (slice === undefined || start?.value.kind !== 'int' || end?.value.kind !== 'int') return undefined;
-  return sliceOf(slice, { start: start.value.value, end: end.value.value, inclusive: false }, span);
 }
 
 export function minMax(ctx: Ctx, which: 'max' | 'min', args: readonly Typed[]): Typed | undefined {

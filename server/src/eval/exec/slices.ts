@@ -3,6 +3,7 @@
 import type { Span } from '../../syntax';
 import type { Typed } from './interpreter-state';
 import { notRunnable, panic } from './signals';
+import { UNKNOWN } from './exec-types';
 
 export interface RangeBounds {
   readonly start: bigint | undefined;
@@ -19,4 +20,22 @@ export function sliceOf(base: Typed, range: RangeBounds, span: Span): Typed {
   if (start > end) panic(`slice index starts at ${start} but ends at ${end}`, span);
   if (end > length) panic(`range end index ${end} out of range for slice of length ${length}`, span);
   return { value: { ...value, elements: value.elements.slice(Number(start), Number(end)) }, type: base.type };
+}
+
+/** vstd's `slice_index_get(s, i)`: `s[i]`, with Rust's out-of-bounds panic. */
+export function sliceIndexGet(args: readonly Typed[], span: Span): Typed | undefined {
+  const [slice, index] = args;
+  if (slice === undefined || index === undefined || slice.value.kind !== 'seq' || index.value.kind !== 'int') return undefined;
+  const length = slice.value.elements.length;
+  const at = index.value.value;
+  if (at < 0n || at >= BigInt(length)) panic(`index out of bounds: the len is ${length} but the index is ${at}`, span);
+  const element = slice.value.elements[Number(at)];
+  return element === undefined ? undefined : { value: element, type: slice.type.kind === 'seq' ? slice.type.element : UNKNOWN };
+}
+
+/** vstd's `slice_subrange(s, i, j)` is `&s[i..j]` (its requires rules out the panics Rust would raise). */
+export function sliceSubrange(args: readonly Typed[], span: Span): Typed | undefined {
+  const [slice, start, end] = args;
+  if (slice === undefined || start?.value.kind !== 'int' || end?.value.kind !== 'int') return undefined;
+  return sliceOf(slice, { start: start.value.value, end: end.value.value, inclusive: false }, span);
 }

@@ -6,7 +6,10 @@ import type { ResolvedFn } from '../../model';
 import { specCounterpart } from '../../model';
 import type { Value } from '../value';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
-import { seq, seqMethod } from './collections';
+import { mkInt, seq, seqMethod } from './collections';
+import { layoutOf, layoutOfNamed, layoutQuery, measured } from '../layout';
+import type { LayoutQuery } from '../layout';
+import { resolveValueType } from '../type-resolution';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
 import { observationUndetermined, RECURSION_TOO_DEEP } from './reasons';
 import { isObservationFn, observationField } from '../observations';
@@ -64,8 +67,28 @@ export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>
     if (ctor.fields.fields.length !== args.length) return unsupported(`${name} with ${args.length} arguments`, expr.span);
     return construct(ctor, positionalFields(args));
   }
+  const layout = layoutQuery(callee.segments, expr.args.length);
+  if (layout !== undefined) return specLayout(ctx, layout, expr.span);
   const builtin = preludeArithmetic(ctx, names, expr.args, args, env) ?? staticBuiltin(ctx, names, args, expr.span);
   return builtin ?? unsupported(`call to unknown function ${names.join('::')}`, expr.span);
+}
+
+/** vstd's `size_of::<T>()`/`align_of::<T>()` and `T::spec_size_of()`/`T::spec_align_of()` (layout.ts), a generic
+ *  parameter taken at the type it is measured at. A layout the harness does not know is a definite value all the
+ *  same: indeterminate. */
+function specLayout(ctx: SpecContext, query: LayoutQuery, span: Span): Res {
+  const named = (name: string): string => ctx.typeParams.get(name) ?? (name === 'Self' ? (ctx.selfTypeName ?? name) : name);
+  const only = query.kind === 'type' && query.type.kind === 'path' && query.type.segments.length === 1 ? query.type.segments[0] : undefined;
+  const layout =
+    query.kind === 'named'
+      ? layoutOfNamed(named(query.typeName), ctx.scope)
+      : only !== undefined && only.generics.length === 0
+        ? layoutOfNamed(named(only.name), ctx.scope)
+        : layoutOf(resolveValueType(query.type, { scope: ctx.scope }), ctx.scope);
+  const result = measured(layout, query.measure);
+  return 'reason' in result
+    ? indeterminate(`the ${query.measure} of a type whose layout is not known: ${result.reason}`, span)
+    : mkInt(result.value);
 }
 
 /** `K::f(..)` with `K` a generic parameter of the contract: `f` of the impl for the type `K` is measured at. */
