@@ -6,6 +6,7 @@ import type { ModelScope } from '../model';
 import type { IntType, SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
+import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
 import { typeObservations } from './observations';
 
@@ -68,7 +69,7 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
     return enumShape(ORDERING, ORDERING_VARIANTS.map(unitVariant));
   }
   const datatype = ctx.scope.datatype(type.name);
-  if (datatype === undefined) return permissionShape(type.name, first);
+  if (datatype === undefined) return permissionShape(type.name, first) ?? checkedIntShape(type.name);
   const generics = bindGenerics(datatype.generics, type.args);
   const consts = bindConsts(datatype.generics, type.consts ?? []);
   const inner: TypeContext = { scope: ctx.scope, generics, selfType: type, ...(consts.size === 0 ? {} : { consts }) };
@@ -283,6 +284,8 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
   if (name === ORDERING && args.length === 0) return { kind: 'adt', name, args };
   // vstd's simple_pptr (and the legacy ptr module): the pointer and its permission (permissions.ts).
   if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
+  // vstd's `CheckedU32`/`CheckedU64` (checked-ints.ts).
+  if (isCheckedIntType(name) && args.length === 0) return { kind: 'adt', name, args };
   return unsupported(text, `unknown type \`${name}\``);
 }
 

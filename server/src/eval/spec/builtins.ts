@@ -13,6 +13,7 @@ import { BUDGET_EXHAUSTED, charge, indeterminate, isFailure, unsupported } from 
 import { euclidDiv } from './integers';
 import { comprehension } from './quantifiers';
 import { fromLeBytes, leBytesFn, toLeBytes } from '../le-bytes';
+import { checkedIntValue, isCheckedIntType } from '../checked-ints';
 import type { LeBytesFn } from '../le-bytes';
 
 /** vstd static functions: `Seq::empty/new`, `Set::empty/new`, `Map::empty/new`, `Multiset::empty/singleton`. */
@@ -33,6 +34,9 @@ export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: 
   const bytes = names.length === 1 || type === 'bytes' ? leBytesFn(fn ?? '', true) : undefined;
   if (bytes !== undefined) return leBytesSpec(bytes, a0, span);
   if (fn === 'set_int_range' && (names.length === 1 || type === 'set_lib')) return setIntRange(ctx, a0, a1, span);
+  // vstd's checked integers: `CheckedU64::new(x)` is `spec_new(x)` in a contract.
+  if (type !== undefined && isCheckedIntType(type) && (fn === 'new' || fn === 'spec_new') && a0?.kind === 'int')
+    return checkedIntValue(type, a0.value);
   switch (`${type}::${fn}`) {
     case 'Seq::empty':
       return seq([]);

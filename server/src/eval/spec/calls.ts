@@ -10,6 +10,7 @@ import { mkInt, seq, seqMethod } from './collections';
 import { layoutOf, layoutOfNamed, layoutQuery, measured } from '../layout';
 import type { LayoutQuery } from '../layout';
 import { resolveValueType } from '../type-resolution';
+import { checkedIntSpecMethod } from '../checked-ints';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
 import { observationUndetermined, RECURSION_TOO_DEEP } from './reasons';
 import { isObservationFn, observationField } from '../observations';
@@ -128,7 +129,7 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
     case 'enum': {
       const resolved = ctx.scope.resolveMethod(receiver.name, method);
       if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
-      res = rawPointerMethod(receiver, method) ?? permissionMethod(receiver, method, span);
+      res = rawPointerMethod(receiver, method) ?? permissionMethod(receiver, method, span) ?? checkedIntSpecMethod(receiver, method);
       if (receiver.kind === 'enum') res ??= enumMethod(receiver, method, args, span);
       break;
     }
@@ -181,7 +182,7 @@ export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {
     const resolved = ctx.scope.resolveMethod(value.name, 'view');
     if (resolved !== undefined) return callUserFn(ctx, resolved, [value], span);
   }
-  return value;
+  return checkedIntSpecMethod(value, 'view') ?? value;
 }
 
 /** `x.deep_view()` (vstd's DeepView): a Vec, array or slice is the sequence of its elements' deep views (so a

@@ -10,7 +10,7 @@ import { adtShape } from '../../eval';
 import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
 import type { Rng } from '../../stdx';
 import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
-import { POINTS_TO } from '../../eval';
+import { checkedIntValue, checkedIntWidth, isCheckedIntType, POINTS_TO } from '../../eval';
 import type { FileLiterals } from './seeds';
 import type { ModelScope } from '../../model';
 
@@ -106,6 +106,8 @@ function firstValues(ctx: CandidateContext, type: ValueType, depth: number): rea
     case 'seq':
       return firstSeqs(ctx, type, depth);
     case 'adt': {
+      if (isCheckedIntType(type.name) && ctx.typeContext.scope.datatype(type.name) === undefined)
+        return checkedIntCandidates(ctx, type.name);
       if (isBuiltinPointer(type, ctx.typeContext)) return pointerCandidates(type, pointeeCandidates(ctx, type, depth));
       const shape = adtShape(type, ctx.typeContext);
       if (shape === undefined || depth > 3) return [];
@@ -241,6 +243,14 @@ function randomAdt(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt'
   const variants = depth > 2 ? shape.variants.filter((v) => v.fields.fields.length === 0) : shape.variants;
   const variant = ctx.rng.pick(variants.length > 0 ? variants : shape.variants);
   return variant === undefined ? undefined : variantValue(ctx, shape.name, variant, depth, 'random');
+}
+
+/** A checked integer's exact values: the boundaries of the width it holds, and past its MAX (overflowed). */
+function checkedIntCandidates(ctx: CandidateContext, typeName: string): readonly Value[] {
+  const width = checkedIntWidth(typeName);
+  const max = intRange(width).max ?? 0n;
+  const beyond = [max + 1n, max + 2n, 2n * max, max * max];
+  return [...boundaryInts(ctx, width), ...beyond].filter((value) => value >= 0n).map((value) => checkedIntValue(typeName, value));
 }
 
 /** A few values a permission may hold. */

@@ -201,7 +201,15 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       continue;
     }
     const outcome = runExecFunction(model, fn, input, options.execLimits);
-    if (outcome.kind === 'not-runnable') return { ...empty, notRunnable: { reason: outcome.reason, span: outcome.span } };
+    if (outcome.kind === 'not-runnable') {
+      // Outside the requires the body may meet what the run cannot follow (a ghost value divided by a zero the
+      // requires rules out): that input tells nothing, and the function is judged on the inputs it admits.
+      if (requiresHolds === false) {
+        outsideRequires += 1;
+        continue;
+      }
+      return { ...empty, notRunnable: { reason: outcome.reason, span: outcome.span } };
+    }
     if (outcome.kind === 'assume-violated') {
       violatesAssume += 1;
       violated ??= outcome.what;
