@@ -103,6 +103,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     typeImpls: () => [],
     derivers: () => [],
     declaredLayout: () => undefined,
+    externalCrate: () => undefined,
     constant: (path) => {
       const item = find('const', path[path.length - 1] ?? '');
       return item?.kind === 'const' ? item : undefined;

@@ -223,7 +223,18 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   // Older Verus spells spec closures as a path: `FnSpec<(A, B), R>`.
   const params = args[0];
   if (name === 'FnSpec' && args.length === 2 && params?.kind === 'tuple') return { kind: 'fn', params: params.elements, ret: arg(1) };
+  const external = externalCrate(type, ctx);
+  if (external !== undefined) return unsupported(text, `a type of the crate \`${external}\`, outside the code the harness reads`);
   return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
+}
+
+/** The outside crate a path names when the crate also has a type of its last name (the wrapper around it). */
+function externalCrate(type: PathType, ctx: TypeContext): string | undefined {
+  const first = type.segments[0]?.name;
+  const name = type.segments[type.segments.length - 1]?.name;
+  if (type.segments.length < 2 || first === undefined || name === undefined || ctx.generics?.has(first) === true) return undefined;
+  if (ctx.scope.datatype(name) === undefined && ctx.scope.typeAlias(name) === undefined) return undefined;
+  return ctx.scope.externalCrate(first);
 }
 
 /** A datatype of the crate named like a std or vstd collection (IronKV's `endpoint_hashmap_t::HashMap<V>`, a wrapper

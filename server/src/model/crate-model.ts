@@ -161,6 +161,11 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     typeImpls: (typeName) => ownFirst(local.typeImpls(typeName), crate.scope.typeImpls(typeName)),
     derivers: (traitName) => ownFirst(local.derivers(traitName), crate.scope.derivers(traitName)),
     declaredLayout: (typeName) => local.declaredLayout(typeName) ?? crate.scope.declaredLayout(typeName),
+    // The file's `use`s say where the name comes from; a module any file of the crate declares is no outside crate.
+    externalCrate: (name) => {
+      const root = local.externalCrate(name);
+      return root !== undefined && crate.scope.externalCrate(root) !== undefined ? root : undefined;
+    },
   };
 }
 

@@ -33,6 +33,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     useAlias: (name) => index.useRenames.get(name),
     macroRules: (name) => index.macros.get(name),
     declaredLayout: (typeName) => index.layouts.get(lastSegment(typeName)),
+    externalCrate: (name) => externalCrate(index, name),
   };
 }
 
@@ -63,9 +64,22 @@ interface ScopeIndex {
   readonly macros: Map<string, MacroRulesDefinition>;
   /** `global size_of`/`global layout` directives by the type's last path segment. */
   readonly layouts: Map<string, LayoutDirective>;
+  /** The modules items are declared in or that `mod` declares, inline or not. */
+  readonly modules: Set<string>;
+  /** The first segments of `use` paths other than `crate`, `self` and `super`. */
+  readonly useRoots: Set<string>;
+  /** The names `use` binds (`kube` in `use deps_hack::kube`, `k8s` in `use k8s_openapi::api as k8s`) to their
+   *  path's first segment. */
+  readonly importRoots: Map<string, string>;
+}
+
+function externalCrate(index: ScopeIndex, name: string): string | undefined {
+  const root = index.importRoots.get(name) ?? name;
+  return index.useRoots.has(root) && !index.modules.has(root) ? root : undefined;
 }
 
 const NO_IMPLS: readonly ImplItem[] = [];
+const RELATIVE_ROOTS: ReadonlySet<string> = new Set(['crate', 'self', 'super', 'Self']);
 const NO_DATATYPES: readonly Datatype[] = [];
 
 // Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
@@ -88,8 +102,12 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     useRenames: new Map(),
     macros: new Map(),
     layouts: new Map(),
+    modules: new Set(),
+    useRoots: new Set(),
+    importRoots: new Map(),
   };
   for (const { item, context } of items) {
+    for (const module of context.modulePath) index.modules.add(module);
     const qualify = (name: string): string => qualifiedName(context, name);
     switch (item.kind) {
       case 'fn':
@@ -121,7 +139,14 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
       case 'use':
         for (const leaf of flattenUseTree(item.tree)) {
           if (leaf.kind === 'rename' && leaf.name !== '_') setFirst(index.useRenames, leaf.name, leaf.path);
+          const root = leaf.path[0];
+          if (root === undefined || RELATIVE_ROOTS.has(root)) continue;
+          index.useRoots.add(root);
+          if (leaf.kind !== 'glob') setFirst(index.importRoots, leaf.name, root);
         }
+        break;
+      case 'mod':
+        index.modules.add(item.name);
         break;
       default:
         break;

@@ -122,6 +122,11 @@ export interface ModelScope {
   derivers(traitName: string): readonly Datatype[];
   /** The layout a `global size_of`/`global layout` directive gives the type (by its last path segment). */
   declaredLayout(typeName: string): LayoutDirective | undefined;
+  /** The outside crate a path that starts with `name` is in: `name` is, or `use` brings it from, the root of a `use`
+   *  path (`use k8s_openapi::api as k8s`, `use deps_hack::kube`) that is no module of the crate. A datatype the crate
+   *  declares under the path's last name is then another type (anvil's `struct PodSpec { inner:
+   *  k8s_openapi::api::core::v1::PodSpec }`). */
+  externalCrate(name: string): string | undefined;
   /** The path a `use .. as name` renames (`use vstd::arithmetic::power2::pow2 as p2` gives `p2` ->
    *  ['vstd', 'arithmetic', 'power2', 'pow2']). */
   useAlias(name: string): readonly string[] | undefined;

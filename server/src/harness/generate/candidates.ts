@@ -6,7 +6,7 @@ import type { Value } from '../../eval';
 import { int, opaqueValue } from '../../eval';
 import type { IntType, ValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
-import { adtShape } from '../../eval';
+import { adtShape, valueTypeText } from '../../eval';
 import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
 import type { Rng } from '../../stdx';
 import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
@@ -221,6 +221,9 @@ function randomSeq(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq'
 
 /** Below this depth sequences, sets and maps of free length are empty, so values of recursive types stay finite. */
 const MAX_ELEMENT_DEPTH = 3;
+/** Below this depth no struct is built: a struct that holds itself with no `Option` or sequence between (through a
+ *  `Box`, or a field whose type only looks like its own) has no finite value. Real nesting is far shallower. */
+const MAX_STRUCT_DEPTH = 32;
 
 function randomElements(ctx: CandidateContext, type: ValueType, depth: number, length: number): Value[] | undefined {
   if (depth > MAX_ELEMENT_DEPTH) return length === 0 ? [] : undefined;
@@ -263,7 +266,7 @@ type FieldsShape = Extract<NonNullable<ReturnType<typeof adtShape>>, { kind: 'st
 
 function structValue(ctx: CandidateContext, name: string, fields: FieldsShape, depth: number, mode: 'first' | 'random'): Value | undefined {
   // A field no value can fill fails the struct before the others are built (a kernel's page arrays are large).
-  if (fields.fields.some((field) => hasNoValue(field.type, ctx.typeContext))) return undefined;
+  if (depth > MAX_STRUCT_DEPTH || fields.fields.some((field) => hasNoValue(field.type, ctx.typeContext))) return undefined;
   const values: Value[] = [];
   for (const field of fields.fields) {
     const value = fieldValue(ctx, field.type, depth, mode);
@@ -274,9 +277,20 @@ function structValue(ctx: CandidateContext, name: string, fields: FieldsShape, d
 }
 
 /** Whether no value of `type` can be built whatever is drawn: an unsupported part where a value needs one (a
- *  struct field, a tuple element, an array element, every variant of an enum). A type met again inside itself counts
- *  as buildable. Remembered per scope and type object, as adtShape's shapes are. */
-function hasNoValue(type: ValueType, typeContext: TypeContext, visiting: Set<ValueType> = new Set()): boolean {
+ *  struct field, a tuple element, an array element, every variant of an enum), or the type itself where a value
+ *  needs one (a struct that holds itself through a `Box`: only an `Option`, another variant or a sequence ends a
+ *  recursive type). "Itself" is by text, since each shape resolves its fields to new type objects. Remembered per
+ *  scope and type object, as adtShape's shapes are, except answers that leaned on a type still being looked at. */
+function hasNoValue(type: ValueType, typeContext: TypeContext): boolean {
+  return noValue(type, typeContext, { visiting: new Set(), cyclesMet: 0 });
+}
+
+interface NoValueSearch {
+  readonly visiting: Set<string>;
+  cyclesMet: number;
+}
+
+function noValue(type: ValueType, typeContext: TypeContext, search: NoValueSearch): boolean {
   let byType = NO_VALUE.get(typeContext.scope);
   if (byType === undefined) {
     byType = new WeakMap();
@@ -284,9 +298,14 @@ function hasNoValue(type: ValueType, typeContext: TypeContext, visiting: Set<Val
   }
   const known = byType.get(type);
   if (known !== undefined) return known;
-  if (visiting.has(type)) return false;
-  visiting.add(type);
-  const inner = (part: ValueType): boolean => hasNoValue(part, typeContext, visiting);
+  const text = valueTypeText(type);
+  if (search.visiting.has(text) || search.visiting.size > MAX_STRUCT_DEPTH) {
+    search.cyclesMet += 1;
+    return true;
+  }
+  const cyclesBefore = search.cyclesMet;
+  search.visiting.add(text);
+  const inner = (part: ValueType): boolean => noValue(part, typeContext, search);
   let result = false;
   if (type.kind === 'unsupported') result = true;
   else if (type.kind === 'seq') result = (type.length ?? 0) > 0 && inner(type.element);
@@ -299,8 +318,8 @@ function hasNoValue(type: ValueType, typeContext: TypeContext, visiting: Set<Val
         ? shape.fields.fields.some((field) => inner(field.type))
         : shape.variants.every((variant) => variant.fields.fields.some((field) => inner(field.type))));
   }
-  visiting.delete(type);
-  byType.set(type, result);
+  search.visiting.delete(text);
+  if (search.cyclesMet === cyclesBefore) byType.set(type, result);
   return result;
 }
 

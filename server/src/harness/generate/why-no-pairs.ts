@@ -101,9 +101,23 @@ function unbuildableText(model: FileModel, fn: FunctionContract): string {
   const ctx: CandidateContext = { typeContext: types.typeContext, rng: createRng(1), literals: NO_LITERALS, breadth: 1, maxLength: 1 };
   for (const [name, type] of types.params) {
     const empty = valuelessPart(ctx, type, 0);
-    if (empty !== undefined) return `: parameter \`${name}\` holds \`${valueTypeText(empty)}\`, of which the generator builds no value`;
+    if (empty === undefined) continue;
+    const text = valueTypeText(empty);
+    const loop = selfHoldingField(empty, ctx.typeContext);
+    if (loop !== undefined)
+      return `: parameter \`${name}\` holds \`${text}\`, which holds itself (field \`${loop}\`) with no \`Option\`, other variant or sequence to end it: it has no finite value`;
+    return `: parameter \`${name}\` holds \`${text}\`, of which the generator builds no value`;
   }
   return '';
+}
+
+/** The field of a struct whose type is the struct itself (`next: Box<Chain>` in `Chain`). */
+function selfHoldingField(type: ValueType, ctx: TypeContext): string | undefined {
+  if (type.kind !== 'adt') return undefined;
+  const shape = adtShape(type, ctx);
+  if (shape?.kind !== 'struct') return undefined;
+  const text = valueTypeText(type);
+  return shape.fields.fields.find((field) => valueTypeText(field.type) === text)?.name;
 }
 
 const NO_LITERALS = { ints: [], strings: [] };
