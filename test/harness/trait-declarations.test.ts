@@ -29,3 +29,29 @@ describe('a trait method declaration without a body', () => {
     expect(report.functions.map((fn) => [fn.qualifiedName, fn.status])).toEqual([['S::f', 'scored']]);
   });
 });
+
+describe("a trait impl method held to its declaration's contract", () => {
+  const source = readFileSync(join(__dirname, '..', 'fixtures', 'harness', 'trait-contract.rs'), 'utf8');
+  const ringModel = buildFileModel(parseSourceFile(source));
+
+  it('takes the requires it does not write, and adds the ensures to its own', () => {
+    const impl = ringModel.functions.find((fn) => fn.qualifiedName === 'Ring::is_full');
+    expect(impl?.requires.map((clause) => clause.text)).toEqual(['self.inv()']);
+    expect(impl?.ensures.map((clause) => clause.text)).toEqual([
+      'self.inv()',
+      'ret == (self.head == (self.tail + 1) % (self.ring.len() as int))',
+    ]);
+  });
+
+  it('is run only inside that requires: every correct pair is accepted, and an empty ring is an invalid input', () => {
+    const generated = generatePairsText(ringModel, null, { count: 20, invalidCount: 10, seed: 1 });
+    if (!generated.ok) throw new Error(generated.error);
+    const report = checkFileSync(
+      { path: 'r.rs', text: source, pairsPath: 'r.pairs.json', pairsText: generated.text },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    const ring = report.functions.find((fn) => fn.qualifiedName === 'Ring::is_full');
+    expect(ring?.scores.postCorrectness).toBe(1);
+    expect(ring?.scores.preCompleteness).toBe(1);
+  });
+});

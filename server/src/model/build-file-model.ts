@@ -7,6 +7,7 @@ import { printType } from '../syntax';
 import { collectItems, lowerFunction } from './lower-functions';
 import type { ItemContext } from './lower-functions';
 import { scopeWithItemMacros } from './scope';
+import { withTraitContracts } from './trait-contracts';
 import type { FileModel, FunctionContract } from './types';
 
 export function buildFileModel(source: SourceFile): FileModel {
@@ -30,9 +31,12 @@ function modelOf(source: SourceFile, kept: KeptContract): FileModel {
   const items = collectItems(source);
   const lowered: { readonly contract: FunctionContract; readonly context: ItemContext }[] = [];
   for (const { item, context } of items) {
-    if (item.kind === 'fn') lowered.push({ contract: kept(item, context) ?? lowerFunction(source, item, context), context });
+    if (item.kind !== 'fn') continue;
+    // A trait impl method's contract holds its declaration's clauses, which may have changed: it is lowered again.
+    const earlier = context.container === 'trait-impl' ? undefined : kept(item, context);
+    lowered.push({ contract: earlier ?? lowerFunction(source, item, context), context });
   }
-  const functions = withDistinctNames(lowered);
+  const functions = withDistinctNames(withTraitContracts(lowered));
   const scope = scopeWithItemMacros(items);
   return {
     source,

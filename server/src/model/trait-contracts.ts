@@ -1,0 +1,43 @@
+// A trait impl's method is held to its trait declaration's contract (Verus: the impl inherits the declaration's
+// `requires`, which it cannot change, and its `ensures`, to which it may add). Without this an impl method that
+// writes no `requires` would be run on inputs outside the declaration's: its correct outputs would be "rejected".
+// The clauses keep their spans in the declaration, so a message about one points there.
+
+import type { ItemContext } from './lower-functions';
+import type { ClauseModel, FunctionContract } from './types';
+
+export interface LoweredFunction {
+  readonly contract: FunctionContract;
+  readonly context: ItemContext;
+}
+
+/** Each trait impl method of the file with its trait declaration's clauses added, when that declaration is in the
+ *  file and names its parameters (and its result, for `ensures`) as the impl does: the clauses are read under the
+ *  impl's names. */
+export function withTraitContracts(lowered: readonly LoweredFunction[]): LoweredFunction[] {
+  const declarations = new Map<string, FunctionContract>();
+  for (const { contract, context } of lowered) {
+    if (context.container === 'trait' && context.traitName !== undefined)
+      declarations.set(`${context.traitName}::${contract.name}`, contract);
+  }
+  return lowered.map((entry) => {
+    const { contract, context } = entry;
+    if (context.container !== 'trait-impl' || context.traitName === undefined) return entry;
+    const declaration = declarations.get(`${context.traitName}::${contract.name}`);
+    return declaration === undefined ? entry : { contract: inherit(contract, declaration), context };
+  });
+}
+
+function inherit(impl: FunctionContract, declaration: FunctionContract): FunctionContract {
+  const sameParams =
+    declaration.params.length === impl.params.length && declaration.params.every((param, i) => param.name === impl.params[i]?.name);
+  if (!sameParams) return impl;
+  const requires = impl.requires.length === 0 ? declaration.requires : impl.requires;
+  const sameResult = declaration.returnName === undefined || declaration.returnName === impl.returnName;
+  const ensures = sameResult && declaration.ensures.length > 0 ? reindexed([...declaration.ensures, ...impl.ensures]) : impl.ensures;
+  return requires === impl.requires && ensures === impl.ensures ? impl : { ...impl, requires, ensures };
+}
+
+function reindexed(clauses: readonly ClauseModel[]): ClauseModel[] {
+  return clauses.map((clause, index) => (clause.index === index ? clause : { ...clause, index }));
+}
