@@ -54,4 +54,9 @@ describe("a trait impl method held to its declaration's contract", () => {
     expect(ring?.scores.postCorrectness).toBe(1);
     expect(ring?.scores.preCompleteness).toBe(1);
   });
+
+  it('an override takes the ensures but not the default_ensures, so its own correct pairs are accepted', () => {
+    const halve = ringModel.functions.find((fn) => fn.qualifiedName === 'Ring::halve');
+    expect(halve?.ensures.map((clause) => clause.text)).toEqual(['output <= input', 'output == input / 3']);
+  });
 });

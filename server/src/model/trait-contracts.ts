@@ -34,7 +34,9 @@ function inherit(impl: FunctionContract, declaration: FunctionContract): Functio
   if (!sameParams) return impl;
   const requires = impl.requires.length === 0 ? declaration.requires : impl.requires;
   const sameResult = declaration.returnName === undefined || declaration.returnName === impl.returnName;
-  const ensures = sameResult && declaration.ensures.length > 0 ? reindexed([...declaration.ensures, ...impl.ensures]) : impl.ensures;
+  // An impl that writes the method overrides the default body, and with it the `default_ensures`.
+  const promised = declaration.ensures.filter((clause) => clause.clause.defaultOnly !== true);
+  const ensures = sameResult && promised.length > 0 ? reindexed([...promised, ...impl.ensures]) : impl.ensures;
   return requires === impl.requires && ensures === impl.ensures ? impl : { ...impl, requires, ensures };
 }
 

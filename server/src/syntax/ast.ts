@@ -110,6 +110,8 @@ export interface Clause {
   readonly expr: Expr;
   /** The clause's own text range (no trailing comma). */
   readonly span: Span;
+  /** A `default_ensures` clause: it holds for a trait's default body only, not for an impl that overrides it. */
+  readonly defaultOnly?: true;
 }
 
 export interface DecreasesSpec {

@@ -110,7 +110,8 @@ export function parseFnSpecs(p: ParserState): FnSpecs {
       const list = parseClauseList(p);
       if (keyword === 'requires') specs.requires.push(...list);
       else if (keyword === 'recommends') specs.recommends.push(...list);
-      else specs.ensures.push(...list);
+      else if (keyword === 'ensures') specs.ensures.push(...list);
+      else specs.ensures.push(...list.map((clause): Clause => ({ ...clause, defaultOnly: true })));
     } else if (keyword === 'decreases') {
       p.bump();
       const exprs = parseDecreasesExprs(p);
