@@ -22,6 +22,7 @@ describe('items of systems code', () => {
     ],
     ['exec const C: u64 ensures C == 8, C > 0, { 4 + 4 }', ['const C exec: u64 ensures (== C 8), (> C 0) {..}']],
     ['proof const P: int = 3;', ['const P proof: int']],
+    ['pub const proof fn bits() ensures 1u64 & 1u64 == 1u64, {} const spec: u8 = 1;', ['fn bits proof ()', 'const spec exec: u8']],
     [
       '#[cfg(feature = "m")] extern "C" { fn to_phys(va: usize) -> usize; static X: u8; } extern { fn f(); } unsafe extern "C" fn g() {}',
       ['macro extern', 'macro extern', 'fn g exec ()'],

@@ -105,7 +105,7 @@ function verusOpenerLength(p: ParserState): number {
 export function isItemStart(p: ParserState): boolean {
   const t = p.tok();
   if (!p.isIdent()) return p.at('#') && p.at('[', 1) && p.at('verifier', 2);
-  if (t === 'const') return p.at('fn', 1) || (p.isIdent(1) && p.at(':', 2));
+  if (t === 'const') return constFnAhead(p) || (p.isIdent(1) && p.at(':', 2));
   if (t === 'type' || t === 'union') return p.isIdent(1) && !p.at(':', 1);
   if (ITEM_KEYWORDS.has(t)) return true;
   if (t === 'macro_rules') return p.at('!', 1);
@@ -287,7 +287,7 @@ function parseModifiers(p: ParserState): FnModifiers {
   while (p.isIdent() && MODIFIERS.has(p.tok())) {
     const t = p.tok();
     // `const X: T` is an item, not a modifier; `spec const` / `exec const` are handled by the const item.
-    if (t === 'const' && !(p.at('fn', 1) || p.at('unsafe', 1) || p.at('extern', 1) || p.at('async', 1))) break;
+    if (t === 'const' && !constFnAhead(p)) break;
     if ((t === 'tracked' || t === 'ghost' || t === 'default') && !p.isIdent(1)) break;
     // `extern crate name;` is an item of its own, not an `extern "C"` modifier.
     if (t === 'extern' && p.at('crate', 1)) break;
@@ -315,6 +315,15 @@ function parseModifiers(p: ParserState): FnModifiers {
   }
   return modifiers;
 }
+
+/** `const fn`, `const unsafe fn`, and `const proof fn` (verismo): `const` qualifies a fn rather than starting a const
+ *  item. A mode word followed by `:` is a const's name (`const spec: u8`). */
+function constFnAhead(p: ParserState): boolean {
+  if (p.at('fn', 1) || p.at('unsafe', 1) || p.at('extern', 1) || p.at('async', 1)) return true;
+  return FN_MODE_WORDS.has(p.tok(1)) && !p.at(':', 2);
+}
+
+const FN_MODE_WORDS: ReadonlySet<string> = new Set(['spec', 'proof', 'exec', 'open', 'closed']);
 
 function parseVisibilityTail(p: ParserState): void {
   if (p.at('(')) p.skipTokenOrGroup();
