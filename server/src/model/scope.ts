@@ -79,8 +79,9 @@ function externalCrate(index: ScopeIndex, name: string): string | undefined {
 }
 
 const NO_IMPLS: readonly ImplItem[] = [];
-const RELATIVE_ROOTS: ReadonlySet<string> = new Set(['crate', 'self', 'super', 'Self']);
 const NO_DATATYPES: readonly Datatype[] = [];
+/** First path segments that name a place in this crate, never another crate. */
+const RELATIVE_ROOTS: ReadonlySet<string> = new Set(['crate', 'self', 'super', 'Self']);
 
 // Aliases can chain (`type A = B; type B = Point;`) or loop; this bounds the walk.
 const MAX_ALIAS_DEPTH = 16;
@@ -243,7 +244,7 @@ function lookupName<V>(
   if (found !== undefined || modulePath !== undefined) return found;
   const expanded = path[0] === 'Self' ? (selfTypeName === undefined ? undefined : [selfTypeName, ...path.slice(1)]) : path;
   const last = expanded?.[expanded.length - 1];
-  if (expanded === undefined || last === undefined || ['crate', 'self', 'super'].includes(expanded[0] ?? '')) return undefined;
+  if (expanded === undefined || last === undefined || RELATIVE_ROOTS.has(expanded[0] ?? '')) return undefined;
   const suffix = `::${expanded.join('::')}`;
   const candidates = (table.byLastSegment.get(last) ?? []).filter((name) => name.endsWith(suffix));
   const [only] = candidates;
