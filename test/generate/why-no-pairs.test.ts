@@ -72,7 +72,7 @@ describe('why a function got no pair', () => {
 
   it('names the innermost part of a parameter the generator builds no value of', () => {
     expect(summary('guarded').noPairs?.message).toBe(
-      'no input could be built for its parameters: parameter `p` holds `spec_fn(u8) -> bool`, of which the generator builds no value',
+      'no input could be built for its parameters: parameter `p` holds `spec_fn(u8) -> (u8, bool)`, of which the generator builds no value',
     );
   });
 

@@ -8,6 +8,8 @@ import { CTX, T, V } from './helpers';
 
 /** A tracked value of a type the harness does not model: its values are placeholders. */
 const TOKEN: ValueType = { kind: 'opaque', text: 'Tracked<Mim::Instance>', reason: 'Mim::Instance: unknown type `Instance`' };
+/** A permission predicate, as persistent-memory code passes them. */
+const PREDICATE: ValueType = { kind: 'fn', params: [T.seq(T.int('u8'), 'Seq')], ret: T.bool };
 
 function decoded(type: ValueType, json: unknown): string {
   const res = decodeJson(json, type, CTX);
@@ -85,6 +87,7 @@ describe('decode valid JSON and encode it back', () => {
       '<Tracked<Mim::Instance>>',
       { opaque: 'Tracked<Mim::Instance>' },
     ],
+    ['a spec_fn is its Verus closure text', PREDICATE, { closure: '|s: Seq<u8>| s.len() < 4' }, '|s: Seq<u8>| s.len() < 4'],
     ['braced empty struct', T.adt('Empty'), {}, 'Empty'],
     ['generic struct', T.adt('Wrapper', T.string), { inner: 'a' }, 'Wrapper { inner: "a" }'],
     ['unit variant', T.adt('Color'), 'Red', 'Color::Red'],
@@ -108,6 +111,24 @@ describe('decode invalid JSON', () => {
       TOKEN,
       7,
       'error at []: expected {"opaque": "Tracked<Mim::Instance>"} (a placeholder: Mim::Instance: unknown type `Instance`), found 7',
+    ],
+    [
+      'a spec_fn is not a string',
+      PREDICATE,
+      '|s| true',
+      'error at []: expected {"closure": "|..| .."} (a `spec_fn(Seq<u8>) -> bool` as Verus closure text), found string "|s| true"',
+    ],
+    [
+      'a spec_fn takes its parameters',
+      PREDICATE,
+      { closure: '|a, b| true' },
+      'error at []: the closure `|a, b| true` takes 2 parameters; `spec_fn(Seq<u8>) -> bool` takes 1',
+    ],
+    [
+      'a spec_fn that does not parse',
+      PREDICATE,
+      { closure: '|s| s.len( <' },
+      'error at []: the closure `|s| s.len( <` does not parse: expected a type',
     ],
     ['u8 negative', T.int('u8'), -1, 'error at []: -1 is out of range for u8 (0..=255)'],
     ['nat negative', T.int('nat'), '-5', 'error at []: -5 is out of range for nat (0..)'],
@@ -197,10 +218,10 @@ describe('decode invalid JSON', () => {
       'error at []: values of type f64 are not supported: floating-point types are not supported',
     ],
     [
-      'spec fn',
+      'a spec fn is not null',
       { kind: 'fn', params: [T.int('int')], ret: T.bool },
       null,
-      'error at []: values of type spec_fn(int) -> bool cannot be written in JSON',
+      'error at []: expected {"closure": "|..| .."} (a `spec_fn(int) -> bool` as Verus closure text), found null',
     ],
   ])('%s', (_, type, json, expected) => {
     expect(decoded(type, json)).toBe(expected);

@@ -92,6 +92,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
   return {
     resolveFunction: () => undefined,
     resolveMethod: () => undefined,
+    implMethods: () => [],
     datatype: (name) => {
       const item = find('struct', name) ?? find('enum', name);
       return item?.kind === 'struct' || item?.kind === 'enum' ? item : undefined;

@@ -9,6 +9,7 @@ import type { Value } from './value';
 import type { IntType, ValueType } from './value-type';
 import { charValue, inRange, intRange, makeMap, makeMultiset, makeSet, textOf, textValue } from './value-ops';
 import { assertNever } from '../stdx';
+import { CLOSURE_KEY, specFnFromSource } from './spec-fn-values';
 
 export type JsonPath = readonly (string | number)[];
 
@@ -65,7 +66,7 @@ export function encodeJson(value: Value, type: ValueType, ctx: TypeContext): Jso
     case 'enum':
       return encodeEnum(value, type, ctx);
     case 'closure':
-      return '<closure>';
+      return value.source === undefined ? '<closure>' : { [CLOSURE_KEY]: value.source };
     case 'opaque':
       return { [OPAQUE_KEY]: value.text };
     default:
@@ -132,7 +133,7 @@ function decode(json: unknown, type: ValueType, ctx: TypeContext, path: JsonPath
     case 'adt':
       return decodeAdt(json, type, ctx, path);
     case 'fn':
-      return fail(path, `values of type ${valueTypeText(type)} cannot be written in JSON`);
+      return decodeSpecFn(json, type, path);
     case 'unsupported':
       return fail(path, `values of type ${type.text} are not supported: ${type.reason}`);
     case 'opaque':
@@ -150,6 +151,14 @@ function decodeOpaque(json: unknown, type: Extract<ValueType, { kind: 'opaque' }
   const written = json === null || (isPlainObject(json) && Object.keys(json).length === 1 && typeof json[OPAQUE_KEY] === 'string');
   if (!written) return expected(path, `{"${OPAQUE_KEY}": "${type.text}"} (a placeholder: ${type.reason})`, json);
   return { kind: 'opaque', text: type.text };
+}
+
+function decodeSpecFn(json: unknown, type: Extract<ValueType, { kind: 'fn' }>, path: JsonPath): Value {
+  const source = isPlainObject(json) && Object.keys(json).length === 1 ? json[CLOSURE_KEY] : undefined;
+  if (typeof source !== 'string')
+    return expected(path, `{"${CLOSURE_KEY}": "|..| .."} (a \`${valueTypeText(type)}\` as Verus closure text)`, json);
+  const value = specFnFromSource(source, type);
+  return typeof value === 'string' ? fail(path, value) : value;
 }
 
 function decodeInt(json: unknown, intType: IntType, path: JsonPath): bigint {

@@ -92,7 +92,7 @@ function printValue(value: Value, type: ValueType | undefined, style: Style): st
       return (builtin || style === 'debug' ? value.variant : `${value.name}::${value.variant}`) + inner;
     }
     case 'closure':
-      return `<closure at ${value.span.start}>`;
+      return value.source ?? `<closure at ${value.span.start}>`;
     case 'opaque':
       return `<${value.text}>`;
     default:

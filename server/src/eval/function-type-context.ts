@@ -44,17 +44,25 @@ export function functionTypeContext(fn: FunctionContract, scope: ModelScope): Fu
   const consts = constInstantiation(fn, scope);
   const base: TypeContext = { scope, ...(generics.size === 0 ? {} : { generics }), ...(consts.size === 0 ? {} : { consts }) };
   if (fn.selfTypeName === undefined) return { kind: 'supported', ctx: base };
-  const header = fn.implHeader;
-  const declaredSelf =
-    header !== undefined && (generics.size + consts.size > 0 || hasTypeArguments(header.selfType))
-      ? resolveValueType(header.selfType, base)
-      : undefined;
-  // A generic impl's self type, or one written with arguments (`impl Array<u8, PAGE_SZ>`), is resolved from the
-  // header; others keep the name-only `Self` they always had.
-  const selfType: ValueType =
-    declaredSelf?.kind === 'adt' && declaredSelf.name === fn.selfTypeName ? declaredSelf : { kind: 'adt', name: fn.selfTypeName, args: [] };
-  return { kind: 'supported', ctx: { ...base, selfType } };
+  return { kind: 'supported', ctx: { ...base, selfType: implSelfType(fn.selfTypeName, fn.implHeader, base) } };
 }
+
+/** `Self` of an impl. A generic impl's self type, or one written with arguments (`impl Array<u8, PAGE_SZ>`), is
+ *  resolved from the header, and so is an impl for a type that is not a datatype (`impl Marshalable for u64`,
+ *  `for Vec<u8>`, `for (K, V)`); a datatype's other impls keep the name-only `Self` they always had. */
+function implSelfType(selfTypeName: string, header: FunctionContract['implHeader'], ctx: TypeContext): ValueType {
+  const named: ValueType = { kind: 'adt', name: selfTypeName, args: [] };
+  if (header === undefined) return named;
+  const generic = (ctx.generics?.size ?? 0) + (ctx.consts?.size ?? 0) > 0;
+  const written = header.selfType.kind !== 'path' || generic || hasTypeArguments(header.selfType);
+  const declared = written || ctx.scope.datatype(selfTypeName) === undefined ? resolveValueType(header.selfType, ctx) : undefined;
+  if (declared === undefined) return named;
+  if (declared.kind === 'adt') return declared.name === selfTypeName ? declared : named;
+  return BUILTIN_SELF_KINDS.has(declared.kind) ? declared : named;
+}
+
+/** Value types an impl's `Self` can be besides a datatype: integers, `bool`, `char`, `Vec`/arrays/slices, tuples. */
+const BUILTIN_SELF_KINDS: ReadonlySet<ValueType['kind']> = new Set(['int', 'bool', 'char', 'seq', 'tuple']);
 
 function hasTypeArguments(type: Type): boolean {
   return type.kind === 'path' && (type.segments[type.segments.length - 1]?.generics.length ?? 0) > 0;

@@ -26,6 +26,7 @@ export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
 export { constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';
 export { OPAQUE_KEY, decodeJson, describeJson, encodeJson } from './codec';
+export { CLOSURE_KEY, simpleSpecFns, specFnFromSource } from './spec-fn-values';
 export { completeByEqualities, completedRow } from './ghost-completion';
 export type { CompletionLimits, CompletionSite } from './ghost-completion';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';

@@ -9,17 +9,18 @@ import { assertNever } from '../stdx';
 export { intRange, inRange, isSignedInt } from './int-types';
 export type { IntRange } from './int-types';
 
-/** Structural equality. A closure equals only itself (nested inside other values, closures fall back to the
+/** Structural equality. A closure equals only itself, or one of the same Verus text (nested inside other values, closures fall back to the
  *  order below: same lambda, equal captures); a `String` and a `Seq<char>` with the same characters are equal
  *  (the `text` flag only records where a value came from). */
 export function valueEquals(a: Value, b: Value): boolean {
   if (a === b) return true;
-  if (a.kind === 'closure' || b.kind === 'closure') return false;
+  if (a.kind === 'closure' || b.kind === 'closure')
+    return a.kind === 'closure' && b.kind === 'closure' && a.source !== undefined && a.source === b.source;
   return compareValues(a, b) === 0;
 }
 
 /** A total order: by kind first, then contents (ints numerically, sequences lexicographically, ...). Closures are
- *  ordered by source position, then captured environment, so distinct closures of one lambda may compare 0. */
+ *  ordered by their text, then source position, then captured environment, so distinct closures of one lambda may compare 0. */
 export function compareValues(a: Value, b: Value): number {
   if (a === b) return 0;
   if (a.kind !== b.kind) return KIND_RANK[a.kind] - KIND_RANK[b.kind];
@@ -55,6 +56,7 @@ export function compareValues(a: Value, b: Value): number {
     case 'closure': {
       const other = b as typeof a;
       return (
+        compareStrings(a.source ?? '', other.source ?? '') ||
         a.span.start - other.span.start ||
         a.span.end - other.span.end ||
         compareLists(sortedEnv(a.env), sortedEnv(other.env), compareFields)
@@ -232,7 +234,7 @@ export function valueKey(value: Value): string | undefined {
     case 'opaque':
       return `o{${value.text}}`;
     case 'closure':
-      return undefined;
+      return value.source === undefined ? undefined : `c{${value.source}}`;
     default:
       return assertNever(value);
   }

@@ -40,6 +40,9 @@ export type Value =
       readonly body: Expr;
       readonly env: ReadonlyMap<string, Value>;
       readonly span: Span;
+      /** Its Verus text, for a closure read from a pairs file or made by the generator (spec-fn-values.ts): what
+       *  the pairs file holds, and what tells two such closures apart. Such a closure captures nothing. */
+      readonly source?: string;
     };
 
 export const UNIT: Value = { kind: 'tuple', elements: [] };

@@ -148,6 +148,12 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
       crateFunction(crate, path, selfTypeName, inCrate(modulePath)),
     resolveMethod: (typeName, method) =>
       local.resolveMethod(typeName, method) ?? reachedInCrate(crate.scope.resolveMethod(typeName, method)),
+    implMethods: (typeName, method) => {
+      const own = local.implMethods(typeName, method);
+      const items = new Set(own.map((target) => target.item));
+      const elsewhere = crate.scope.implMethods(typeName, method).filter((target) => !items.has(target.item));
+      return elsewhere.length === 0 ? own : [...own, ...elsewhere.map((target) => reachedInCrate(target) as ResolvedFn)];
+    },
     datatype: (name) => local.datatype(name) ?? crate.scope.datatype(name),
     enumOfVariant: (variant) => local.enumOfVariant(variant) ?? crate.scope.enumOfVariant(variant),
     constant: (path, selfTypeName, modulePath) =>

@@ -23,6 +23,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
   return {
     resolveFunction: (path, selfTypeName, modulePath) => lookupName(functionTable, path, selfTypeName, modulePath),
     resolveMethod: (typeName, method) => resolveMethod(index, typeName, method),
+    implMethods: (typeName, method) => index.implMethods.get(`${lastSegment(typeName)}::${method}`) ?? NO_FUNCTIONS,
     datatype: (name) => lookupDatatype(index, name),
     enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
@@ -43,6 +44,8 @@ interface ScopeIndex {
   /** `Type::method` (no module path) to target, inherent impls first, then trait impls. */
   readonly inherentMethods: Map<string, ResolvedFn>;
   readonly traitImplMethods: Map<string, ResolvedFn>;
+  /** Every impl method by `Type::method`, for the types several impls cover. */
+  readonly implMethods: Map<string, ResolvedFn[]>;
   /** Trait name to its default methods (with bodies). */
   readonly traitDefaults: Map<string, Map<string, ResolvedFn>>;
   /** Type name to the traits it implements, in source order. */
@@ -79,6 +82,7 @@ function externalCrate(index: ScopeIndex, name: string): string | undefined {
 }
 
 const NO_IMPLS: readonly ImplItem[] = [];
+const NO_FUNCTIONS: readonly ResolvedFn[] = [];
 const NO_DATATYPES: readonly Datatype[] = [];
 /** First path segments that name a place in this crate, never another crate. */
 const RELATIVE_ROOTS: ReadonlySet<string> = new Set(['crate', 'self', 'super', 'Self']);
@@ -90,6 +94,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
   const index: ScopeIndex = {
     functions: new Map(),
     inherentMethods: new Map(),
+    implMethods: new Map(),
     traitImplMethods: new Map(),
     traitDefaults: new Map(),
     implementedTraits: new Map(),
@@ -170,6 +175,8 @@ function indexFunction(index: ScopeIndex, item: FnItem, context: ItemContext): v
   const methodKey = `${context.selfTypeName}::${item.name}`;
   if (context.container === 'inherent') setFirst(index.inherentMethods, methodKey, target);
   if (context.container === 'trait-impl') setFirst(index.traitImplMethods, methodKey, target);
+  if (context.container === 'inherent' || context.container === 'trait-impl')
+    index.implMethods.set(methodKey, [...(index.implMethods.get(methodKey) ?? []), target]);
   if (context.container === 'trait' && item.body !== undefined) {
     const defaults = index.traitDefaults.get(context.selfTypeName) ?? new Map<string, ResolvedFn>();
     setFirst(defaults, item.name, target);

@@ -105,6 +105,10 @@ export interface ModelScope {
   resolveFunction(path: readonly string[], selfTypeName: string | undefined, modulePath?: readonly string[]): ResolvedFn | undefined;
   /** A method `recv.method(..)` on a user type named `typeName`. */
   resolveMethod(typeName: string, method: string): ResolvedFn | undefined;
+  /** Every impl's method `method` for the type named `typeName` (inherent and trait impls), in source order. A
+   *  built-in type can have several (`impl Marshalable for Vec<u8>` and `impl<T> Marshalable for Vec<T>`), of which
+   *  resolveMethod gives the first. */
+  implMethods(typeName: string, method: string): readonly ResolvedFn[];
   datatype(name: string): Datatype | undefined;
   /** The enum that declares a variant, for unqualified variant names (`Some`, `Red` after `use Color::*`). */
   enumOfVariant(variant: string): EnumItem | undefined;

@@ -45,7 +45,7 @@ export function printValueLiteral(ctx: LiteralContext, value: Value, type: Value
     case 'enum':
       return type.kind === 'adt' ? printAdt(ctx, value, type) : mismatch(value, type);
     case 'closure':
-      return { ok: false, construct: 'a closure value' };
+      return value.source === undefined ? { ok: false, construct: 'a closure value' } : { ok: true, text: `(${value.source})` };
     case 'opaque':
       return { ok: false, construct: `a placeholder for \`${value.text}\`` };
     default:

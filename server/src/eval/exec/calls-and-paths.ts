@@ -302,7 +302,24 @@ function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnIte
   if (resolved.selfTypeName === undefined) return undefined;
   const receiver = item.params[0]?.isSelf === true ? args[0] : undefined;
   const fromReceiver = receiver === undefined ? undefined : argumentValue(receiver).type;
-  return fromReceiver?.kind === 'adt' ? fromReceiver : { kind: 'adt', name: resolved.selfTypeName, args: [] };
+  if (fromReceiver !== undefined && fromReceiver.kind !== 'unknown' && fromReceiver.kind !== 'flex') return fromReceiver;
+  return implSelfType(resolved.selfTypeName, resolved.implHeader, unknownGenerics(resolved), false);
+}
+
+/** `Self` of an impl at the substitution `subst` of its generics. The header says it when the impl is generic
+ *  (`instantiated`) or is for a built-in type (`impl Marshalable for (u64, u64)`, `for u64`), which no datatype
+ *  name stands for; otherwise the datatype's name. */
+export function implSelfType(
+  selfTypeName: string,
+  header: ResolvedFn['implHeader'],
+  subst: TypeSubstitution,
+  instantiated: boolean,
+): ExecType {
+  const named: ExecType = { kind: 'adt', name: selfTypeName, args: [] };
+  const declared = header === undefined ? undefined : execTypeOf(header.selfType, subst, undefined);
+  if (declared === undefined || declared.kind === 'unknown') return named;
+  if (declared.kind === 'adt') return instantiated && declared.name === selfTypeName ? declared : named;
+  return declared;
 }
 
 /** Enum tuple variants, `Some`/`Ok`/`Err`, and tuple-struct constructors. */

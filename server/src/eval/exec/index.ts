@@ -5,7 +5,7 @@ import type { FnItem, Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../value';
 import type { Argument } from './calls-and-paths';
-import { invokeFunction } from './calls-and-paths';
+import { implSelfType, invokeFunction } from './calls-and-paths';
 import type { Ctx, ExecLimits, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { hasTrustedBody } from '../../model';
@@ -156,10 +156,7 @@ function instantiatedGenerics(model: FileModel, fn: FunctionContract): TypeSubst
 }
 
 function entrySelfType(fn: FunctionContract, subst: TypeSubstitution): ExecType | undefined {
-  if (fn.selfTypeName === undefined) return undefined;
-  const header = fn.implHeader;
-  const declared = header !== undefined && subst.size > 0 ? execTypeOf(header.selfType, subst, undefined) : undefined;
-  return declared?.kind === 'adt' && declared.name === fn.selfTypeName ? declared : { kind: 'adt', name: fn.selfTypeName, args: [] };
+  return fn.selfTypeName === undefined ? undefined : implSelfType(fn.selfTypeName, fn.implHeader, subst, subst.size > 0);
 }
 
 function outcomeOfSignal(signal: unknown): ExecOutcome {

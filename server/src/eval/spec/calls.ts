@@ -5,6 +5,7 @@ import type { Expr, Span } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import { specCounterpart } from '../../model';
 import type { Value } from '../value';
+import { valueEquals } from '../value-ops';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { mkInt, seq, seqMethod } from './collections';
 import { layoutOf, layoutOfNamed, layoutQuery, measured } from '../layout';
@@ -111,15 +112,49 @@ function callRenamed(ctx: SpecContext, path: readonly string[], args: readonly V
 export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'method-call' }>, env: Env): Res {
   const receiver = evalExpr(ctx, expr.receiver, env);
   if (isFailure(receiver)) return receiver;
-  if (expr.args.length === 0) return callMethod(ctx, receiver, expr.method, NO_ARGS, expr.span);
+  if (expr.args.length === 0) return callMethod(ctx, receiver, expr.method, NO_ARGS, expr.span, expr.receiver);
   const args = evalList(ctx, expr.args, env);
   if (!Array.isArray(args)) return args;
-  return callMethod(ctx, receiver, expr.method, args, expr.span);
+  return callMethod(ctx, receiver, expr.method, args, expr.span, expr.receiver);
+}
+
+/** Whether the receiver is `self` (`self`, `*self`, `&self`, in parentheses). */
+function isSelfReceiver(receiver: Expr): boolean {
+  if (receiver.kind === 'paren') return isSelfReceiver(receiver.inner);
+  if (receiver.kind === 'unary') return (receiver.op === '*' || receiver.op === '&') && isSelfReceiver(receiver.operand);
+  return receiver.kind === 'path' && receiver.segments.length === 1 && receiver.segments[0]?.name === 'self';
+}
+
+/** The integer type an integer receiver's expression states: the target of a cast (`(*self as u64).f()`), or
+ *  `Self` for `self` in an impl for an integer type. Integer values carry no width, and two integer types' impls of
+ *  one trait (`impl Marshalable for u64`, `for usize`) differ. */
+function writtenIntType(ctx: SpecContext, receiver: Expr): string | undefined {
+  switch (receiver.kind) {
+    case 'paren':
+      return writtenIntType(ctx, receiver.inner);
+    case 'unary':
+      return receiver.op === '*' || receiver.op === '&' ? writtenIntType(ctx, receiver.operand) : undefined;
+    case 'cast': {
+      const target = receiver.type.kind === 'path' && receiver.type.segments.length === 1 ? receiver.type.segments[0]?.name : undefined;
+      return isIntTypeName(target) ? target : undefined;
+    }
+    case 'path':
+      return isSelfReceiver(receiver) && isIntTypeName(ctx.selfTypeName) ? ctx.selfTypeName : undefined;
+    default:
+      return undefined;
+  }
 }
 
 const NO_ARGS: readonly Value[] = [];
 
-export function callMethod(ctx: SpecContext, receiver: Value, method: string, args: readonly Value[], span: Span): Res {
+export function callMethod(
+  ctx: SpecContext,
+  receiver: Value,
+  method: string,
+  args: readonly Value[],
+  span: Span,
+  receiverExpr?: Expr,
+): Res {
   const unknown = readOfOpaque(receiver, span);
   if (unknown !== undefined) return unknown;
   if (method === 'deep_view' && args.length === 0) return deepViewValue(ctx, receiver, span);
@@ -136,6 +171,10 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
     case 'seq':
       if (receiver.text === true) res = textMethod(receiver.elements, method);
       res ??= seqMethod(ctx, receiver, method, args, span);
+      res ??= callImpl(ctx, ownImpl(ctx, builtinTypeMethods(ctx, SEQ_IMPL_TYPES, method), receiverExpr), [receiver, ...args], span);
+      break;
+    case 'tuple':
+      res = callImpl(ctx, ownImpl(ctx, builtinTypeMethods(ctx, TUPLE_IMPL_TYPES, method), receiverExpr), [receiver, ...args], span);
       break;
     case 'set':
       res = setMethod(ctx, receiver, method, args, span);
@@ -150,10 +189,8 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
       res = charMethod(receiver.codePoint, method, args);
       break;
     case 'int': {
-      // Integer values carry no width: a method from the file is looked up on the integer types the contract's
-      // generic parameters are measured at (`impl KeyTrait for u64`), the only ones a generic body reaches it by.
-      const resolved = intTraitMethod(ctx, method);
-      if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
+      const written = receiverExpr === undefined ? undefined : writtenIntType(ctx, receiverExpr);
+      res = callImpl(ctx, intTraitMethod(ctx, method, written), [receiver, ...args], span);
       break;
     }
     default:
@@ -165,13 +202,69 @@ export function callMethod(ctx: SpecContext, receiver: Value, method: string, ar
   return unsupported(`method .${method}() on a ${receiver.kind} value`, span);
 }
 
-function intTraitMethod(ctx: SpecContext, method: string): ResolvedFn | undefined {
-  for (const typeName of ctx.typeParams.values()) {
+/** The impls of a method from the file that may apply to an integer value, which carries no width: the one of
+ *  the type the receiver's expression states, else of the integer type of the impl being evaluated, else of the
+ *  integer types the contract's generic parameters are measured at (`impl KeyTrait for u64`, the only ones a
+ *  generic body reaches it by); else every integer type's impl of it. */
+function intTraitMethod(ctx: SpecContext, method: string, written: string | undefined): readonly ResolvedFn[] {
+  const stated = [written, ctx.selfTypeName, ...ctx.typeParams.values()];
+  for (const typeName of stated) {
     const resolved = isIntTypeName(typeName) ? ctx.scope.resolveMethod(typeName, method) : undefined;
-    if (resolved !== undefined) return resolved;
+    if (resolved !== undefined) return [resolved];
   }
-  return undefined;
+  return INT_TYPE_NAMES.flatMap((typeName) => ctx.scope.resolveMethod(typeName, method) ?? []);
 }
+
+/** Calls the impl of a method that applies; undefined when there is none. Values of built-in types do not say
+ *  which of several impls they belong to (`impl Marshalable for u64` and `for usize`; `for Vec<u8>` and
+ *  `for Vec<T>`): then the result is the one every impl gives, which is the answer whichever impl it is. */
+function callImpl(ctx: SpecContext, impls: readonly ResolvedFn[], args: readonly Value[], span: Span): Res | undefined {
+  if (impls.length <= 1) return impls[0] === undefined ? undefined : callUserFn(ctx, impls[0], args, span);
+  let agreed: Value | undefined;
+  for (const impl of impls) {
+    const res = callUserFn(ctx, impl, args, span);
+    if (isFailure(res)) return res;
+    if (agreed !== undefined && !valueEquals(agreed, res))
+      return unsupported(
+        `method .${impl.item.name}() on a value several impls may own, which differ on it (${impls.map((fn) => fn.qualifiedName).join(', ')})`,
+        span,
+      );
+    agreed = res;
+  }
+  return agreed;
+}
+
+/** `self.f()` inside one of several impls of `f` for a built-in type is that impl's `f`. */
+function ownImpl(ctx: SpecContext, impls: readonly ResolvedFn[], receiverExpr: Expr | undefined): readonly ResolvedFn[] {
+  if (impls.length <= 1 || receiverExpr === undefined || !isSelfReceiver(receiverExpr)) return impls;
+  const own = impls.find((impl) => impl.implHeader !== undefined && impl.implHeader.selfType === ctx.implSelf);
+  return own === undefined ? impls : [own];
+}
+
+/** The impls from the file of a method on a value of a built-in type (`impl Marshalable for Vec<u8>`, `for (K,
+ *  V)`), by the names such impls are indexed under. */
+function builtinTypeMethods(ctx: SpecContext, typeNames: readonly string[], method: string): readonly ResolvedFn[] {
+  return typeNames.flatMap((typeName) => ctx.scope.implMethods(typeName, method));
+}
+
+const INT_TYPE_NAMES: readonly string[] = [
+  'u8',
+  'u16',
+  'u32',
+  'u64',
+  'u128',
+  'usize',
+  'i8',
+  'i16',
+  'i32',
+  'i64',
+  'i128',
+  'isize',
+  'int',
+  'nat',
+];
+const SEQ_IMPL_TYPES: readonly string[] = ['Vec', 'Seq', 'array', 'slice'];
+const TUPLE_IMPL_TYPES: readonly string[] = ['tuple'];
 /** `x@`: a seq views to itself (a string to its chars); a user type with a spec `view` fn calls it; every
  *  other value views to itself. */
 export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {
@@ -271,6 +364,7 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   const known = memoKey === undefined ? undefined : ctx.memo.get(memoKey);
   if (known !== undefined) return known;
   const savedSelf = ctx.selfTypeName;
+  const savedImplSelf = ctx.implSelf;
   const savedModule = ctx.modulePath;
   const savedParametric = ctx.parametricTypes;
   const when = item.decreases?.when;
@@ -286,12 +380,14 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   ctx.stackUnits += units;
   if (ctx.callDepth > ctx.maxCallDepth) ctx.maxCallDepth = ctx.callDepth;
   ctx.selfTypeName = resolved.selfTypeName ?? savedSelf;
+  if (resolved.selfTypeName !== undefined) ctx.implSelf = resolved.implHeader?.selfType;
   ctx.modulePath = resolved.modulePath ?? savedModule;
   ctx.parametricTypes = parametricTypeParams(item.generics);
   const res = evalBlock(ctx, item.body, env);
   ctx.callDepth--;
   ctx.stackUnits -= units;
   ctx.selfTypeName = savedSelf;
+  ctx.implSelf = savedImplSelf;
   ctx.modulePath = savedModule;
   ctx.parametricTypes = savedParametric;
   // Only values are remembered: a failure may depend on the depth or budget left at this call.

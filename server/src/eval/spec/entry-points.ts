@@ -1,7 +1,7 @@
 // Public entry points: `evaluateExpr` for one expression and `evaluateClauses` for a requires/ensures list.
 // Both never throw: a bug maps to "unsupported", a JS stack overflow to "recursion too deep".
 
-import type { Clause, Expr, Span } from '../../syntax';
+import type { Clause, Expr, Span, Type } from '../../syntax';
 import type { Env, EvalResult, Failure, Res, SpecContext, SpecEnv } from './spec-context';
 import { RECURSION_TOO_DEEP } from './reasons';
 import { indeterminate, isFailure, unsupported } from './spec-context';
@@ -32,6 +32,7 @@ export interface ClausesOutcome {
  *  concrete types its generic parameters are measured at (as functionTypeContext chose them). */
 export function enterFunction(ctx: SpecContext, fn: FunctionContract): void {
   ctx.selfTypeName = fn.selfTypeName;
+  ctx.implSelf = fn.implHeader?.selfType;
   ctx.modulePath = fn.modulePath;
   let instantiation = ctx.instantiationByFn.get(fn);
   if (instantiation === undefined) {
@@ -143,19 +144,27 @@ function guarded(ctx: SpecContext, span: Span, run: () => Res): Res {
 
 interface CallState {
   readonly selfTypeName: string | undefined;
+  readonly implSelf: Type | undefined;
   readonly callDepth: number;
   readonly modulePath: readonly string[] | undefined;
   readonly stackUnits: number;
 }
 
 function saveCallState(ctx: SpecContext): CallState {
-  return { selfTypeName: ctx.selfTypeName, callDepth: ctx.callDepth, modulePath: ctx.modulePath, stackUnits: ctx.stackUnits };
+  return {
+    selfTypeName: ctx.selfTypeName,
+    implSelf: ctx.implSelf,
+    callDepth: ctx.callDepth,
+    modulePath: ctx.modulePath,
+    stackUnits: ctx.stackUnits,
+  };
 }
 
 /** Restores the call state and words what was thrown: a JS stack overflow is "recursion too deep", anything else
  *  a bug (rethrown when the context says so). */
 function thrownFailure(ctx: SpecContext, saved: CallState, error: unknown, span: Span): Failure {
   ctx.selfTypeName = saved.selfTypeName;
+  ctx.implSelf = saved.implSelf;
   ctx.callDepth = saved.callDepth;
   ctx.modulePath = saved.modulePath;
   ctx.stackUnits = saved.stackUnits;

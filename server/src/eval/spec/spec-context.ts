@@ -74,6 +74,9 @@ export interface SpecContext {
   readonly cancelled: () => boolean;
   /** The impl whose body is being evaluated (for `Self::`); switched while a method body runs. */
   selfTypeName: string | undefined;
+  /** The self type, as written, of the impl whose code is being evaluated (switched with selfTypeName): a method
+   *  called on `self` goes to this impl when several impls cover one built-in type (`Vec<u8>`, `Vec<T>`). */
+  implSelf: Type | undefined;
   readonly maxRecursionDepth: number;
   readonly maxStackUnits: number;
   readonly internalErrors: InternalErrors;
@@ -184,6 +187,7 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     stepBudget: options.stepBudget ?? DEFAULT_STEP_BUDGET,
     cancelled: options.cancelled ?? NEVER_CANCELLED,
     selfTypeName: options.selfTypeName,
+    implSelf: undefined,
     maxRecursionDepth: options.maxRecursionDepth ?? limits.maxRecursionDepth,
     maxStackUnits: options.maxStackUnits ?? limits.maxStackUnits,
     internalErrors: options.internalErrors ?? 'unsupported',

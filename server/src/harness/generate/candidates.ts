@@ -6,7 +6,7 @@ import type { Value } from '../../eval';
 import { int, opaqueValue } from '../../eval';
 import type { IntType, ValueType } from '../../eval';
 import type { TypeContext } from '../../eval';
-import { adtShape, valueTypeText } from '../../eval';
+import { adtShape, simpleSpecFns, valueTypeText } from '../../eval';
 import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
 import type { Rng } from '../../stdx';
 import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
@@ -67,6 +67,8 @@ export function randomValue(ctx: CandidateContext, type: ValueType, depth: numbe
     }
     case 'opaque':
       return opaqueValue(type.text);
+    case 'fn':
+      return rng.pick(simpleSpecFns(type));
     default:
       return undefined;
   }
@@ -125,6 +127,8 @@ function firstValues(ctx: CandidateContext, type: ValueType, depth: number): rea
     }
     case 'opaque':
       return [opaqueValue(type.text)];
+    case 'fn':
+      return simpleSpecFns(type);
     default:
       return [];
   }
@@ -310,6 +314,7 @@ function noValue(type: ValueType, typeContext: TypeContext, search: NoValueSearc
   if (type.kind === 'unsupported') result = true;
   else if (type.kind === 'seq') result = (type.length ?? 0) > 0 && inner(type.element);
   else if (type.kind === 'tuple') result = type.elements.some(inner);
+  else if (type.kind === 'fn') result = simpleSpecFns(type).length === 0;
   else if (type.kind === 'adt' && !isBuiltinPointer(type, typeContext)) {
     const shape = adtShape(type, typeContext);
     result =
