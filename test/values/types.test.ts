@@ -63,6 +63,11 @@ describe('resolveValueType', () => {
       arrayTy(ty('u8'), pathExpr('M')),
       'unsupported [u8; _]: the array length is not an integer literal or constant',
     ],
+    [
+      'an array too large to build says how large, however its length is written (a kernel page array)',
+      arrayTy(ty('u8'), { kind: 'binary', op: '*', left: intLit(2 * 1024), right: intLit(1024), span: { start: 0, end: 0 } }),
+      'unsupported [u8; 2097152]: a fixed-size array of 2097152 elements, more than the 65536 the harness builds',
+    ],
     ['FnSpec<(int,), bool>', ty('FnSpec', tupleTy(ty('int')), ty('bool')), 'spec_fn(int) -> bool'],
     ['Self outside an impl', ty('Self'), 'unsupported Self: `Self` outside an impl'],
   ])('%s', (_, type, expected) => {

@@ -162,14 +162,14 @@ function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
       if (length === undefined) {
         return unsupported(`[${valueTypeText(element)}; _]`, 'the array length is not an integer literal or constant');
       }
-      const elements = BigInt(length) * fixedElementCount(element);
+      const elements = length * fixedElementCount(element);
       if (elements > MAX_FIXED_ELEMENTS) {
         return unsupported(
           `[${valueTypeText(element)}; ${length}]`,
           `a fixed-size array of ${elements} elements, more than the ${MAX_FIXED_ELEMENTS} the harness builds`,
         );
       }
-      return { kind: 'seq', element, origin: 'array', length };
+      return { kind: 'seq', element, origin: 'array', length: Number(length) };
     }
     case 'fn':
       if (type.name !== 'spec_fn' && type.name !== 'FnSpec') {
@@ -328,9 +328,9 @@ function namedConstant(
   return constant?.value === undefined || constant.value === written ? undefined : constantValue(constant.value, ctx, depth + 1);
 }
 
-function arrayLength(length: Expr, ctx: TypeContext): number | undefined {
+function arrayLength(length: Expr, ctx: TypeContext): bigint | undefined {
   const value = constantValue(length, ctx, 0);
-  return value !== undefined && value >= 0n && value <= 1_000_000n ? Number(value) : undefined;
+  return value !== undefined && value >= 0n ? value : undefined;
 }
 
 /** The value of a constant expression as array lengths and const arguments write them: literals, const parameters,

@@ -10,8 +10,8 @@ import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { execTypeOf, implTypeName, intType, isErasedParam, isTrackedParam, optionOf, paramBindingName, passesByPlace } from './exec-types';
-import { preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
+import { execTypeOf, implSelfType, implTypeName, intType, isErasedParam, isTrackedParam } from './exec-types';
+import { optionOf, paramBindingName, passesByPlace, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
 import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
@@ -304,22 +304,6 @@ function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnIte
   const fromReceiver = receiver === undefined ? undefined : argumentValue(receiver).type;
   if (fromReceiver !== undefined && fromReceiver.kind !== 'unknown' && fromReceiver.kind !== 'flex') return fromReceiver;
   return implSelfType(resolved.selfTypeName, resolved.implHeader, unknownGenerics(resolved), false);
-}
-
-/** `Self` of an impl at the substitution `subst` of its generics. The header says it when the impl is generic
- *  (`instantiated`) or is for a built-in type (`impl Marshalable for (u64, u64)`, `for u64`), which no datatype
- *  name stands for; otherwise the datatype's name. */
-export function implSelfType(
-  selfTypeName: string,
-  header: ResolvedFn['implHeader'],
-  subst: TypeSubstitution,
-  instantiated: boolean,
-): ExecType {
-  const named: ExecType = { kind: 'adt', name: selfTypeName, args: [] };
-  const declared = header === undefined ? undefined : execTypeOf(header.selfType, subst, undefined);
-  if (declared === undefined || declared.kind === 'unknown') return named;
-  if (declared.kind === 'adt') return instantiated && declared.name === selfTypeName ? declared : named;
-  return declared;
 }
 
 /** Enum tuple variants, `Some`/`Ok`/`Err`, and tuple-struct constructors. */

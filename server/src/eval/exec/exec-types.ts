@@ -61,6 +61,22 @@ export function execTypeOf(type: Type, subst: TypeSubstitution, selfType: ExecTy
   }
 }
 
+/** `Self` of an impl at the substitution `subst` of its generics. The header says it when the impl is generic
+ *  (`instantiated`) or is for a built-in type (`impl Marshalable for (u64, u64)`, `for u64`), which no datatype
+ *  name stands for; otherwise the datatype's name. */
+export function implSelfType(
+  selfTypeName: string,
+  header: { readonly selfType: Type } | undefined,
+  subst: TypeSubstitution,
+  instantiated: boolean,
+): ExecType {
+  const named: ExecType = { kind: 'adt', name: selfTypeName, args: [] };
+  const declared = header === undefined ? undefined : execTypeOf(header.selfType, subst, undefined);
+  if (declared === undefined || declared.kind === 'unknown') return named;
+  if (declared.kind === 'adt') return instantiated && declared.name === selfTypeName ? declared : named;
+  return declared;
+}
+
 /** The exec type of a resolved value type (the instantiation of a generic parameter): what the interpreter tracks
  *  of it, everything else unknown. */
 export function execTypeOfValueType(type: ValueType): ExecType {

@@ -32,9 +32,9 @@ import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
 import { permissionMethod } from './permission-methods';
 import { rawPointerMethod, rawPointerView, readOfOpaque } from './opaque-values';
-import { isIntTypeName } from '../int-types';
 import { parametricTypeParams } from './parametric-domain';
 import { preludeArithmetic } from './operators';
+import { builtinTypeImpls } from './builtin-impls';
 
 export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>, env: Env): Res {
   const callee = expr.callee;
@@ -118,33 +118,6 @@ export function evalMethodCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'me
   return callMethod(ctx, receiver, expr.method, args, expr.span, expr.receiver);
 }
 
-/** Whether the receiver is `self` (`self`, `*self`, `&self`, in parentheses). */
-function isSelfReceiver(receiver: Expr): boolean {
-  if (receiver.kind === 'paren') return isSelfReceiver(receiver.inner);
-  if (receiver.kind === 'unary') return (receiver.op === '*' || receiver.op === '&') && isSelfReceiver(receiver.operand);
-  return receiver.kind === 'path' && receiver.segments.length === 1 && receiver.segments[0]?.name === 'self';
-}
-
-/** The integer type an integer receiver's expression states: the target of a cast (`(*self as u64).f()`), or
- *  `Self` for `self` in an impl for an integer type. Integer values carry no width, and two integer types' impls of
- *  one trait (`impl Marshalable for u64`, `for usize`) differ. */
-function writtenIntType(ctx: SpecContext, receiver: Expr): string | undefined {
-  switch (receiver.kind) {
-    case 'paren':
-      return writtenIntType(ctx, receiver.inner);
-    case 'unary':
-      return receiver.op === '*' || receiver.op === '&' ? writtenIntType(ctx, receiver.operand) : undefined;
-    case 'cast': {
-      const target = receiver.type.kind === 'path' && receiver.type.segments.length === 1 ? receiver.type.segments[0]?.name : undefined;
-      return isIntTypeName(target) ? target : undefined;
-    }
-    case 'path':
-      return isSelfReceiver(receiver) && isIntTypeName(ctx.selfTypeName) ? ctx.selfTypeName : undefined;
-    default:
-      return undefined;
-  }
-}
-
 const NO_ARGS: readonly Value[] = [];
 
 export function callMethod(
@@ -171,10 +144,10 @@ export function callMethod(
     case 'seq':
       if (receiver.text === true) res = textMethod(receiver.elements, method);
       res ??= seqMethod(ctx, receiver, method, args, span);
-      res ??= callImpl(ctx, ownImpl(ctx, builtinTypeMethods(ctx, SEQ_IMPL_TYPES, method), receiverExpr), [receiver, ...args], span);
+      res ??= callImpl(ctx, builtinTypeImpls(ctx, receiver, method, receiverExpr), [receiver, ...args], span);
       break;
     case 'tuple':
-      res = callImpl(ctx, ownImpl(ctx, builtinTypeMethods(ctx, TUPLE_IMPL_TYPES, method), receiverExpr), [receiver, ...args], span);
+      res = callImpl(ctx, builtinTypeImpls(ctx, receiver, method, receiverExpr), [receiver, ...args], span);
       break;
     case 'set':
       res = setMethod(ctx, receiver, method, args, span);
@@ -189,8 +162,7 @@ export function callMethod(
       res = charMethod(receiver.codePoint, method, args);
       break;
     case 'int': {
-      const written = receiverExpr === undefined ? undefined : writtenIntType(ctx, receiverExpr);
-      res = callImpl(ctx, intTraitMethod(ctx, method, written), [receiver, ...args], span);
+      res = callImpl(ctx, builtinTypeImpls(ctx, receiver, method, receiverExpr), [receiver, ...args], span);
       break;
     }
     default:
@@ -200,19 +172,6 @@ export function callMethod(
   if (method === 'view' || method === 'deep_view') return viewValue(ctx, receiver, span);
   if (method === 'clone') return receiver;
   return unsupported(`method .${method}() on a ${receiver.kind} value`, span);
-}
-
-/** The impls of a method from the file that may apply to an integer value, which carries no width: the one of
- *  the type the receiver's expression states, else of the integer type of the impl being evaluated, else of the
- *  integer types the contract's generic parameters are measured at (`impl KeyTrait for u64`, the only ones a
- *  generic body reaches it by); else every integer type's impl of it. */
-function intTraitMethod(ctx: SpecContext, method: string, written: string | undefined): readonly ResolvedFn[] {
-  const stated = [written, ctx.selfTypeName, ...ctx.typeParams.values()];
-  for (const typeName of stated) {
-    const resolved = isIntTypeName(typeName) ? ctx.scope.resolveMethod(typeName, method) : undefined;
-    if (resolved !== undefined) return [resolved];
-  }
-  return INT_TYPE_NAMES.flatMap((typeName) => ctx.scope.resolveMethod(typeName, method) ?? []);
 }
 
 /** Calls the impl of a method that applies; undefined when there is none. Values of built-in types do not say
@@ -234,37 +193,6 @@ function callImpl(ctx: SpecContext, impls: readonly ResolvedFn[], args: readonly
   return agreed;
 }
 
-/** `self.f()` inside one of several impls of `f` for a built-in type is that impl's `f`. */
-function ownImpl(ctx: SpecContext, impls: readonly ResolvedFn[], receiverExpr: Expr | undefined): readonly ResolvedFn[] {
-  if (impls.length <= 1 || receiverExpr === undefined || !isSelfReceiver(receiverExpr)) return impls;
-  const own = impls.find((impl) => impl.implHeader !== undefined && impl.implHeader.selfType === ctx.implSelf);
-  return own === undefined ? impls : [own];
-}
-
-/** The impls from the file of a method on a value of a built-in type (`impl Marshalable for Vec<u8>`, `for (K,
- *  V)`), by the names such impls are indexed under. */
-function builtinTypeMethods(ctx: SpecContext, typeNames: readonly string[], method: string): readonly ResolvedFn[] {
-  return typeNames.flatMap((typeName) => ctx.scope.implMethods(typeName, method));
-}
-
-const INT_TYPE_NAMES: readonly string[] = [
-  'u8',
-  'u16',
-  'u32',
-  'u64',
-  'u128',
-  'usize',
-  'i8',
-  'i16',
-  'i32',
-  'i64',
-  'i128',
-  'isize',
-  'int',
-  'nat',
-];
-const SEQ_IMPL_TYPES: readonly string[] = ['Vec', 'Seq', 'array', 'slice'];
-const TUPLE_IMPL_TYPES: readonly string[] = ['tuple'];
 /** `x@`: a seq views to itself (a string to its chars); a user type with a spec `view` fn calls it; every
  *  other value views to itself. */
 export function viewValue(ctx: SpecContext, value: Value, span: Span): Res {
