@@ -219,8 +219,8 @@ function setFirst<K, V>(map: Map<K, V>, key: K, value: V): void {
 }
 
 function lastSegment(name: string): string {
-  const parts = name.split('::');
-  return parts[parts.length - 1] ?? name;
+  const at = name.lastIndexOf('::');
+  return at < 0 ? name : name.slice(at + 2);
 }
 
 /** Qualified names, plus each name's last segment to the qualified names ending in it (for suffix lookups). */

@@ -272,7 +272,7 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   }
   if (item.params.length !== args.length) return unsupported(`call to ${item.name} with ${args.length} arguments`, span);
   if (ctx.callDepth >= ctx.maxRecursionDepth) return indeterminate(RECURSION_TOO_DEEP, span);
-  const units = bodyDepth(ctx, item.body);
+  const units = bodyDepth(item.body);
   if (ctx.stackUnits + units > ctx.maxStackUnits) return indeterminate(RECURSION_TOO_DEEP, span);
   let env: Env = { base: EMPTY_SPEC_ENV, locals: undefined };
   for (let i = 0; i < args.length; i++) {
@@ -323,15 +323,18 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   return res;
 }
 
-/** The syntactic nesting depth of a fn body (cached per context): the JS stack a call can hold. */
-function bodyDepth(ctx: SpecContext, body: object): number {
-  let depth = ctx.bodyDepths.get(body);
+/** The syntactic nesting depth of a fn body: the JS stack a call can hold. It depends on the syntax alone, so it is
+ *  remembered per body for every context (a batch makes a context per obligation). */
+function bodyDepth(body: object): number {
+  let depth = BODY_DEPTHS.get(body);
   if (depth === undefined) {
     depth = nestingDepth(body, 0);
-    ctx.bodyDepths.set(body, depth);
+    BODY_DEPTHS.set(body, depth);
   }
   return depth;
 }
+
+const BODY_DEPTHS = new WeakMap<object, number>();
 
 /** Fields that hold types, patterns, names and spans: they are never evaluated recursively. */
 const NOT_NESTING: ReadonlySet<string> = new Set([

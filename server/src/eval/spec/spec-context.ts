@@ -82,8 +82,6 @@ export interface SpecContext {
   readonly internalErrors: InternalErrors;
   /** Stack units held by the active user calls (see RECURSION_LIMITS). */
   stackUnits: number;
-  /** Syntactic nesting depth of fn bodies, by body block. */
-  readonly bodyDepths: WeakMap<object, number>;
   /** Steps used so far (one per expression node, plus the size of bulk collection work). */
   steps: number;
   /** Current and deepest user spec fn call depth. */
@@ -192,7 +190,6 @@ export function createSpecContext(scope: ModelScope, options: SpecContextOptions
     maxStackUnits: options.maxStackUnits ?? limits.maxStackUnits,
     internalErrors: options.internalErrors ?? 'unsupported',
     stackUnits: 0,
-    bodyDepths: new WeakMap(),
     steps: 0,
     callDepth: 0,
     maxCallDepth: 0,
