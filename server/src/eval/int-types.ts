@@ -66,3 +66,6 @@ const RANGES: Readonly<Record<IntType, IntRange>> = {
   int: { min: undefined, max: undefined, bits: undefined, signed: true },
   nat: { min: 0n, max: undefined, bits: undefined, signed: false },
 };
+
+/** Every integer type's name, machine types first. */
+export const INT_TYPE_NAMES: readonly IntType[] = Object.keys(RANGES) as IntType[];

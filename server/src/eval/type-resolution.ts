@@ -3,8 +3,9 @@
 
 import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../syntax';
 import type { ModelScope } from '../model';
-import type { IntType, SeqOrigin, ValueType } from './value-type';
+import type { SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
+import { isIntTypeName } from './int-types';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
 import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
@@ -117,23 +118,6 @@ export function valueTypeText(type: ValueType): string {
   }
 }
 
-const INT_TYPES: ReadonlySet<string> = new Set([
-  'u8',
-  'u16',
-  'u32',
-  'u64',
-  'u128',
-  'usize',
-  'i8',
-  'i16',
-  'i32',
-  'i64',
-  'i128',
-  'isize',
-  'int',
-  'nat',
-]);
-
 const SEQ_ORIGINS: Readonly<Record<string, SeqOrigin>> = { Vec: 'Vec', Seq: 'Seq', VecDeque: 'VecDeque' };
 // vstd's hash collections are their views (exec code runs them as sets and maps: exec/hash-collections.ts).
 const SET_NAMES: ReadonlySet<string> = new Set(['Set', 'HashSet', 'BTreeSet', 'HashSetWithView']);
@@ -204,7 +188,7 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
     const bound = ctx.generics?.get(name);
     if (bound !== undefined) return bound;
   }
-  if (INT_TYPES.has(name)) return { kind: 'int', int: name as IntType };
+  if (isIntTypeName(name)) return { kind: 'int', int: name };
   if (name === 'bool') return { kind: 'bool' };
   if (name === 'char') return { kind: 'char' };
   if (name === 'String' || name === 'str') {

@@ -7,7 +7,7 @@ import type { Expr } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import type { Value } from '../value';
 import type { SpecContext } from './spec-context';
-import { isIntTypeName } from '../int-types';
+import { INT_TYPE_NAMES, isIntTypeName } from '../int-types';
 
 /** The impls of `method` that may own a call on `receiver`, a value of a built-in type; empty when none does. */
 export function builtinTypeImpls(ctx: SpecContext, receiver: Value, method: string, receiverExpr: Expr | undefined): readonly ResolvedFn[] {
@@ -76,21 +76,5 @@ function builtinTypeMethods(ctx: SpecContext, typeNames: readonly string[], meth
   return typeNames.flatMap((typeName) => ctx.scope.implMethods(typeName, method));
 }
 
-const INT_TYPE_NAMES: readonly string[] = [
-  'u8',
-  'u16',
-  'u32',
-  'u64',
-  'u128',
-  'usize',
-  'i8',
-  'i16',
-  'i32',
-  'i64',
-  'i128',
-  'isize',
-  'int',
-  'nat',
-];
 const SEQ_IMPL_TYPES: readonly string[] = ['Vec', 'Seq', 'array', 'slice'];
 const TUPLE_IMPL_TYPES: readonly string[] = ['tuple'];
