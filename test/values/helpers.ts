@@ -93,6 +93,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     resolveFunction: () => undefined,
     resolveMethod: () => undefined,
     implMethods: () => [],
+    constantsOfType: () => [],
     datatype: (name) => {
       const item = find('struct', name) ?? find('enum', name);
       return item?.kind === 'struct' || item?.kind === 'enum' ? item : undefined;

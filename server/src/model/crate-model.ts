@@ -160,6 +160,7 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
       (asksFile(path, modulePath) ? local.constant(path, selfTypeName, modulePath) : undefined) ??
       crateConstant(crate, path, selfTypeName, inCrate(modulePath)),
     typeAlias: (name) => local.typeAlias(name) ?? crate.scope.typeAlias(name),
+    constantsOfType: (typeName) => ownFirst(local.constantsOfType(typeName), crate.scope.constantsOfType(typeName)),
     useAlias: (name) => local.useAlias(name),
     macroRules: (name) => local.macroRules(name) ?? crate.scope.macroRules(name),
     // The file's own impls first (what it would pick alone), then the other files' in module-tree order.

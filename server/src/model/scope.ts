@@ -28,6 +28,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
     typeAlias: (name) => index.aliases.get(name),
+    constantsOfType: (typeName) => index.constantsByType.get(lastSegment(typeName)) ?? NO_CONSTANTS,
     traitImpls: (traitName) => index.traitImpls.get(lastSegment(traitName)) ?? NO_IMPLS,
     typeImpls: (typeName) => index.typeImpls.get(lastSegment(typeName)) ?? NO_IMPLS,
     derivers: (traitName) => index.derivers.get(lastSegment(traitName)) ?? NO_DATATYPES,
@@ -60,6 +61,8 @@ interface ScopeIndex {
   readonly datatypes: Map<string, Datatype>;
   readonly variants: Map<string, EnumItem>;
   readonly constants: Map<string, ConstItem>;
+  /** Exec constants by the last segment of their type's name. */
+  readonly constantsByType: Map<string, ConstItem[]>;
   readonly aliases: Map<string, TypeAliasItem>;
   /** `use a::b::f as g`: g -> [a, b, f]. */
   readonly useRenames: Map<string, readonly string[]>;
@@ -83,6 +86,7 @@ function externalCrate(index: ScopeIndex, name: string): string | undefined {
 
 const NO_IMPLS: readonly ImplItem[] = [];
 const NO_FUNCTIONS: readonly ResolvedFn[] = [];
+const NO_CONSTANTS: readonly ConstItem[] = [];
 const NO_DATATYPES: readonly Datatype[] = [];
 /** First path segments that name a place in this crate, never another crate. */
 const RELATIVE_ROOTS: ReadonlySet<string> = new Set(['crate', 'self', 'super', 'Self']);
@@ -104,6 +108,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     datatypes: new Map(),
     variants: new Map(),
     constants: new Map(),
+    constantsByType: new Map(),
     aliases: new Map(),
     useRenames: new Map(),
     macros: new Map(),
@@ -127,9 +132,12 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
         for (const traitName of derivedTraits(item.attributes))
           index.derivers.set(traitName, [...(index.derivers.get(traitName) ?? []), item]);
         break;
-      case 'const':
+      case 'const': {
         setFirst(index.constants, qualify(item.name), item);
+        const typeName = item.mode === 'exec' ? typeHeadName(item.type) : undefined;
+        if (typeName !== undefined) index.constantsByType.set(typeName, [...(index.constantsByType.get(typeName) ?? []), item]);
         break;
+      }
       case 'type':
         setFirst(index.aliases, qualify(item.name), item);
         // Associated types (`type V = ..` in an impl) are known only qualified (`Point::V`).

@@ -115,6 +115,9 @@ export interface ModelScope {
   /** `MAX`, `Self::MAX`, `m::MAX`, `Type::MAX` (associated consts); `modulePath` as for resolveFunction. */
   constant(path: readonly string[], selfTypeName: string | undefined, modulePath?: readonly string[]): ConstItem | undefined;
   typeAlias(name: string): TypeAliasItem | undefined;
+  /** The crate's exec constants and statics declared with a type of this name (`exec const X86: ArchExec`), in
+   *  source order: values of the type its own code builds. */
+  constantsOfType(typeName: string): readonly ConstItem[];
   /** The impls of a trait (`impl Tr for T`, `impl<K> Tr<u8> for S<K>`) by the trait's last path segment, in source
    *  order; empty when the file has none. */
   traitImpls(traitName: string): readonly ImplItem[];

@@ -1,12 +1,13 @@
 // The exec interpreter's API: run one exec fn of a file on concrete inputs with Rust's run-time semantics
 // (debug build) and say what happened: returned (with `&mut` after-values), panicked, timed out, or not runnable.
 
-import type { FnItem, Span } from '../../syntax';
+import type { ConstItem, FnItem, Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../value';
 import type { Argument } from './calls-and-paths';
-import { invokeFunction } from './calls-and-paths';
-import type { Ctx, ExecLimits, Slot } from './interpreter-state';
+import { emptyEnv, invokeFunction } from './calls-and-paths';
+import { evalExpr, withDeclaredType } from './interpreter';
+import type { Ctx, ExecLimits, Frame, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { hasTrustedBody } from '../../model';
 import { withPinnedObservations } from '../observations';
@@ -142,6 +143,30 @@ export function runPreparedFunction(
     return { kind: 'returned', value: result.value, after, ...(trustedCallee === undefined ? {} : { trustedCallee }) };
   } catch (signal) {
     return outcomeOfSignal(signal);
+  }
+}
+
+/** The value of an exec constant or static (`exec const X86: ArchExec ensures .. { .. }`), computed as a run would
+ *  compute it; undefined when its initializer does not run to a value (a panic, what the run cannot follow, the step
+ *  budget). */
+export function evaluateExecConstant(model: FileModel, constant: ConstItem, limits: ExecLimits): Value | undefined {
+  if (constant.value === undefined || constant.mode !== 'exec') return undefined;
+  const ctx: Ctx = {
+    model,
+    limits,
+    counter: { steps: 0, depth: 0, allocations: 0 },
+    consts: new Map(),
+    trusted: { callee: undefined },
+    proofBuilt: new Map(),
+  };
+  const type = execTypeOf(constant.type, new Map(), undefined);
+  const frame: Frame = { selfTypeName: undefined, selfType: undefined, subst: new Map(), returnType: type };
+  try {
+    return withDeclaredType(evalExpr(ctx, frame, emptyEnv(), constant.value), type, constant.nameSpan).value;
+  } catch (signal) {
+    // The run's own outcomes (a panic, a time-out, ...) mean no value; anything else is a bug, rethrown there.
+    outcomeOfSignal(signal);
+    return undefined;
   }
 }
 

@@ -10,7 +10,7 @@ import type { FunctionValueTypes } from '../score/function-types';
 import { createRng, hashSeed } from '../../stdx';
 import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
-import { collectLiterals, exampleInputs } from './seeds';
+import { collectLiterals, constantValues, exampleInputs } from './seeds';
 import { derivedRows } from './derived';
 import { readShape } from './shape-reader';
 import { shapedRows, shapesSequences } from './shapes';
@@ -39,13 +39,16 @@ export function candidateInputs(
     breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))),
     maxLength: 6,
   };
-  const columns = paramTypes.map((type) => candidateValues(ctx, type, 0));
-  // Receivers reached by the type's own constructors and mutators come first, and join the random pool: a
-  // `requires self.wf()` admits almost none of the random ones.
+  // The crate's own constants of a parameter's type come first in its column (the receiver's, with the states below).
   const selfIndex = names.indexOf('self');
   const selfType = paramTypes[selfIndex];
-  const reachable =
-    selfType === undefined || fn.requires.length === 0
+  const constants = paramTypes.map((type) => constantValues(model, type, types.typeContext, options.execLimits));
+  const columns = paramTypes.map((type, i) => [...(i === selfIndex ? [] : (constants[i] ?? [])), ...candidateValues(ctx, type, 0)]);
+  // Receivers reached by the type's own constructors and mutators, and the constants of its type, come first and
+  // join the random pool: a `requires self.wf()` admits almost none of the random ones.
+  const reachable = [
+    ...(constants[selfIndex] ?? []),
+    ...(selfType === undefined || fn.requires.length === 0
       ? []
       : reachableReceivers(
           model,
@@ -53,7 +56,8 @@ export function candidateInputs(
           selfType,
           { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) },
           options,
-        );
+        )),
+  ];
   const selfColumn = columns[selfIndex];
   if (selfColumn !== undefined && reachable.length > 0) columns[selfIndex] = [...reachable, ...selfColumn];
   const seen = new Set<string>();

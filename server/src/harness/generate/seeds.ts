@@ -1,11 +1,12 @@
 // Seeds for generation found in the file itself: integer and string literals, and example calls of a function
 // (in `fn main`, in `assert_eq!`/`assert!`, anywhere in exec code, and in doc comments such as `/// f(3) == 4`).
 
-import type { Expr } from '../../syntax';
+import type { ConstItem, Expr } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../../eval';
 import type { ValueType } from '../../eval';
-import { inRange } from '../../eval';
+import type { ExecLimits, TypeContext } from '../../eval';
+import { evaluateExecConstant, inRange, resolveValueType, valueTypeText } from '../../eval';
 
 export interface FileLiterals {
   readonly ints: readonly bigint[];
@@ -75,6 +76,27 @@ function isMask(value: bigint): boolean {
   }
   return bits >= 8 && runs <= 2;
 }
+
+/** The values of the crate's exec constants of `type` (`exec const x86_arch_exec: ArchExec`): a datatype's
+ *  constants are values its own code builds, which meet the invariants random values of it almost never do
+ *  (`self@.inv()`). Computed by running their initializers, once per model and constant. */
+export function constantValues(model: FileModel, type: ValueType, typeContext: TypeContext, limits: ExecLimits): readonly Value[] {
+  if (type.kind !== 'adt') return [];
+  const text = valueTypeText(type);
+  return model.scope.constantsOfType(type.name).flatMap((constant) => {
+    if (valueTypeText(resolveValueType(constant.type, typeContext)) !== text) return [];
+    let byConstant = CONSTANT_VALUES.get(model);
+    if (byConstant === undefined) {
+      byConstant = new WeakMap();
+      CONSTANT_VALUES.set(model, byConstant);
+    }
+    if (!byConstant.has(constant)) byConstant.set(constant, evaluateExecConstant(model, constant, limits));
+    const value = byConstant.get(constant);
+    return value === undefined ? [] : [value];
+  });
+}
+
+const CONSTANT_VALUES = new WeakMap<FileModel, WeakMap<ConstItem, Value | undefined>>();
 
 /** Argument lists of example calls of `fn`, as literal values typed by its parameters (calls with non-literal
  *  arguments are skipped: their values are not known without running the caller). */
