@@ -89,6 +89,10 @@ export function intMethod(ctx: Ctx, receiver: Typed, method: string, args: reado
     case 'leading_ones':
     case 'trailing_ones':
       return bitCount(type, method, a, span);
+    case 'to_le_bytes':
+    case 'to_be_bytes':
+    case 'to_ne_bytes':
+      return toBytes(type, a, method === 'to_be_bytes', span);
     case 'rem_euclid':
       if (b === 0n) return panic('attempt to calculate the remainder with a divisor of zero', span);
       return { value: int(((a % b) + (b < 0n ? -b : b)) % (b < 0n ? -b : b)), type: self };
@@ -126,6 +130,8 @@ function bitCount(type: IntType, method: string, a: bigint, span: Span): Typed {
 export function intAssociatedCall(ctx: Ctx, type: IntType, name: string, args: readonly Typed[], span: Span): Typed {
   const [receiver, ...rest] = args;
   if (receiver === undefined) return notRunnable(`calls ${type}::${name}`, span);
+  if (name === 'from_le_bytes' || name === 'from_be_bytes' || name === 'from_ne_bytes')
+    return fromBytes(type, receiver.value, name === 'from_be_bytes', span);
   const typed: Typed = { value: receiver.value, type: intType(type) };
   return intMethod(ctx, typed, name, rest, span) ?? notRunnable(`calls ${type}::${name}`, span);
 }
@@ -205,6 +211,31 @@ function optionSome(value: Value, inner: ExecType): Typed {
 
 function optionNone(inner: ExecType): Typed {
   return { value: { kind: 'enum', name: 'Option', variant: 'None', fields: [] }, type: optionOf(inner ?? UNKNOWN) };
+}
+
+/** `x.to_le_bytes()`: the `[u8; N]` of the value's two's complement bits, least significant first (`to_be_bytes`:
+ *  most significant first; `to_ne_bytes`: the target's order, little-endian as for x86-64). */
+function toBytes(type: IntType, a: bigint, bigEndian: boolean, span: Span): Typed {
+  const width = bitWidth(type);
+  if (width === undefined) return notRunnable(`calls ${type}::to_le_bytes`, span);
+  const bits = truncateTo(a, unsignedOf(type));
+  const bytes = Array.from({ length: width / 8 }, (_, i) => int((bits >> BigInt(8 * i)) & 0xffn));
+  return {
+    value: { kind: 'seq', elements: bigEndian ? bytes.reverse() : bytes },
+    type: { kind: 'seq', element: intType('u8'), text: false },
+  };
+}
+
+/** `u16::from_le_bytes(bytes)`: the value whose bytes (an array of exactly the type's width) are these. */
+function fromBytes(type: IntType, bytes: Value, bigEndian: boolean, span: Span): Typed {
+  const width = bitWidth(type);
+  if (width === undefined || bytes.kind !== 'seq') return notRunnable(`calls ${type}::from_le_bytes`, span);
+  if (bytes.elements.length !== width / 8)
+    return notRunnable(`\`${type}::from_le_bytes\` of ${bytes.elements.length} bytes (it takes ${width / 8})`, span);
+  const ordered = bigEndian ? bytes.elements : [...bytes.elements].reverse();
+  let bits = 0n;
+  for (const byte of ordered) bits = (bits << 8n) | (byte.kind === 'int' ? byte.value & 0xffn : 0n);
+  return { value: int(truncateTo(bits, type)), type: intType(type) };
 }
 
 function unsignedOf(type: IntType): IntType {
