@@ -55,6 +55,22 @@ describe("a trait impl method held to its declaration's contract", () => {
     expect(ring?.scores.preCompleteness).toBe(1);
   });
 
+  it("an impl that leaves its result unnamed is read under the declaration's name, and scored by its ensures", () => {
+    const capacity = ringModel.functions.find((fn) => fn.qualifiedName === 'Ring::capacity');
+    expect(capacity?.returnName).toBe('cap');
+    expect(capacity?.ensures.map((clause) => clause.text)).toEqual(['cap + 1 == self.slots()']);
+    const generated = generatePairsText(ringModel, null, { count: 20, invalidCount: 10, seed: 1 });
+    if (!generated.ok) throw new Error(generated.error);
+    const report = checkFileSync(
+      { path: 'r.rs', text: source, pairsPath: 'r.pairs.json', pairsText: generated.text },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    expect(report.functions.find((fn) => fn.qualifiedName === 'Ring::capacity')).toMatchObject({
+      status: 'scored',
+      scores: { postCorrectness: 1, postCompleteness: 1 },
+    });
+  });
+
   it('an override takes the ensures but not the default_ensures, so its own correct pairs are accepted', () => {
     const halve = ringModel.functions.find((fn) => fn.qualifiedName === 'Ring::halve');
     expect(halve?.ensures.map((clause) => clause.text)).toEqual(['output <= input', 'output == input / 3']);

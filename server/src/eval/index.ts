@@ -27,6 +27,7 @@ export { constInstantiation, functionTypeContext, instantiationText } from './fu
 export type { FunctionTypeContext } from './function-type-context';
 export { OPAQUE_KEY, decodeJson, describeJson, encodeJson } from './codec';
 export { CLOSURE_KEY, simpleSpecFns, specFnFromSource } from './spec-fn-values';
+export { layoutConstant } from './layout';
 export { completeByEqualities, completedRow } from './ghost-completion';
 export type { CompletionLimits, CompletionSite } from './ghost-completion';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';

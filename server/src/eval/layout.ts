@@ -7,7 +7,7 @@
 // `Option` included) is rustc's own choice: unknown here, with the reason, rather than a guess.
 
 import type { Datatype, ModelScope } from '../model';
-import type { PathSegment, Type } from '../syntax';
+import type { Expr, PathSegment, Type } from '../syntax';
 import type { ValueType } from './value-type';
 import { resolveValueType, valueTypeText } from './type-resolution';
 import type { TypeContext } from './type-resolution';
@@ -166,6 +166,19 @@ export function layoutQuery(segments: readonly PathSegment[], argCount: number):
   if (associated !== undefined && owner !== undefined && turbofish.length === 0 && !LAYOUT_MODULES.has(owner.name))
     return { measure: associated, kind: 'named', typeName: owner.name };
   return undefined;
+}
+
+/** `size_of::<T>()`, `align_of::<T>()` or `T::spec_size_of()` with `T` at the types of `ctx` (`Self`, the generics'
+ *  instantiation): its value when the type's layout is known; undefined for any other expression. For readers of a
+ *  `requires`' shape (`s@.len() == size_of::<Self>()`), which need a number, not a verdict. */
+export function layoutConstant(expr: Expr, ctx: TypeContext): bigint | undefined {
+  if (expr.kind !== 'call' || expr.callee.kind !== 'path') return undefined;
+  const query = layoutQuery(expr.callee.segments, expr.args.length);
+  if (query === undefined) return undefined;
+  const written: Type =
+    query.kind === 'type' ? query.type : { kind: 'path', segments: [{ name: query.typeName, generics: [] }], span: expr.span };
+  const result = measured(layoutOf(resolveValueType(written, ctx), ctx.scope), query.measure);
+  return 'value' in result ? result.value : undefined;
 }
 
 /** The size or alignment a layout gives, or why there is none. */

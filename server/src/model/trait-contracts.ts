@@ -33,11 +33,18 @@ function inherit(impl: FunctionContract, declaration: FunctionContract): Functio
     declaration.params.length === impl.params.length && declaration.params.every((param, i) => param.name === impl.params[i]?.name);
   if (!sameParams) return impl;
   const requires = impl.requires.length === 0 ? declaration.requires : impl.requires;
-  const sameResult = declaration.returnName === undefined || declaration.returnName === impl.returnName;
+  // An impl that leaves its result unnamed (`fn len(&self) -> usize`) cannot mention it, so it takes the
+  // declaration's name (`-> (res: usize)`), under which the declaration's ensures read it, as Verus does.
+  const returnName =
+    impl.returnName === undefined && !impl.params.some((param) => param.name === declaration.returnName)
+      ? declaration.returnName
+      : impl.returnName;
+  const sameResult = declaration.returnName === undefined || declaration.returnName === returnName;
   // An impl that writes the method overrides the default body, and with it the `default_ensures`.
   const promised = declaration.ensures.filter((clause) => clause.clause.defaultOnly !== true);
   const ensures = sameResult && promised.length > 0 ? reindexed([...promised, ...impl.ensures]) : impl.ensures;
-  return requires === impl.requires && ensures === impl.ensures ? impl : { ...impl, requires, ensures };
+  if (requires === impl.requires && ensures === impl.ensures) return impl;
+  return { ...impl, requires, ensures, ...(returnName === undefined ? {} : { returnName }) };
 }
 
 function reindexed(clauses: readonly ClauseModel[]): ClauseModel[] {

@@ -15,7 +15,7 @@ import { optionOf, paramBindingName, passesByPlace, preferType, seqOf, STRING_TY
 import { intRange, isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
 import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
-import { evalExpecting } from './conversions';
+import { evalExpecting, intAssociatedArguments } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
@@ -383,7 +383,8 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (layout !== undefined) return layoutCall(ctx, frame, layout, expr.span);
   if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1)
     return minMax(ctx, last, args());
-  if (owner !== undefined && isIntTypeName(owner)) return intAssociatedCall(ctx, owner, last, args(), expr.span);
+  if (owner !== undefined && isIntTypeName(owner))
+    return intAssociatedCall(ctx, owner, last, intAssociatedArguments(ctx, frame, env, owner, last, expr.args), expr.span);
   // vstd::slice's exec helpers, from before Verus supported `slice[i]` in exec code.
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);

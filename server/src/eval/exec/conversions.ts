@@ -15,6 +15,7 @@ import { intType } from './exec-types';
 import { evalExpr } from './interpreter';
 import { textOf } from '../value-ops';
 import { inRange } from './int-ops';
+import { bitWidth } from '../int-types';
 import { notRunnable, panic } from './signals';
 
 /** `expr` evaluated where a value of type `expected` is wanted. */
@@ -80,6 +81,26 @@ function conversionTo(expr: Expr, expected: ExecType): Conversion | undefined {
     return undefined;
   return { source: inner.receiver, method: 'try_into', target, unwrap };
 }
+
+/** The arguments of `u32::f(..)`. `u32::from_le_bytes` (and `_be_`, `_ne_`) takes a `[u8; N]` of the type's width:
+ *  the idiom `u32::from_le_bytes(buf[0..4].try_into().unwrap())` converts a slice of that length and panics on any
+ *  other, as `TryFrom<&[u8]>` for arrays does. */
+export function intAssociatedArguments(ctx: Ctx, frame: Frame, env: Env, type: IntType, name: string, args: readonly Expr[]): Typed[] {
+  const width = FROM_BYTES.has(name) ? (bitWidth(type) ?? 0) / 8 : undefined;
+  const [arg] = args;
+  const call = width !== undefined && arg?.kind === 'method-call' && args.length === 1 ? arg : undefined;
+  const inner = call?.receiver.kind === 'paren' ? call.receiver.inner : call?.receiver;
+  const unwraps = (call?.method === 'unwrap' && call.args.length === 0) || (call?.method === 'expect' && call.args.length === 1);
+  if (call === undefined || !unwraps || inner?.kind !== 'method-call' || inner.method !== 'try_into' || inner.args.length > 0)
+    return args.map((expr) => evalExpr(ctx, frame, env, expr));
+  const slice = evalExpr(ctx, frame, env, inner.receiver);
+  if (slice.value.kind !== 'seq') return notRunnable('calls try_into on a value that is not a slice', inner.span);
+  if (slice.value.elements.length === width) return [slice];
+  const prefix = call.method === 'unwrap' ? 'called `Result::unwrap()` on an `Err` value' : expectMessage(ctx, frame, env, call);
+  return panic(`${prefix}: TryFromSliceError(())`, call.span);
+}
+
+const FROM_BYTES: ReadonlySet<string> = new Set(['from_le_bytes', 'from_be_bytes', 'from_ne_bytes']);
 
 function resultOf(variant: 'Ok' | 'Err', payload: Typed, target: IntType): Typed {
   const value: Value = { kind: 'enum', name: 'Result', variant, fields: [['0', payload.value]] };

@@ -18,6 +18,7 @@ import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
 import { mapMethod, setMethod } from './hash-collections';
+import { builtinTypeImplCall } from './builtin-type-impls';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
 const MUTATING = new Set([
@@ -59,9 +60,11 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   // `Vec::append(&mut other)` moves other's elements: other is taken by place and left empty. vstd's
   // `String::append(&str)` is `push_str`: it only reads its argument.
   const drains = expr.method === 'append' && !(receiver.value.kind === 'seq' && receiver.value.text === true);
-  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, drains, UNKNOWN));
+  // A `&mut x` argument is taken by place: a crate's method the built-in type lacks may write through it.
+  const passed = expr.args.map((arg) => evalArgument(ctx, frame, env, arg, drains || isMutBorrow(arg), UNKNOWN));
   const args = passed.map(argumentValue);
   const result = builtinMethod(ctx, receiver, expr.method, args, expr.span);
+  if (result === undefined) return builtinTypeImplCall(ctx, receiver, place, expr.method, passed, expr.span);
   for (const arg of passed) if (drains && arg.kind === 'place') emptySequence(ctx, arg.place);
   if (result.receiver !== undefined) {
     if (place === undefined || !MUTATING.has(expr.method)) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
@@ -111,7 +114,12 @@ function userMethod(
 
 const COLLECTION_KINDS: ReadonlySet<Value['kind']> = new Set(['seq', 'set', 'map', 'multiset']);
 
-function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
+function isMutBorrow(expr: Expr): boolean {
+  return expr.kind === 'unary' && expr.op === '&mut';
+}
+
+/** A std method on the receiver; undefined for a sequence's or tuple's method std does not have. */
+function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult | undefined {
   const value = receiver.value;
   if (value.kind === 'int') {
     const res =
@@ -133,10 +141,11 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
   if (value.kind === 'map') return mapMethod(value, method, args, span);
   if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
   if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
+  if (value.kind === 'tuple') return undefined;
   return notRunnable(`calls ${method} on a ${value.kind}`, span);
 }
 
-function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult {
+function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult | undefined {
   const elements = receiver.value.kind === 'seq' ? receiver.value.elements : [];
   const elementType = receiver.type.kind === 'seq' ? receiver.type.element : UNKNOWN;
   const seq = (items: readonly Value[]): Value => ({
@@ -279,7 +288,7 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'concat':
       return { value: { value: seq(elements.flatMap((e) => (e.kind === 'seq' ? e.elements : []))), type: elementType } };
     default:
-      return notRunnable(`calls ${method} on a sequence`, span);
+      return undefined;
   }
 }
 

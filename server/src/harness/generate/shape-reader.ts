@@ -7,7 +7,7 @@
 
 import type { Expr } from '../../syntax';
 import type { FunctionContract, ModelScope } from '../../model';
-import { aliasedIntConstant, constInstantiation, intRange, unfoldCall } from '../../eval';
+import { aliasedIntConstant, constInstantiation, intRange, layoutConstant, unfoldCall } from '../../eval';
 import type { TypeContext, UnfoldSite, ValueType } from '../../eval';
 import type { Difference } from './shape-system';
 import { ZERO } from './shape-system';
@@ -197,6 +197,14 @@ function readComparison(reader: Reader, op: string, leftExpr: Expr | undefined, 
   if (readModulus(reader, op, leftExpr, rightExpr, at) || readModulus(reader, op, rightExpr, leftExpr, at)) return;
   const left = readTerm(reader, leftExpr, binders);
   const right = readTerm(reader, rightExpr, binders);
+  // `a - b OP c` with two unknowns on one side (`old(s)@.len() - pos >= size_of::<Self>()`) is `a OP c + b`: spec
+  // arithmetic is on unbounded integers, so moving `b` across is exact.
+  const leftInner = stripped(leftExpr);
+  if (left === undefined && leftInner.kind === 'binary' && leftInner.op === '-')
+    return readComparison(reader, op, leftInner.left, { ...leftInner, op: '+', left: rightExpr, right: leftInner.right }, at);
+  const rightInner = stripped(rightExpr);
+  if (right === undefined && rightInner.kind === 'binary' && rightInner.op === '-')
+    return readComparison(reader, op, { ...rightInner, op: '+', left: leftExpr, right: rightInner.right }, rightInner.left, at);
   if (op === '!=' && sameUnknownElsewhere(left, right)) {
     reader.distinct.add(left?.unknown ?? 0);
     return;
@@ -352,6 +360,10 @@ function readTerm(reader: Reader, expr: Expr, binders: ReadonlySet<string>): Ter
         reader,
         inner.segments.map((segment) => segment.name),
       );
+    case 'call': {
+      const layout = layoutConstant(inner, reader.typeContext);
+      return layout === undefined ? placeTerm(reader, readPlace(reader, inner, binders), 'value') : constant(layout);
+    }
     case 'method-call': {
       const receiver = inner.method === 'len' && inner.args.length === 0 ? readPlace(reader, inner.receiver, binders) : undefined;
       if (receiver?.type.kind === 'seq') return placeTerm(reader, receiver, 'length');
