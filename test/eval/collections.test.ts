@@ -173,6 +173,19 @@ describe('Set', () => {
       sets,
     );
   });
+
+  it('Set::new over a tuple ranges over each component as the guard bounds it (a commit mask)', () => {
+    check(
+      '',
+      {
+        'Set::new(|t: (int, usize)| 0 <= t.0 < 2 && t.1 < 2 && t.0 != t.1 as int) == set![(0int, 1usize), (1int, 0usize)]': true,
+        'Set::new(|t: (int, usize)| 0 <= t.0 < 2 && t.1 < 3).len() == 6': true,
+        'Set::new(|t: (int, usize)| 0 <= t.0 < 8 && t.1 < 64 && a.contains(t.0 * 64 + t.1 as int)).map(|t: (int, usize)| t.0 * 64 + t.1) == a': true,
+        'Set::new(|t: (int, int)| 0 <= t.0 < 2) == z': 'indeterminate: unbounded quantifier over int',
+      },
+      sets,
+    );
+  });
 });
 
 describe('Map', () => {

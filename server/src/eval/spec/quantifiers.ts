@@ -18,6 +18,7 @@ import { candidateSources, containsError, isName, isUnboundedIntType, mentions, 
 import { parametricDomain } from './parametric-domain';
 import { productEquation } from './product-equations';
 import { sequenceCandidates } from './sequence-candidates';
+import { splitTupleBinder } from './tuple-binders';
 import { CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, unboundedQuantifier } from './reasons';
 
 interface Binder {
@@ -107,17 +108,21 @@ function sameWitnesses(a: readonly Value[], b: readonly Value[]): boolean {
 export function comprehension(ctx: SpecContext, fn: Value, span: Span): Value[] | Failure {
   const param = fn.kind === 'closure' && fn.params.length === 1 ? fn.params[0] : undefined;
   if (fn.kind !== 'closure' || param?.kind !== 'binding') return unsupported('set comprehension that is not `|x| ..`', span);
-  const binder: Binder = { name: param.name, type: ctx.closureParamTypes.get(fn.body)?.[0] };
+  const type = ctx.closureParamTypes.get(fn.body)?.[0];
+  const split = splitTupleBinder(param.name, type, fn.body);
+  const binders: Binder[] =
+    split === undefined ? [{ name: param.name, type }] : split.names.map((name, i) => ({ name, type: split.types[i] }));
+  const body = split?.body ?? fn.body;
   let plan = ctx.quantifierPlans.get(fn.body);
   if (plan === undefined) {
-    plan = planBinders(ctx, [binder], conjunctAtoms(ctx, fn.body, [], 0), fn.body);
+    plan = planBinders(ctx, binders, conjunctAtoms(ctx, body, [], 0), body);
     ctx.quantifierPlans.set(fn.body, plan);
   }
   const walk: Walk = {
     ctx,
     plan,
     span,
-    body: fn.body,
+    body,
     quantifier: 'comprehension',
     values: [],
     firstFailure: undefined,
@@ -173,7 +178,7 @@ function visit(walk: Walk, inner: Env): boolean {
       return walk.found.length <= CHOOSE_WITNESS_LIMIT;
     }
     default:
-      if (t) walk.found.push(walk.values[0] as Value);
+      if (t) walk.found.push(walk.values.length === 1 ? (walk.values[0] as Value) : { kind: 'tuple', elements: [...walk.values] });
       return true;
   }
 }
