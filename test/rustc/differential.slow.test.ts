@@ -113,6 +113,14 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     bytes_u64: [[0], [1], [18446744073709551615n], [72623859790382856n]],
     le_u32_of: [[[1, 2, 3, 4]], [[1, 2, 3]], [[255, 255, 255, 255]]],
     be_u16_of: [[[9, 1, 2]], [[0, 1, 2, 3]], [[1, 2]]],
+    mem_moves: [
+      [[1, 2, 3], 7],
+      [[], 0],
+    ],
+    swap_fields: [
+      [1, 2],
+      [0, 255],
+    ],
     powers_u32: [
       [12, 746376],
       [3, 4294967295],

@@ -21,6 +21,7 @@ import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSigna
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
 import { intAssociatedCall } from './int-methods';
+import { memCall } from './mem-calls';
 import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { layoutCall } from './layout-calls';
@@ -392,6 +393,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   // vstd's `unreached()` requires false: Verus proved no input its callers admit gets there.
   if (last === 'unreached' && expr.args.length === 0) throw new AssumeViolatedSignal(expr.span, 'the body reached `unreached()`');
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
+  if (owner === 'mem') return memCall(ctx, frame, env, last, expr.args, expr.span);
   if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
   const nullPointer = nullPointerCall(names);
   if (nullPointer !== undefined) return nullPointer;
