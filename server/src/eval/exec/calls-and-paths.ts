@@ -20,7 +20,7 @@ import { matchPattern, bindPattern } from './typed-patterns';
 import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
-import { intAssociatedCall } from './int-methods';
+import { intAssociatedCall, leBytesCall } from './int-methods';
 import { memCall } from './mem-calls';
 import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
@@ -29,8 +29,7 @@ import { layoutQuery } from '../layout';
 import { sliceIndexGet, sliceSubrange } from './slices';
 import { ghostValue, withTrustedGhostEffects } from './ghost-values';
 import { resultFromEnsures } from './trusted-results';
-import { fromLeBytes, leBytesFn, toLeBytes } from '../le-bytes';
-import type { LeBytesFn } from '../le-bytes';
+import { leBytesFn } from '../le-bytes';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
 export type Argument =
@@ -356,22 +355,6 @@ function intLimit(names: readonly string[]): Typed | undefined {
   if (constName === 'MIN' && range.min !== undefined) return { value: int(range.min), type: intType(typeName) };
   if (constName === 'BITS' && range.bits !== undefined) return { value: int(range.bits), type: intType('u32') };
   return undefined;
-}
-
-/** vstd's `u64_to_le_bytes(x)` (a `Vec<u8>`) and `u64_from_le_bytes(s)` (which panics unless `s` has 8 bytes, as
- *  `try_into().unwrap()` in vstd's body does). */
-function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span: Span): Typed {
-  const [arg] = args;
-  const width = `u${conversion.bits}` as const;
-  if (conversion.direction === 'to') {
-    if (arg?.value.kind !== 'int') return notRunnable('`to_le_bytes` of a value that is not an integer', span);
-    return { value: { kind: 'seq', elements: toLeBytes(arg.value.value, conversion.bits).map(int) }, type: seqOf(intType('u8')) };
-  }
-  if (arg?.value.kind !== 'seq') return notRunnable('`from_le_bytes` of a value that is not a slice', span);
-  const value = fromLeBytes(arg.value.elements, conversion.bits);
-  return value === undefined
-    ? panic(`called \`Result::unwrap()\` on an \`Err\` value: TryFromSliceError(())`, span)
-    : { value: int(value), type: intType(width) };
 }
 
 /** Free functions from std and vstd that Verus exec code calls. */

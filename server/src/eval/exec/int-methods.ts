@@ -6,10 +6,12 @@ import type { Value } from '../value';
 import { bool, int } from '../value';
 import type { IntType } from '../value-type';
 import type { Ctx, Typed } from './interpreter-state';
-import { BOOL, FLEX, intType, optionOf, UNKNOWN } from './exec-types';
+import { BOOL, FLEX, intType, optionOf, seqOf, UNKNOWN } from './exec-types';
 import type { ExecType } from './exec-types';
 import { checkedArith, checkedNeg, inRange, intRange, saturateTo, truncateTo } from './int-ops';
 import { bitWidth } from '../int-types';
+import { fromLeBytes, toLeBytes } from '../le-bytes';
+import type { LeBytesFn } from '../le-bytes';
 import { notRunnable, panic } from './signals';
 
 const FAMILIES = ['checked', 'wrapping', 'saturating', 'overflowing'] as const;
@@ -218,8 +220,7 @@ function optionNone(inner: ExecType): Typed {
 function toBytes(type: IntType, a: bigint, bigEndian: boolean, span: Span): Typed {
   const width = bitWidth(type);
   if (width === undefined) return notRunnable(`calls ${type}::to_le_bytes`, span);
-  const bits = truncateTo(a, unsignedOf(type));
-  const bytes = Array.from({ length: width / 8 }, (_, i) => int((bits >> BigInt(8 * i)) & 0xffn));
+  const bytes = toLeBytes(truncateTo(a, unsignedOf(type)), width).map(int);
   return {
     value: { kind: 'seq', elements: bigEndian ? bytes.reverse() : bytes },
     type: { kind: 'seq', element: intType('u8'), text: false },
@@ -229,12 +230,9 @@ function toBytes(type: IntType, a: bigint, bigEndian: boolean, span: Span): Type
 /** `u16::from_le_bytes(bytes)`: the value whose bytes (an array of exactly the type's width) are these. */
 function fromBytes(type: IntType, bytes: Value, bigEndian: boolean, span: Span): Typed {
   const width = bitWidth(type);
-  if (width === undefined || bytes.kind !== 'seq') return notRunnable(`calls ${type}::from_le_bytes`, span);
-  if (bytes.elements.length !== width / 8)
-    return notRunnable(`\`${type}::from_le_bytes\` of ${bytes.elements.length} bytes (it takes ${width / 8})`, span);
-  const ordered = bigEndian ? bytes.elements : [...bytes.elements].reverse();
-  let bits = 0n;
-  for (const byte of ordered) bits = (bits << 8n) | (byte.kind === 'int' ? byte.value & 0xffn : 0n);
+  const ordered = bytes.kind !== 'seq' ? undefined : bigEndian ? [...bytes.elements].reverse() : bytes.elements;
+  const bits = width === undefined || ordered === undefined ? undefined : fromLeBytes(ordered, width);
+  if (bits === undefined) return notRunnable(`calls ${type}::from_le_bytes on a value that is not ${(width ?? 0) / 8} bytes`, span);
   return { value: int(truncateTo(bits, type)), type: intType(type) };
 }
 
@@ -250,3 +248,19 @@ function popCount(value: bigint): number {
 }
 
 export { FLEX };
+
+/** vstd's `u64_to_le_bytes(x)` (a `Vec<u8>`) and `u64_from_le_bytes(s)` (which panics unless `s` has 8 bytes, as
+ *  `try_into().unwrap()` in vstd's body does). */
+export function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span: Span): Typed {
+  const [arg] = args;
+  const width = `u${conversion.bits}` as const;
+  if (conversion.direction === 'to') {
+    if (arg?.value.kind !== 'int') return notRunnable('`to_le_bytes` of a value that is not an integer', span);
+    return { value: { kind: 'seq', elements: toLeBytes(arg.value.value, conversion.bits).map(int) }, type: seqOf(intType('u8')) };
+  }
+  if (arg?.value.kind !== 'seq') return notRunnable('`from_le_bytes` of a value that is not a slice', span);
+  const value = fromLeBytes(arg.value.elements, conversion.bits);
+  return value === undefined
+    ? panic(`called \`Result::unwrap()\` on an \`Err\` value: TryFromSliceError(())`, span)
+    : { value: int(value), type: intType(width) };
+}
