@@ -17,6 +17,12 @@ describe('types of other crates', () => {
     expect(fn('object_count').reason).toContain('`kube::api::DynamicObject` (a type of the crate `deps_hack`');
   });
 
+  it("a path to a type of the wrapper's own name is another type, even in the crate (`crate::crds::VReplicaSet`)", () => {
+    expect(fn('replica_count').reason).toContain(
+      '`crate::crds::VReplicaSet` (another type named `VReplicaSet`, outside the code the harness reads: no datatype holds itself directly)',
+    );
+  });
+
   it("a path through the crate's own module is the crate's type", () => {
     expect(fn('label_count')).toMatchObject(EXACT);
   });

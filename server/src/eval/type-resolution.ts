@@ -75,11 +75,15 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   const consts = bindConsts(datatype.generics, type.consts ?? []);
   const inner: TypeContext = { scope: ctx.scope, generics, selfType: type, ...(consts.size === 0 ? {} : { consts }) };
   if (datatype.kind === 'struct') {
-    return { kind: 'struct', name: datatype.name, fields: withObservations(fieldsShape(datatype.fields, inner), datatype.name, inner) };
+    return {
+      kind: 'struct',
+      name: datatype.name,
+      fields: withObservations(fieldsShape(datatype.fields, inner, datatype.name), datatype.name, inner),
+    };
   }
   return enumShape(
     datatype.name,
-    datatype.variants.map((variant) => ({ name: variant.name, fields: fieldsShape(variant.fields, inner) })),
+    datatype.variants.map((variant) => ({ name: variant.name, fields: fieldsShape(variant.fields, inner, datatype.name) })),
   );
 }
 
@@ -375,18 +379,27 @@ function fixedElementCount(type: ValueType): bigint {
 /** Past this, a fixed-size array (a 4096 x 256 x 32 bitmap) is not built: one input would take gigabytes. */
 const MAX_FIXED_ELEMENTS = 65_536n;
 
-function fieldsShape(fields: Fields, ctx: TypeContext): FieldsShape {
+function fieldsShape(fields: Fields, ctx: TypeContext, owner: string): FieldsShape {
   if (fields.kind === 'unit') return { kind: 'unit', fields: [] };
   return {
     kind: fields.kind,
     fields: fields.fields.map((field) => {
-      const type = resolveValueType(field.type, ctx);
+      const type = otherTypeOfOwnName(field.type, owner, resolveValueType(field.type, ctx));
       return {
         name: field.name,
         type: field.ghostMode === undefined ? type : modeValueType(`${field.ghostMode} ${valueTypeText(type)}`, type),
       };
     }),
   };
+}
+
+/** A field written as a path to a type of its datatype's own name (anvil's `struct Container { inner:
+ *  k8s_openapi::..::Container }`, made by a wrapper macro; `crate::crds::VReplicaSet`, from a module not read): no
+ *  datatype holds itself directly, so the path names another type, which the harness does not have. */
+function otherTypeOfOwnName(written: Type, owner: string, resolved: ValueType): ValueType {
+  if (resolved.kind !== 'adt' || resolved.name !== owner || written.kind !== 'path' || written.segments.length < 2) return resolved;
+  const text = written.segments.map((segment) => segment.name).join('::');
+  return unsupported(text, `another type named \`${owner}\`, outside the code the harness reads: no datatype holds itself directly`);
 }
 
 /** The value type of a ghost or tracked value (`Ghost<T>`, `Tracked<T>`, a `ghost`/`tracked` field): `T` itself
