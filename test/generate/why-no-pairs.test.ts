@@ -66,7 +66,7 @@ describe('why a function got no pair', () => {
 
   it('names the part of a parameter type that has no values', () => {
     expect(summary('Callback::seed').noPairs?.message).toBe(
-      'no input could be built for its parameters: parameter `self` holds `fn` (executable closures and fn pointers are not supported)',
+      'no input could be built for its parameters: parameter `self` holds `Fn` (executable closures are not supported)',
     );
   });
 

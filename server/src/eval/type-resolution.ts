@@ -6,6 +6,7 @@ import type { ModelScope } from '../model';
 import type { SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
 import { isIntTypeName } from './int-types';
+import { printType } from '../syntax';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
 import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
@@ -160,8 +161,11 @@ function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
       return { kind: 'seq', element, origin: 'array', length: Number(length) };
     }
     case 'fn':
+      // A fn pointer (IronKV's `extern "C" fn() -> u64` callbacks) is a value exec code may hold and pass on without
+      // calling: a placeholder. A call through one is not runnable, and says so (exec/calls-and-paths.ts).
+      if (type.name === 'fn') return { kind: 'opaque', text: printType(type), reason: 'a function pointer, which the run cannot call' };
       if (type.name !== 'spec_fn' && type.name !== 'FnSpec') {
-        return unsupported(type.name, 'executable closures and fn pointers are not supported');
+        return unsupported(type.name, 'executable closures are not supported');
       }
       return {
         kind: 'fn',
