@@ -20,6 +20,23 @@ const env = {
   },
 };
 
+describe('a quantifier over a tuple', () => {
+  it('ranges over each component as the guard bounds it; choose gives the tuple', () => {
+    check(
+      '',
+      {
+        'forall|t: (int, int)| 0 <= t.0 < s.len() && 0 <= t.1 < s.len() && t.0 < t.1 ==> s[t.0] <= r + s[t.1]': true,
+        'forall|t: (int, int)| 0 <= t.0 < 2 && 0 <= t.1 < 2 ==> t.0 == t.1': false,
+        'exists|t: (int, int)| 0 <= t.0 < s.len() && 0 <= t.1 < s.len() && t.0 != t.1 && s[t.0] == s[t.1]': true,
+        '(choose|t: (int, int)| 0 <= t.0 < s.len() && 0 <= t.1 < s.len() && t.0 < t.1 && s[t.0] == s[t.1]) == (1int, 3int)': true,
+        'forall|t: (int, int)| t.0 > 0 ==> t.1 > 0': false,
+        'forall|t: (int, int)| t.0 > 0 ==> t.0 + t.1 > t.1': 'indeterminate: unbounded quantifier over int',
+      },
+      env,
+    );
+  });
+});
+
 describe('domains read off the guard', () => {
   it('0 <= i < s.len() and its orientations', () => {
     check(

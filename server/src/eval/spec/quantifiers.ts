@@ -19,6 +19,7 @@ import { parametricDomain } from './parametric-domain';
 import { productEquation } from './product-equations';
 import { sequenceCandidates } from './sequence-candidates';
 import { splitTupleBinder } from './tuple-binders';
+import type { SplitBinder } from './tuple-binders';
 import { CHOOSE_NO_WITNESS, CHOOSE_SEVERAL_WITNESSES, unboundedQuantifier } from './reasons';
 
 interface Binder {
@@ -51,16 +52,22 @@ export const SMALL_TYPES: ReadonlySet<string> = new Set(['u8', 'i8', 'u16', 'i16
 export function quantifierPlan(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>): readonly BinderPlan[] {
   let plan = ctx.quantifierPlans.get(expr);
   if (plan === undefined) {
-    const binders: Binder[] = expr.binders.map((b) => ({ name: b.name, type: b.type }));
-    plan = planBinders(
-      ctx,
-      binders,
-      expr.quantifier === 'forall' ? antecedentAtoms(ctx, expr.body) : conjunctAtoms(ctx, expr.body, [], 0),
-      expr.body,
-    );
+    const split = splitQuantifier(expr);
+    const binders: Binder[] =
+      split === undefined
+        ? expr.binders.map((b) => ({ name: b.name, type: b.type }))
+        : split.names.map((name, i) => ({ name, type: split.types[i] }));
+    const body = split?.body ?? expr.body;
+    plan = planBinders(ctx, binders, expr.quantifier === 'forall' ? antecedentAtoms(ctx, body) : conjunctAtoms(ctx, body, [], 0), body);
     ctx.quantifierPlans.set(expr, plan);
   }
   return plan;
+}
+
+/** A quantifier over one tuple (`forall|t: (int, int)| ..`) ranges over its components (tuple-binders.ts). */
+function splitQuantifier(expr: Extract<Expr, { kind: 'quantifier' }>): SplitBinder | undefined {
+  const [binder] = expr.binders;
+  return expr.binders.length === 1 && binder !== undefined ? splitTupleBinder(binder.name, binder.type, expr.body) : undefined;
 }
 
 export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'quantifier' }>, env: Env): Res {
@@ -69,7 +76,7 @@ export function evalQuantifier(ctx: SpecContext, expr: Extract<Expr, { kind: 'qu
     ctx,
     plan,
     span: expr.span,
-    body: expr.body,
+    body: splitQuantifier(expr)?.body ?? expr.body,
     quantifier: expr.quantifier,
     values: [],
     firstFailure: undefined,
