@@ -104,6 +104,11 @@ export function visitItems(items: readonly Item[], context: ItemContext, out: Vi
   }
 }
 
+/** The names impls of built-in types go by (`impl Tr for Vec<u8>` is `Vec`; `for [u8; 4]`, `for [u8]`, `for &[u8]`
+ *  and `for (A, B)` are named by the kind of type written), for method lookup on sequence and tuple values. */
+export const SEQUENCE_IMPL_NAMES: readonly string[] = ['Vec', 'Seq', 'array', 'slice', 'ref'];
+export const TUPLE_IMPL_NAMES: readonly string[] = ['tuple'];
+
 function compactText(type: Type): string {
   return type.kind === 'opaque' ? type.text : type.kind;
 }

@@ -5,6 +5,7 @@
 
 import type { Span } from '../../syntax';
 import type { ResolvedFn } from '../../model';
+import { SEQUENCE_IMPL_NAMES, TUPLE_IMPL_NAMES } from '../../model';
 import type { Ctx, Place, Typed } from './interpreter-state';
 import type { Argument } from './calls-and-paths';
 import { invokeFunction } from './calls-and-paths';
@@ -24,7 +25,7 @@ export function builtinTypeImplCall(
   span: Span,
 ): Typed {
   const what = receiver.value.kind === 'tuple' ? 'a tuple' : 'a sequence';
-  const impl = chosenImpl(ctx, receiver.type, receiver.value.kind === 'tuple' ? TUPLE_IMPL_TYPES : SEQ_IMPL_TYPES, method);
+  const impl = chosenImpl(ctx, receiver.type, receiver.value.kind === 'tuple' ? TUPLE_IMPL_NAMES : SEQUENCE_IMPL_NAMES, method);
   if (impl === undefined) return notRunnable(`calls ${method} on ${what}`, span);
   const [selfParam, ...params] = impl.item.params;
   if (selfParam?.isSelf !== true || params.length !== args.length || params.some((p) => isErasedParam(p) || isTrackedParam(p)))
@@ -43,6 +44,3 @@ function chosenImpl(ctx: Ctx, type: ExecType, typeNames: readonly string[], meth
   const exact = impls.filter((impl) => written(impl) === JSON.stringify(type));
   return exact.length === 1 ? exact[0] : undefined;
 }
-
-const SEQ_IMPL_TYPES: readonly string[] = ['Vec', 'slice', 'array', 'ref'];
-const TUPLE_IMPL_TYPES: readonly string[] = ['tuple'];

@@ -5,6 +5,7 @@
 
 import type { Expr } from '../../syntax';
 import type { ResolvedFn } from '../../model';
+import { SEQUENCE_IMPL_NAMES, TUPLE_IMPL_NAMES } from '../../model';
 import type { Value } from '../value';
 import type { SpecContext } from './spec-context';
 import { INT_TYPE_NAMES, isIntTypeName } from '../int-types';
@@ -15,9 +16,9 @@ export function builtinTypeImpls(ctx: SpecContext, receiver: Value, method: stri
     case 'int':
       return intTraitMethod(ctx, method, receiverExpr === undefined ? undefined : writtenIntType(ctx, receiverExpr));
     case 'seq':
-      return ownImpl(ctx, builtinTypeMethods(ctx, SEQ_IMPL_TYPES, method), receiverExpr);
+      return ownImpl(ctx, builtinTypeMethods(ctx, SEQUENCE_IMPL_NAMES, method), receiverExpr);
     case 'tuple':
-      return ownImpl(ctx, builtinTypeMethods(ctx, TUPLE_IMPL_TYPES, method), receiverExpr);
+      return ownImpl(ctx, builtinTypeMethods(ctx, TUPLE_IMPL_NAMES, method), receiverExpr);
     default:
       return [];
   }
@@ -75,6 +76,3 @@ function ownImpl(ctx: SpecContext, impls: readonly ResolvedFn[], receiverExpr: E
 function builtinTypeMethods(ctx: SpecContext, typeNames: readonly string[], method: string): readonly ResolvedFn[] {
   return typeNames.flatMap((typeName) => ctx.scope.implMethods(typeName, method));
 }
-
-const SEQ_IMPL_TYPES: readonly string[] = ['Vec', 'Seq', 'array', 'slice'];
-const TUPLE_IMPL_TYPES: readonly string[] = ['tuple'];
