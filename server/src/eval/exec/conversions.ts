@@ -16,6 +16,7 @@ import { evalExpr } from './interpreter';
 import { textOf } from '../value-ops';
 import { inRange } from './int-ops';
 import { bitWidth } from '../int-types';
+import { FROM_BYTES, TRY_FROM_SLICE_ERROR_TEXT } from './int-methods';
 import { notRunnable, panic } from './signals';
 
 /** `expr` evaluated where a value of type `expected` is wanted. */
@@ -97,10 +98,8 @@ export function intAssociatedArguments(ctx: Ctx, frame: Frame, env: Env, type: I
   if (slice.value.kind !== 'seq') return notRunnable('calls try_into on a value that is not a slice', inner.span);
   if (slice.value.elements.length === width) return [slice];
   const prefix = call.method === 'unwrap' ? 'called `Result::unwrap()` on an `Err` value' : expectMessage(ctx, frame, env, call);
-  return panic(`${prefix}: TryFromSliceError(())`, call.span);
+  return panic(`${prefix}: ${TRY_FROM_SLICE_ERROR_TEXT}`, call.span);
 }
-
-const FROM_BYTES: ReadonlySet<string> = new Set(['from_le_bytes', 'from_be_bytes', 'from_ne_bytes']);
 
 function resultOf(variant: 'Ok' | 'Err', payload: Typed, target: IntType): Typed {
   const value: Value = { kind: 'enum', name: 'Result', variant, fields: [['0', payload.value]] };

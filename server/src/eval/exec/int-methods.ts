@@ -132,8 +132,7 @@ function bitCount(type: IntType, method: string, a: bigint, span: Span): Typed {
 export function intAssociatedCall(ctx: Ctx, type: IntType, name: string, args: readonly Typed[], span: Span): Typed {
   const [receiver, ...rest] = args;
   if (receiver === undefined) return notRunnable(`calls ${type}::${name}`, span);
-  if (name === 'from_le_bytes' || name === 'from_be_bytes' || name === 'from_ne_bytes')
-    return fromBytes(type, receiver.value, name === 'from_be_bytes', span);
+  if (FROM_BYTES.has(name)) return fromBytes(type, receiver.value, name === 'from_be_bytes', span);
   const typed: Typed = { value: receiver.value, type: intType(type) };
   return intMethod(ctx, typed, name, rest, span) ?? notRunnable(`calls ${type}::${name}`, span);
 }
@@ -215,6 +214,12 @@ function optionNone(inner: ExecType): Typed {
   return { value: { kind: 'enum', name: 'Option', variant: 'None', fields: [] }, type: optionOf(inner ?? UNKNOWN) };
 }
 
+/** `u32::from_le_bytes(..)` and its byte orders: each takes a `[u8; N]` of the type's width. */
+export const FROM_BYTES: ReadonlySet<string> = new Set(['from_le_bytes', 'from_be_bytes', 'from_ne_bytes']);
+
+/** The error `slice.try_into()` gives when the slice is not the array's length. */
+export const TRY_FROM_SLICE_ERROR_TEXT = 'TryFromSliceError(())';
+
 /** `x.to_le_bytes()`: the `[u8; N]` of the value's two's complement bits, least significant first (`to_be_bytes`:
  *  most significant first; `to_ne_bytes`: the target's order, little-endian as for x86-64). */
 function toBytes(type: IntType, a: bigint, bigEndian: boolean, span: Span): Typed {
@@ -261,6 +266,6 @@ export function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span:
   if (arg?.value.kind !== 'seq') return notRunnable('`from_le_bytes` of a value that is not a slice', span);
   const value = fromLeBytes(arg.value.elements, conversion.bits);
   return value === undefined
-    ? panic(`called \`Result::unwrap()\` on an \`Err\` value: TryFromSliceError(())`, span)
+    ? panic(`called \`Result::unwrap()\` on an \`Err\` value: ${TRY_FROM_SLICE_ERROR_TEXT}`, span)
     : { value: int(value), type: intType(width) };
 }
