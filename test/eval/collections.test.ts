@@ -182,6 +182,7 @@ describe('Set', () => {
         'Set::new(|t: (int, usize)| 0 <= t.0 < 2 && t.1 < 3).len() == 6': true,
         'Set::new(|t: (int, usize)| 0 <= t.0 < 8 && t.1 < 64 && a.contains(t.0 * 64 + t.1 as int)).map(|t: (int, usize)| t.0 * 64 + t.1) == a': true,
         'Set::new(|t: (int, int)| 0 <= t.0 < 2) == z': 'indeterminate: unbounded quantifier over int',
+        'Set::new(|t: (int, int)| 0 <= t.0 < 2 && 0 <= t.1 < 2 && exists|t: int| 0 <= t < 3 && t == 2).len() == 4': true,
       },
       sets,
     );

@@ -181,7 +181,8 @@ function offsetOf(index: Expr, name: string): bigint | undefined {
   return expr.op === '+' ? expr.right.value : -expr.right.value;
 }
 
-function innerBinders(node: Extract<Expr, { kind: 'quantifier' | 'closure' }>): string[] {
+/** The names a quantifier or closure binds: its binders, or its parameters' pattern names. */
+export function innerBinders(node: Extract<Expr, { kind: 'quantifier' | 'closure' }>): string[] {
   if (node.kind === 'quantifier') return node.binders.map((binder) => binder.name);
   const names: string[] = [];
   collectPatternNames(node.params, names);

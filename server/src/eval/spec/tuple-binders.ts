@@ -3,6 +3,7 @@
 // one binder per component and the body rewritten to name them, so the quantifier planner finds their bounds.
 
 import type { Expr, Type } from '../../syntax';
+import { innerBinders } from './quantifier-candidates';
 
 export interface SplitBinder {
   readonly names: readonly string[];
@@ -37,7 +38,9 @@ function rewritten(node: unknown, name: string, names: readonly string[]): unkno
   }
   if (isPathTo(record, name)) return { kind: 'tuple', elements: names.map((component) => pathTo(component, span)), span };
   // An inner closure or quantifier that binds the same name shadows the binder.
-  if ((record['kind'] === 'closure' || record['kind'] === 'quantifier') && bindsName(record, name)) return node;
+  const kind = record['kind'];
+  if ((kind === 'closure' || kind === 'quantifier') && innerBinders(node as Extract<Expr, { kind: typeof kind }>).includes(name))
+    return node;
   const copy: Record<string, unknown> = {};
   for (const key in record) copy[key] = key === 'span' || key === 'type' ? record[key] : rewritten(record[key], name, names);
   return copy;
@@ -50,9 +53,4 @@ function isPathTo(node: unknown, name: string): boolean {
 
 function pathTo(name: string, span: unknown): unknown {
   return { kind: 'path', segments: [{ name, generics: [], span }], span };
-}
-
-function bindsName(record: Record<string, unknown>, name: string): boolean {
-  const binders = (record['kind'] === 'closure' ? record['params'] : record['binders']) as readonly unknown[] | undefined;
-  return JSON.stringify(binders ?? [], (key, value: unknown) => (key === 'span' ? undefined : value)).includes(`"name":"${name}"`);
 }
