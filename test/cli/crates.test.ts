@@ -84,3 +84,18 @@ describe('check --changed-since in a crate', () => {
     ]);
   });
 });
+
+describe('std names a crate shadows', () => {
+  it("runs std's HashMap::new where the `use`s say so, not the crate's wrapper of the same name", async () => {
+    const dir = tempDir('crate-wrappers-');
+    cpSync(path.join(__dirname, '..', 'fixtures', 'crates', 'wrappers'), dir, { recursive: true });
+    const pairs = await run(dir, 'pairs', 'src');
+    expect(pairs.code).toBe(0);
+    expect(pairs.out).not.toContain('time-out');
+    const written = (file: string): unknown => JSON.parse(readFileSync(path.join(dir, 'src', file), 'utf8'));
+    expect(written('map_t.pairs.json')).toMatchObject({
+      functions: { 'HashMap::new': { pairs: [{ input: {}, output: { m: [] } }] } },
+    });
+    expect(written('uses.pairs.json')).toMatchObject({ functions: { fresh_count: { pairs: [{ input: {}, output: 0 }] } } });
+  });
+});

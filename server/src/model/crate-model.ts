@@ -142,10 +142,20 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     modulePath?.[0] === CRATE ? modulePath.slice(1) : [...fileModule, ...(modulePath ?? [])];
   const asksFile = (path: readonly string[], modulePath: readonly string[] | undefined): boolean =>
     modulePath?.[0] !== CRATE && !leavesFile(path, modulePath ?? [], fileModule);
+  // The file's `use`s say where the name comes from; a module any file of the crate declares is no outside crate.
+  const externalCrate = (name: string): string | undefined => {
+    const root = local.externalCrate(name);
+    return root !== undefined && crate.scope.externalCrate(root) !== undefined ? root : undefined;
+  };
+  // `collections::HashMap::new` after `use std::collections;` is std's, though the crate has a `HashMap::new` of its
+  // own (IronKV's wrapper calls exactly that).
+  const namesOtherCrate = (path: readonly string[]): boolean => path.length > 1 && externalCrate(path[0] ?? '') !== undefined;
   return {
     resolveFunction: (path, selfTypeName, modulePath) =>
-      (asksFile(path, modulePath) ? local.resolveFunction(path, selfTypeName, modulePath) : undefined) ??
-      crateFunction(crate, path, selfTypeName, inCrate(modulePath)),
+      namesOtherCrate(path)
+        ? undefined
+        : ((asksFile(path, modulePath) ? local.resolveFunction(path, selfTypeName, modulePath) : undefined) ??
+          crateFunction(crate, path, selfTypeName, inCrate(modulePath))),
     resolveMethod: (typeName, method) =>
       local.resolveMethod(typeName, method) ?? reachedInCrate(crate.scope.resolveMethod(typeName, method)),
     implMethods: (typeName, method) => {
@@ -157,8 +167,10 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     datatype: (name) => local.datatype(name) ?? crate.scope.datatype(name),
     enumOfVariant: (variant) => local.enumOfVariant(variant) ?? crate.scope.enumOfVariant(variant),
     constant: (path, selfTypeName, modulePath) =>
-      (asksFile(path, modulePath) ? local.constant(path, selfTypeName, modulePath) : undefined) ??
-      crateConstant(crate, path, selfTypeName, inCrate(modulePath)),
+      namesOtherCrate(path)
+        ? undefined
+        : ((asksFile(path, modulePath) ? local.constant(path, selfTypeName, modulePath) : undefined) ??
+          crateConstant(crate, path, selfTypeName, inCrate(modulePath))),
     typeAlias: (name) => local.typeAlias(name) ?? crate.scope.typeAlias(name),
     constantsOfType: (typeName) => ownFirst(local.constantsOfType(typeName), crate.scope.constantsOfType(typeName)),
     useAlias: (name) => local.useAlias(name),
@@ -168,11 +180,7 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     typeImpls: (typeName) => ownFirst(local.typeImpls(typeName), crate.scope.typeImpls(typeName)),
     derivers: (traitName) => ownFirst(local.derivers(traitName), crate.scope.derivers(traitName)),
     declaredLayout: (typeName) => local.declaredLayout(typeName) ?? crate.scope.declaredLayout(typeName),
-    // The file's `use`s say where the name comes from; a module any file of the crate declares is no outside crate.
-    externalCrate: (name) => {
-      const root = local.externalCrate(name);
-      return root !== undefined && crate.scope.externalCrate(root) !== undefined ? root : undefined;
-    },
+    externalCrate,
   };
 }
 
