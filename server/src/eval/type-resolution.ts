@@ -2,7 +2,7 @@
 // structs and enums on demand. Unrepresentable types become `unsupported` with a reason; nothing here throws.
 
 import type { Expr, Fields, GenericArg, GenericParam, PathType, Type } from '../syntax';
-import type { ModelScope } from '../model';
+import { hasTrustedBody, type ModelScope } from '../model';
 import type { SeqOrigin, ValueType } from './value-type';
 import { assertNever } from '../stdx';
 import { isIntTypeName } from './int-types';
@@ -79,7 +79,7 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
     return {
       kind: 'struct',
       name: datatype.name,
-      fields: withObservations(fieldsShape(datatype.fields, inner, datatype.name), datatype.name, inner),
+      fields: withObservations(fieldsShape(datatype.fields, inner, datatype.name, hasTrustedBody(datatype.attributes)), datatype.name, inner),
     };
   }
   return enumShape(
@@ -383,16 +383,17 @@ function fixedElementCount(type: ValueType): bigint {
 /** Past this, a fixed-size array (a 4096 x 256 x 32 bitmap) is not built: one input would take gigabytes. */
 const MAX_FIXED_ELEMENTS = 65_536n;
 
-function fieldsShape(fields: Fields, ctx: TypeContext, owner: string): FieldsShape {
+/** `hidden`: the fields of an `external_body` datatype, which Verus never shows to a contract. Exec code (the
+ *  trusted methods of IronKV's `DuctTapeProfiler { last_event: SystemTime, .. }`) reads them, so the ones the
+ *  harness represents stay; any other is a placeholder instead of making every value holding the type unbuildable. */
+function fieldsShape(fields: Fields, ctx: TypeContext, owner: string, hidden = false): FieldsShape {
   if (fields.kind === 'unit') return { kind: 'unit', fields: [] };
   return {
     kind: fields.kind,
     fields: fields.fields.map((field) => {
       const type = otherTypeOfOwnName(field.type, owner, resolveValueType(field.type, ctx));
-      return {
-        name: field.name,
-        type: field.ghostMode === undefined ? type : modeValueType(`${field.ghostMode} ${valueTypeText(type)}`, type),
-      };
+      const mode = field.ghostMode ?? (hidden ? 'hidden' : undefined);
+      return { name: field.name, type: mode === undefined ? type : modeValueType(`${mode} ${valueTypeText(type)}`, type) };
     }),
   };
 }
