@@ -56,11 +56,11 @@ export function randomValue(ctx: CandidateContext, type: ValueType, depth: numbe
       return randomAdt(ctx, type, depth);
     case 'set':
     case 'multiset': {
-      const elements = randomElements(ctx, type.element, depth, rng.below(4));
+      const elements = randomElements(ctx, type.element, depth, collectionLength(ctx, depth));
       return elements === undefined ? undefined : type.kind === 'set' ? makeSet(elements) : makeMultiset(elements);
     }
     case 'map': {
-      const keys = randomElements(ctx, type.key, depth, rng.below(4));
+      const keys = randomElements(ctx, type.key, depth, collectionLength(ctx, depth));
       const vals = keys?.map(() => randomValue(ctx, type.value, depth + 1));
       if (keys === undefined || vals === undefined || vals.some((v) => v === undefined)) return undefined;
       return makeMap(keys.map((k, i) => [k, vals[i] as Value] as const));
@@ -225,6 +225,11 @@ function randomSeq(ctx: CandidateContext, type: Extract<ValueType, { kind: 'seq'
 
 /** Below this depth sequences, sets and maps of free length are empty, so values of recursive types stay finite. */
 const MAX_ELEMENT_DEPTH = 3;
+
+/** A set's or map's size: empty deep inside a value (IronKV's host state holds its maps four structs down). */
+function collectionLength(ctx: CandidateContext, depth: number): number {
+  return depth > MAX_ELEMENT_DEPTH ? 0 : ctx.rng.below(4);
+}
 /** Below this depth no struct is built: a struct that holds itself with no `Option` or sequence between (through a
  *  `Box`, or a field whose type only looks like its own) has no finite value. Real nesting is far shallower. */
 const MAX_STRUCT_DEPTH = 32;
