@@ -9,6 +9,7 @@
 import type { FnItem, Type } from '../syntax';
 import type { ModelScope } from '../model';
 import type { Value } from './value';
+import { wrapperView } from './wrapper-views';
 
 /** A value among named ones: the name and the fields below it (as ghost completion names the places it pins). */
 export interface ValuePlace {
@@ -38,6 +39,7 @@ export function typeObservations(scope: ModelScope, typeName: string): readonly 
   for (const impl of scope.typeImpls(typeName)) {
     for (const item of impl.items) {
       if (item.kind !== 'fn' || !isObservationFn(item) || item.ret === undefined) continue;
+      if (wrapperView(scope, typeName, item) !== undefined) continue;
       if (found.some((observation) => observation.name === item.name)) continue;
       found.push({ name: item.name, field: observationField(item.name), type: item.ret.type });
     }

@@ -5,7 +5,7 @@ import type { Expr, Span } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import { specCounterpart } from '../../model';
 import type { Value } from '../value';
-import { valueEquals } from '../value-ops';
+import { makeMap, makeSet, valueEquals } from '../value-ops';
 import { construct, enumMethod, positionalFields, resolveConstructor } from './adt';
 import { mkInt, seq, seqMethod } from './collections';
 import { layoutOf, layoutOfNamed, layoutQuery, measured } from '../layout';
@@ -15,6 +15,8 @@ import { checkedIntSpecMethod } from '../checked-ints';
 import type { Env, Failure, Res, SpecContext } from './spec-context';
 import { observationUndetermined, RECURSION_TOO_DEEP } from './reasons';
 import { isObservationFn, observationField } from '../observations';
+import { wrapperView } from '../wrapper-views';
+import type { WrapperView } from '../wrapper-views';
 import {
   bindLocal,
   bindTypedLocal,
@@ -259,6 +261,35 @@ function observedValue(value: Extract<Value, { kind: 'struct' }>, name: string, 
   return found !== undefined ? found[1] : indeterminate(observationUndetermined(value.name, name), span);
 }
 
+/** The view of a wrapper around one std collection (wrapper-views.ts): the collection's contents, each key, value or
+ *  element seen through its own view where the declared view type says so. */
+function wrappedView(ctx: SpecContext, value: Extract<Value, { kind: 'struct' }>, wrapper: WrapperView, span: Span): Res {
+  const inner = value.fields.find(([name]) => name === wrapper.field)?.[1];
+  const see = (part: Value, index: number): Res => (wrapper.viewed[index] === true ? viewValue(ctx, part, span) : part);
+  const seeAll = (parts: readonly Value[], index: number): Value[] | Failure => {
+    const seen: Value[] = [];
+    for (const part of parts) {
+      const view = see(part, index);
+      if (isFailure(view)) return view;
+      seen.push(view);
+    }
+    return seen;
+  };
+  if (inner?.kind === 'map') {
+    const keys = seeAll(inner.entries.map(([key]) => key), 0);
+    if (!Array.isArray(keys)) return keys;
+    const values = seeAll(inner.entries.map(([, entry]) => entry), 1);
+    if (!Array.isArray(values)) return values;
+    return makeMap(keys.map((key, index) => [key, values[index] as Value] as const));
+  }
+  if (inner?.kind === 'set' || inner?.kind === 'seq') {
+    const elements = seeAll(inner.elements, 0);
+    if (!Array.isArray(elements)) return elements;
+    return inner.kind === 'set' ? makeSet(elements) : seq(elements);
+  }
+  return indeterminate(observationUndetermined(value.name, 'view'), span);
+}
+
 /** Calls a user fn by value. Only spec fns with bodies can be evaluated (opaque/closed ones included). */
 export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonly Value[], span: Span): Res {
   const item = resolved.item;
@@ -266,7 +297,10 @@ export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonl
   const twin = item.mode === 'spec' ? undefined : specCounterpart(ctx.scope, resolved);
   if (twin !== undefined) return callUserFn(ctx, twin, args, span);
   if (item.mode !== 'spec') return unsupported(`call to ${item.mode} fn ${item.name} from spec code`, span);
-  if (isObservationFn(item) && args[0]?.kind === 'struct') return observedValue(args[0], item.name, span);
+  if (isObservationFn(item) && args[0]?.kind === 'struct') {
+    const wrapper = wrapperView(ctx.scope, args[0].name, item);
+    return wrapper === undefined ? observedValue(args[0], item.name, span) : wrappedView(ctx, args[0], wrapper, span);
+  }
   if (item.body === undefined || item.specVisibility === 'uninterp') {
     return unsupported(`uninterpreted function ${item.name}`, span);
   }
