@@ -8,7 +8,8 @@ import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { chargeWrite, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, implTypeName, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
-import { evalExpr, evalPlace, tempPlace } from './interpreter';
+import { evalExpr, evalPlace, evalRangeBounds, tempPlace } from './interpreter';
+import { spliced } from './slices';
 import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
 import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './typed-operators';
@@ -57,6 +58,8 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   if (user !== undefined) return user;
   const pointer = pointerMethodCall(ctx, frame, env, expr, receiver);
   if (pointer !== undefined) return pointer;
+  const edited = rangeEdit(ctx, frame, env, expr, place, receiver);
+  if (edited !== undefined) return edited;
   // `Vec::append(&mut other)` moves other's elements: other is taken by place and left empty. vstd's
   // `String::append(&str)` is `push_str`: it only reads its argument.
   const drains = expr.method === 'append' && !(receiver.value.kind === 'seq' && receiver.value.text === true);
@@ -73,6 +76,29 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
     if (place.path.length === 0) place.root.type = preferType(place.root.type, receiverTypeAfter(receiver.type, expr.method, args));
   }
   return result.value;
+}
+
+/** `v.splice(a..b, items)` and `v.drain(a..b)`: a range is no value (ranges run only in `for` and slicing), so
+ *  these take their first argument as bounds. */
+function rangeEdit(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  expr: Extract<Expr, { kind: 'method-call' }>,
+  place: Place | undefined,
+  receiver: Typed,
+): Typed | undefined {
+  const [range, items] = expr.args;
+  const arity = expr.method === 'splice' ? 2 : expr.method === 'drain' ? 1 : 0;
+  if (arity === 0 || expr.args.length !== arity || range?.kind !== 'range' || receiver.value.kind !== 'seq') return undefined;
+  if (place === undefined) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
+  const bounds = evalRangeBounds(ctx, frame, env, range);
+  const inserted = items === undefined ? undefined : evalExpr(ctx, frame, env, items).value;
+  if (inserted !== undefined && inserted.kind !== 'seq') return notRunnable(`\`splice\` of a ${inserted.kind}`, expr.span);
+  const { after, removed } = spliced(receiver.value, bounds, inserted?.elements ?? [], expr.span);
+  chargeWrite(ctx, place);
+  writePlace(place, after);
+  return { value: removed, type: receiver.type };
 }
 
 interface MethodResult {
@@ -172,6 +198,8 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'as_mut_slice':
     case 'iter':
     case 'into_iter':
+    case 'cloned':
+    case 'copied':
     case 'view':
       return { value: { value: seq(elements), type: receiver.type } };
     case 'push':
