@@ -115,6 +115,8 @@ describe('Vec, slices, strings, Option and Result', () => {
     );
     expect(run('fn f(v: Vec<u8>) -> Option<u8> { let mut w = v; w.pop() }', 'f', { v: vec([]) })).toBe('returned None');
     expect(run('fn f(n: usize) -> Vec<u8> { vec![7; n] }', 'f', { n: i(3) })).toBe('returned [7, 7, 7]');
+    // More elements than the step budget allows is that input's time-out; the fn still runs on small sizes.
+    expect(run('fn f(n: u64) -> Vec<u8> { vec![0; n as usize] }', 'f', { n: i(18446744073709551615n) })).toBe('timeout');
   });
   it('slices &v[a..b] and their panics', () => {
     expect(run('fn f(v: &[u8]) -> Vec<u8> { v[1..3].to_vec() }', 'f', { v: vec([1, 2, 3, 4]) })).toBe('returned [2, 3]');
