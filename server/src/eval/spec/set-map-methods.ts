@@ -134,6 +134,18 @@ export function mapMethod(ctx: SpecContext, m: MapValue, method: string, args: r
     case 'submap_of':
       if (a0?.kind !== 'map') return unsupported('`submap_of` with a non-map argument', span);
       return bool(entries.every(([k, v]) => a0.entries.some(([k2, v2]) => valueEquals(k, k2) && valueEquals(v, v2))));
+    case 'map_values':
+    case 'map_entries': {
+      // `m.map_values(|v| f(v))` and `m.map_entries(|k, v| f(k, v))`: the same keys, each value mapped.
+      if (a0 === undefined) return arity(method, span);
+      const mapped: (readonly [Value, Value])[] = [];
+      for (const [k, v] of entries) {
+        const w = applyFn(ctx, a0, method === 'map_values' ? [v] : [k, v], span);
+        if (isFailure(w)) return w;
+        mapped.push([k, w]);
+      }
+      return { kind: 'map', entries: mapped };
+    }
     default:
       return undefined;
   }
