@@ -157,6 +157,11 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
       [[1, 2, 3], 2],
       [[1], 2],
     ],
+    copied_buffer: [
+      [[1, 2, 3], 0],
+      [[], 0],
+      [[1, 2], 1],
+    ],
   },
 };
 

@@ -239,8 +239,15 @@ function evalLet(ctx: Ctx, frame: Frame, env: Env, stmt: Extract<Stmt, { kind: '
     return;
   }
   const init = stmt.init.kind === 'paren' ? stmt.init.inner : stmt.init;
-  if (init.kind === 'unary' && init.op === '&mut' && stmt.pattern.kind === 'binding') {
-    const place = evalPlace(ctx, frame, env, init.operand);
+  // `let r = &mut x;` and `let s = v.as_mut_slice();` borrow a place: writes through the name reach it.
+  const borrowed =
+    init.kind === 'unary' && init.op === '&mut'
+      ? init.operand
+      : init.kind === 'method-call' && init.method === 'as_mut_slice' && init.args.length === 0
+        ? init.receiver
+        : undefined;
+  if (borrowed !== undefined && stmt.pattern.kind === 'binding') {
+    const place = evalPlace(ctx, frame, env, borrowed);
     if (place !== undefined) {
       env.vars.set(stmt.pattern.name, { kind: 'ref', place });
       return;

@@ -43,6 +43,8 @@ const MUTATING = new Set([
   'resize',
   'split_off',
   'fill',
+  'copy_from_slice',
+  'clone_from_slice',
   'extend',
   'push_back',
   'pop_back',
@@ -272,6 +274,14 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     }
     case 'fill':
       return { value: unit, receiver: seq(elements.map(() => arg(0))) };
+    case 'copy_from_slice':
+    case 'clone_from_slice': {
+      const source = arg(0);
+      if (source.kind !== 'seq') return notRunnable(`\`${method}\` from a ${source.kind}`, span);
+      if (source.elements.length !== elements.length)
+        panic(`source slice length (${source.elements.length}) does not match destination slice length (${elements.length})`, span);
+      return { value: unit, receiver: seq(source.elements) };
+    }
     case 'extend':
     case 'extend_from_slice':
     case 'append': {
