@@ -99,3 +99,23 @@ describe('std names a crate shadows', () => {
     expect(written('uses.pairs.json')).toMatchObject({ functions: { fresh_count: { pairs: [{ input: {}, output: 0 }] } } });
   });
 });
+
+describe('values built the way the crate builds them', () => {
+  it("reaches a parameter's invariant through constructors and mutators in other files of the crate", async () => {
+    const dir = tempDir('crate-journal-');
+    cpSync(path.join(__dirname, '..', 'fixtures', 'crates', 'journal'), dir, { recursive: true });
+    // No solver: the invariant (`magic * magic == 253009`) is met only by the states `start` and `append` reach.
+    expect((await run(dir, 'pairs', '--solver', 'none', 'src')).code).toBe(0);
+    const checked = await run(dir, 'check', '--json', 'src');
+    expect(checked.code).toBe(0);
+    const scores = postCompleteness(checked.out);
+    expect(scores['src/read.rs::read_tail']).toBe(1);
+    expect(typeof scores['src/append.rs::Journal::append']).toBe('number');
+    const written: unknown = JSON.parse(readFileSync(path.join(dir, 'src', 'read.pairs.json'), 'utf8'));
+    expect(written).toMatchObject({
+      functions: {
+        read_tail: { pairs: expect.arrayContaining([expect.objectContaining({ input: { journal: { magic: 503, entries: [] } } })]) },
+      },
+    });
+  });
+});

@@ -138,4 +138,27 @@ describe('reading pairs files is bounded', () => {
     });
     expect(await readPairsFile(file, 1024)).toEqual({ kind: 'text', text: HAND });
   });
+
+  it('writes no file the reader would refuse, and keeps the one there', async () => {
+    const { dir, pairs: file } = workspace(HAND);
+    const generated = await runCliWithSizeCap(dir, '0.0002');
+    expect(generated.code).not.toBe(0);
+    expect(generated.err).toContain(
+      'abs.pairs.json: nothing written: the new text is larger than the 0 MB allowed for a pairs file (set SPEC_HARNESS_MAX_PAIRS_MB to raise the limit)',
+    );
+    expect(readFileSync(file, 'utf8')).toBe(HAND);
+  });
 });
+
+/** `pairs abs.rs` with SPEC_HARNESS_MAX_PAIRS_MB set for the run. */
+async function runCliWithSizeCap(dir: string, megabytes: string): Promise<{ code: number; err: string }> {
+  const saved = process.env['SPEC_HARNESS_MAX_PAIRS_MB'];
+  process.env['SPEC_HARNESS_MAX_PAIRS_MB'] = megabytes;
+  try {
+    const result = await pairs(dir);
+    return { code: result.code, err: result.err };
+  } finally {
+    if (saved === undefined) delete process.env['SPEC_HARNESS_MAX_PAIRS_MB'];
+    else process.env['SPEC_HARNESS_MAX_PAIRS_MB'] = saved;
+  }
+}

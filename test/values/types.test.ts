@@ -68,6 +68,17 @@ describe('resolveValueType', () => {
       arrayTy(ty('u8'), { kind: 'binary', op: '*', left: intLit(2 * 1024), right: intLit(1024), span: { start: 0, end: 0 } }),
       'unsupported [u8; 2097152]: a fixed-size array of 2097152 elements, more than the 65536 the harness builds',
     ],
+    [
+      'an array of structs counts their fields: 40000 points are 80000 values to build and write',
+      arrayTy(ty('Point'), intLit(40_000)),
+      'unsupported [Point; 40000]: a fixed-size array of 40000 values of 2 fields each, more than the 65536 the harness builds',
+    ],
+    [
+      "and of Options of them too (a kernel's `[Option<PageTable>; 4096]`)",
+      arrayTy(ty('Option', ty('Point')), intLit(40_000)),
+      'unsupported [Option<Point>; 40000]: a fixed-size array of 40000 values of 2 fields each, more than the 65536 the harness builds',
+    ],
+    ['fewer fit', arrayTy(ty('Option', ty('Point')), intLit(30_000)), '[Option<Point>; 30000]'],
     ['FnSpec<(int,), bool>', ty('FnSpec', tupleTy(ty('int')), ty('bool')), 'spec_fn(int) -> bool'],
     ['Self outside an impl', ty('Self'), 'unsupported Self: `Self` outside an impl'],
   ])('%s', (_, type, expected) => {

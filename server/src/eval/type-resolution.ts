@@ -79,7 +79,11 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
     return {
       kind: 'struct',
       name: datatype.name,
-      fields: withObservations(fieldsShape(datatype.fields, inner, datatype.name, hasTrustedBody(datatype.attributes)), datatype.name, inner),
+      fields: withObservations(
+        fieldsShape(datatype.fields, inner, datatype.name, hasTrustedBody(datatype.attributes)),
+        datatype.name,
+        inner,
+      ),
     };
   }
   return enumShape(
@@ -156,6 +160,13 @@ function resolve(type: Type, ctx: TypeContext, depth: number): ValueType {
         return unsupported(
           `[${valueTypeText(element)}; ${length}]`,
           `a fixed-size array of ${elements} elements, more than the ${MAX_FIXED_ELEMENTS} the harness builds`,
+        );
+      }
+      const cells = length * datatypeWidth(element, ctx);
+      if (cells > MAX_FIXED_ELEMENTS) {
+        return unsupported(
+          `[${valueTypeText(element)}; ${length}]`,
+          `a fixed-size array of ${length} values of ${cells / length} fields each, more than the ${MAX_FIXED_ELEMENTS} the harness builds`,
         );
       }
       return { kind: 'seq', element, origin: 'array', length: Number(length) };
@@ -378,6 +389,22 @@ function fixedElementCount(type: ValueType): bigint {
     return BigInt(type.length) * fixedElementCount(type.element);
   if (type.kind === 'tuple') return type.elements.reduce((sum, element) => sum + fixedElementCount(element), 0n) || 1n;
   return 1n;
+}
+
+/** How many fields a value of a datatype has at its top (at least 1; the widest variant of an enum), read off the
+ *  declaration without resolving the field types: an array of 4096 page tables of 18 fields each is as costly to
+ *  build and write as 73,728 integers. */
+function datatypeWidth(type: ValueType, ctx: TypeContext): bigint {
+  const inner = type.kind === 'adt' && type.name === 'Option' ? type.args[0] : type;
+  const datatype = inner?.kind === 'adt' ? ctx.scope.datatype(inner.name) : undefined;
+  if (datatype === undefined) return 1n;
+  const counts =
+    datatype.kind === 'struct' ? [fieldCount(datatype.fields)] : datatype.variants.map((variant) => fieldCount(variant.fields));
+  return BigInt(Math.max(1, ...counts));
+}
+
+function fieldCount(fields: Fields): number {
+  return fields.kind === 'unit' ? 0 : fields.fields.length;
 }
 
 /** Past this, a fixed-size array (a 4096 x 256 x 32 bitmap) is not built: one input would take gigabytes. */

@@ -90,6 +90,9 @@ export async function writePairsFile(
     const merged = merge(existing);
     if (!merged.ok) return { kind: 'error', error: merged.error };
     if (merged.text === existing) return { kind: 'unchanged' };
+    // A file the reader would refuse is not written: `check` could not read it, and the old one stays usable.
+    if (Buffer.byteLength(merged.text, 'utf8') > maxBytes)
+      return { kind: 'error', error: `nothing written: the new text ${tooLarge(maxBytes).replace(/^it /, '')}` };
     const temporary = await writeTemporary(target, merged.text, mode & 0o777);
     try {
       await hooks.beforeReplace?.();

@@ -66,6 +66,7 @@ export function buildCrateModel(files: readonly CrateFile[]): CrateModel {
       ...alone,
       scope: fileScope(alone.scope, crate, file.modulePath),
       foreignSite: (span) => foreignSite(sites, file, span),
+      siblings: () => [...models.entries()].filter(([path]) => path !== file.path).map(([, model]) => model),
     });
   }
   return { files: models };

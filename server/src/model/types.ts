@@ -29,6 +29,9 @@ export interface FileModel {
   /** In a crate, where a span of another file lies (a construct met in a spec fn the scope found there); undefined
    *  for this file's spans. Absent for a file modelled alone, whose spans are all its own. */
   readonly foreignSite?: (span: Span) => ForeignSite | undefined;
+  /** In a crate, the models of its other files (a type's impls may be spread over them); absent for a file
+   *  modelled alone. */
+  readonly siblings?: () => readonly FileModel[];
 }
 
 /** A place in another file of the crate, for messages: the file as its crate names it and the 1-based line. */

@@ -52,10 +52,10 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
     case 'array':
       return seqFrom(expr.elements.map((element) => evalExpr(ctx, frame, env, element)));
     case 'array-repeat':
-      return repeat(ctx, frame, env, expr.value, expr.count, expr.span);
+      return repeat(ctx, frame, env, expr.value, expr.count);
     case 'collection-macro':
       if (expr.macro !== 'vec') return notRunnable(`\`${expr.macro}!\` is spec-only`, expr.span);
-      if (expr.repeat !== undefined) return repeat(ctx, frame, env, expr.repeat.value, expr.repeat.count, expr.span);
+      if (expr.repeat !== undefined) return repeat(ctx, frame, env, expr.repeat.value, expr.repeat.count);
       return seqFrom(expr.elements.map((element) => evalExpr(ctx, frame, env, element)));
     case 'field':
     case 'index':
@@ -379,7 +379,7 @@ function evalTry(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: '
   return { value: inner, type: innerType };
 }
 
-function repeat(ctx: Ctx, frame: Frame, env: Env, valueExpr: Expr, countExpr: Expr, span: Expr['span']): Typed {
+function repeat(ctx: Ctx, frame: Frame, env: Env, valueExpr: Expr, countExpr: Expr): Typed {
   const element = evalExpr(ctx, frame, env, valueExpr);
   const count = intValue(evalExpr(ctx, frame, env, countExpr), countExpr.span);
   // Building the elements costs a step each: a count past the budget is this input's time-out, not a construct the

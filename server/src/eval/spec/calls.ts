@@ -276,9 +276,15 @@ function wrappedView(ctx: SpecContext, value: Extract<Value, { kind: 'struct' }>
     return seen;
   };
   if (inner?.kind === 'map') {
-    const keys = seeAll(inner.entries.map(([key]) => key), 0);
+    const keys = seeAll(
+      inner.entries.map(([key]) => key),
+      0,
+    );
     if (!Array.isArray(keys)) return keys;
-    const values = seeAll(inner.entries.map(([, entry]) => entry), 1);
+    const values = seeAll(
+      inner.entries.map(([, entry]) => entry),
+      1,
+    );
     if (!Array.isArray(values)) return values;
     return makeMap(keys.map((key, index) => [key, values[index] as Value] as const));
   }

@@ -42,3 +42,4 @@ export {
 export { unfoldCall } from './quantifier-candidates';
 export { aliasedIntConstant } from './integers';
 export type { UnfoldSite } from './quantifier-candidates';
+export { mentions } from './quantifier-candidates';

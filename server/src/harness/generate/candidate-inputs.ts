@@ -5,7 +5,7 @@
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { completedRow, encodeJson, valueTypeText } from '../../eval';
+import { completedRow, encodeJson, mentions, valueTypeText } from '../../eval';
 import type { FunctionValueTypes } from '../score/function-types';
 import { createRng, hashSeed } from '../../stdx';
 import { candidateValues } from './candidates';
@@ -15,7 +15,7 @@ import { derivedRows } from './derived';
 import { readShape } from './shape-reader';
 import { shapedRows, shapesSequences } from './shapes';
 import { structuredRows } from './relations';
-import { reachableReceivers } from './reachable-states';
+import { reachableValues } from './reachable-states';
 import { innerValuesByType } from './inner-values';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 import { mirroredRow } from './ghost-mirrors';
@@ -46,18 +46,24 @@ export function candidateInputs(
   const columns = paramTypes.map((type, i) => [...(i === selfIndex ? [] : (constants[i] ?? [])), ...candidateValues(ctx, type, 0)]);
   // Receivers reached by the type's own constructors and mutators, and the constants of its type, come first and
   // join the random pool: a `requires self.wf()` admits almost none of the random ones.
+  const stateContext = (param: string): CandidateContext => ({
+    ...ctx,
+    rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/${param === 'self' ? 'receivers' : `states/${param}`}`)),
+  });
   const reachable = [
     ...(constants[selfIndex] ?? []),
-    ...(selfType === undefined || fn.requires.length === 0
-      ? []
-      : reachableReceivers(
-          model,
-          fn,
-          selfType,
-          { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) },
-          options,
-        )),
+    ...(selfType === undefined || fn.requires.length === 0 ? [] : reachableValues(model, selfType, stateContext('self'), options)),
   ];
+  // So do the reached states of another parameter of a datatype the `requires` reads (`journal.valid()`).
+  const required = new Set(
+    names.filter((name) => name !== 'self' && fn.requires.some((clause) => mentions(clause.clause, new Set([name])))),
+  );
+  const reachedArguments = paramTypes.map((type, i) =>
+    required.has(names[i] ?? '') ? reachableValues(model, type, stateContext(names[i] ?? ''), options) : [],
+  );
+  reachedArguments.forEach((states, i) => {
+    if (states.length > 0) columns[i] = [...states, ...(columns[i] ?? [])];
+  });
   const selfColumn = columns[selfIndex];
   if (selfColumn !== undefined && reachable.length > 0) columns[selfIndex] = [...reachable, ...selfColumn];
   const seen = new Set<string>();
@@ -93,6 +99,9 @@ export function candidateInputs(
   // A reached state with a few draws of the other arguments: a mutator's own requires often constrains them too.
   for (let draw = 0; draw < (names.length > 1 ? RECEIVER_DRAWS : 1); draw += 1)
     for (const state of reachable) addWithDerived(columns.map((column, i) => (i === selfIndex ? state : rng.pick(column))));
+  reachedArguments.forEach((states, at) => {
+    for (const state of states) addWithDerived(columns.map((column, i) => (i === at ? state : rng.pick(column))));
+  });
   // And with arguments the state holds (`old(self)@.contains(v@)`), where a parameter has the type of some value in it.
   if (selfType !== undefined && names.length > 1)
     for (const state of reachable) {

@@ -1,9 +1,11 @@
-// Receivers built the way the code builds them. A method that `requires self.wf()` (or an invariant predicate)
-// is almost never given a valid `self` by random struct values; what Verus proved is that every state the type's own
-// exec fns can reach is valid. So states are made by calling a constructor of the type (an exec fn of its impl that
-// returns `Self` and takes no `self`), or taking a random value, then a short random sequence of its `&mut self`
-// methods (`push`, `insert`, `init`, ...), each call made only where its own `requires` holds, as property-based
-// testing builds values of an abstract data type. Every state along the way is kept.
+// Values built the way the code builds them. A method that `requires self.wf()` (or a fn that `requires
+// journal.valid()`) is almost never given a valid value by random struct values; what Verus proved is that every
+// state the type's own exec fns can reach is valid. So states are made by calling a constructor of the type (an exec
+// fn of its impl that returns `Self`, `Option<Self>` or `Result<Self, _>` and takes no `self`), or taking a random
+// value, then a short random sequence of its `&mut self` methods (`push`, `insert`, `init`, ...), each call made only
+// where its own `requires` holds, as property-based testing builds values of an abstract data type. Every state along
+// the way is kept. In a crate, the impls of the type in every file count (a journal's `start` and `commit` live in
+// files of their own), each run in its own file's model.
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
@@ -32,45 +34,49 @@ const MAX_STATES = 24;
 type Supported = Extract<FunctionValueTypes, { kind: 'supported' }>;
 
 interface Operation {
+  /** The model of the file the fn is in: it runs there, with that file's names. */
+  readonly model: FileModel;
   readonly fn: FunctionContract;
   readonly types: Supported;
+  /** A constructor that returns `Option<Self>` or `Result<Self, _>`: the state is the `Some`/`Ok` payload. */
+  readonly wrapped: boolean;
 }
 
-/** Distinct values of the method's receiver type reached by constructor and mutator sequences; empty when `fn` is
- *  not a method, or its type has neither constructors nor `&mut self` methods the harness can run. */
-export function reachableReceivers(
+/** Distinct values of a datatype reached by constructor and mutator sequences; empty when `type` is no datatype, or
+ *  it has neither constructors nor `&mut self` methods the harness can run. */
+export function reachableValues(
   model: FileModel,
-  fn: FunctionContract,
-  receiverType: ValueType,
+  type: ValueType,
   candidates: CandidateContext,
   options: ReachableStateOptions,
 ): readonly Value[] {
-  const typeName = fn.selfTypeName;
-  if (typeName === undefined || !fn.params.some((param) => param.isSelf)) return [];
-  const wanted = valueTypeText(receiverType);
+  if (type.kind !== 'adt' || model.scope.datatype(type.name) === undefined) return [];
+  const wanted = valueTypeText(type);
   const constructors: Operation[] = [];
   const mutators: Operation[] = [];
-  for (const candidate of model.functions) {
-    if (candidate.selfTypeName !== typeName || candidate.mode !== 'exec' || !candidate.hasBody) continue;
-    const types = functionValueTypes(candidate, model.scope);
-    if (types.kind !== 'supported') continue;
-    const receiver = candidate.params.find((param) => param.isSelf);
-    if (receiver === undefined && types.returnType !== undefined && valueTypeText(types.returnType) === wanted)
-      constructors.push({ fn: candidate, types });
-    const selfType = types.params.get('self');
-    if (receiver?.passing === 'mut' && selfType !== undefined && valueTypeText(selfType) === wanted)
-      mutators.push({ fn: candidate, types });
+  for (const owner of [model, ...(model.siblings?.() ?? [])]) {
+    for (const candidate of owner.functions) {
+      if (candidate.selfTypeName !== type.name || candidate.mode !== 'exec' || !candidate.hasBody) continue;
+      const types = functionValueTypes(candidate, owner.scope);
+      if (types.kind !== 'supported') continue;
+      const receiver = candidate.params.find((param) => param.isSelf);
+      const made = receiver === undefined ? madeState(types.returnType, wanted) : undefined;
+      if (made !== undefined) constructors.push({ model: owner, fn: candidate, types, wrapped: made === 'wrapped' });
+      const selfType = types.params.get('self');
+      if (receiver?.passing === 'mut' && selfType !== undefined && valueTypeText(selfType) === wanted)
+        mutators.push({ model: owner, fn: candidate, types, wrapped: false });
+    }
   }
   if (constructors.length === 0 && mutators.length === 0) return [];
   const states: Value[] = [];
   const seen = new Set<string>();
   const keep = (state: Value): void => {
-    const key = JSON.stringify(encodeJson(state, receiverType, candidates.typeContext));
+    const key = JSON.stringify(encodeJson(state, type, candidates.typeContext));
     if (seen.has(key) || states.length >= MAX_STATES) return;
     seen.add(key);
     states.push(state);
   };
-  const randomStarts = mutators.length > 0 ? candidateValues(candidates, receiverType, 0) : [];
+  const randomStarts = mutators.length > 0 ? candidateValues(candidates, type, 0) : [];
   // An operation that cannot run (it calls what the interpreter lacks) is not tried again.
   const broken = new Set<FunctionContract>();
   const ran = new Set<FunctionContract>();
@@ -84,7 +90,7 @@ export function reachableReceivers(
     const constructor = startFromConstructor ? rng.pick(usable) : undefined;
     let state =
       constructor !== undefined
-        ? call(model, constructor, undefined, candidates, options, broken)
+        ? call(constructor, undefined, candidates, options, broken)
         : resume
           ? rng.pick(states)
           : rng.pick(randomStarts);
@@ -102,7 +108,7 @@ export function reachableReceivers(
           ? usableMutators[sequence % Math.max(1, usableMutators.length)]
           : rng.pick(useful.length > 0 && rng.below(2) === 0 ? useful : usableMutators);
       if (op === undefined) break;
-      const next: Value | undefined = call(model, op, state, candidates, options, broken);
+      const next: Value | undefined = call(op, state, candidates, options, broken);
       if (next === undefined) continue;
       ran.add(op.fn);
       state = next;
@@ -112,10 +118,18 @@ export function reachableReceivers(
   return states;
 }
 
+/** Whether a constructor's return type makes the state: itself, or wrapped in `Option`/`Result`. */
+function madeState(returnType: ValueType | undefined, wanted: string): 'plain' | 'wrapped' | undefined {
+  if (returnType === undefined) return undefined;
+  if (valueTypeText(returnType) === wanted) return 'plain';
+  const payload =
+    returnType.kind === 'adt' && (returnType.name === 'Option' || returnType.name === 'Result') ? returnType.args[0] : undefined;
+  return payload !== undefined && valueTypeText(payload) === wanted ? 'wrapped' : undefined;
+}
+
 /** Runs a constructor (no `self`) or a mutator on `self`, with random other arguments, when its `requires` holds:
- *  the new state (the return value, or `self` after the call), or undefined. */
+ *  the new state (the return value or its `Some`/`Ok` payload, or `self` after the call), or undefined. */
 function call(
-  model: FileModel,
   op: Operation,
   self: Value | undefined,
   candidates: CandidateContext,
@@ -132,25 +146,27 @@ function call(
     if (value === undefined) return undefined;
     inputs.set(name, value);
   }
-  const admitted = admittedInputs(model, op, inputs, options);
+  const admitted = admittedInputs(op, inputs, options);
   if (admitted === undefined) return undefined;
-  const outcome = runExecFunction(model, op.fn, admitted, options.execLimits);
+  const outcome = runExecFunction(op.model, op.fn, admitted, options.execLimits);
   if (outcome.kind === 'not-runnable') broken.add(op.fn);
   if (outcome.kind !== 'returned') return undefined;
-  return self === undefined ? outcome.value : outcome.after.get('self');
+  if (self !== undefined) return outcome.after.get('self');
+  if (!op.wrapped) return outcome.value;
+  const made = outcome.value;
+  return made.kind === 'enum' && (made.variant === 'Some' || made.variant === 'Ok') ? made.fields[0]?.[1] : undefined;
 }
 
 /** The inputs, or the inputs with their ghost fields mirrored from the exec data beside them and completed by the
  *  operation's `requires` equalities (a random start whose ghost sequence must have the array's length:
  *  `old(self).arr_seq@.len() == N`), whichever the `requires` holds of first. */
 function admittedInputs(
-  model: FileModel,
   op: Operation,
   inputs: ReadonlyMap<string, Value>,
   options: ReachableStateOptions,
 ): ReadonlyMap<string, Value> | undefined {
   const holds = (values: ReadonlyMap<string, Value>): boolean =>
-    requiresOutcome(model.scope, op.fn, values, options.specStepBudget, options.stackAllowance).verdict.kind === 'holds';
+    requiresOutcome(op.model.scope, op.fn, values, options.specStepBudget, options.stackAllowance).verdict.kind === 'holds';
   if (holds(inputs)) return inputs;
   const names = [...op.types.params.keys()];
   const types = names.map((name) => op.types.params.get(name) as ValueType);
@@ -158,7 +174,7 @@ function admittedInputs(
   const row = names.map((name) => inputs.get(name));
   const mirrored = mirroredRow(row, types, op.types.typeContext);
   for (const base of mirrored === undefined ? [row] : [mirrored, row]) {
-    const completed = completedRow(model.scope, op.fn, op.types, names, base, limits, true);
+    const completed = completedRow(op.model.scope, op.fn, op.types, names, base, limits, true);
     for (const candidate of completed === undefined ? [base] : [completed, base]) {
       if (candidate === row) continue;
       const values = new Map(names.map((name, i) => [name, candidate[i] as Value] as const));
