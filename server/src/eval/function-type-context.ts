@@ -5,7 +5,7 @@ import type { Expr, GenericParam, ImplItem, Span, Type } from '../syntax';
 import type { Datatype, FunctionContract, ModelScope } from '../model';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
-import { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+import { adtShape, firstUnsupported, HIDDEN_FIELD, resolveValueType, valueTypeText } from './type-resolution';
 import { isObservationFn } from './observations';
 import { isRecord } from '../stdx';
 import { printType } from '../syntax';
@@ -181,8 +181,11 @@ interface InstantiationSite {
   readonly calls: () => ReadonlySet<string>;
 }
 
+/** `partial`: the chosen type's values hold placeholders for fields the harness cannot represent (an
+ *  `external_body` struct's hidden fields): taken only when no other impl fits, since code reading them cannot run. */
 type Instantiation =
-  { readonly kind: 'chosen'; readonly type: ValueType } | { readonly kind: 'missing'; readonly bound: string; readonly why: string };
+  | { readonly kind: 'chosen'; readonly type: ValueType; readonly partial?: true }
+  | { readonly kind: 'missing'; readonly bound: string; readonly why: string };
 
 function instantiate(site: InstantiationSite, param: GenericParam, depth: number): Instantiation {
   const traitBound = param.bounds.find((text) => !isIntSatisfiedBound(text));
@@ -193,10 +196,14 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
   if (impls.length === 0 && derivers.length === 0)
     return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file` };
   const misfits: string[] = [];
+  // A persistent-memory crate's file-backed region (its mapped section hidden in an `external_body` struct) and its
+  // volatile mock both fit: the mock, whose state is all there, is the one that runs.
+  let partial: Instantiation | undefined;
   for (const impl of impls) {
     const candidate = implCandidate(site, impl, param, depth);
-    if (candidate.kind === 'chosen') return candidate;
-    misfits.push(candidate.why);
+    if (candidate.kind === 'chosen' && candidate.partial === undefined) return candidate;
+    if (candidate.kind === 'chosen') partial ??= candidate;
+    else misfits.push(candidate.why);
   }
   // A datatype whose derive macro writes the impl (`#[derive(PmCopy)] struct Elem`), taken as such an impl.
   for (const datatype of derivers) {
@@ -204,6 +211,7 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
     if (candidate.kind === 'chosen') return candidate;
     misfits.push(candidate.why);
   }
+  if (partial !== undefined) return partial;
   // Each candidate once, with why it does not fit (the same type's impls under different `#[cfg]`s say the same).
   const reasons = [...new Set(misfits)].join('; ');
   return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file fits: ${reasons}` };
@@ -233,7 +241,7 @@ function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericPa
   const type = resolveValueType(impl.selfType, { scope: site.scope, generics });
   const unsupported = firstUnsupported(type);
   if (unsupported !== undefined) return misfit(`cannot be represented (${unsupported.reason})`);
-  const field = unrepresentableField(site.scope, type, new Set(), 0);
+  const field = fieldWhere(site.scope, type, unsupportedPart, new Set(), 0);
   if (field !== undefined) return misfit(`cannot be represented: ${field}`);
   const head = typeHead(impl.selfType);
   const unmet = param.bounds.find((bound) => !satisfies(site.scope, type, head, bound));
@@ -250,21 +258,40 @@ function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericPa
       !(observes && isObservationFn(item)),
   );
   if (bodiless?.kind === 'fn') return misfit(`has no body for \`${bodiless.name}\``);
-  return { kind: 'chosen', type };
+  return fieldWhere(site.scope, type, placeholderPart, new Set(), 0) === undefined
+    ? { kind: 'chosen', type }
+    : { kind: 'chosen', type, partial: true };
+}
+
+function unsupportedPart(type: ValueType): string | undefined {
+  const unsupported = firstUnsupported(type);
+  return unsupported === undefined ? undefined : `\`${unsupported.text}\` (${unsupported.reason})`;
+}
+
+/** A hidden field's placeholder (type-resolution.ts's `fieldsShape`), which the type's own trusted code reads; a
+ *  ghost or tracked one is never read by exec code, so it does not count. */
+function placeholderPart(type: ValueType): string | undefined {
+  return type.kind === 'opaque' && type.text.startsWith(`${HIDDEN_FIELD} `) ? `\`${type.text}\` (${type.reason})` : undefined;
 }
 
 /** Fields (of fields, this deep) are resolved on demand, so a type can look representable at its head and hold a
- *  `RefCell` below: the first such field, as `field \`section.file\` holds \`..\` (reason)`. */
-function unrepresentableField(scope: ModelScope, type: ValueType, seen: Set<string>, depth: number): string | undefined {
+ *  `RefCell` below: the first field whose type `part` objects to, as `field \`section.file\` holds \`..\` (reason)`. */
+function fieldWhere(
+  scope: ModelScope,
+  type: ValueType,
+  part: (type: ValueType) => string | undefined,
+  seen: Set<string>,
+  depth: number,
+): string | undefined {
   if (type.kind !== 'adt' || depth > MAX_FIELD_DEPTH || seen.has(type.name)) return undefined;
   seen.add(type.name);
   const shape = adtShape(type, { scope });
   const fieldSets = shape === undefined ? [] : shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
   for (const field of fieldSets.flatMap((fields) => fields.fields)) {
-    const unsupported = firstUnsupported(field.type);
-    if (unsupported !== undefined) return `field \`${field.name}\` holds \`${unsupported.text}\` (${unsupported.reason})`;
-    for (const part of heldAdts(field.type)) {
-      const inner = unrepresentableField(scope, part, seen, depth + 1);
+    const objection = part(field.type);
+    if (objection !== undefined) return `field \`${field.name}\` holds ${objection}`;
+    for (const held of heldAdts(field.type)) {
+      const inner = fieldWhere(scope, held, part, seen, depth + 1);
       if (inner !== undefined) return inner;
     }
   }

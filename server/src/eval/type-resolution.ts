@@ -410,6 +410,9 @@ function fieldCount(fields: Fields): number {
 /** Past this, a fixed-size array (a 4096 x 256 x 32 bitmap) is not built: one input would take gigabytes. */
 const MAX_FIXED_ELEMENTS = 65_536n;
 
+/** How a placeholder for a hidden field's value is labelled (`hidden SystemTime`). */
+export const HIDDEN_FIELD = 'hidden';
+
 /** `hidden`: the fields of an `external_body` datatype, which Verus never shows to a contract. Exec code (the
  *  trusted methods of IronKV's `DuctTapeProfiler { last_event: SystemTime, .. }`) reads them, so the ones the
  *  harness represents stay; any other is a placeholder instead of making every value holding the type unbuildable. */
@@ -419,7 +422,7 @@ function fieldsShape(fields: Fields, ctx: TypeContext, owner: string, hidden = f
     kind: fields.kind,
     fields: fields.fields.map((field) => {
       const type = otherTypeOfOwnName(field.type, owner, resolveValueType(field.type, ctx));
-      const mode = field.ghostMode ?? (hidden ? 'hidden' : undefined);
+      const mode = field.ghostMode ?? (hidden ? HIDDEN_FIELD : undefined);
       return { name: field.name, type: mode === undefined ? type : modeValueType(`${mode} ${valueTypeText(type)}`, type) };
     }),
   };
