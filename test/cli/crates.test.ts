@@ -97,6 +97,8 @@ describe('std names a crate shadows', () => {
       functions: { 'HashMap::new': { pairs: [{ input: {}, output: { m: [] } }] } },
     });
     expect(written('uses.pairs.json')).toMatchObject({ functions: { fresh_count: { pairs: [{ input: {}, output: 0 }] } } });
+    // Called from another file, the wrapper's body still reads its own file's `use`s.
+    expect(written('users.pairs.json')).toMatchObject({ functions: { fresh_map: { pairs: [{ input: {}, output: { m: [] } }] } } });
   });
 });
 

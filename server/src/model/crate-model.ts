@@ -149,11 +149,17 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     return root !== undefined && crate.scope.externalCrate(root) !== undefined ? root : undefined;
   };
   // `collections::HashMap::new` after `use std::collections;` is std's, though the crate has a `HashMap::new` of its
-  // own (IronKV's wrapper calls exactly that).
-  const namesOtherCrate = (path: readonly string[]): boolean => path.length > 1 && externalCrate(path[0] ?? '') !== undefined;
+  // own (IronKV's wrapper calls exactly that). The `use`s are those of the module the path is written in: a body
+  // from another file runs with that file's module path.
+  const namesOtherCrate = (path: readonly string[], modulePath: readonly string[] | undefined): boolean => {
+    const head = path[0];
+    if (path.length < 2 || head === undefined) return false;
+    const root = crate.uses.get(inCrate(modulePath).join('::'))?.names.get(head)?.[0] ?? head;
+    return crate.scope.externalCrate(root) !== undefined;
+  };
   return {
     resolveFunction: (path, selfTypeName, modulePath) =>
-      namesOtherCrate(path)
+      namesOtherCrate(path, modulePath)
         ? undefined
         : ((asksFile(path, modulePath) ? local.resolveFunction(path, selfTypeName, modulePath) : undefined) ??
           crateFunction(crate, path, selfTypeName, inCrate(modulePath))),
@@ -168,7 +174,7 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     datatype: (name) => local.datatype(name) ?? crate.scope.datatype(name),
     enumOfVariant: (variant) => local.enumOfVariant(variant) ?? crate.scope.enumOfVariant(variant),
     constant: (path, selfTypeName, modulePath) =>
-      namesOtherCrate(path)
+      namesOtherCrate(path, modulePath)
         ? undefined
         : ((asksFile(path, modulePath) ? local.constant(path, selfTypeName, modulePath) : undefined) ??
           crateConstant(crate, path, selfTypeName, inCrate(modulePath))),
