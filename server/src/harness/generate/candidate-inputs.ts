@@ -15,7 +15,7 @@ import { derivedRows } from './derived';
 import { readShape } from './shape-reader';
 import { shapedRows, shapesSequences } from './shapes';
 import { structuredRows } from './relations';
-import { reachableValues } from './reachable-states';
+import { reachableValues, sharedReachableValues } from './reachable-states';
 import { innerValuesByType } from './inner-values';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 import { mirroredRow } from './ghost-mirrors';
@@ -46,20 +46,19 @@ export function candidateInputs(
   const columns = paramTypes.map((type, i) => [...(i === selfIndex ? [] : (constants[i] ?? [])), ...candidateValues(ctx, type, 0)]);
   // Receivers reached by the type's own constructors and mutators, and the constants of its type, come first and
   // join the random pool: a `requires self.wf()` admits almost none of the random ones.
-  const stateContext = (param: string): CandidateContext => ({
-    ...ctx,
-    rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/${param === 'self' ? 'receivers' : `states/${param}`}`)),
-  });
   const reachable = [
     ...(constants[selfIndex] ?? []),
-    ...(selfType === undefined || fn.requires.length === 0 ? [] : reachableValues(model, selfType, stateContext('self'), options)),
+    ...(selfType === undefined || fn.requires.length === 0
+      ? []
+      : reachableValues(model, selfType, { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) }, options)),
   ];
-  // So do the reached states of another parameter of a datatype the `requires` reads (`journal.valid()`).
+  // So do the reached states of another parameter of a datatype the `requires` reads (`journal.valid()`): the same
+  // for every function of the file that takes one, so they are made once per type.
   const required = new Set(
     names.filter((name) => name !== 'self' && fn.requires.some((clause) => mentions(clause.clause, new Set([name])))),
   );
   const reachedArguments = paramTypes.map((type, i) =>
-    required.has(names[i] ?? '') ? reachableValues(model, type, stateContext(names[i] ?? ''), options) : [],
+    required.has(names[i] ?? '') ? sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options) : [],
   );
   reachedArguments.forEach((states, i) => {
     if (states.length > 0) columns[i] = [...states, ...(columns[i] ?? [])];

@@ -17,6 +17,7 @@ import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
 import { requiresOutcome } from './contract-check';
 import { mirroredRow } from './ghost-mirrors';
+import { createRng, hashSeed } from '../../stdx';
 
 export interface ReachableStateOptions {
   readonly execLimits: ExecLimits;
@@ -41,6 +42,31 @@ interface Operation {
   /** A constructor that returns `Option<Self>` or `Result<Self, _>`: the state is the `Some`/`Ok` payload. */
   readonly wrapped: boolean;
 }
+
+/** `reachableValues` for a parameter other than a receiver, made once per file model, type and seed: every
+ *  function of a file that takes a journal gets the same journals (generation is deterministic either way, since the
+ *  random source is seeded by the type, not by the asking function). */
+export function sharedReachableValues(
+  model: FileModel,
+  type: ValueType,
+  candidates: Omit<CandidateContext, 'rng'>,
+  options: ReachableStateOptions & { readonly seed: number },
+): readonly Value[] {
+  let byType = SHARED.get(model);
+  if (byType === undefined) {
+    byType = new Map();
+    SHARED.set(model, byType);
+  }
+  const key = `${options.seed}|${valueTypeText(type)}`;
+  const known = byType.get(key);
+  if (known !== undefined) return known;
+  const states = reachableValues(model, type, { ...candidates, rng: createRng(hashSeed(options.seed, `states/${key}`)) }, options);
+  byType.set(key, states);
+  return states;
+}
+
+/** Weak on the model: its states go with it (an edited file is a new model). */
+const SHARED = new WeakMap<FileModel, Map<string, readonly Value[]>>();
 
 /** Distinct values of a datatype reached by constructor and mutator sequences; empty when `type` is no datatype, or
  *  it has neither constructors nor `&mut self` methods the harness can run. */
