@@ -78,21 +78,52 @@ export function reachableValues(
 ): readonly Value[] {
   if (type.kind !== 'adt' || model.scope.datatype(type.name) === undefined) return [];
   const wanted = valueTypeText(type);
+  // The file's own operations first, as a file alone is generated; only when they reach no state, the crate's others
+  // join them (a journal's `append` in its own file, its constructor `start` in another). Taken together from the
+  // start, another file's raw setters (a list's `set_next` beside this file's `push`) crowd out the states that keep
+  // the invariant.
+  const own = operations(model, type.name, wanted);
+  const reached = explore(type, own, candidates, options);
+  if (reached.length > 0) return reached;
+  const elsewhere = (model.siblings?.() ?? []).map((sibling) => operations(sibling, type.name, wanted));
+  if (elsewhere.every((ops) => ops.constructors.length === 0 && ops.mutators.length === 0)) return reached;
+  const all = {
+    constructors: [...own.constructors, ...elsewhere.flatMap((ops) => ops.constructors)],
+    mutators: [...own.mutators, ...elsewhere.flatMap((ops) => ops.mutators)],
+  };
+  return explore(type, all, candidates, options);
+}
+
+interface Operations {
+  readonly constructors: readonly Operation[];
+  readonly mutators: readonly Operation[];
+}
+
+/** A file's constructors (no `self`, returning the type) and `&mut self` mutators of the datatype `typeName`. */
+function operations(model: FileModel, typeName: string, wanted: string): Operations {
   const constructors: Operation[] = [];
   const mutators: Operation[] = [];
-  for (const owner of [model, ...(model.siblings?.() ?? [])]) {
-    for (const candidate of owner.functions) {
-      if (candidate.selfTypeName !== type.name || candidate.mode !== 'exec' || !candidate.hasBody) continue;
-      const types = functionValueTypes(candidate, owner.scope);
-      if (types.kind !== 'supported') continue;
-      const receiver = candidate.params.find((param) => param.isSelf);
-      const made = receiver === undefined ? madeState(types.returnType, wanted) : undefined;
-      if (made !== undefined) constructors.push({ model: owner, fn: candidate, types, wrapped: made === 'wrapped' });
-      const selfType = types.params.get('self');
-      if (receiver?.passing === 'mut' && selfType !== undefined && valueTypeText(selfType) === wanted)
-        mutators.push({ model: owner, fn: candidate, types, wrapped: false });
-    }
+  for (const candidate of model.functions) {
+    if (candidate.selfTypeName !== typeName || candidate.mode !== 'exec' || !candidate.hasBody) continue;
+    const types = functionValueTypes(candidate, model.scope);
+    if (types.kind !== 'supported') continue;
+    const receiver = candidate.params.find((param) => param.isSelf);
+    const made = receiver === undefined ? madeState(types.returnType, wanted) : undefined;
+    if (made !== undefined) constructors.push({ model, fn: candidate, types, wrapped: made === 'wrapped' });
+    const selfType = types.params.get('self');
+    if (receiver?.passing === 'mut' && selfType !== undefined && valueTypeText(selfType) === wanted)
+      mutators.push({ model, fn: candidate, types, wrapped: false });
   }
+  return { constructors, mutators };
+}
+
+/** The states `constructors` and `mutators` reach in random sequences. */
+function explore(
+  type: ValueType,
+  { constructors, mutators }: Operations,
+  candidates: CandidateContext,
+  options: ReachableStateOptions,
+): Value[] {
   if (constructors.length === 0 && mutators.length === 0) return [];
   const states: Value[] = [];
   const seen = new Set<string>();
