@@ -157,6 +157,7 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
       [[1, 2, 3], 2],
       [[1], 2],
     ],
+    lengths_by_path: [[[1, 2, 3]], [[]]],
     copied_buffer: [
       [[1, 2, 3], 0],
       [[], 0],

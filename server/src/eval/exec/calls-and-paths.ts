@@ -22,6 +22,7 @@ import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperan
 import { PPTR } from '../permissions';
 import { intAssociatedCall, leBytesCall } from './int-methods';
 import { memCall } from './mem-calls';
+import { pathMethodCall } from './methods';
 import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { layoutCall } from './layout-calls';
@@ -98,7 +99,7 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
       expected,
       turbofishGenerics(frame, resolved, callee.segments),
     );
-  const std = stdCall(ctx, frame, env, names, expr);
+  const std = stdCall(ctx, frame, env, names, expr) ?? pathMethodCall(ctx, frame, env, expr, names);
   if (std !== undefined) return std;
   return notRunnable(`calls ${names.join('::')}`, expr.span);
 }
