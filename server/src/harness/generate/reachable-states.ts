@@ -9,7 +9,7 @@
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { completedRow, encodeJson, runExecFunction, valueTypeText } from '../../eval';
+import { adtShape, completedRow, encodeJson, isObservationField, runExecFunction, valueTypeText } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
@@ -52,6 +52,11 @@ export function sharedReachableValues(
   candidates: Omit<CandidateContext, 'rng'>,
   options: ReachableStateOptions & { readonly seed: number },
 ): readonly Value[] {
+  // A type with uninterpreted observations (a mocked persistent-memory region's `view`): states its exec code builds
+  // lack them, so a contract reading them is undecided and a trusted callee's ensures cannot say what it does; the
+  // generated values, observations completed by the `requires`, serve better.
+  const shape = type.kind === 'adt' ? adtShape(type, candidates.typeContext) : undefined;
+  if (shape?.kind === 'struct' && shape.fields.fields.some((field) => isObservationField(field.name))) return [];
   let byType = SHARED.get(model);
   if (byType === undefined) {
     byType = new Map();
