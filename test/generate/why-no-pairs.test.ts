@@ -76,6 +76,14 @@ describe('why a function got no pair', () => {
     );
   });
 
+  it('names the clause that left the requires undecided, and what left it open, at the clause', () => {
+    const header = summary('read_header');
+    expect(header.noPairs?.message).toMatch(
+      /^`requires` could not be decided on the \d+ inputs? the implementation returned on: clause 2 \(`header_ok\(v@\)`\): subrange\(0, 8\) out of range for length \d$/,
+    );
+    expect(lineOf(header)).toBe(TEXT.split('\n').findIndex((line) => line.includes('        header_ok(v@),')) + 1);
+  });
+
   it('is what check says of an entry with nothing usable', () => {
     if (!GENERATED.ok) throw new Error(GENERATED.error);
     const input = { path: 'no-pairs.rs', text: TEXT, pairsPath: 'no-pairs.pairs.json', pairsText: GENERATED.text };

@@ -51,6 +51,20 @@ export function requiresVerdictWithout(
   return evaluateClauses(ctx, others, contractEnv(fn, inputs, undefined, inputs)).verdict;
 }
 
+/** Clause `index` of the `requires` alone (which clause leaves an input undecided, and why). */
+export function requiresClauseVerdict(
+  scope: ModelScope,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  index: number,
+  stepBudget: number,
+): Verdict {
+  const clause = fn.requires[index];
+  if (clause === undefined) return { kind: 'holds' };
+  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, undefined));
+  return evaluateClauses(ctx, [clause.clause], contractEnv(fn, inputs, undefined, inputs)).verdict;
+}
+
 export function ensuresVerdict(
   scope: ModelScope,
   fn: FunctionContract,

@@ -5,7 +5,9 @@
 import type { FileModel, FunctionContract } from '../../model';
 import type { Span } from '../../syntax';
 import type { FunctionGeneration } from './generate-function';
-import { adtShape, valueTypeText } from '../../eval';
+import { adtShape, DEFAULT_STEP_BUDGET, valueTypeText } from '../../eval';
+import type { Value } from '../../eval';
+import { requiresClauseVerdict } from './contract-check';
 import type { AdtShape, TypeContext, ValueType } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
 import { formatResult } from '../report/format-call';
@@ -58,11 +60,12 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
     return { message: `the implementation did not finish within its step budget on ${plural(generation.timeouts, 'input')}`, span: at };
   if (generation.violatesAssume > 0)
     return { message: `${violated} on ${generation.violatesAssume} of the ${tried} inputs tried`, span: at };
-  if (generation.undecided.length > 0)
-    return {
-      message: `\`requires\` could not be decided on the ${plural(generation.undecided.length, 'input')} the implementation returned on`,
-      span: at,
-    };
+  if (generation.undecided.length > 0) {
+    const undecided = `\`requires\` could not be decided on the ${plural(generation.undecided.length, 'input')} the implementation returned on`;
+    const first = generation.undecided[0];
+    const why = first === undefined ? undefined : undecidedClause(model, fn, first.inputs);
+    return why === undefined ? { message: undecided, span: at } : { message: `${undecided}: ${why.message}`, span: why.span };
+  }
   const panic = generation.invalid[0];
   // An `external_body` stub: Verus trusts its contract and there is no implementation to take pairs from.
   if (panic !== undefined && generation.invalid.every((invalid) => UNIMPLEMENTED.has(invalid.reason)))
@@ -73,6 +76,20 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
   if (panic !== undefined)
     return { message: `the implementation panicked on every input inside \`requires\` (e.g. ${panic.reason})`, span: at };
   return byClause ?? { message: `none of the ${tried} inputs tried gave a pair`, span: at };
+}
+
+/** Which clause of the `requires` left an input undecided, and why (`clause 3 (\`perm.check_permission(..)\`):
+ *  reads \`Perm\`, a ghost value the harness does not model`); undefined when the evaluator now decides it. */
+function undecidedClause(model: FileModel, fn: FunctionContract, inputs: ReadonlyMap<string, Value>): NoPairsReason | undefined {
+  for (let index = 0; index < fn.requires.length; index++) {
+    const verdict = requiresClauseVerdict(model.scope, fn, inputs, index, DEFAULT_STEP_BUDGET);
+    if (verdict.kind !== 'indeterminate' && verdict.kind !== 'unsupported') continue;
+    const cause = verdict.kind === 'indeterminate' ? verdict.reason : `uses ${verdict.construct}, which the evaluator does not support`;
+    const clause = fn.requires[index];
+    if (clause === undefined) continue;
+    return { message: `clause ${index + 1} (\`${clauseText(model, clause.clause.span)}\`): ${cause}`, span: clause.clause.span };
+  }
+  return undefined;
 }
 
 /** For an `external_body` fn whose body's outputs the trusted `ensures` rejects: that finding, with an example. */
