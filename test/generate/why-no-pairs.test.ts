@@ -84,6 +84,12 @@ describe('why a function got no pair', () => {
     expect(lineOf(header)).toBe(TEXT.split('\n').findIndex((line) => line.includes('        header_ok(v@),')) + 1);
   });
 
+  it('names the type invariant no generated value met', () => {
+    expect(summary('Root::value').noPairs?.message).toMatch(
+      /^no generated value of `Root` satisfied its type invariant `squared` \((\d+) of the \1 inputs tried violated it\)$/,
+    );
+  });
+
   it('is what check says of an entry with nothing usable', () => {
     if (!GENERATED.ok) throw new Error(GENERATED.error);
     const input = { path: 'no-pairs.rs', text: TEXT, pairsPath: 'no-pairs.pairs.json', pairsText: GENERATED.text };

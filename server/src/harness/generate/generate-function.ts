@@ -14,7 +14,7 @@ import type { JsonValue } from '../../eval';
 import { ensuresVerdict, requiresOutcome, requiresVerdictWithout } from './contract-check';
 import { clauseSamples, sampleOpen, strongerClauses } from './outside-requires';
 import type { ClauseSample, StrongerClause } from './outside-requires';
-import { violatesTypeInvariant } from '../score/type-invariants';
+import { violatedTypeInvariant } from '../score/type-invariants';
 import { functionValueTypes } from '../score/function-types';
 import { candidateInputs } from './candidate-inputs';
 import { invalidJson, pairJson, unrepresentablePart, witnessJson } from './pair-json';
@@ -83,6 +83,8 @@ export interface FunctionGeneration {
    *  why a function got no pairs. */
   readonly tried: number;
   readonly requiresRejections: readonly number[];
+  /** Inputs a parameter's `#[verifier::type_invariant]` rules out (never run), with the first one violated. */
+  readonly typeInvariantRejections?: { readonly count: number; readonly typeName: string; readonly invariant: string };
   /** Inputs the solver's model search proposed (undefined when it was not asked), before deduplication, and how
    *  many of them the `requires` admitted: what says "no model found in the budget". */
   readonly solverSearch?: { readonly proposed: number; readonly admitted: number };
@@ -162,6 +164,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   const rejections: number[] = fn.requires.map(() => 0);
   const samples = clauseSamples(fn.requires.length);
   let tried = 0;
+  let typeInvariantRejections: FunctionGeneration['typeInvariantRejections'];
   // Inputs whose ensures ran out of steps get neighbours with one integer at a small value, tried last.
   const inputKey = (input: ReadonlyMap<string, Value>): string =>
     JSON.stringify([...types.params].map(([name, type]) => encodeJson(input.get(name) as Value, type, types.typeContext)));
@@ -189,7 +192,11 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     if (collected && !samples.some(sampleOpen)) break;
     tried += 1;
     // No caller can pass a value its type's invariant rules out: running the function on one says nothing.
-    if (violatesTypeInvariant(model, fn, input, options.specStepBudget, options.stackAllowance)) continue;
+    const violatedInvariant = violatedTypeInvariant(model, fn, input, options.specStepBudget, options.stackAllowance);
+    if (violatedInvariant !== undefined) {
+      typeInvariantRejections = { ...violatedInvariant, ...typeInvariantRejections, count: (typeInvariantRejections?.count ?? 0) + 1 };
+      continue;
+    }
     const { holds: requiresHolds, failingClause } = requiresVerdict(model, fn, input, options, rejections);
     const sample = requiresHolds === false ? soleViolation(model, fn, input, failingClause, samples, options) : undefined;
     if (collected && sample === undefined) continue;
@@ -289,6 +296,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     undecided,
     tried,
     requiresRejections: rejections,
+    ...(typeInvariantRejections === undefined ? {} : { typeInvariantRejections }),
     notRunnable: undefined,
   };
 }

@@ -50,6 +50,13 @@ export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: F
       span: at,
     };
   if (byClause !== undefined && 2 * rejected >= tried) return byClause;
+  // Values a parameter's type invariant rules out never reach the function (no caller can pass one).
+  const invariant = generation.typeInvariantRejections;
+  if (invariant !== undefined && 2 * invariant.count >= tried)
+    return {
+      message: `no generated value of \`${invariant.typeName}\` satisfied its type invariant \`${invariant.invariant}\` (${invariant.count} of the ${tried} inputs tried violated it)`,
+      span: at,
+    };
   const { runs: unwritable, first } = generation.unrepresentable;
   if (unwritable > 0 && first !== undefined)
     return {

@@ -17,15 +17,27 @@ export function violatesTypeInvariant(
   stepBudget: number,
   stackAllowance: StackAllowance,
 ): boolean {
-  return fn.params.some((param) => {
+  return violatedTypeInvariant(model, fn, inputs, stepBudget, stackAllowance) !== undefined;
+}
+
+/** The first type invariant a parameter's value is shown to violate: the type and the invariant's name. */
+export function violatedTypeInvariant(
+  model: FileModel,
+  fn: FunctionContract,
+  inputs: ReadonlyMap<string, Value>,
+  stepBudget: number,
+  stackAllowance: StackAllowance,
+): { readonly typeName: string; readonly invariant: string } | undefined {
+  for (const param of fn.params) {
     const value = inputs.get(param.name);
     const typeName = declaredTypeName(fn, param.type);
-    if (value === undefined || typeName === undefined) return false;
-    return invariantsOf(model, typeName).some((invariant) => {
-      const holds = evaluateInvariant(model, invariant, typeName, value, stepBudget, stackAllowance);
-      return holds === false;
-    });
-  });
+    if (value === undefined || typeName === undefined) continue;
+    const violated = invariantsOf(model, typeName).find(
+      (invariant) => evaluateInvariant(model, invariant, typeName, value, stepBudget, stackAllowance) === false,
+    );
+    if (violated !== undefined) return { typeName, invariant: violated.name };
+  }
+  return undefined;
 }
 
 function declaredTypeName(fn: FunctionContract, type: FunctionContract['params'][number]['type']): string | undefined {
