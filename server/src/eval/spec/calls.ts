@@ -18,6 +18,7 @@ import { isObservationFn, observationField } from '../observations';
 import { wrapperView } from '../wrapper-views';
 import type { WrapperView } from '../wrapper-views';
 import {
+  allValues,
   bindLocal,
   bindTypedLocal,
   charge,
@@ -244,13 +245,7 @@ export function deepViewValue(ctx: SpecContext, value: Value, span: Span): Res {
 }
 
 function deepViews(ctx: SpecContext, values: readonly Value[], span: Span): Value[] | Failure {
-  const out: Value[] = [];
-  for (const value of values) {
-    const view = deepViewValue(ctx, value, span);
-    if (isFailure(view)) return view;
-    out.push(view);
-  }
-  return out;
+  return allValues(values, (value) => deepViewValue(ctx, value, span));
 }
 
 /** An uninterpreted observation of a struct value (`pm@` of a mocked region): the hidden field that holds it;
@@ -265,16 +260,8 @@ function observedValue(value: Extract<Value, { kind: 'struct' }>, name: string, 
  *  element seen through its own view where the declared view type says so. */
 function wrappedView(ctx: SpecContext, value: Extract<Value, { kind: 'struct' }>, wrapper: WrapperView, span: Span): Res {
   const inner = value.fields.find(([name]) => name === wrapper.field)?.[1];
-  const see = (part: Value, index: number): Res => (wrapper.viewed[index] === true ? viewValue(ctx, part, span) : part);
-  const seeAll = (parts: readonly Value[], index: number): Value[] | Failure => {
-    const seen: Value[] = [];
-    for (const part of parts) {
-      const view = see(part, index);
-      if (isFailure(view)) return view;
-      seen.push(view);
-    }
-    return seen;
-  };
+  const seeAll = (parts: readonly Value[], index: number): Value[] | Failure =>
+    wrapper.viewed[index] === true ? allValues(parts, (part) => viewValue(ctx, part, span)) : [...parts];
   if (inner?.kind === 'map') {
     const keys = seeAll(
       inner.entries.map(([key]) => key),

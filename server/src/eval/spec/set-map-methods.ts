@@ -8,7 +8,7 @@ import { compareValues, makeMap, makeSet, multisetFromCounts, valueEquals } from
 import { applyFn } from './calls';
 import { arity, indexMap, mkInt, NONE, some } from './collections';
 import type { Res, SpecContext } from './spec-context';
-import { charge, indeterminate, isFailure, unsupported } from './spec-context';
+import { allValues, charge, indeterminate, isFailure, unsupported } from './spec-context';
 
 type SetValue = Extract<Value, { kind: 'set' }>;
 type MapValue = Extract<Value, { kind: 'map' }>;
@@ -138,13 +138,9 @@ export function mapMethod(ctx: SpecContext, m: MapValue, method: string, args: r
     case 'map_entries': {
       // `m.map_values(|v| f(v))` and `m.map_entries(|k, v| f(k, v))`: the same keys, each value mapped.
       if (a0 === undefined) return arity(method, span);
-      const mapped: (readonly [Value, Value])[] = [];
-      for (const [k, v] of entries) {
-        const w = applyFn(ctx, a0, method === 'map_values' ? [v] : [k, v], span);
-        if (isFailure(w)) return w;
-        mapped.push([k, w]);
-      }
-      return { kind: 'map', entries: mapped };
+      const mapped = allValues(entries, ([k, v]) => applyFn(ctx, a0, method === 'map_values' ? [v] : [k, v], span));
+      if (!Array.isArray(mapped)) return mapped;
+      return { kind: 'map', entries: entries.map(([k], i) => [k, mapped[i] as Value] as const) };
     }
     default:
       return undefined;

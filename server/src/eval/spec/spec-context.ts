@@ -221,6 +221,17 @@ export function isFailure(res: Res): res is Failure {
   return res.kind === 'indeterminate' || res.kind === 'unsupported';
 }
 
+/** `f` of each item, or the first failure among them. */
+export function allValues<T>(items: readonly T[], f: (item: T) => Res): Value[] | Failure {
+  const values: Value[] = [];
+  for (const item of items) {
+    const res = f(item);
+    if (isFailure(res)) return res;
+    values.push(res);
+  }
+  return values;
+}
+
 export { BUDGET_EXHAUSTED, RUN_CANCELLED } from './reasons';
 
 /** How often (in steps) the evaluator polls `cancelled`: often enough to stop within a fraction of a millisecond,
