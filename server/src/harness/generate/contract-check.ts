@@ -1,7 +1,7 @@
 // Evaluates a function's `requires` (to steer generation) or `ensures` (for oracle tests) on concrete values
 // with the spec evaluator. `&mut` parameters are bound as `old(x)` = entry value and `x`/`final(x)` = after value.
 
-import type { FunctionContract, ModelScope } from '../../model';
+import type { ClauseModel, FunctionContract, ModelScope } from '../../model';
 import type { Value } from '../../eval';
 import { constInstantiation, createSpecContext, evaluateClauses } from '../../eval';
 import type { SpecContextOptions, StackAllowance } from '../../eval';
@@ -26,13 +26,7 @@ export function requiresOutcome(
   stepBudget: number,
   stackAllowance?: StackAllowance,
 ): { readonly verdict: Verdict; readonly failingClause: number | undefined } {
-  if (fn.requires.length === 0) return { verdict: { kind: 'holds' }, failingClause: undefined };
-  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
-  return evaluateClauses(
-    ctx,
-    fn.requires.map((c) => c.clause),
-    contractEnv(fn, inputs, undefined, inputs),
-  );
+  return clausesOutcome(scope, fn, fn.requires, inputs, stepBudget, stackAllowance);
 }
 
 /** The `requires` without clause `skip`: whether an input that clause `skip` rejects satisfies all the others,
@@ -45,10 +39,8 @@ export function requiresVerdictWithout(
   stepBudget: number,
   stackAllowance?: StackAllowance,
 ): Verdict {
-  const others = fn.requires.filter((_, index) => index !== skip).map((c) => c.clause);
-  if (others.length === 0) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
-  return evaluateClauses(ctx, others, contractEnv(fn, inputs, undefined, inputs)).verdict;
+  const others = fn.requires.filter((_, index) => index !== skip);
+  return clausesOutcome(scope, fn, others, inputs, stepBudget, stackAllowance).verdict;
 }
 
 /** Clause `index` of the `requires` alone (which clause leaves an input undecided, and why). */
@@ -59,10 +51,25 @@ export function requiresClauseVerdict(
   index: number,
   stepBudget: number,
 ): Verdict {
-  const clause = fn.requires[index];
-  if (clause === undefined) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, undefined));
-  return evaluateClauses(ctx, [clause.clause], contractEnv(fn, inputs, undefined, inputs)).verdict;
+  return clausesOutcome(scope, fn, fn.requires.slice(index, index + 1), inputs, stepBudget, undefined).verdict;
+}
+
+/** Some of the `requires` clauses on the inputs (none: they hold). */
+function clausesOutcome(
+  scope: ModelScope,
+  fn: FunctionContract,
+  clauses: readonly ClauseModel[],
+  inputs: ReadonlyMap<string, Value>,
+  stepBudget: number,
+  stackAllowance: StackAllowance | undefined,
+): { readonly verdict: Verdict; readonly failingClause: number | undefined } {
+  if (clauses.length === 0) return { verdict: { kind: 'holds' }, failingClause: undefined };
+  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
+  return evaluateClauses(
+    ctx,
+    clauses.map((c) => c.clause),
+    contractEnv(fn, inputs, undefined, inputs),
+  );
 }
 
 export function ensuresVerdict(
