@@ -32,8 +32,30 @@ const COLLECTION_VIEWS: ReadonlyMap<string, string> = new Map([
   ['VecDeque', 'Seq'],
 ]);
 
-/** How `item` (a method of `typeName`) views its receiver when it is a wrapper's `view`; undefined otherwise. */
+/** How `item` (a method of `typeName`) views its receiver when it is a wrapper's `view`; undefined otherwise.
+ *  Asked at every `x@` of an observed type, so the answer is remembered per scope, item and type. */
 export function wrapperView(scope: ModelScope, typeName: string, item: FnItem): WrapperView | undefined {
+  let byItem = WRAPPER_VIEWS.get(scope);
+  if (byItem === undefined) {
+    byItem = new WeakMap();
+    WRAPPER_VIEWS.set(scope, byItem);
+  }
+  let byType = byItem.get(item);
+  if (byType === undefined) {
+    byType = new Map();
+    byItem.set(item, byType);
+  }
+  const known = byType.get(typeName);
+  if (known !== undefined) return known ?? undefined;
+  const found = computeWrapperView(scope, typeName, item);
+  byType.set(typeName, found ?? null);
+  return found;
+}
+
+/** Weak on the scope and the item: both go with their model. `null`: not a wrapper's view (remembered too). */
+const WRAPPER_VIEWS = new WeakMap<ModelScope, WeakMap<FnItem, Map<string, WrapperView | null>>>();
+
+function computeWrapperView(scope: ModelScope, typeName: string, item: FnItem): WrapperView | undefined {
   if (item.name !== 'view' || item.mode !== 'spec' || item.specVisibility !== 'uninterp' || item.ret === undefined) return undefined;
   const datatype = scope.datatype(typeName);
   if (datatype?.kind !== 'struct' || !hasTrustedBody(datatype.attributes) || datatype.fields.kind === 'unit') return undefined;
