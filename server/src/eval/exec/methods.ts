@@ -81,18 +81,10 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
 }
 
 /** Types whose std methods code also calls by path, the receiver first: `Vec::len(self)`, `<[u8]>::len(self)` (vest's
- *  `impl VestInput for [u8]` forwards so, to std's inherent method and not its own). */
-const PATH_CALLED_OWNERS: ReadonlySet<string> = new Set([
-  'Vec',
-  'VecDeque',
-  'String',
-  'str',
-  'Option',
-  'Result',
-  '[u8]',
-  '<[u8]>',
-  'slice',
-]);
+ *  `impl VestInput for [u8]` forwards so, to std's inherent method and not its own); a slice type as written
+ *  (`[u8]`, `<[u8]>`) is matched by its brackets. */
+const PATH_CALLED_OWNERS: ReadonlySet<string> = new Set(['Vec', 'VecDeque', 'String', 'str', 'Option', 'Result', 'slice']);
+const SLICE_OWNER = /^<?\[.*\]>?$/;
 
 /** `Vec::len(&v)` as `v.len()`; undefined when the path names no such method call. */
 export function pathMethodCall(
@@ -105,7 +97,7 @@ export function pathMethodCall(
   const [owner, method] = names;
   const [first, ...rest] = expr.args;
   if (names.length !== 2 || owner === undefined || method === undefined || first === undefined) return undefined;
-  if (!PATH_CALLED_OWNERS.has(owner) && !/^<?\[.*\]>?$/.test(owner)) return undefined;
+  if (!PATH_CALLED_OWNERS.has(owner) && !SLICE_OWNER.test(owner)) return undefined;
   const receiver = first.kind === 'unary' && (first.op === '&' || first.op === '&mut') ? first.operand : first;
   const call = { kind: 'method-call' as const, receiver, method, methodSpan: expr.span, generics: [], args: rest, span: expr.span };
   return evalMethodCall(ctx, frame, env, call);

@@ -4,8 +4,8 @@
 // fn of its impl that returns `Self`, `Option<Self>` or `Result<Self, _>` and takes no `self`), or taking a random
 // value, then a short random sequence of its `&mut self` methods (`push`, `insert`, `init`, ...), each call made only
 // where its own `requires` holds, as property-based testing builds values of an abstract data type. Every state along
-// the way is kept. In a crate, the impls of the type in every file count (a journal's `start` and `commit` live in
-// files of their own), each run in its own file's model.
+// the way is kept. In a crate, when the file's own operations reach no state, the type's impls in the other files
+// join them (a journal's `start` and `commit` live in files of their own), each run in its own file's model.
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
