@@ -51,6 +51,20 @@ describe('createCrateModels', () => {
     expect(await crateNames(dir, 'src/orphan.rs')).toBeUndefined();
   });
 
+  it('under no Cargo.toml, finds the root of a `#[path]` module four folders below it', async () => {
+    const dir = tempDir('deep-path-');
+    cpSync(path.join(LEDGER, 'src'), dir, { recursive: true });
+    const deep = path.join('controllers', 'shop', 'exec', 'resource', 'deep.rs');
+    cpSync(path.join(LEDGER, 'src', 'orphan.rs'), path.join(dir, deep));
+    writeFileSync(path.join(dir, 'lib.rs'), `${readFileSync(path.join(dir, 'lib.rs'), 'utf8')}\n#[path = "${deep}"]\npub mod deep;\n`);
+    expect(await crateNames(dir, deep)).toEqual([
+      'crate::types::fits',
+      'crate::types::nested::under_cap',
+      'crate::ops::add_capped',
+      'crate::root_fits',
+    ]);
+  });
+
   it('gives no model to a lone file under no Cargo.toml and beside no root', async () => {
     const dir = tempDir('no-crate-');
     cpSync(path.join(LEDGER, 'src', 'types.rs'), path.join(dir, 'types.rs'));

@@ -3,7 +3,8 @@
 // to their files as rustc does. Each file is read and parsed once per `CrateModels` (one per run), however many
 // files of the crate are scored.
 // Under no Cargo.toml (Verus projects are often built as `verus src/lib.rs`), a `lib.rs` or `main.rs` in the
-// file's folder or up to three above it is a root, when its module tree reaches the file.
+// file's folder or up to eight above it is a root, when its module tree reaches the file (anvil's controllers sit
+// four folders below its lib.rs, reached through `#[path]`).
 // Invariant: a file no root reaches gets no crate model (the caller scores it alone).
 
 import { access } from 'node:fs/promises';
@@ -54,8 +55,9 @@ export function createCrateModels(): CrateModels {
   };
 }
 
-/** How many folders above a file a Cargo-less crate root is looked for. */
-const BARE_ROOT_LEVELS = 3;
+/** How many folders above a file a Cargo-less crate root is looked for: deep enough for `#[path]` module trees,
+ *  bounded so that a stray lib.rs far above (a home folder's) is not loaded for every lone file. */
+const BARE_ROOT_LEVELS = 8;
 
 function bareRootCandidates(folder: string): string[] {
   const candidates: string[] = [];
