@@ -49,6 +49,9 @@ export interface CompletionSite {
   readonly typeContext?: TypeContext;
   /** An ensures: each `&mut` parameter's value at entry, which `old(x)` reads (then `old(x)` is no place). */
   readonly old?: ReadonlyMap<string, Value>;
+  /** Names whose values are given and never set: a call's arguments other than `&mut` ones (a trusted callee's
+   *  `self@.name == name.deep_view()` sets its result, not its `&self`). */
+  readonly fixed?: ReadonlySet<string>;
   /** Only ghost places are set (a trusted fn's ensures: its exec effects are its body's). */
   readonly ghostOnly?: boolean;
   /** `s.len() == n` sets the length of the sequence at place `s`, cutting it or padding it with plain values of its
@@ -99,7 +102,7 @@ export function completeAndPin(
     const conjuncts: Scoped[] = [];
     for (const expr of site.clauses) {
       const scoped = { expr, bindings, selfTypeName: site.selfTypeName, modulePath: site.modulePath };
-      collectConjuncts(scope, site, scoped, current, conjuncts, 0);
+      collectConjuncts(scope, site, scoped, current, conjuncts, 0, limits);
     }
     for (const conjunct of conjuncts) {
       const applied = applyEquality(shape, conjunct, current, limits);
@@ -156,19 +159,31 @@ function collectConjuncts(
   inputs: ReadonlyMap<string, Value>,
   out: Scoped[],
   depth: number,
+  limits: CompletionLimits,
 ): void {
   if (out.length >= MAX_CONJUNCTS) return;
   const expr = scoped.expr;
-  if (expr.kind === 'paren') return collectConjuncts(scope, site, { ...scoped, expr: expr.inner }, inputs, out, depth);
+  if (expr.kind === 'paren') return collectConjuncts(scope, site, { ...scoped, expr: expr.inner }, inputs, out, depth, limits);
   if (expr.kind === 'binary' && expr.op === '&&') {
-    collectConjuncts(scope, site, { ...scoped, expr: expr.left }, inputs, out, depth);
-    collectConjuncts(scope, site, { ...scoped, expr: expr.right }, inputs, out, depth);
+    collectConjuncts(scope, site, { ...scoped, expr: expr.left }, inputs, out, depth, limits);
+    collectConjuncts(scope, site, { ...scoped, expr: expr.right }, inputs, out, depth, limits);
+    return;
+  }
+  // `r is Some ==> r->0 == x`: the consequent's equalities pin where the antecedent holds of the values as they are.
+  if (expr.kind === 'binary' && expr.op === '==>') {
+    const antecedent = evaluateExpr(
+      conjunctSpecContext(scope, site, scoped, limits),
+      expr.left,
+      specEnv(scoped.bindings, inputs, site.old),
+    );
+    if (antecedent.kind === 'value' && antecedent.value.kind === 'bool' && antecedent.value.value)
+      collectConjuncts(scope, site, { ...scoped, expr: expr.right }, inputs, out, depth, limits);
     return;
   }
   if (expr.kind === 'block' && expr.block.stmts.length === 0 && expr.block.tail !== undefined)
-    return collectConjuncts(scope, site, { ...scoped, expr: expr.block.tail }, inputs, out, depth);
+    return collectConjuncts(scope, site, { ...scoped, expr: expr.block.tail }, inputs, out, depth, limits);
   const unfolded = depth < MAX_UNFOLD_DEPTH ? unfoldCall(scope, site, scoped, inputs) : undefined;
-  if (unfolded !== undefined) return collectConjuncts(scope, site, unfolded, inputs, out, depth + 1);
+  if (unfolded !== undefined) return collectConjuncts(scope, site, unfolded, inputs, out, depth + 1, limits);
   out.push(scoped);
 }
 
@@ -237,7 +252,9 @@ function placeOf(
       return inner(expr.inner);
     case 'path':
       return expr.segments.length === 1 ? bindings.get(expr.segments[0]?.name ?? '') : undefined;
-    case 'field': {
+    case 'field':
+    case 'arrow': {
+      // `r->0` names the payload of the variant `r` holds (a place only where it is that variant).
       const receiver = inner(expr.receiver);
       return receiver === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, expr.field] };
     }
@@ -246,6 +263,12 @@ function placeOf(
       return receiver === undefined ? undefined : (observationPlace(receiver, 'view', inputs) ?? receiver);
     }
     case 'method-call': {
+      // `x.deep_view()` is `x@` all the way down: the place itself where the views are transparent (an
+      // `Option<String>`'s is its `Option<Seq<char>>`), checked where it is used, as `@` is.
+      if (expr.method === 'deep_view' && expr.args.length === 0) {
+        const receiver = inner(expr.receiver);
+        return receiver === undefined ? undefined : (observationPlace(receiver, 'deep_view', inputs) ?? receiver);
+      }
       const receiver = expr.args.length === 0 ? inner(expr.receiver) : undefined;
       return receiver === undefined ? undefined : (observationPlace(receiver, expr.method, inputs) ?? accessor?.(receiver, expr.method));
     }
@@ -261,9 +284,16 @@ function placeOf(
     }
     case 'unary':
       return expr.op === '*' ? inner(expr.operand) : undefined;
+    case 'cast':
+      // `n as int` is `n` itself, for an integer the place's type can hold (checked where it is set).
+      return isSpecIntegerType(expr.type) ? inner(expr.operand) : undefined;
     default:
       return undefined;
   }
+}
+
+function isSpecIntegerType(type: Type): boolean {
+  return type.kind === 'path' && type.segments.length === 1 && (type.segments[0]?.name === 'int' || type.segments[0]?.name === 'nat');
 }
 
 /** The place `receiver.method()` names when `method` is a spec fn of the receiver's type whose body is a place
@@ -327,8 +357,10 @@ function applyEquality(
     return evaluated.kind === 'value' && evaluated.value.kind === 'int' ? evaluated.value.value : undefined;
   };
   const accessor = (receiver: Place, method: string): Place | undefined => accessorPlace(scope, inputs, receiver, method);
-  const left = placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor);
-  const right = placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor);
+  const settable = (place: Place | undefined): Place | undefined =>
+    place !== undefined && site.fixed?.has(place.root) === true ? undefined : place;
+  const left = settable(placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor));
+  const right = settable(placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor));
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.

@@ -18,7 +18,7 @@ export function readPlace(inputs: ReadonlyMap<string, Value>, place: Place): Val
   for (const field of place.fields) {
     const index = elementIndex(field);
     if (index !== undefined) value = value?.kind === 'seq' ? value.elements[index] : undefined;
-    else value = value?.kind === 'struct' ? value.fields.find(([name]) => name === field)?.[1] : undefined;
+    else value = value?.kind === 'struct' || value?.kind === 'enum' ? value.fields.find(([name]) => name === field)?.[1] : undefined;
     if (value === undefined) return undefined;
   }
   return value;
@@ -53,7 +53,7 @@ function writeFields(target: Value, fields: readonly string[], value: Value): Va
     elements[element] = written;
     return { ...target, elements };
   }
-  if (target.kind !== 'struct') return undefined;
+  if (target.kind !== 'struct' && target.kind !== 'enum') return undefined;
   const index = target.fields.findIndex(([name]) => name === first);
   const inner = target.fields[index]?.[1];
   const written = inner === undefined ? undefined : writeFields(inner, rest, value);
@@ -72,8 +72,11 @@ export function placeType(type: ValueType, fields: readonly string[], ctx: TypeC
     }
     if (current === undefined || current.kind !== 'adt') return undefined;
     const shape = adtShape(current, ctx);
-    if (shape?.kind !== 'struct') return undefined;
-    current = shape.fields.fields.find((candidate) => candidate.name === field)?.type;
+    if (shape === undefined) return undefined;
+    // An enum's payload (`r->0`) has a type when one variant alone has a field of that name (`Some`'s `0`).
+    const holders = shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
+    const found = holders.flatMap((holder) => holder.fields.filter((candidate) => candidate.name === field));
+    current = found.length === 1 ? found[0]?.type : undefined;
   }
   return current;
 }

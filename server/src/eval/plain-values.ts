@@ -4,6 +4,7 @@
 // would do, as for Verus, which knows nothing of those parts either.
 
 import type { Value } from './value';
+import { opaqueValue } from './value';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { adtShape } from './type-resolution';
@@ -55,6 +56,9 @@ export function plainValue(type: ValueType, ctx: TypeContext, depth = 0): Value 
       }
       return undefined;
     }
+    case 'opaque':
+      // A hidden field's placeholder (a library's state behind an `external_body` wrapper): no contract reads it.
+      return opaqueValue(type.text);
     default:
       return undefined;
   }

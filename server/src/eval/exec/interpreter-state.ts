@@ -8,9 +8,10 @@ import type { StackAllowance } from '../spec/spec-context';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { UNKNOWN } from './exec-types';
 import { fieldType } from './datatypes';
-import { panic, TimeoutSignal } from './signals';
+import { notRunnable, panic, TimeoutSignal } from './signals';
 import { isObservationField } from '../observations';
 import { valueEquals } from '../value-ops';
+import { HIDDEN_FIELD } from '../type-resolution';
 
 /** A run-time value with the static type the program gives it. */
 export interface Typed {
@@ -136,7 +137,20 @@ export function indexPlace(base: Place, index: bigint, span: Span): Place {
   return { root: base.root, path: [...base.path, { kind: 'index', index: Number(index) }], type: elementType };
 }
 
-export function fieldPlace(ctx: Ctx, base: Place, field: string): Place {
+/** An opaque value as a reason names it: a hidden field's placeholder by the type it stands for. */
+function opaqueText(text: string): string {
+  const hidden = `${HIDDEN_FIELD} `;
+  return text.startsWith(hidden)
+    ? `the hidden field value \`${text.slice(hidden.length)}\`, a type the harness does not have`
+    : `\`${text}\``;
+}
+
+/** The place of `base.field`. An opaque value has no fields to read or write: a hidden field of an `external_body`
+ *  struct (a library's state behind a wrapper) is not there, and going on would drop the write or read the
+ *  placeholder. */
+export function fieldPlace(ctx: Ctx, base: Place, field: string, span: Span): Place {
+  const holder = readPlace(base).value;
+  if (holder.kind === 'opaque') return notRunnable(`reaches \`.${field}\` inside ${opaqueText(holder.text)}`, span);
   return { root: base.root, path: [...base.path, { kind: 'field', name: field }], type: fieldType(ctx, base.type, field, undefined) };
 }
 

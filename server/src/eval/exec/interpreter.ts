@@ -164,7 +164,7 @@ export function evalPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place |
         : undefined;
     case 'field': {
       const base = evalPlace(ctx, frame, env, expr.receiver) ?? tempPlace(evalExpr(ctx, frame, env, expr.receiver));
-      return fieldPlace(ctx, base, expr.field);
+      return fieldPlace(ctx, base, expr.field, expr.span);
     }
     case 'index': {
       if (expr.index.kind === 'range') return undefined;

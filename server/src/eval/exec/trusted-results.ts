@@ -15,7 +15,7 @@ import type { ValueType } from '../value-type';
 import type { TypeContext } from '../type-resolution';
 import { adtShape, resolveValueType } from '../type-resolution';
 import { plainValue } from '../plain-values';
-import { completeByEqualities } from '../ghost-completion';
+import { completeAndPin } from '../ghost-completion';
 import type { CompletionSite } from '../ghost-completion';
 import { createSpecContext } from '../spec/spec-context';
 import { evaluateExpr } from '../spec/entry-points';
@@ -72,11 +72,15 @@ export function resultFromEnsures(
   const unmentioned = [...old.keys()].find((name) => !clauses.some((clause) => mentions(clause, new Set([name]))));
   if (unmentioned !== undefined) return undetermined(`\`${unmentioned}\``);
   const returned = item.ret === undefined ? undefined : { name: item.ret.name ?? 'result', type: resolveValueType(item.ret.type, types) };
+  // The result starts plain; an enum's that no equality names (`r is Some == self@.x is Some`, `r is Some ==> r->0
+  // == ..`) starts as each variant in turn, and is determined when exactly one meets the ensures, its payload pinned.
+  let starts: readonly Value[] = [];
   if (returned !== undefined) {
     const start = plainValue(returned.type, types);
     if (start === undefined) return undetermined(`\`${returned.name}\` (no value of its type can be built)`);
-    if (!pinsResult(clauses, returned.name, returned.type, types)) return undetermined(`\`${returned.name}\``);
-    values.set(returned.name, start);
+    const pinned = pinsResult(clauses, returned.name, returned.type, types);
+    starts = pinned ? [start] : variantStarts(returned.type, types);
+    if (starts.length === 0) return undetermined(`\`${returned.name}\``);
     valueTypes.set(returned.name, returned.type);
   }
   const site: CompletionSite = {
@@ -90,13 +94,31 @@ export function resultFromEnsures(
     valueTypes,
     typeContext: types,
     old,
+    fixed: new Set(bound.filter(({ entry }) => entry === undefined).map(({ name }) => name)),
     resizes: true,
     constParams: ctx.consts,
   };
   const limits = { stepBudget: ENSURES_STEP_BUDGET, stackAllowance: 'default' } as const;
-  const completed = completeByEqualities(ctx.model.scope, site, values, limits) ?? values;
-  const failing = firstUnmetClause(ctx, resolved, clauses, completed, old);
-  if (failing !== undefined) return undetermined(`a value that meets \`${clauseText(ctx, failing.clause)}\``);
+  const complete = (start: Value | undefined): ReadonlyMap<string, Value> | { readonly failing: Expr } => {
+    const from = start === undefined || returned === undefined ? values : new Map([...values, [returned.name, start] as const]);
+    const completion = completeAndPin(ctx.model.scope, site, from, limits);
+    const failing = firstUnmetClause(ctx, resolved, clauses, completion.values, old);
+    if (failing !== undefined) return { failing: failing.clause };
+    // A variant's payload the ensures never pinned would be made up.
+    const payload = returned !== undefined && starts.length > 1 && start?.kind === 'enum' && start.fields.length > 0;
+    const madeUp = payload && !completion.pinned.some((place) => place.root === returned.name && place.fields.length > 0);
+    return madeUp ? { failing: clauses[0] as Expr } : completion.values;
+  };
+  const outcomes = (starts.length === 0 ? [undefined] : starts).map(complete);
+  const met = outcomes.filter((outcome): outcome is ReadonlyMap<string, Value> => outcome instanceof Map);
+  // More than one variant meets it: which one the call returns is open.
+  if (met.length > 1 && returned !== undefined) return undetermined(`\`${returned.name}\``);
+  const completed = met[0];
+  if (completed === undefined) {
+    const [first] = outcomes;
+    const clause = first !== undefined && 'failing' in first ? (first.failing) : undefined;
+    return undetermined(`a value that meets \`${clause === undefined ? 'its ensures' : clauseText(ctx, clause)}\``);
+  }
   for (const { name, argument } of bound) {
     const value = completed.get(name);
     if (argument.kind === 'place' && value !== undefined) writePlace(argument.place, value);
@@ -146,6 +168,18 @@ function calleeTypeContext(ctx: Ctx, resolved: ResolvedFn, expected: ExecType | 
   return header === undefined ? base : { ...base, selfType: resolveValueType(header, base) };
 }
 
+/** The plain value of each variant of an enum type (`None`, `Some(0)`), for an ensures that says which by `is`;
+ *  none for any other type. */
+function variantStarts(type: ValueType, types: TypeContext): Value[] {
+  const shape = type.kind === 'adt' ? adtShape(type, types) : undefined;
+  if (shape?.kind !== 'enum') return [];
+  return shape.variants.flatMap((variant) => {
+    const fields = variant.fields.fields.map((field) => [field.name, plainValue(field.type, types)] as const);
+    if (fields.some(([, value]) => value === undefined)) return [];
+    return [{ kind: 'enum', name: shape.name, variant: variant.name, fields: fields as (readonly [string, Value])[] } satisfies Value];
+  });
+}
+
 /** Bounds `i64` meets; a parameter bounded otherwise stays unbound unless the call site says (then no value is built). */
 const PLAIN_BOUNDS: ReadonlySet<string> = new Set(['Copy', 'Clone', 'PartialEq', 'Eq', 'PartialOrd', 'Ord', 'Debug', 'Sized', '?Sized']);
 
@@ -192,6 +226,7 @@ function conjunctsOf(expr: Expr): Expr[] {
 function namesResult(expr: Expr, name: string): boolean {
   if (expr.kind === 'paren') return namesResult(expr.inner, name);
   if (expr.kind === 'view') return namesResult(expr.operand, name);
+  if (expr.kind === 'method-call' && expr.method === 'deep_view' && expr.args.length === 0) return namesResult(expr.receiver, name);
   return expr.kind === 'path' && expr.segments.length === 1 && expr.segments[0]?.name === name;
 }
 
