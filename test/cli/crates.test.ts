@@ -49,11 +49,12 @@ describe('check src/ of a crate', () => {
     expect(postCompleteness(checked.out)).toEqual({
       'src/lib.rs::root_fits': 1,
       'src/lib.rs::positive':
-        'PostComp not measured: the contract uses float literal (in src/types.rs, line 26), which the backend does not support, at line 19',
+        'PostComp not measured: the contract uses float literal (in src/types.rs, line 26), which the backend does not support, at line 20',
       'src/ops/mod.rs::add_capped': 1,
       'src/ops/mod.rs::withdraw': 1,
       'src/ops/mod.rs::within_limit': 1,
       'src/ops/mod.rs::fits_here': 1,
+      'src/ops/mod.rs::label': 1,
       'src/orphan.rs::balance_of':
         'parameter `acct: Account` has a type the harness cannot represent (Account: unknown type `Account`) (line 6)',
     });
@@ -81,6 +82,7 @@ describe('check --changed-since in a crate', () => {
       'src/ops/mod.rs::withdraw',
       'src/ops/mod.rs::within_limit',
       'src/ops/mod.rs::fits_here',
+      'src/ops/mod.rs::label',
     ]);
   });
 });

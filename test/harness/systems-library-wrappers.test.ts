@@ -27,6 +27,12 @@ describe('wrappers of a library value hidden in an external_body struct', () => 
 
   it('an Option result the ensures gives by `is Some ==` and `->0 ==` is the one variant that meets it', () => {
     expect(fn('generation_or_zero')).toMatchObject(EXACT);
+    // A `Result` the same way, its payload named `->Ok_0`.
+    expect(fn('generation_or_minus_one')).toMatchObject(EXACT);
+  });
+
+  it('a result wrapping one std collection is filled from the view the ensures gives (`labels@ == self@.labels`)', () => {
+    expect(fn('label_count')).toMatchObject(EXACT);
   });
 
   it("a caller's value after the setter is what the setter's ensures says", () => {

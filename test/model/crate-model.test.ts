@@ -17,6 +17,9 @@ const FILES: readonly [string, readonly string[]][] = [
   ['types/nested.rs', ['types', 'nested']],
   ['ops/mod.rs', ['ops']],
   ['extra/limits.rs', ['limits']],
+  ['model/mod.rs', ['model']],
+  ['model/resource/mod.rs', ['model', 'resource']],
+  ['model/resource/common.rs', ['model', 'resource', 'common']],
 ];
 
 const crate = buildCrateModel(
@@ -42,6 +45,11 @@ describe('a name written in ops/mod.rs (crate::ops)', () => {
     ['a spec fn through `super::`', ['super', 'types', 'fits'], 'crate::types::fits'],
     ['a spec fn through a glob import', ['fits'], 'crate::types::fits'],
     ['a spec fn through `crate::`', ['crate', 'types', 'fits'], 'crate::types::fits'],
+    [
+      'a spec fn through a renamed module, a module with no `use`s and a glob re-export',
+      ['model_resource', 'label_of'],
+      'crate::model::resource::common::label_of',
+    ],
   ])('finds %s', (_, written, qualifiedName) => {
     expect(scope.resolveFunction(written, undefined, [])?.qualifiedName).toBe(qualifiedName);
   });

@@ -21,6 +21,7 @@ import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
 import { isObservationField, observationField } from './observations';
 import { plainValue } from './plain-values';
+import { wrapperView } from './wrapper-views';
 import { constInstantiation } from './function-type-context';
 
 /** An expression as some spec fn's body wrote it, with that fn's parameters bound to places of the inputs. */
@@ -238,8 +239,9 @@ function placeOf(
   inputs?: ReadonlyMap<string, Value>,
   indexOf?: (index: Expr) => bigint | undefined,
   accessor?: (receiver: Place, method: string) => Place | undefined,
+  wrapperPlace?: (receiver: Place) => Place | undefined,
 ): Place | undefined {
-  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf, accessor);
+  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf, accessor, wrapperPlace);
   switch (expr.kind) {
     case 'index': {
       const receiver = inner(expr.receiver);
@@ -254,13 +256,14 @@ function placeOf(
       return expr.segments.length === 1 ? bindings.get(expr.segments[0]?.name ?? '') : undefined;
     case 'field':
     case 'arrow': {
-      // `r->0` names the payload of the variant `r` holds (a place only where it is that variant).
+      // `r->0`, `r->Ok_0`: the payload of the variant `r` holds (ghost-places.ts reads it only from that variant).
       const receiver = inner(expr.receiver);
       return receiver === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, expr.field] };
     }
     case 'view': {
       const receiver = inner(expr.operand);
-      return receiver === undefined ? undefined : (observationPlace(receiver, 'view', inputs) ?? receiver);
+      if (receiver === undefined) return undefined;
+      return observationPlace(receiver, 'view', inputs) ?? wrapperPlace?.(receiver) ?? receiver;
     }
     case 'method-call': {
       // `x.deep_view()` is `x@` all the way down: the place itself where the views are transparent (an
@@ -274,13 +277,12 @@ function placeOf(
     }
     case 'call': {
       // `old(self)` in a requires is the input itself; in an ensures, the entry value, which is read, never set.
-      const isOld =
-        expr.callee.kind === 'path' &&
-        expr.callee.segments.length === 1 &&
-        expr.callee.segments[0]?.name === 'old' &&
-        expr.args.length === 1;
-      const entry = isOld ? inner(expr.args[0] as Expr) : undefined;
-      return entry === undefined || oldIsPlace ? entry : { root: entryRoot(entry.root), fields: entry.fields };
+      // `final(self)` is the value after the call: the place itself.
+      const callee = expr.callee.kind === 'path' && expr.callee.segments.length === 1 ? expr.callee.segments[0]?.name : undefined;
+      const wrapped = (callee === 'old' || callee === 'final') && expr.args.length === 1 ? inner(expr.args[0] as Expr) : undefined;
+      return wrapped === undefined || callee === 'final' || oldIsPlace
+        ? wrapped
+        : { root: entryRoot(wrapped.root), fields: wrapped.fields };
     }
     case 'unary':
       return expr.op === '*' ? inner(expr.operand) : undefined;
@@ -306,6 +308,16 @@ function accessorPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, re
   if (item?.mode !== 'spec' || body === undefined || body.stmts.length > 0 || body.tail === undefined || item.params.length !== 1)
     return undefined;
   return placeOf(body.tail, new Map([['self', receiver]]), true, inputs);
+}
+
+/** The collection field that `x@` is, for a value of a trusted wrapper around one std collection (wrapper-views.ts:
+ *  anvil's `StringMap { inner: BTreeMap<String, String> }` viewed as `Map<Seq<char>, Seq<char>>`). */
+function wrappedCollectionPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place): Place | undefined {
+  const value = readPlace(inputs, receiver);
+  if (value?.kind !== 'struct') return undefined;
+  const item = scope.resolveMethod(value.name, 'view')?.item;
+  const wrapper = item === undefined ? undefined : wrapperView(scope, value.name, item);
+  return wrapper === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, wrapper.field] };
 }
 
 /** The name an ensures' `old(x)` is read under among the values. */
@@ -357,10 +369,11 @@ function applyEquality(
     return evaluated.kind === 'value' && evaluated.value.kind === 'int' ? evaluated.value.value : undefined;
   };
   const accessor = (receiver: Place, method: string): Place | undefined => accessorPlace(scope, inputs, receiver, method);
+  const wrapped = (receiver: Place): Place | undefined => wrappedCollectionPlace(scope, inputs, receiver);
   const settable = (place: Place | undefined): Place | undefined =>
     place !== undefined && site.fixed?.has(place.root) === true ? undefined : place;
-  const left = settable(placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor));
-  const right = settable(placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor));
+  const left = settable(placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor, wrapped));
+  const right = settable(placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor, wrapped));
   const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
   const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
   // The target: a ghost place over an exec one, else the left place.

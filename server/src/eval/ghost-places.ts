@@ -18,7 +18,10 @@ export function readPlace(inputs: ReadonlyMap<string, Value>, place: Place): Val
   for (const field of place.fields) {
     const index = elementIndex(field);
     if (index !== undefined) value = value?.kind === 'seq' ? value.elements[index] : undefined;
-    else value = value?.kind === 'struct' || value?.kind === 'enum' ? value.fields.find(([name]) => name === field)?.[1] : undefined;
+    else if (value?.kind === 'struct' || value?.kind === 'enum') {
+      const name = fieldName(value, field);
+      value = value.fields.find(([candidate]) => candidate === name)?.[1];
+    } else value = undefined;
     if (value === undefined) return undefined;
   }
   return value;
@@ -54,12 +57,12 @@ function writeFields(target: Value, fields: readonly string[], value: Value): Va
     return { ...target, elements };
   }
   if (target.kind !== 'struct' && target.kind !== 'enum') return undefined;
-  const index = target.fields.findIndex(([name]) => name === first);
+  const index = target.fields.findIndex(([name]) => name === fieldName(target, first));
   const inner = target.fields[index]?.[1];
   const written = inner === undefined ? undefined : writeFields(inner, rest, value);
   if (written === undefined) return undefined;
   const copy = [...target.fields];
-  copy[index] = [first, written];
+  copy[index] = [copy[index]?.[0] ?? first, written];
   return { ...target, fields: copy };
 }
 
@@ -73,10 +76,30 @@ export function placeType(type: ValueType, fields: readonly string[], ctx: TypeC
     if (current === undefined || current.kind !== 'adt') return undefined;
     const shape = adtShape(current, ctx);
     if (shape === undefined) return undefined;
-    // An enum's payload (`r->0`) has a type when one variant alone has a field of that name (`Some`'s `0`).
-    const holders = shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
-    const found = holders.flatMap((holder) => holder.fields.filter((candidate) => candidate.name === field));
+    // An enum's payload has a type when the step names its variant (`Ok_0`), or one variant alone has a field of
+    // that name (`Some`'s `0`).
+    const named = shape.kind === 'enum' ? variantField(field) : undefined;
+    const holders =
+      shape.kind === 'struct'
+        ? [shape.fields]
+        : shape.variants.filter((variant) => named === undefined || variant.name === named.variant).map((variant) => variant.fields);
+    const wanted = named?.field ?? field;
+    const found = holders.flatMap((holder) => holder.fields.filter((candidate) => candidate.name === wanted));
     current = found.length === 1 ? found[0]?.type : undefined;
   }
   return current;
+}
+
+/** `Ok_0` as Verus writes a variant's field after `->`: the variant and the field. */
+function variantField(step: string): { readonly variant: string; readonly field: string } | undefined {
+  const named = /^(\w+)_(\d+)$/.exec(step);
+  return named === null ? undefined : { variant: named[1] ?? '', field: named[2] ?? '' };
+}
+
+/** The name a step reads in a struct or enum value: an enum's `Ok_0` is its field `0` when it holds `Ok`, and
+ *  no field otherwise. */
+function fieldName(value: Extract<Value, { kind: 'struct' | 'enum' }>, step: string): string | undefined {
+  const named = value.kind === 'enum' ? variantField(step) : undefined;
+  if (named === undefined) return step;
+  return value.kind === 'enum' && value.variant === named.variant ? named.field : undefined;
 }

@@ -6,8 +6,8 @@
 import type { VisitedItem } from './lower-functions';
 import { flattenUseTree } from './use-tree';
 
-/** Per module (its crate-absolute path joined by `::`): the names its `use`s bind and the paths it glob-imports,
- *  as written there (the resolver reads them from that module). */
+/** Per module (its crate-absolute path joined by `::`), every module that holds an item: the names its `use`s bind
+ *  and the paths it glob-imports, as written there (the resolver reads them from that module). */
 export type ModuleUses = ReadonlyMap<
   string,
   { readonly names: ReadonlyMap<string, readonly string[]>; readonly globs: readonly (readonly string[])[] }
@@ -15,11 +15,20 @@ export type ModuleUses = ReadonlyMap<
 
 export function moduleUses(items: readonly VisitedItem[]): ModuleUses {
   const uses = new Map<string, { readonly names: Map<string, readonly string[]>; readonly globs: (readonly string[])[] }>();
-  for (const { item, context } of items) {
-    if (item.kind !== 'use' || item.isBroadcast || context.container !== 'module') continue;
-    const key = context.modulePath.join('::');
+  const entryOf = (
+    modulePath: readonly string[],
+  ): { readonly names: Map<string, readonly string[]>; readonly globs: (readonly string[])[] } => {
+    const key = modulePath.join('::');
     const entry = uses.get(key) ?? { names: new Map<string, readonly string[]>(), globs: [] as (readonly string[])[] };
     uses.set(key, entry);
+    return entry;
+  };
+  for (const { item, context } of items) {
+    // Every module is listed, with or without `use`s of its own: a path goes through it (`model::resource::f`, where
+    // `model/mod.rs` only declares `pub mod resource;`).
+    for (let length = 0; length <= context.modulePath.length; length++) entryOf(context.modulePath.slice(0, length));
+    if (item.kind !== 'use' || item.isBroadcast || context.container !== 'module') continue;
+    const entry = entryOf(context.modulePath);
     for (const leaf of flattenUseTree(item.tree)) {
       if (leaf.kind === 'glob') entry.globs.push(leaf.path);
       else if (leaf.name !== '_' && !entry.names.has(leaf.name)) entry.names.set(leaf.name, leaf.path);

@@ -105,7 +105,8 @@ export function resultFromEnsures(
     const failing = firstUnmetClause(ctx, resolved, clauses, completion.values, old);
     if (failing !== undefined) return { failing: failing.clause };
     // A variant's payload the ensures never pinned would be made up.
-    const payload = returned !== undefined && starts.length > 1 && start?.kind === 'enum' && start.fields.length > 0;
+    const payload =
+      returned !== undefined && starts.length > 1 && start?.kind === 'enum' && start.fields.some(([, value]) => !isUnit(value));
     const madeUp = payload && !completion.pinned.some((place) => place.root === returned.name && place.fields.length > 0);
     return madeUp ? { failing: clauses[0] as Expr } : completion.values;
   };
@@ -116,7 +117,7 @@ export function resultFromEnsures(
   const completed = met[0];
   if (completed === undefined) {
     const [first] = outcomes;
-    const clause = first !== undefined && 'failing' in first ? (first.failing) : undefined;
+    const clause = first !== undefined && 'failing' in first ? first.failing : undefined;
     return undetermined(`a value that meets \`${clause === undefined ? 'its ensures' : clauseText(ctx, clause)}\``);
   }
   for (const { name, argument } of bound) {
@@ -166,6 +167,10 @@ function calleeTypeContext(ctx: Ctx, resolved: ResolvedFn, expected: ExecType | 
   }
   const base: TypeContext = { scope: ctx.model.scope, generics, consts: ctx.consts };
   return header === undefined ? base : { ...base, selfType: resolveValueType(header, base) };
+}
+
+function isUnit(value: Value): boolean {
+  return value.kind === 'tuple' && value.elements.length === 0;
 }
 
 /** The plain value of each variant of an enum type (`None`, `Some(0)`), for an ensures that says which by `is`;

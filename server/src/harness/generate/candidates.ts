@@ -251,8 +251,10 @@ function randomAdt(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt'
   const shape = adtShape(type, ctx.typeContext);
   if (shape === undefined) return undefined;
   if (shape.kind === 'struct') return structValue(ctx, shape.name, shape.fields, depth, 'random');
-  // Deep in a recursive type prefer field-less variants so values stay finite.
-  const variants = depth > 2 ? shape.variants.filter((v) => v.fields.fields.length === 0) : shape.variants;
+  // Deep in a recursive type prefer field-less variants so values stay finite; an enum outside any cycle keeps its
+  // payloads however deep it sits (a view's metadata's `name: Option<Seq<char>>`, three structs down).
+  const deep = depth > MAX_VARIANT_DEPTH || (depth > 2 && reachesItself(type, ctx.typeContext));
+  const variants = deep ? shape.variants.filter((v) => v.fields.fields.length === 0) : shape.variants;
   const variant = ctx.rng.pick(variants.length > 0 ? variants : shape.variants);
   return variant === undefined ? undefined : variantValue(ctx, shape.name, variant, depth, 'random');
 }
@@ -334,6 +336,60 @@ function noValue(type: ValueType, typeContext: TypeContext, search: NoValueSearc
 }
 
 const NO_VALUE = new WeakMap<ModelScope, WeakMap<ValueType, boolean>>();
+
+/** Past this depth any enum takes a field-less variant where it has one. */
+const MAX_VARIANT_DEPTH = 8;
+
+/** Whether a value of `type` can hold another of the same type (`Option<Box<Node>>` inside `Node`), by text, as
+ *  hasNoValue reads "itself". Remembered per scope and type text. */
+function reachesItself(type: ValueType, typeContext: TypeContext): boolean {
+  let byText = REACHES_ITSELF.get(typeContext.scope);
+  if (byText === undefined) {
+    byText = new Map();
+    REACHES_ITSELF.set(typeContext.scope, byText);
+  }
+  const text = valueTypeText(type);
+  const known = byText.get(text);
+  if (known !== undefined) return known;
+  const seen = new Set<string>();
+  const pending = partTypes(type, typeContext);
+  let found = false;
+  while (!found && pending.length > 0 && seen.size < MAX_PARTS_SEARCHED) {
+    const part = pending.pop() as ValueType;
+    const partText = valueTypeText(part);
+    found = partText === text;
+    if (seen.has(partText)) continue;
+    seen.add(partText);
+    pending.push(...partTypes(part, typeContext));
+  }
+  byText.set(text, found);
+  return found;
+}
+
+const REACHES_ITSELF = new WeakMap<ModelScope, Map<string, boolean>>();
+const MAX_PARTS_SEARCHED = 256;
+
+/** The types a value of `type` holds directly: elements, fields, payloads. */
+function partTypes(type: ValueType, typeContext: TypeContext): ValueType[] {
+  switch (type.kind) {
+    case 'seq':
+    case 'set':
+    case 'multiset':
+      return [type.element];
+    case 'map':
+      return [type.key, type.value];
+    case 'tuple':
+      return [...type.elements];
+    case 'adt': {
+      const shape = isBuiltinPointer(type, typeContext) ? undefined : adtShape(type, typeContext);
+      if (shape === undefined) return [];
+      const holders = shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
+      return holders.flatMap((holder) => holder.fields.map((field) => field.type));
+    }
+    default:
+      return [];
+  }
+}
 
 function variantValue(
   ctx: CandidateContext,
