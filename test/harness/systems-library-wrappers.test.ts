@@ -23,6 +23,8 @@ describe('wrappers of a library value hidden in an external_body struct', () => 
 
   it("a caller reads the accessor's result from its ensures (`self@.name == name.deep_view()`), not its own argument", () => {
     expect(fn('has_name')).toMatchObject(EXACT);
+    // The `String` made from the view is a string to the code that reads it (`as_str()`).
+    expect(fn('name_or_empty')).toMatchObject(EXACT);
   });
 
   it('an Option result the ensures gives by `is Some ==` and `->0 ==` is the one variant that meets it', () => {

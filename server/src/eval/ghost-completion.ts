@@ -14,14 +14,13 @@ import type { Value } from './value';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import type { Place } from './ghost-places';
-import { elementIndex, placeType, readPlace, writePlace } from './ghost-places';
+import { elementIndex, placeType, readPlace, withTextOf, wrappedCollectionPlace, writePlace } from './ghost-places';
 import { createSpecContext } from './spec/spec-context';
 import type { SpecContext, StackAllowance } from './spec/spec-context';
 import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
 import { isObservationField, observationField } from './observations';
 import { plainValue } from './plain-values';
-import { wrapperView } from './wrapper-views';
 import { constInstantiation } from './function-type-context';
 
 /** An expression as some spec fn's body wrote it, with that fn's parameters bound to places of the inputs. */
@@ -310,16 +309,6 @@ function accessorPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, re
   return placeOf(body.tail, new Map([['self', receiver]]), true, inputs);
 }
 
-/** The collection field that `x@` is, for a value of a trusted wrapper around one std collection (wrapper-views.ts:
- *  anvil's `StringMap { inner: BTreeMap<String, String> }` viewed as `Map<Seq<char>, Seq<char>>`). */
-function wrappedCollectionPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place): Place | undefined {
-  const value = readPlace(inputs, receiver);
-  if (value?.kind !== 'struct') return undefined;
-  const item = scope.resolveMethod(value.name, 'view')?.item;
-  const wrapper = item === undefined ? undefined : wrapperView(scope, value.name, item);
-  return wrapper === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, wrapper.field] };
-}
-
 /** The name an ensures' `old(x)` is read under among the values. */
 function entryRoot(name: string): string {
   return `old(${name})`;
@@ -391,7 +380,8 @@ function applyEquality(
   const declared = site.valueTypes?.get(target.root);
   const type = declared === undefined || site.typeContext === undefined ? undefined : placeType(declared, target.fields, site.typeContext);
   if (declared !== undefined && (type === undefined || !hasShapeOf(wanted.value, type))) return undefined;
-  const next = writePlace(inputs, target, wanted.value);
+  const value = type === undefined || site.typeContext === undefined ? wanted.value : withTextOf(wanted.value, type, site.typeContext, 0);
+  const next = writePlace(inputs, target, value);
   return next === undefined ? undefined : { pinned: target, next };
 }
 

@@ -5,6 +5,8 @@ import type { Value } from './value';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { adtShape } from './type-resolution';
+import type { ModelScope } from '../model';
+import { wrapperView } from './wrapper-views';
 
 /** A value inside the inputs: a parameter and the fields below it. */
 export interface Place {
@@ -102,4 +104,46 @@ function fieldName(value: Extract<Value, { kind: 'struct' | 'enum' }>, step: str
   const named = value.kind === 'enum' ? variantField(step) : undefined;
   if (named === undefined) return step;
   return value.kind === 'enum' && value.variant === named.variant ? named.field : undefined;
+}
+
+/** `value` with the sequences its type declares as `String`/`&str` marked as text: a view (`Seq<char>`) set into an
+ *  exec place (`Option<String>` by `self@.name == name.deep_view()`) must be a string there, for `as_str()` and
+ *  the output. */
+export function withTextOf(value: Value, type: ValueType, ctx: TypeContext, depth: number): Value {
+  if (depth > MAX_TEXT_DEPTH) return value;
+  const inner = (part: Value, partType: ValueType | undefined): Value =>
+    partType === undefined ? part : withTextOf(part, partType, ctx, depth + 1);
+  if (type.kind === 'seq' && value.kind === 'seq') {
+    const elements = value.elements.map((element) => inner(element, type.element));
+    return type.origin === 'String' || type.origin === 'str' ? { kind: 'seq', elements, text: true } : { ...value, elements };
+  }
+  if (type.kind === 'tuple' && value.kind === 'tuple')
+    return { kind: 'tuple', elements: value.elements.map((element, i) => inner(element, type.elements[i])) };
+  if (type.kind === 'map' && value.kind === 'map')
+    return { kind: 'map', entries: value.entries.map(([key, entry]) => [inner(key, type.key), inner(entry, type.value)] as const) };
+  if (type.kind === 'set' && value.kind === 'set')
+    return { kind: 'set', elements: value.elements.map((element) => inner(element, type.element)) };
+  if (type.kind !== 'adt' || (value.kind !== 'struct' && value.kind !== 'enum')) return value;
+  const shape = adtShape(type, ctx);
+  const fields =
+    shape?.kind === 'struct'
+      ? shape.fields
+      : shape?.variants.find((variant) => value.kind === 'enum' && variant.name === value.variant)?.fields;
+  if (fields === undefined) return value;
+  return {
+    ...value,
+    fields: value.fields.map(([name, part]) => [name, inner(part, fields.fields.find((field) => field.name === name)?.type)] as const),
+  };
+}
+
+const MAX_TEXT_DEPTH = 16;
+
+/** The collection field that `x@` is, for a value of a trusted wrapper around one std collection (wrapper-views.ts:
+ *  anvil's `StringMap { inner: BTreeMap<String, String> }` viewed as `Map<Seq<char>, Seq<char>>`). */
+export function wrappedCollectionPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place): Place | undefined {
+  const value = readPlace(inputs, receiver);
+  if (value?.kind !== 'struct') return undefined;
+  const item = scope.resolveMethod(value.name, 'view')?.item;
+  const wrapper = item === undefined ? undefined : wrapperView(scope, value.name, item);
+  return wrapper === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, wrapper.field] };
 }
