@@ -27,10 +27,12 @@ export type FunctionTypeContext =
  *  mutants, report encoding, pair generation, the interpreter, the spec evaluator, the Verus stubs) goes through
  *  here, so they agree on the instantiation. */
 export function functionTypeContext(fn: FunctionContract, scope: ModelScope): FunctionTypeContext {
+  const fixed = FIXED_INSTANTIATIONS.get(fn);
   const params = [...(fn.implHeader?.generics ?? []), ...fn.item.generics].filter((param) => param.kind === 'type');
-  const generics = new Map<string, ValueType>();
+  const generics = new Map<string, ValueType>(fixed?.generics);
   const site: InstantiationSite = { scope, calls: lazyCalledNames(fn) };
   for (const param of params) {
+    if (generics.has(param.name)) continue;
     const chosen = instantiate(site, param, 0);
     if (chosen.kind === 'missing') {
       return {
@@ -72,9 +74,11 @@ function hasTypeArguments(type: Type): boolean {
  *  `requires` pins it to (`N == 9`), else the smallest value at least CONST_INSTANTIATION that its literal bounds
  *  there allow (`2 <= N`, `N > 4`). Small, because arrays of length `N` are built element by element. */
 export function constInstantiation(fn: FunctionContract, scope: ModelScope): ReadonlyMap<string, bigint> {
+  const fixed = FIXED_INSTANTIATIONS.get(fn)?.consts;
   const params = [...(fn.implHeader?.generics ?? []), ...fn.item.generics].filter((param) => param.kind === 'const');
-  const consts = new Map<string, bigint>(selfTypeConsts(fn, scope));
+  const consts = new Map<string, bigint>([...selfTypeConsts(fn, scope), ...(fixed ?? [])]);
   for (const param of params) {
+    if (fixed?.has(param.name) === true) continue;
     const bounds = { low: CONST_INSTANTIATION, exact: undefined as bigint | undefined };
     for (const clause of fn.requires) literalBounds(clause.clause.expr, param.name, bounds, 0);
     consts.set(param.name, bounds.exact ?? bounds.low);
@@ -83,6 +87,43 @@ export function constInstantiation(fn: FunctionContract, scope: ModelScope): Rea
 }
 
 const CONST_INSTANTIATION = 3n;
+
+interface FixedInstantiation {
+  readonly generics: ReadonlyMap<string, ValueType>;
+  readonly consts: ReadonlyMap<string, bigint>;
+}
+
+/** Functions of a generic impl taken at the arguments of one concrete type (`atSelfType`). */
+const FIXED_INSTANTIATIONS = new WeakMap<FunctionContract, FixedInstantiation>();
+
+/** A method of a generic impl (`impl<T, const N: usize> StaticLinkedList<T, N>`) at the type arguments of `selfType`
+ *  (`StaticLinkedList<usize, 128>`, a field of another struct): a copy of the function whose impl parameters every
+ *  consumer of functionTypeContext and constInstantiation sees at those arguments (its own parameters are chosen as
+ *  usual). Undefined when the impl's self type does not name its parameters plainly, or is another type. */
+export function atSelfType(fn: FunctionContract, selfType: ValueType, scope: ModelScope): FunctionContract | undefined {
+  const header = fn.implHeader;
+  const datatype = selfType.kind === 'adt' ? scope.datatype(selfType.name) : undefined;
+  if (header === undefined || datatype === undefined || selfType.kind !== 'adt' || fn.selfTypeName !== selfType.name) return undefined;
+  const written = header.selfType.kind === 'path' ? (header.selfType.segments[header.selfType.segments.length - 1]?.generics ?? []) : [];
+  if (written.length !== datatype.generics.length) return undefined;
+  const generics = new Map<string, ValueType>();
+  const consts = new Map<string, bigint>();
+  let typeIndex = 0;
+  let constIndex = 0;
+  for (const [index, param] of datatype.generics.entries()) {
+    const arg = written[index];
+    const name = arg?.kind === 'path' && arg.segments.length === 1 ? arg.segments[0]?.name : undefined;
+    const implParam = header.generics.find((candidate) => candidate.name === name);
+    const given = param.kind === 'const' ? selfType.consts?.[constIndex++] : selfType.args[typeIndex++];
+    if (implParam === undefined || given === undefined) continue;
+    if (implParam.kind === 'const' && typeof given === 'bigint') consts.set(implParam.name, given);
+    else if (implParam.kind === 'type' && typeof given !== 'bigint') generics.set(implParam.name, given);
+  }
+  if (generics.size + consts.size === 0) return undefined;
+  const copy: FunctionContract = { ...fn };
+  FIXED_INSTANTIATIONS.set(copy, { generics, consts });
+  return copy;
+}
 
 /** An impl for a const-generic type at fixed arguments (`impl Array<u8, PAGE_SZ>`): the datatype's const
  *  parameters at those values (`N` = 4096), so the spec fns of its generic impl (`self.wf()` reading `N`) evaluate

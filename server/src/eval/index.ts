@@ -23,7 +23,7 @@ export {
 export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
 export { isObservationField } from './observations';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
-export { constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
+export { atSelfType, constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';
 export { OPAQUE_KEY, decodeJson, describeJson, encodeJson } from './codec';
 export { CLOSURE_KEY, simpleSpecFns, specFnFromSource } from './spec-fn-values';

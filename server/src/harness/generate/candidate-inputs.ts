@@ -32,13 +32,23 @@ export function candidateInputs(
   const names = [...types.params.keys()];
   const paramTypes = names.map((name) => types.params.get(name) as ValueType);
   const rng = createRng(hashSeed(options.seed, fn.qualifiedName));
-  const ctx: CandidateContext = {
+  const base: CandidateContext = {
     typeContext: types.typeContext,
     rng,
     literals: collectLiterals(model),
     breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))),
     maxLength: 6,
   };
+  const reachedByType = new WeakMap<ValueType, readonly Value[]>();
+  const reachedStates = (type: ValueType): readonly Value[] => {
+    let states = reachedByType.get(type);
+    if (states === undefined) {
+      states = type.kind === 'adt' ? sharedReachableValues(model, type, { ...base, breadth: 24 }, options) : [];
+      reachedByType.set(type, states);
+    }
+    return states;
+  };
+  const ctx: CandidateContext = { ...base, reachedStates };
   // The crate's own constants of a parameter's type come first in its column (the receiver's, with the states below).
   const selfIndex = names.indexOf('self');
   const selfType = paramTypes[selfIndex];

@@ -23,6 +23,9 @@ export interface CandidateContext {
   readonly breadth: number;
   /** Longest sequence generated. */
   readonly maxLength: number;
+  /** States of a datatype its own constructors and mutators reach (reachable-states.ts), drawn for a value of it
+   *  inside another (a container's `scheduler: StaticLinkedList<..>`, which random fields almost never make `wf()`). */
+  readonly reachedStates?: (type: ValueType) => readonly Value[];
 }
 
 /** Up to `ctx.breadth` distinct values of `type`, boundary and literal values first, then random ones. */
@@ -248,6 +251,9 @@ function randomElements(ctx: CandidateContext, type: ValueType, depth: number, l
 
 function randomAdt(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt' }>, depth: number): Value | undefined {
   if (isBuiltinPointer(type, ctx.typeContext)) return ctx.rng.pick(pointerCandidates(type, pointeeCandidates(ctx, type, depth)));
+  // Inside another value, half of the draws of a type with reached states take one of them.
+  const reached = depth > 0 ? ctx.reachedStates?.(type) : undefined;
+  if (reached !== undefined && reached.length > 0 && ctx.rng.below(2) === 0) return ctx.rng.pick(reached);
   const shape = adtShape(type, ctx.typeContext);
   if (shape === undefined) return undefined;
   if (shape.kind === 'struct') return structValue(ctx, shape.name, shape.fields, depth, 'random');

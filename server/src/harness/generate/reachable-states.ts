@@ -9,7 +9,7 @@
 
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { adtShape, completedRow, encodeJson, isObservationField, runExecFunction, valueTypeText } from '../../eval';
+import { adtShape, atSelfType, completedRow, encodeJson, isObservationField, runExecFunction, valueTypeText } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
 import { functionValueTypes } from '../score/function-types';
 import type { FunctionValueTypes } from '../score/function-types';
@@ -65,6 +65,9 @@ export function sharedReachableValues(
   const key = `${options.seed}|${valueTypeText(type)}`;
   const known = byType.get(key);
   if (known !== undefined) return known;
+  // A type asked again while its states are being reached (a field of its own type, drawn for a random start) has
+  // none yet.
+  byType.set(key, []);
   const states = reachableValues(model, type, { ...candidates, rng: createRng(hashSeed(options.seed, `states/${key}`)) }, options);
   byType.set(key, states);
   return states;
@@ -87,10 +90,10 @@ export function reachableValues(
   // join them (a journal's `append` in its own file, its constructor `start` in another). Taken together from the
   // start, another file's raw setters (a list's `set_next` beside this file's `push`) crowd out the states that keep
   // the invariant.
-  const own = operations(model, type.name, wanted);
+  const own = operations(model, type, wanted);
   const reached = explore(type, own, candidates, options);
   if (reached.length > 0) return reached;
-  const elsewhere = (model.siblings?.() ?? []).map((sibling) => operations(sibling, type.name, wanted));
+  const elsewhere = (model.siblings?.() ?? []).map((sibling) => operations(sibling, type, wanted));
   if (elsewhere.every((ops) => ops.constructors.length === 0 && ops.mutators.length === 0)) return reached;
   const all = {
     constructors: [...own.constructors, ...elsewhere.flatMap((ops) => ops.constructors)],
@@ -104,12 +107,15 @@ interface Operations {
   readonly mutators: readonly Operation[];
 }
 
-/** A file's constructors (no `self`, returning the type) and `&mut self` mutators of the datatype `typeName`. */
-function operations(model: FileModel, typeName: string, wanted: string): Operations {
+/** A file's constructors (no `self`, returning the type) and `&mut self` mutators of the datatype `type`; those of a
+ *  generic impl at the type's own arguments (a `StaticLinkedList<usize, 128>` field, not the `<i64, 3>` the impl's
+ *  functions are scored at). */
+function operations(model: FileModel, type: Extract<ValueType, { kind: 'adt' }>, wanted: string): Operations {
   const constructors: Operation[] = [];
   const mutators: Operation[] = [];
-  for (const candidate of model.functions) {
-    if (candidate.selfTypeName !== typeName || candidate.mode !== 'exec' || !candidate.hasBody) continue;
+  for (const declared of model.functions) {
+    if (declared.selfTypeName !== type.name || declared.mode !== 'exec' || !declared.hasBody) continue;
+    const candidate = atSelfType(declared, type, model.scope) ?? declared;
     const types = functionValueTypes(candidate, model.scope);
     if (types.kind !== 'supported') continue;
     const receiver = candidate.params.find((param) => param.isSelf);
