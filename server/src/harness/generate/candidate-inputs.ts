@@ -43,7 +43,7 @@ export function candidateInputs(
   const reachedStates = (type: ValueType): readonly Value[] => {
     let states = reachedByType.get(type);
     if (states === undefined) {
-      states = type.kind === 'adt' ? sharedReachableValues(model, type, { ...base, breadth: 24 }, options) : [];
+      states = type.kind === 'adt' ? (sharedReachableValues(model, type, { ...base, breadth: 24 }, options) ?? []) : [];
       reachedByType.set(type, states);
     }
     return states;
@@ -54,21 +54,20 @@ export function candidateInputs(
   const selfType = paramTypes[selfIndex];
   const constants = paramTypes.map((type) => constantValues(model, type, types.typeContext, options.execLimits));
   const columns = paramTypes.map((type, i) => [...(i === selfIndex ? [] : (constants[i] ?? [])), ...candidateValues(ctx, type, 0)]);
-  // Receivers reached by the type's own constructors and mutators, and the constants of its type, come first and
-  // join the random pool: a `requires self.wf()` admits almost none of the random ones.
-  const reachable = [
-    ...(constants[selfIndex] ?? []),
-    ...(selfType === undefined || fn.requires.length === 0
-      ? []
-      : reachableValues(model, selfType, { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) }, options)),
-  ];
+  // Receivers reached by the type's own constructors and mutators (the same for every method of the file, except
+  // where states are not shared), and the constants of its type, come first and join the random pool: a `requires
+  // self.wf()` admits almost none of the random ones.
+  const receivers = (type: ValueType): readonly Value[] =>
+    sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options) ??
+    reachableValues(model, type, { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) }, options);
+  const reachable = [...(constants[selfIndex] ?? []), ...(selfType === undefined || fn.requires.length === 0 ? [] : receivers(selfType))];
   // So do the reached states of another parameter of a datatype the `requires` reads (`journal.valid()`): the same
   // for every function of the file that takes one, so they are made once per type.
   const required = new Set(
     names.filter((name) => name !== 'self' && fn.requires.some((clause) => mentions(clause.clause, new Set([name])))),
   );
   const reachedArguments = paramTypes.map((type, i) =>
-    required.has(names[i] ?? '') ? sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options) : [],
+    required.has(names[i] ?? '') ? (sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options) ?? []) : [],
   );
   reachedArguments.forEach((states, i) => {
     if (states.length > 0) columns[i] = [...states, ...(columns[i] ?? [])];

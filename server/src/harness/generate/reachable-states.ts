@@ -26,9 +26,14 @@ export interface ReachableStateOptions {
 }
 
 /** How many sequences are tried, and how long each may grow. Calls cost one interpreter run and one `requires`
- *  check each: at most SEQUENCES * (1 + MAX_STEPS) runs per function. */
-const SEQUENCES = 16;
-const MAX_STEPS = 4;
+ *  check each: at most sequences * (1 + maxSteps) runs per exploration. States shared by a file's functions (its
+ *  receivers, and parameters and fields of the type) are explored once per type and file, so they get more. */
+interface Budget {
+  readonly sequences: number;
+  readonly maxSteps: number;
+}
+const PER_FUNCTION_BUDGET: Budget = { sequences: 16, maxSteps: 4 };
+const SHARED_BUDGET: Budget = { sequences: 48, maxSteps: 6 };
 /** Distinct states kept (the generator takes receivers from these first). */
 const MAX_STATES = 24;
 
@@ -43,20 +48,21 @@ interface Operation {
   readonly wrapped: boolean;
 }
 
-/** `reachableValues` for a parameter other than a receiver, made once per file model, type and seed: every
- *  function of a file that takes a journal gets the same journals (generation is deterministic either way, since the
- *  random source is seeded by the type, not by the asking function). */
+/** `reachableValues` made once per file model, type and seed, with a larger budget: every function of a file that
+ *  takes a journal (as its receiver, another parameter, or inside one) gets the same journals (generation is
+ *  deterministic either way, since the random source is seeded by the type, not by the asking function). Undefined
+ *  for a type whose states are not shared (below). */
 export function sharedReachableValues(
   model: FileModel,
   type: ValueType,
   candidates: Omit<CandidateContext, 'rng'>,
   options: ReachableStateOptions & { readonly seed: number },
-): readonly Value[] {
+): readonly Value[] | undefined {
   // A type with uninterpreted observations (a mocked persistent-memory region's `view`): states its exec code builds
   // lack them, so a contract reading them is undecided and a trusted callee's ensures cannot say what it does; the
-  // generated values, observations completed by the `requires`, serve better.
+  // generated values, observations completed by the `requires`, serve better, and a receiver's are its function's.
   const shape = type.kind === 'adt' ? adtShape(type, candidates.typeContext) : undefined;
-  if (shape?.kind === 'struct' && shape.fields.fields.some((field) => isObservationField(field.name))) return [];
+  if (shape?.kind === 'struct' && shape.fields.fields.some((field) => isObservationField(field.name))) return undefined;
   let byType = SHARED.get(model);
   if (byType === undefined) {
     byType = new Map();
@@ -68,7 +74,8 @@ export function sharedReachableValues(
   // A type asked again while its states are being reached (a field of its own type, drawn for a random start) has
   // none yet.
   byType.set(key, []);
-  const states = reachableValues(model, type, { ...candidates, rng: createRng(hashSeed(options.seed, `states/${key}`)) }, options);
+  const random = createRng(hashSeed(options.seed, `states/${key}`));
+  const states = reachableValues(model, type, { ...candidates, rng: random }, options, SHARED_BUDGET);
   byType.set(key, states);
   return states;
 }
@@ -83,6 +90,7 @@ export function reachableValues(
   type: ValueType,
   candidates: CandidateContext,
   options: ReachableStateOptions,
+  budget: Budget = PER_FUNCTION_BUDGET,
 ): readonly Value[] {
   if (type.kind !== 'adt' || model.scope.datatype(type.name) === undefined) return [];
   const wanted = valueTypeText(type);
@@ -91,7 +99,7 @@ export function reachableValues(
   // start, another file's raw setters (a list's `set_next` beside this file's `push`) crowd out the states that keep
   // the invariant.
   const own = operations(model, type, wanted);
-  const reached = explore(type, own, candidates, options);
+  const reached = explore(type, own, candidates, options, budget);
   if (reached.length > 0) return reached;
   const elsewhere = (model.siblings?.() ?? []).map((sibling) => operations(sibling, type, wanted));
   if (elsewhere.every((ops) => ops.constructors.length === 0 && ops.mutators.length === 0)) return reached;
@@ -99,7 +107,7 @@ export function reachableValues(
     constructors: [...own.constructors, ...elsewhere.flatMap((ops) => ops.constructors)],
     mutators: [...own.mutators, ...elsewhere.flatMap((ops) => ops.mutators)],
   };
-  return explore(type, all, candidates, options);
+  return explore(type, all, candidates, options, budget);
 }
 
 interface Operations {
@@ -134,6 +142,7 @@ function explore(
   { constructors, mutators }: Operations,
   candidates: CandidateContext,
   options: ReachableStateOptions,
+  budget: Budget,
 ): Value[] {
   if (constructors.length === 0 && mutators.length === 0) return [];
   const states: Value[] = [];
@@ -149,11 +158,11 @@ function explore(
   const broken = new Set<FunctionContract>();
   const ran = new Set<FunctionContract>();
   const rng = candidates.rng;
-  for (let sequence = 0; sequence < SEQUENCES && states.length < MAX_STATES; sequence += 1) {
+  for (let sequence = 0; sequence < budget.sequences && states.length < MAX_STATES; sequence += 1) {
     const usable = constructors.filter((op) => !broken.has(op.fn));
     const startFromConstructor = usable.length > 0 && (randomStarts.length === 0 || sequence % 4 !== 3);
     // Every other sequence from a random start goes on from a state already reached instead, so chains grow past
-    // MAX_STEPS (`init`, then `push` twice, then `remove`).
+    // the step limit (`init`, then `push` twice, then `remove`).
     const resume = !startFromConstructor && states.length > 0 && sequence % 2 === 1;
     const constructor = startFromConstructor ? rng.pick(usable) : undefined;
     let state =
@@ -164,7 +173,7 @@ function explore(
           : rng.pick(randomStarts);
     if (state === undefined) continue;
     if (constructor !== undefined) keep(state);
-    const length = rng.below(MAX_STEPS + 1);
+    const length = rng.below(budget.maxSteps + 1);
     for (let step = 0; step < length; step += 1) {
       const usableMutators = mutators.filter((candidate) => !broken.has(candidate.fn));
       // From a random start every mutator gets a first turn (the one whose requires a random value can meet, such
