@@ -99,7 +99,8 @@ export function resultFromEnsures(
     constParams: ctx.consts,
   };
   const limits = { stepBudget: ENSURES_STEP_BUDGET, stackAllowance: 'default' } as const;
-  const complete = (start: Value | undefined): ReadonlyMap<string, Value> | { readonly failing: Expr } => {
+  // A start that meets no ensures says the first clause it fails (none: a variant whose payload nothing pins).
+  const complete = (start: Value | undefined): ReadonlyMap<string, Value> | { readonly failing: Expr | undefined } => {
     const from = start === undefined || returned === undefined ? values : new Map([...values, [returned.name, start] as const]);
     const completion = completeAndPin(ctx.model.scope, site, from, limits);
     const failing = firstUnmetClause(ctx, resolved, clauses, completion.values, old);
@@ -108,7 +109,7 @@ export function resultFromEnsures(
     const payload =
       returned !== undefined && starts.length > 1 && start?.kind === 'enum' && start.fields.some(([, value]) => !isUnit(value));
     const madeUp = payload && !completion.pinned.some((place) => place.root === returned.name && place.fields.length > 0);
-    return madeUp ? { failing: clauses[0] as Expr } : completion.values;
+    return madeUp ? { failing: undefined } : completion.values;
   };
   const outcomes = (starts.length === 0 ? [undefined] : starts).map(complete);
   const met = outcomes.filter((outcome): outcome is ReadonlyMap<string, Value> => outcome instanceof Map);
