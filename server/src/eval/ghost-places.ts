@@ -80,13 +80,17 @@ export function placeType(type: ValueType, fields: readonly string[], ctx: TypeC
     if (shape === undefined) return undefined;
     // An enum's payload has a type when the step names its variant (`Ok_0`), or one variant alone has a field of
     // that name (`Some`'s `0`).
-    const named = shape.kind === 'enum' ? variantField(field) : undefined;
-    const holders =
-      shape.kind === 'struct'
-        ? [shape.fields]
-        : shape.variants.filter((variant) => named === undefined || variant.name === named.variant).map((variant) => variant.fields);
-    const wanted = named?.field ?? field;
-    const found = holders.flatMap((holder) => holder.fields.filter((candidate) => candidate.name === wanted));
+    const holders = shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
+    const direct = holders.flatMap((holder) => holder.fields.filter((candidate) => candidate.name === field));
+    const named = shape.kind === 'enum' && direct.length === 0 ? variantField(field) : undefined;
+    const found =
+      named === undefined
+        ? direct
+        : shape.kind === 'enum'
+          ? shape.variants
+              .filter((variant) => variant.name === named.variant)
+              .flatMap((variant) => variant.fields.fields.filter((candidate) => candidate.name === named.field))
+          : [];
     current = found.length === 1 ? found[0]?.type : undefined;
   }
   return current;
@@ -98,12 +102,13 @@ function variantField(step: string): { readonly variant: string; readonly field:
   return named === null ? undefined : { variant: named[1] ?? '', field: named[2] ?? '' };
 }
 
-/** The name a step reads in a struct or enum value: an enum's `Ok_0` is its field `0` when it holds `Ok`, and
- *  no field otherwise. */
+/** The name a step reads in a struct or enum value: a field of that name, else for an enum `Ok_0` is its field
+ *  `0` when it holds `Ok`, and no field otherwise. */
 function fieldName(value: Extract<Value, { kind: 'struct' | 'enum' }>, step: string): string | undefined {
-  const named = value.kind === 'enum' ? variantField(step) : undefined;
+  if (value.kind === 'struct' || value.fields.some(([name]) => name === step)) return step;
+  const named = variantField(step);
   if (named === undefined) return step;
-  return value.kind === 'enum' && value.variant === named.variant ? named.field : undefined;
+  return value.variant === named.variant ? named.field : undefined;
 }
 
 /** `value` with the sequences its type declares as `String`/`&str` marked as text: a view (`Seq<char>`) set into an
