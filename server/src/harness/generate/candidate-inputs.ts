@@ -39,11 +39,15 @@ export function candidateInputs(
     breadth: Math.max(24, Math.floor(64 / Math.max(1, names.length))),
     maxLength: 6,
   };
+  // The states a file's functions share (reachable-states.ts), asked with one context wherever they are asked
+  // from (a field, a receiver, another parameter), so they do not depend on which asks first; undefined for a type
+  // whose states are not shared.
+  const shared = (type: ValueType): readonly Value[] | undefined => sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options);
   const reachedByType = new WeakMap<ValueType, readonly Value[]>();
   const reachedStates = (type: ValueType): readonly Value[] => {
     let states = reachedByType.get(type);
     if (states === undefined) {
-      states = type.kind === 'adt' ? (sharedReachableValues(model, type, { ...base, breadth: 24 }, options) ?? []) : [];
+      states = type.kind === 'adt' ? (shared(type) ?? []) : [];
       reachedByType.set(type, states);
     }
     return states;
@@ -58,7 +62,7 @@ export function candidateInputs(
   // where states are not shared), and the constants of its type, come first and join the random pool: a `requires
   // self.wf()` admits almost none of the random ones.
   const receivers = (type: ValueType): readonly Value[] =>
-    sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options) ??
+    shared(type) ??
     reachableValues(model, type, { ...ctx, rng: createRng(hashSeed(options.seed, `${fn.qualifiedName}/receivers`)) }, options);
   const reachable = [...(constants[selfIndex] ?? []), ...(selfType === undefined || fn.requires.length === 0 ? [] : receivers(selfType))];
   // So do the reached states of another parameter of a datatype the `requires` reads (`journal.valid()`): the same
@@ -66,9 +70,7 @@ export function candidateInputs(
   const required = new Set(
     names.filter((name) => name !== 'self' && fn.requires.some((clause) => mentions(clause.clause, new Set([name])))),
   );
-  const reachedArguments = paramTypes.map((type, i) =>
-    required.has(names[i] ?? '') ? (sharedReachableValues(model, type, { ...ctx, breadth: 24 }, options) ?? []) : [],
-  );
+  const reachedArguments = paramTypes.map((type, i) => (required.has(names[i] ?? '') ? (shared(type) ?? []) : []));
   reachedArguments.forEach((states, i) => {
     if (states.length > 0) columns[i] = [...states, ...(columns[i] ?? [])];
   });
