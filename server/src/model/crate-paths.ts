@@ -13,13 +13,16 @@ export type ModuleUses = ReadonlyMap<
   { readonly names: ReadonlyMap<string, readonly string[]>; readonly globs: readonly (readonly string[])[] }
 >;
 
+interface ModuleEntry {
+  readonly names: Map<string, readonly string[]>;
+  readonly globs: (readonly string[])[];
+}
+
 export function moduleUses(items: readonly VisitedItem[]): ModuleUses {
-  const uses = new Map<string, { readonly names: Map<string, readonly string[]>; readonly globs: (readonly string[])[] }>();
-  const entryOf = (
-    modulePath: readonly string[],
-  ): { readonly names: Map<string, readonly string[]>; readonly globs: (readonly string[])[] } => {
+  const uses = new Map<string, ModuleEntry>();
+  const entryOf = (modulePath: readonly string[]): ModuleEntry => {
     const key = modulePath.join('::');
-    const entry = uses.get(key) ?? { names: new Map<string, readonly string[]>(), globs: [] as (readonly string[])[] };
+    const entry = uses.get(key) ?? { names: new Map<string, readonly string[]>(), globs: [] };
     uses.set(key, entry);
     return entry;
   };
