@@ -31,4 +31,9 @@ describe('layouts', () => {
   it('`Type::<A>::f(..)` runs the impl at the type its turbofish names', () => {
     expect(fn('table_space')).toMatchObject(EXACT);
   });
+
+  it('a method call runs at the type its turbofish names, or at the type of the argument declared with the parameter', () => {
+    expect(fn('metadata_region_end')).toMatchObject(EXACT);
+    expect(fn('counter_end')).toMatchObject(EXACT);
+  });
 });

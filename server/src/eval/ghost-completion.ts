@@ -14,12 +14,24 @@ import type { Value } from './value';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import type { Place } from './ghost-places';
-import { elementIndex, placeType, readPlace, withTextOf, wrappedCollectionPlace, writePlace } from './ghost-places';
+import {
+  accessorPlace,
+  elementIndex,
+  entryRoot,
+  placeOf,
+  placeType,
+  readPlace,
+  withTextOf,
+  wrappedCollectionPlace,
+  writePlace,
+} from './ghost-places';
+import type { ConjunctTools } from './conjunct-repairs';
+import { repairedValues } from './conjunct-repairs';
 import { createSpecContext } from './spec/spec-context';
 import type { SpecContext, StackAllowance } from './spec/spec-context';
 import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
-import { isObservationField, observationField } from './observations';
+import { isObservationField } from './observations';
 import { plainValue } from './plain-values';
 import { constInstantiation } from './function-type-context';
 
@@ -30,6 +42,8 @@ interface Scoped {
   /** The impl and module the expression's names resolve in. */
   readonly selfTypeName: string | undefined;
   readonly modulePath: readonly string[];
+  /** Read from the body of a spec fn the clauses call (`self.wf()`), not written in the clauses themselves. */
+  readonly inPredicate?: boolean;
 }
 
 export interface CompletionLimits {
@@ -58,6 +72,10 @@ export interface CompletionSite {
    *  element type (valueTypes must give it): a trusted callee's result built from nothing (`ret.wf()` saying
    *  `self.seq@.len() == N`). */
   readonly resizes?: boolean;
+  /** Conjuncts other than equalities are made to hold too where one side is a place (conjunct-repairs.ts): a
+   *  generated input meeting `self.name is Some`, `self.len <= N`, `self.keys.contains(k)`. Never for an ensures,
+   *  which says what a call did, not what it could have done. */
+  readonly repairs?: boolean;
   /** Const generic parameters the clauses read (`N` in `self.seq@.len() == N`), when the caller knows them. */
   readonly constParams?: ReadonlyMap<string, bigint>;
 }
@@ -98,18 +116,22 @@ export function completeAndPin(
   let current: ReadonlyMap<string, Value> = entries.length === 0 ? values : new Map([...values, ...entries]);
   let changed = false;
   const pinned: Place[] = [];
-  for (let pass = 0; pass < COMPLETION_PASSES; pass += 1) {
+  for (let pass = 0; pass < (site.repairs === true ? REPAIR_PASSES : COMPLETION_PASSES); pass += 1) {
     const conjuncts: Scoped[] = [];
     for (const expr of site.clauses) {
       const scoped = { expr, bindings, selfTypeName: site.selfTypeName, modulePath: site.modulePath };
       collectConjuncts(scope, site, scoped, current, conjuncts, 0, limits);
     }
     for (const conjunct of conjuncts) {
-      const applied = applyEquality(shape, conjunct, current, limits);
-      if (applied === undefined) continue;
-      pinned.push(applied.pinned);
-      if (applied.next === undefined) continue;
-      current = applied.next;
+      const tools = conjunctTools(shape, conjunct, current, limits);
+      const applied = applyEquality(shape, conjunct, tools, limits);
+      if (applied !== undefined) pinned.push(applied.pinned);
+      // Repairs only inside a datatype's predicates: the clauses as written are read as a shape (shape-reader.ts),
+      // whose rows spread over the whole range a repair would pin to its edge.
+      const repairable = site.repairs === true && conjunct.inPredicate === true && applied === undefined;
+      const next = applied?.next ?? (repairable ? repairedValues(conjunct.expr, tools) : undefined);
+      if (next === undefined) continue;
+      current = next;
       changed = true;
     }
   }
@@ -119,7 +141,8 @@ export function completeAndPin(
 }
 
 /** A generated row of parameter values (in `names` order) completed by the function's `requires`; with `resizes`,
- *  its length equations cut or pad sequences too. */
+ *  its length equations cut or pad sequences too, and with `repairs` its other conjuncts are made to hold where
+ *  one write can (conjunct-repairs.ts). */
 export function completedRow(
   scope: ModelScope,
   fn: FunctionContract,
@@ -127,11 +150,11 @@ export function completedRow(
   names: readonly string[],
   values: readonly (Value | undefined)[],
   limits: CompletionLimits,
-  resizes = false,
+  options: { readonly resizes?: boolean; readonly repairs?: boolean } = {},
 ): readonly (Value | undefined)[] | undefined {
   if (fn.requires.length === 0 || values.some((value) => value === undefined)) return undefined;
   const site: CompletionSite = {
-    resizes,
+    ...options,
     constParams: constInstantiation(fn, scope),
     clauses: fn.requires.map((clause) => clause.clause.expr),
     names: fn.params.map((param) => ({ name: param.name, declaredType: param.declaredType })),
@@ -146,6 +169,8 @@ export function completedRow(
 }
 
 const COMPLETION_PASSES = 2;
+/** Repairs may undo one another's work (a length padded, then an element set): one more pass. */
+const REPAIR_PASSES = 3;
 /** Spec fns unfolded this deep (`self.wf()` calling `self.inner.wf()`). */
 const MAX_UNFOLD_DEPTH = 4;
 const MAX_CONJUNCTS = 64;
@@ -224,102 +249,7 @@ function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inp
     if (place === undefined) return undefined;
     bindings.set(param.isSelf ? 'self' : param.name, place);
   }
-  return { expr: body, bindings, selfTypeName, modulePath };
-}
-
-/** The place an expression names: a bound name, its fields, and `@` of a place (which is the place itself when
- *  the view is transparent, checked where it is used). With the values at hand, `x@` and `x.f()` of a value that
- *  holds them as uninterpreted observations (`observations.ts`) name the hidden field, and `x.f()` of an accessor
- *  spec fn (`spec fn page_id(&self) -> PageId { self.data@.page_id }`) the place its body names. */
-function placeOf(
-  expr: Expr,
-  bindings: ReadonlyMap<string, Place>,
-  oldIsPlace = true,
-  inputs?: ReadonlyMap<string, Value>,
-  indexOf?: (index: Expr) => bigint | undefined,
-  accessor?: (receiver: Place, method: string) => Place | undefined,
-  wrapperPlace?: (receiver: Place) => Place | undefined,
-): Place | undefined {
-  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf, accessor, wrapperPlace);
-  switch (expr.kind) {
-    case 'index': {
-      const receiver = inner(expr.receiver);
-      const index = receiver === undefined ? undefined : indexOf?.(expr.index);
-      return receiver === undefined || index === undefined
-        ? undefined
-        : { root: receiver.root, fields: [...receiver.fields, `[${index}]`] };
-    }
-    case 'paren':
-      return inner(expr.inner);
-    case 'path':
-      return expr.segments.length === 1 ? bindings.get(expr.segments[0]?.name ?? '') : undefined;
-    case 'field':
-    case 'arrow': {
-      // `r->0`, `r->Ok_0`: the payload of the variant `r` holds (ghost-places.ts reads it only from that variant).
-      const receiver = inner(expr.receiver);
-      return receiver === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, expr.field] };
-    }
-    case 'view': {
-      const receiver = inner(expr.operand);
-      if (receiver === undefined) return undefined;
-      return observationPlace(receiver, 'view', inputs) ?? wrapperPlace?.(receiver) ?? receiver;
-    }
-    case 'method-call': {
-      // `x.deep_view()` is `x@` all the way down: the place itself where the views are transparent (an
-      // `Option<String>`'s is its `Option<Seq<char>>`), checked where it is used, as `@` is.
-      if (expr.method === 'deep_view' && expr.args.length === 0) {
-        const receiver = inner(expr.receiver);
-        return receiver === undefined ? undefined : (observationPlace(receiver, 'deep_view', inputs) ?? receiver);
-      }
-      const receiver = expr.args.length === 0 ? inner(expr.receiver) : undefined;
-      return receiver === undefined ? undefined : (observationPlace(receiver, expr.method, inputs) ?? accessor?.(receiver, expr.method));
-    }
-    case 'call': {
-      // `old(self)` in a requires is the input itself; in an ensures, the entry value, which is read, never set.
-      // `final(self)` is the value after the call: the place itself.
-      const callee = expr.callee.kind === 'path' && expr.callee.segments.length === 1 ? expr.callee.segments[0]?.name : undefined;
-      const wrapped = (callee === 'old' || callee === 'final') && expr.args.length === 1 ? inner(expr.args[0] as Expr) : undefined;
-      return wrapped === undefined || callee === 'final' || oldIsPlace
-        ? wrapped
-        : { root: entryRoot(wrapped.root), fields: wrapped.fields };
-    }
-    case 'unary':
-      return expr.op === '*' ? inner(expr.operand) : undefined;
-    case 'cast':
-      // `n as int` is `n` itself, for an integer the place's type can hold (checked where it is set).
-      return isSpecIntegerType(expr.type) ? inner(expr.operand) : undefined;
-    default:
-      return undefined;
-  }
-}
-
-function isSpecIntegerType(type: Type): boolean {
-  return type.kind === 'path' && type.segments.length === 1 && (type.segments[0]?.name === 'int' || type.segments[0]?.name === 'nat');
-}
-
-/** The place `receiver.method()` names when `method` is a spec fn of the receiver's type whose body is a place
- *  of `self` (an accessor: `self.data@.len`); one level deep. */
-function accessorPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place, method: string): Place | undefined {
-  const value = readPlace(inputs, receiver);
-  if (value?.kind !== 'struct' && value?.kind !== 'enum') return undefined;
-  const item = scope.resolveMethod(value.name, method)?.item;
-  const body = item?.body;
-  if (item?.mode !== 'spec' || body === undefined || body.stmts.length > 0 || body.tail === undefined || item.params.length !== 1)
-    return undefined;
-  return placeOf(body.tail, new Map([['self', receiver]]), true, inputs);
-}
-
-/** The name an ensures' `old(x)` is read under among the values. */
-function entryRoot(name: string): string {
-  return `old(${name})`;
-}
-
-/** The hidden field of `receiver`'s value that holds its observation `name`, when the value has one. */
-function observationPlace(receiver: Place, name: string, inputs: ReadonlyMap<string, Value> | undefined): Place | undefined {
-  const value = inputs === undefined ? undefined : readPlace(inputs, receiver);
-  const field = observationField(name);
-  if (value?.kind !== 'struct' || !value.fields.some(([fieldName]) => fieldName === field)) return undefined;
-  return { root: receiver.root, fields: [...receiver.fields, field] };
+  return { expr: body, bindings, selfTypeName, modulePath, inPredicate: true };
 }
 
 /** What a place's type and ghostness are read from. */
@@ -330,23 +260,9 @@ interface Inputs {
   readonly ghostRoots: ReadonlySet<string>;
 }
 
-/** Sets one side of an equality conjunct to the other side's value, when one side is a place: the place it pins,
- *  and the values with it set (undefined when it already held that value). */
-function applyEquality(
-  shape: Inputs,
-  conjunct: Scoped,
-  inputs: ReadonlyMap<string, Value>,
-  limits: CompletionLimits,
-): { readonly pinned: Place; readonly next: ReadonlyMap<string, Value> | undefined } | undefined {
+/** How a conjunct's places are named, read, typed and written, for its equalities and its repairs. */
+function conjunctTools(shape: Inputs, conjunct: Scoped, inputs: ReadonlyMap<string, Value>, limits: CompletionLimits): ConjunctTools {
   const { scope, site } = shape;
-  const expr = conjunct.expr;
-  if (expr.kind !== 'binary' || !EQUALITIES.has(expr.op)) return undefined;
-  if (site.resizes === true) {
-    const resized =
-      applyLength(shape, conjunct, expr.left, expr.right, inputs, limits) ??
-      applyLength(shape, conjunct, expr.right, expr.left, inputs, limits);
-    if (resized !== undefined) return resized;
-  }
   // Built only for a conjunct that gets as far as evaluating (an index in a place, or the sides).
   let evaluation: { readonly ctx: SpecContext; readonly env: ReturnType<typeof specEnv> } | undefined;
   const evaluate = (operand: Expr): ReturnType<typeof evaluateExpr> => {
@@ -359,29 +275,68 @@ function applyEquality(
   };
   const accessor = (receiver: Place, method: string): Place | undefined => accessorPlace(scope, inputs, receiver, method);
   const wrapped = (receiver: Place): Place | undefined => wrappedCollectionPlace(scope, inputs, receiver);
-  const settable = (place: Place | undefined): Place | undefined =>
-    place !== undefined && site.fixed?.has(place.root) === true ? undefined : place;
-  const left = settable(placeOf(expr.left, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor, wrapped));
-  const right = settable(placeOf(expr.right, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor, wrapped));
-  const leftGhost = left !== undefined && isGhostPlace(shape, inputs, left);
-  const rightGhost = right !== undefined && isGhostPlace(shape, inputs, right);
+  const typeOf = (place: Place): ValueType | undefined => {
+    const declared = site.valueTypes?.get(place.root);
+    return declared === undefined || site.typeContext === undefined ? undefined : placeType(declared, place.fields, site.typeContext);
+  };
+  return {
+    inputs,
+    typeContext: site.typeContext,
+    evaluate: (expr) => {
+      const evaluated = evaluate(expr);
+      return evaluated.kind === 'value' ? evaluated.value : undefined;
+    },
+    place: (expr) => {
+      const place = placeOf(expr, conjunct.bindings, site.old === undefined, inputs, indexOf, accessor, wrapped);
+      // An argument a call's ensures reads but never sets, and an ensures' `old(x)`, are read only.
+      return place === undefined || site.fixed?.has(place.root) === true || isEntryRoot(site, place.root) ? undefined : place;
+    },
+    isGhost: (place) => isGhostPlace(shape, inputs, place),
+    typeOf,
+    write: (place, value) => {
+      const type = typeOf(place);
+      if (site.valueTypes?.has(place.root) === true && (type === undefined || !hasShapeOf(value, type))) return undefined;
+      const written = type === undefined || site.typeContext === undefined ? value : withTextOf(value, type, site.typeContext, 0);
+      return writePlace(inputs, place, written);
+    },
+  };
+}
+
+/** Sets one side of an equality conjunct to the other side's value, when one side is a place: the place it pins,
+ *  and the values with it set (undefined when it already held that value). */
+function applyEquality(
+  shape: Inputs,
+  conjunct: Scoped,
+  tools: ConjunctTools,
+  limits: CompletionLimits,
+): { readonly pinned: Place; readonly next: ReadonlyMap<string, Value> | undefined } | undefined {
+  const { site } = shape;
+  const inputs = tools.inputs;
+  const expr = conjunct.expr;
+  if (expr.kind !== 'binary' || !EQUALITIES.has(expr.op)) return undefined;
+  if (site.resizes === true) {
+    const resized =
+      applyLength(shape, conjunct, expr.left, expr.right, inputs, limits) ??
+      applyLength(shape, conjunct, expr.right, expr.left, inputs, limits);
+    if (resized !== undefined) return resized;
+  }
+  const left = tools.place(expr.left);
+  const right = tools.place(expr.right);
+  const leftGhost = left !== undefined && tools.isGhost(left);
+  const rightGhost = right !== undefined && tools.isGhost(right);
   // The target: a ghost place over an exec one, else the left place.
   const [target, targetGhost, targetExpr, source] =
     right !== undefined && (left === undefined || (rightGhost && !leftGhost))
       ? [right, rightGhost, expr.right, expr.left]
       : [left, leftGhost, expr.left, expr.right];
-  if (target === undefined || (site.ghostOnly === true && !targetGhost) || isEntryRoot(site, target.root)) return undefined;
-  const wanted = evaluate(source);
-  const seen = evaluate(targetExpr);
+  if (target === undefined || (site.ghostOnly === true && !targetGhost)) return undefined;
+  const wanted = tools.evaluate(source);
+  const seen = tools.evaluate(targetExpr);
   const present = readPlace(inputs, target);
   // `@` of the target must give the place's own value (a `Ghost`, a sequence), or setting it would not say `==`.
-  if (wanted.kind !== 'value' || seen.kind !== 'value' || present === undefined || !valueEquals(seen.value, present)) return undefined;
-  if (valueEquals(wanted.value, present)) return { pinned: target, next: undefined };
-  const declared = site.valueTypes?.get(target.root);
-  const type = declared === undefined || site.typeContext === undefined ? undefined : placeType(declared, target.fields, site.typeContext);
-  if (declared !== undefined && (type === undefined || !hasShapeOf(wanted.value, type))) return undefined;
-  const value = type === undefined || site.typeContext === undefined ? wanted.value : withTextOf(wanted.value, type, site.typeContext, 0);
-  const next = writePlace(inputs, target, value);
+  if (wanted === undefined || seen === undefined || present === undefined || !valueEquals(seen, present)) return undefined;
+  if (valueEquals(wanted, present)) return { pinned: target, next: undefined };
+  const next = tools.write(target, wanted);
   return next === undefined ? undefined : { pinned: target, next };
 }
 

@@ -6,7 +6,9 @@ import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { adtShape } from './type-resolution';
 import type { ModelScope } from '../model';
+import type { Expr, Type } from '../syntax';
 import { wrapperView } from './wrapper-views';
+import { observationField } from './observations';
 
 /** A value inside the inputs: a parameter and the fields below it. */
 export interface Place {
@@ -151,4 +153,99 @@ export function wrappedCollectionPlace(scope: ModelScope, inputs: ReadonlyMap<st
   const item = scope.resolveMethod(value.name, 'view')?.item;
   const wrapper = item === undefined ? undefined : wrapperView(scope, value.name, item);
   return wrapper === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, wrapper.field] };
+}
+
+/** The place an expression names: a bound name, its fields, and `@` of a place (which is the place itself when
+ *  the view is transparent, checked where it is used). With the values at hand, `x@` and `x.f()` of a value that
+ *  holds them as uninterpreted observations (`observations.ts`) name the hidden field, and `x.f()` of an accessor
+ *  spec fn (`spec fn page_id(&self) -> PageId { self.data@.page_id }`) the place its body names. */
+export function placeOf(
+  expr: Expr,
+  bindings: ReadonlyMap<string, Place>,
+  oldIsPlace = true,
+  inputs?: ReadonlyMap<string, Value>,
+  indexOf?: (index: Expr) => bigint | undefined,
+  accessor?: (receiver: Place, method: string) => Place | undefined,
+  wrapperPlace?: (receiver: Place) => Place | undefined,
+): Place | undefined {
+  const inner = (operand: Expr): Place | undefined => placeOf(operand, bindings, oldIsPlace, inputs, indexOf, accessor, wrapperPlace);
+  switch (expr.kind) {
+    case 'index': {
+      const receiver = inner(expr.receiver);
+      const index = receiver === undefined ? undefined : indexOf?.(expr.index);
+      return receiver === undefined || index === undefined
+        ? undefined
+        : { root: receiver.root, fields: [...receiver.fields, `[${index}]`] };
+    }
+    case 'paren':
+      return inner(expr.inner);
+    case 'path':
+      return expr.segments.length === 1 ? bindings.get(expr.segments[0]?.name ?? '') : undefined;
+    case 'field':
+    case 'arrow': {
+      // `r->0`, `r->Ok_0`: the payload of the variant `r` holds (ghost-places.ts reads it only from that variant).
+      const receiver = inner(expr.receiver);
+      return receiver === undefined ? undefined : { root: receiver.root, fields: [...receiver.fields, expr.field] };
+    }
+    case 'view': {
+      const receiver = inner(expr.operand);
+      if (receiver === undefined) return undefined;
+      return observationPlace(receiver, 'view', inputs) ?? wrapperPlace?.(receiver) ?? receiver;
+    }
+    case 'method-call': {
+      // `x.deep_view()` is `x@` all the way down: the place itself where the views are transparent (an
+      // `Option<String>`'s is its `Option<Seq<char>>`), checked where it is used, as `@` is.
+      if (expr.method === 'deep_view' && expr.args.length === 0) {
+        const receiver = inner(expr.receiver);
+        return receiver === undefined ? undefined : (observationPlace(receiver, 'deep_view', inputs) ?? receiver);
+      }
+      const receiver = expr.args.length === 0 ? inner(expr.receiver) : undefined;
+      return receiver === undefined ? undefined : (observationPlace(receiver, expr.method, inputs) ?? accessor?.(receiver, expr.method));
+    }
+    case 'call': {
+      // `old(self)` in a requires is the input itself; in an ensures, the entry value, which is read, never set.
+      // `final(self)` is the value after the call: the place itself.
+      const callee = expr.callee.kind === 'path' && expr.callee.segments.length === 1 ? expr.callee.segments[0]?.name : undefined;
+      const wrapped = (callee === 'old' || callee === 'final') && expr.args.length === 1 ? inner(expr.args[0] as Expr) : undefined;
+      return wrapped === undefined || callee === 'final' || oldIsPlace
+        ? wrapped
+        : { root: entryRoot(wrapped.root), fields: wrapped.fields };
+    }
+    case 'unary':
+      return expr.op === '*' ? inner(expr.operand) : undefined;
+    case 'cast':
+      // `n as int` is `n` itself, for an integer the place's type can hold (checked where it is set).
+      return isSpecIntegerType(expr.type) ? inner(expr.operand) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function isSpecIntegerType(type: Type): boolean {
+  return type.kind === 'path' && type.segments.length === 1 && (type.segments[0]?.name === 'int' || type.segments[0]?.name === 'nat');
+}
+
+/** The place `receiver.method()` names when `method` is a spec fn of the receiver's type whose body is a place
+ *  of `self` (an accessor: `self.data@.len`); one level deep. */
+export function accessorPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place, method: string): Place | undefined {
+  const value = readPlace(inputs, receiver);
+  if (value?.kind !== 'struct' && value?.kind !== 'enum') return undefined;
+  const item = scope.resolveMethod(value.name, method)?.item;
+  const body = item?.body;
+  if (item?.mode !== 'spec' || body === undefined || body.stmts.length > 0 || body.tail === undefined || item.params.length !== 1)
+    return undefined;
+  return placeOf(body.tail, new Map([['self', receiver]]), true, inputs);
+}
+
+/** The name an ensures' `old(x)` is read under among the values. */
+export function entryRoot(name: string): string {
+  return `old(${name})`;
+}
+
+/** The hidden field of `receiver`'s value that holds its observation `name`, when the value has one. */
+function observationPlace(receiver: Place, name: string, inputs: ReadonlyMap<string, Value> | undefined): Place | undefined {
+  const value = inputs === undefined ? undefined : readPlace(inputs, receiver);
+  const field = observationField(name);
+  if (value?.kind !== 'struct' || !value.fields.some(([fieldName]) => fieldName === field)) return undefined;
+  return { root: receiver.root, fields: [...receiver.fields, field] };
 }

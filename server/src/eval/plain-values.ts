@@ -64,7 +64,7 @@ export function plainValue(type: ValueType, ctx: TypeContext, depth = 0): Value 
   }
 }
 
-function plainFields(shape: FieldsShape, ctx: TypeContext, depth: number): (readonly [string, Value])[] | undefined {
+export function plainFields(shape: FieldsShape, ctx: TypeContext, depth: number): (readonly [string, Value])[] | undefined {
   const fields: (readonly [string, Value])[] = [];
   for (const field of shape.fields) {
     const value = plainValue(field.type, ctx, depth + 1);

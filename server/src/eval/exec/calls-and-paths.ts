@@ -97,7 +97,12 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
       expr.args,
       expr.span,
       expected,
-      turbofishGenerics(frame, resolved, callee.segments),
+      turbofishGenerics(
+        frame,
+        resolved,
+        callee.segments[callee.segments.length - 1]?.generics ?? [],
+        callee.segments[callee.segments.length - 2]?.generics ?? [],
+      ),
     );
   const std = stdCall(ctx, frame, env, names, expr) ?? pathMethodCall(ctx, frame, env, expr, names);
   if (std !== undefined) return std;
@@ -179,11 +184,12 @@ export function invokeFunction(
   if (item.body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
   if (ctx.counter.depth >= ctx.limits.maxCallDepth) throw new TimeoutSignal();
   const selfType = selfTypeOf(resolved, args, item);
+  const generics = withArgumentTypes(subst ?? unknownGenerics(resolved), item, args);
   const calleeFrame: Frame = {
     selfTypeName: resolved.selfTypeName,
     selfType,
-    subst: subst ?? unknownGenerics(resolved),
-    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, subst ?? unknownGenerics(resolved), selfType),
+    subst: generics,
+    returnType: item.ret === undefined ? UNIT_TYPE : execTypeOf(item.ret.type, generics, selfType),
   };
   const env = childEnv(emptyEnv());
   bindParameters(ctx, calleeFrame, env, item, args);
@@ -269,15 +275,19 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
   });
 }
 
-/** The callee's own and its impl's type parameters: unknown, so a `k: K` parameter keeps the caller's type. */
-/** `f::<T>(..)` and `Type::<A, B>::f(..)`: the callee's type parameters (its own, and its impl's as the impl's self
- *  type names them) at the types the turbofish names in the caller's terms, so a body that asks `size_of::<T>()`
- *  knows `T`; undefined without a turbofish. */
-function turbofishGenerics(frame: Frame, resolved: ResolvedFn, segments: readonly PathSegment[]): TypeSubstitution | undefined {
-  const typeArgs = (segment: { readonly generics: readonly GenericArg[] } | undefined): readonly Type[] =>
-    segment?.generics.filter((arg): arg is Type => arg.kind !== 'binding') ?? [];
-  const own = typeArgs(segments[segments.length - 1]);
-  const ofType = segments.length >= 2 ? typeArgs(segments[segments.length - 2]) : [];
+/** `f::<T>(..)`, `x.f::<T>(..)` and `Type::<A, B>::f(..)`: the callee's type parameters (its own, and its impl's as
+ *  the impl's self type names them) at the types the turbofish names in the caller's terms, so a body that asks
+ *  `size_of::<T>()` knows `T`; undefined without a turbofish. */
+export function turbofishGenerics(
+  frame: Frame,
+  resolved: ResolvedFn,
+  ownArgs: readonly GenericArg[],
+  typeArgs: readonly GenericArg[] = [],
+): TypeSubstitution | undefined {
+  const typesOf = (generics: readonly GenericArg[] | undefined): readonly Type[] =>
+    generics?.filter((arg): arg is Type => arg.kind !== 'binding') ?? [];
+  const own = typesOf(ownArgs);
+  const ofType = typesOf(typeArgs);
   if (own.length === 0 && ofType.length === 0) return undefined;
   const subst = new Map(unknownGenerics(resolved));
   const bind = (name: string | undefined, arg: Type | undefined): void => {
@@ -286,12 +296,36 @@ function turbofishGenerics(frame: Frame, resolved: ResolvedFn, segments: readonl
   const ownParams = resolved.item.generics.filter((generic) => generic.kind === 'type');
   ownParams.forEach((param, index) => bind(param.name, own[index]));
   const selfType = resolved.implHeader?.selfType;
-  const selfArgs = selfType?.kind === 'path' ? typeArgs(selfType.segments[selfType.segments.length - 1]) : [];
+  const selfArgs = selfType?.kind === 'path' ? typesOf(selfType.segments[selfType.segments.length - 1]?.generics) : [];
   selfArgs.forEach((written, index) => {
     const name = written.kind === 'path' && written.segments.length === 1 ? written.segments[0]?.name : undefined;
     bind(name, ofType[index]);
   });
   return subst;
+}
+
+/** A type parameter still unknown that a parameter is declared as (`val: &S`) takes the type its argument has, as
+ *  rustc infers it: `digest.write(&x)` with `x: u64` runs `write::<u64>`, whose body may ask `S::size_of()`. */
+function withArgumentTypes(subst: TypeSubstitution, item: FnItem, args: readonly Argument[]): TypeSubstitution {
+  let inferred: Map<string, ExecType> | undefined;
+  item.params
+    .filter((param) => !isErasedParam(param))
+    .forEach((param, i) => {
+      const name = typeParameterName(param.type);
+      const arg = args[i];
+      if (name === undefined || subst.get(name)?.kind !== 'unknown' || arg === undefined || arg.kind === 'absent') return;
+      const type = arg.kind === 'place' ? arg.place.type : arg.typed.type;
+      if (type.kind === 'unknown' || type.kind === 'flex') return;
+      inferred ??= new Map(subst);
+      if (inferred.get(name)?.kind === 'unknown') inferred.set(name, type);
+    });
+  return inferred ?? subst;
+}
+
+/** `S`, `&S` or `&mut S`: the one name a bare type parameter would have. */
+function typeParameterName(type: Type): string | undefined {
+  if (type.kind === 'ref') return typeParameterName(type.inner);
+  return type.kind === 'path' && type.segments.length === 1 && type.segments[0]?.generics.length === 0 ? type.segments[0].name : undefined;
 }
 
 function unknownGenerics(resolved: ResolvedFn): TypeSubstitution {

@@ -10,7 +10,7 @@ import type { ExecType } from './exec-types';
 import { BOOL, CHAR, implTypeName, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, evalRangeBounds, tempPlace } from './interpreter';
 import { spliced } from './slices';
-import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
+import { argumentValue, callResolved, evalArgument, minMax, optionValue, turbofishGenerics } from './calls-and-paths';
 import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './typed-operators';
 import { textMethod, charMethod } from './text-methods';
@@ -160,7 +160,7 @@ function userMethod(
     selfParam.passing === 'mut'
       ? { kind: 'place' as const, place: place ?? tempPlace(receiver) }
       : { kind: 'value' as const, typed: receiver };
-  return callResolved(ctx, frame, env, resolved, arg, expr.args, expr.span);
+  return callResolved(ctx, frame, env, resolved, arg, expr.args, expr.span, undefined, turbofishGenerics(frame, resolved, expr.generics));
 }
 
 const COLLECTION_KINDS: ReadonlySet<Value['kind']> = new Set(['seq', 'set', 'map', 'multiset']);

@@ -95,10 +95,10 @@ export function candidateInputs(
     const linked = linkPointers(values, links) ?? values;
     // Ghost fields mirroring the exec data beside them, then the requires' equalities on top (`len == set@.len()`).
     const mirrored = mirroredRow(linked, paramTypes, types.typeContext);
-    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits);
+    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits, REPAIRS);
     if (completeMirrored !== undefined) add(completeMirrored);
     if (mirrored !== undefined) add(mirrored);
-    const complete = completedRow(model.scope, fn, types, names, linked, limits);
+    const complete = completedRow(model.scope, fn, types, names, linked, limits, REPAIRS);
     if (complete !== undefined) add(complete);
     add(linked);
     add(values);
@@ -145,6 +145,8 @@ export function candidateInputs(
   return result;
 }
 
+/** Generated rows are completed by the requires' equalities and repaired toward its other conjuncts. */
+const REPAIRS = { repairs: true } as const;
 /** Rows built inside the `requires`' shape (shapes.ts), before the structured and random ones. */
 const SHAPED_ROWS = 24;
 /** Rows per reached receiver state, each with other arguments drawn anew. */

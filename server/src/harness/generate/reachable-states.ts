@@ -251,7 +251,7 @@ function admittedInputs(
   const row = names.map((name) => inputs.get(name));
   const mirrored = mirroredRow(row, types, op.types.typeContext);
   for (const base of mirrored === undefined ? [row] : [mirrored, row]) {
-    const completed = completedRow(op.model.scope, op.fn, op.types, names, base, limits, true);
+    const completed = completedRow(op.model.scope, op.fn, op.types, names, base, limits, { resizes: true, repairs: true });
     for (const candidate of completed === undefined ? [base] : [completed, base]) {
       if (candidate === row) continue;
       const values = new Map(names.map((name, i) => [name, candidate[i] as Value] as const));

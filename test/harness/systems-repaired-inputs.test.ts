@@ -1,0 +1,25 @@
+// Inputs repaired toward a well-formedness predicate (test/fixtures/systems/repaired-inputs.rs): a variant test,
+// `is_Some()`, `matches`, an implication, integer bounds on both sides, a map's length and keys, a set's members
+// present and absent. Without the repairs no generated input meets the `requires` and nothing is scored.
+
+import { describe, expect, it } from 'vitest';
+import { EXACT, scoreSystemsFixture } from './systems-fixture';
+
+const { fn } = scoreSystemsFixture('repaired-inputs.rs');
+
+describe('inputs repaired toward the requires', () => {
+  it('an object whose metadata, labels, phase and replicas all meet well_formed is built, and the exact accessor scores 1', () => {
+    expect(fn('Object::name')).toMatchObject(EXACT);
+  });
+
+  it('the same inputs catch a weak bound', () => {
+    const weak = fn('Object::scaled_down');
+    expect(weak.status).toBe('scored');
+    expect(weak.scores.postCorrectness).toBe(1);
+    expect(weak.scores.postCompleteness).toBeLessThan(1);
+  });
+
+  it('a pool within its bounds, one slot in its free set and the next out of it, and the owner entry of that slot', () => {
+    expect(fn('Pool::room')).toMatchObject(EXACT);
+  });
+});
