@@ -1,18 +1,19 @@
 // Paths, constructors and calls: local variables, constants, `u32::MAX`, enum variants, tuple-struct and struct
 // literals, std free functions (`std::cmp::max`), and exec fns of the same file with `&mut` write-back by place.
 
-import type { Expr, FnItem, GenericArg, PathSegment, Span, Type } from '../../syntax';
+import type { Expr, FnItem, PathSegment, Span, Type } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import { hasTrustedBody } from '../../model';
 import type { Value } from '../value';
-import { int, UNIT } from '../value';
+import { UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { execTypeOf, implSelfType, implTypeName, intType, isErasedParam, isTrackedParam } from './exec-types';
+import { execTypeOf, isErasedParam, isTrackedParam } from './exec-types';
+import { genericAssociatedFn, selfTypeOf, turbofishGenerics, unknownGenerics, withArgumentTypes } from './call-generics';
 import { optionOf, paramBindingName, passesByPlace, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
-import { intRange, isIntTypeName } from './int-ops';
+import { isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
 import { evalBlockExpecting, evalExpr, evalPlace, UNIT_TYPED, withDeclaredType } from './interpreter';
 import { evalExpecting, intAssociatedArguments } from './conversions';
@@ -20,7 +21,7 @@ import { matchPattern, bindPattern } from './typed-patterns';
 import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PPTR } from '../permissions';
-import { intAssociatedCall, leBytesCall } from './int-methods';
+import { intAssociatedCall, intLimit, leBytesCall } from './int-methods';
 import { memCall } from './mem-calls';
 import { pathMethodCall } from './methods';
 import { hashCollectionCall } from './hash-collections';
@@ -107,14 +108,6 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   const std = stdCall(ctx, frame, env, names, expr) ?? pathMethodCall(ctx, frame, env, expr, names);
   if (std !== undefined) return std;
   return notRunnable(`calls ${names.join('::')}`, expr.span);
-}
-
-/** `K::f(..)` with `K` a type parameter the frame knows: `f` of the impl for `K`'s type (or its trait's default). */
-function genericAssociatedFn(ctx: Ctx, frame: Frame, names: readonly string[]): ResolvedFn | undefined {
-  const [head, method] = names;
-  const bound = names.length === 2 && head !== undefined ? frame.subst.get(head) : undefined;
-  const typeName = bound === undefined ? undefined : implTypeName(bound);
-  return typeName === undefined || method === undefined ? undefined : ctx.model.scope.resolveMethod(typeName, method);
 }
 
 /** Calls a user fn found by the model: exec fns run; proof fns are ghost code (erased); spec fns cannot run. */
@@ -275,72 +268,6 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
   });
 }
 
-/** `f::<T>(..)`, `x.f::<T>(..)` and `Type::<A, B>::f(..)`: the callee's type parameters (its own, and its impl's as
- *  the impl's self type names them) at the types the turbofish names in the caller's terms, so a body that asks
- *  `size_of::<T>()` knows `T`; undefined without a turbofish. */
-export function turbofishGenerics(
-  frame: Frame,
-  resolved: ResolvedFn,
-  ownArgs: readonly GenericArg[],
-  typeArgs: readonly GenericArg[] = [],
-): TypeSubstitution | undefined {
-  const typesOf = (generics: readonly GenericArg[] | undefined): readonly Type[] =>
-    generics?.filter((arg): arg is Type => arg.kind !== 'binding') ?? [];
-  const own = typesOf(ownArgs);
-  const ofType = typesOf(typeArgs);
-  if (own.length === 0 && ofType.length === 0) return undefined;
-  const subst = new Map(unknownGenerics(resolved));
-  const bind = (name: string | undefined, arg: Type | undefined): void => {
-    if (name !== undefined && arg !== undefined && subst.has(name)) subst.set(name, execTypeOf(arg, frame.subst, frame.selfType));
-  };
-  const ownParams = resolved.item.generics.filter((generic) => generic.kind === 'type');
-  ownParams.forEach((param, index) => bind(param.name, own[index]));
-  const selfType = resolved.implHeader?.selfType;
-  const selfArgs = selfType?.kind === 'path' ? typesOf(selfType.segments[selfType.segments.length - 1]?.generics) : [];
-  selfArgs.forEach((written, index) => {
-    const name = written.kind === 'path' && written.segments.length === 1 ? written.segments[0]?.name : undefined;
-    bind(name, ofType[index]);
-  });
-  return subst;
-}
-
-/** A type parameter still unknown that a parameter is declared as (`val: &S`) takes the type its argument has, as
- *  rustc infers it: `digest.write(&x)` with `x: u64` runs `write::<u64>`, whose body may ask `S::size_of()`. */
-function withArgumentTypes(subst: TypeSubstitution, item: FnItem, args: readonly Argument[]): TypeSubstitution {
-  let inferred: Map<string, ExecType> | undefined;
-  item.params
-    .filter((param) => !isErasedParam(param))
-    .forEach((param, i) => {
-      const name = typeParameterName(param.type);
-      const arg = args[i];
-      if (name === undefined || subst.get(name)?.kind !== 'unknown' || arg === undefined || arg.kind === 'absent') return;
-      const type = arg.kind === 'place' ? arg.place.type : arg.typed.type;
-      if (type.kind === 'unknown' || type.kind === 'flex') return;
-      inferred ??= new Map(subst);
-      if (inferred.get(name)?.kind === 'unknown') inferred.set(name, type);
-    });
-  return inferred ?? subst;
-}
-
-/** `S`, `&S` or `&mut S`: the one name a bare type parameter would have. */
-function typeParameterName(type: Type): string | undefined {
-  if (type.kind === 'ref') return typeParameterName(type.inner);
-  return type.kind === 'path' && type.segments.length === 1 && type.segments[0]?.generics.length === 0 ? type.segments[0].name : undefined;
-}
-
-function unknownGenerics(resolved: ResolvedFn): TypeSubstitution {
-  const generics = [...(resolved.implHeader?.generics ?? []), ...resolved.item.generics];
-  return new Map(generics.filter((g) => g.kind === 'type').map((g) => [g.name, UNKNOWN] as const));
-}
-
-function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item: FnItem): ExecType | undefined {
-  if (resolved.selfTypeName === undefined) return undefined;
-  const receiver = item.params[0]?.isSelf === true ? args[0] : undefined;
-  const fromReceiver = receiver === undefined ? undefined : argumentValue(receiver).type;
-  if (fromReceiver !== undefined && fromReceiver.kind !== 'unknown' && fromReceiver.kind !== 'flex') return fromReceiver;
-  return implSelfType(resolved.selfTypeName, resolved.implHeader, unknownGenerics(resolved), false);
-}
-
 /** Enum tuple variants, `Some`/`Ok`/`Err`, and tuple-struct constructors. */
 function construct(
   ctx: Ctx,
@@ -379,17 +306,6 @@ function construct(
       ] as const,
   );
   return { value: { kind: 'struct', name, fields: typedFields }, type };
-}
-
-/** `u32::MAX`, `i8::MIN`, `u64::BITS`, and the deprecated `std::u32::MAX`. */
-function intLimit(names: readonly string[]): Typed | undefined {
-  const [typeName, constName] = names.slice(-2);
-  if (typeName === undefined || constName === undefined || !isIntTypeName(typeName)) return undefined;
-  const range = intRange(typeName);
-  if (constName === 'MAX' && range.max !== undefined) return { value: int(range.max), type: intType(typeName) };
-  if (constName === 'MIN' && range.min !== undefined) return { value: int(range.min), type: intType(typeName) };
-  if (constName === 'BITS' && range.bits !== undefined) return { value: int(range.bits), type: intType('u32') };
-  return undefined;
 }
 
 /** Free functions from std and vstd that Verus exec code calls. */

@@ -8,7 +8,7 @@ import type { IntType } from '../value-type';
 import type { Ctx, Typed } from './interpreter-state';
 import { BOOL, FLEX, intType, optionOf, seqOf, UNKNOWN } from './exec-types';
 import type { ExecType } from './exec-types';
-import { checkedArith, checkedNeg, inRange, intRange, saturateTo, truncateTo } from './int-ops';
+import { checkedArith, checkedNeg, inRange, intRange, isIntTypeName, saturateTo, truncateTo } from './int-ops';
 import { bitWidth } from '../int-types';
 import { fromLeBytes, toLeBytes } from '../le-bytes';
 import type { LeBytesFn } from '../le-bytes';
@@ -268,4 +268,15 @@ export function leBytesCall(conversion: LeBytesFn, args: readonly Typed[], span:
   return value === undefined
     ? panic(`called \`Result::unwrap()\` on an \`Err\` value: ${TRY_FROM_SLICE_ERROR_TEXT}`, span)
     : { value: int(value), type: intType(width) };
+}
+
+/** `u32::MAX`, `i8::MIN`, `u64::BITS`, and the deprecated `std::u32::MAX`. */
+export function intLimit(names: readonly string[]): Typed | undefined {
+  const [typeName, constName] = names.slice(-2);
+  if (typeName === undefined || constName === undefined || !isIntTypeName(typeName)) return undefined;
+  const range = intRange(typeName);
+  if (constName === 'MAX' && range.max !== undefined) return { value: int(range.max), type: intType(typeName) };
+  if (constName === 'MIN' && range.min !== undefined) return { value: int(range.min), type: intType(typeName) };
+  if (constName === 'BITS' && range.bits !== undefined) return { value: int(range.bits), type: intType('u32') };
+  return undefined;
 }
