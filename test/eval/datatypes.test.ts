@@ -62,6 +62,8 @@ describe('user datatypes', () => {
         'Shape::Empty is Empty && Color::Red != Color::Blue': true,
         'p == Point { x: 1, y: 2 } && p == Point { y: 2, x: 1 }': true,
         'Point { x: 5, ..p } == Point { x: 5, y: 2 }': true,
+        // A module-qualified struct path (`model::State { .. }` in a view): the datatype of that last name.
+        'geometry::Point { x: 1, y: 2 } == p && crate::geometry::Point { x: 0, y: 0 } == Point::origin()': true,
         'Pair(1, 2).0 == 1 && Pair(1, 2).1 == 2': true,
         'p.x == 1 && p.y == 2 && t.0 == 1 && t.1 && t.2[0] == 7': true,
         'Tree::Node(Box::new(Tree::Leaf), 1, Box::new(Tree::Leaf))->1 == 1': true,

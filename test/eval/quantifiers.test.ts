@@ -103,6 +103,9 @@ describe('domains read off the guard', () => {
         'forall|x: int| a has x ==> x > 1': true,
         'forall|k: int| m.dom().contains(k) ==> m[k] == k * 10': true,
         'forall|k: int| m.contains_key(k) ==> m[k] > 10': false,
+        // A pair guard ranges over the keys and the values (a selector's labels all among an object's).
+        'forall|k: int, v: int| m.contains_pair(k, v) ==> v == k * 10': true,
+        'forall|k: int, v: int| m.contains_pair(k, v) ==> m.contains_pair(k, v + 1)': false,
         'exists|x: int| a.contains(x) && x > 5': true,
         'exists|x: int| x == r + 1 && x == 6': true,
       },

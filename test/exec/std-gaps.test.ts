@@ -67,6 +67,14 @@ describe('Vec and slice methods', () => {
       res }`;
     expect(run(src, 'join', { list: vec([str('a'), str('b'), str('c')]), sep: str(', ') })).toBe('returned "a, b, c"');
   });
+  it("vstd's String::concat(self, &str) returns the joined string; eq and ne compare; a slice of vectors' concat() still flattens", () => {
+    const src = 'fn f(name: String) -> String { "rabbitmq".to_string().concat("-").concat(name.as_str()) }';
+    expect(run(src, 'f', { name: str('server') })).toBe('returned "rabbitmq-server"');
+    const same = 'fn f(a: String, b: String) -> (bool, bool) { (a.eq(&b), a.as_str().ne(b.as_str())) }';
+    expect(run(same, 'f', { a: str('x'), b: str('x') })).toBe('returned (true, false)');
+    const flat = 'fn f(v: Vec<Vec<u8>>) -> Vec<u8> { v.concat() }';
+    expect(run(flat, 'f', { v: vec([vec([1]), vec([2, 3])]) })).toBe('returned [1, 2, 3]');
+  });
 });
 
 describe('vstd CheckedU64 / CheckedU32', () => {

@@ -22,4 +22,8 @@ describe('inputs repaired toward the requires', () => {
   it('a pool within its bounds, one slot in its free set and the next out of it, and the owner entry of that slot', () => {
     expect(fn('Pool::room')).toMatchObject(EXACT);
   });
+
+  it('a selector with labels that the template holds too: an if-else and a let in the predicate, a forall of inclusion, unwrap_or', () => {
+    expect(fn('Deployment::desired')).toMatchObject(EXACT);
+  });
 });

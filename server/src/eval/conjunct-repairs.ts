@@ -58,6 +58,8 @@ function repair(expr: Expr, wanted: boolean, tools: ConjunctTools, depth: number
       return methodRepair(expr, wanted, tools);
     case 'binary':
       return binaryRepair(expr, wanted, tools, depth);
+    case 'quantifier':
+      return wanted && expr.quantifier === 'forall' ? inclusionRepair(expr, tools) : undefined;
     default: {
       const place = tools.place(expr);
       return place === undefined ? undefined : tools.write(place, { kind: 'bool', value: wanted });
@@ -269,3 +271,35 @@ function irrefutableVariant(pattern: Pattern): string | undefined {
       return undefined;
   }
 }
+
+/** `forall |k, v| a.contains_pair(k, v) ==> b.contains_pair(k, v)` (or `contains`, `contains_key` of its binders):
+ *  the collection at `b` given what `a` holds that it lacks. A selector's labels all among an object's. */
+function inclusionRepair(expr: Extract<Expr, { kind: 'quantifier' }>, tools: ConjunctTools): Values | undefined {
+  const body = expr.body.kind === 'paren' ? expr.body.inner : expr.body;
+  if (body.kind !== 'binary' || body.op !== '==>') return undefined;
+  const binders = expr.binders.map((binder) => binder.name);
+  const membership = (side: Expr): { readonly method: string; readonly of: Expr } | undefined => {
+    const call = side.kind === 'paren' ? side.inner : side;
+    if (call.kind !== 'method-call' || !INCLUSIONS.has(call.method) || call.args.length !== binders.length) return undefined;
+    const binds = call.args.every((arg, i) => arg.kind === 'path' && arg.segments.length === 1 && arg.segments[0]?.name === binders[i]);
+    return binds ? { method: call.method, of: call.receiver } : undefined;
+  };
+  const from = membership(body.left);
+  const to = membership(body.right);
+  if (from === undefined || to === undefined || from.method !== to.method) return undefined;
+  const source = tools.evaluate(from.of);
+  const place = tools.place(to.of);
+  const present = place === undefined ? undefined : readPlace(tools.inputs, place);
+  if (place === undefined || present === undefined || source === undefined) return undefined;
+  if (source.kind === 'map' && present.kind === 'map') {
+    const kept = present.entries.filter(([key]) => !source.entries.some(([added]) => valueEquals(added, key)));
+    return tools.write(place, { kind: 'map', entries: [...kept, ...source.entries] });
+  }
+  if (source.kind === 'set' && present.kind === 'set') {
+    const added = source.elements.filter((element) => !present.elements.some((held) => valueEquals(held, element)));
+    return tools.write(place, { kind: 'set', elements: [...present.elements, ...added] });
+  }
+  return undefined;
+}
+
+const INCLUSIONS: ReadonlySet<string> = new Set(['contains', 'contains_key', 'contains_pair']);

@@ -8,7 +8,7 @@
 // and for a trusted fn's ensures only ghost places are set: its exec effects are its body's. Callers still check the
 // whole contract on what comes out.
 
-import type { Expr, FnItem, Type } from '../syntax';
+import type { Block, Expr, FnItem, Type } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
 import type { Value } from './value';
 import type { ValueType } from './value-type';
@@ -205,11 +205,41 @@ function collectConjuncts(
       collectConjuncts(scope, site, { ...scoped, expr: expr.right }, inputs, out, depth, limits);
     return;
   }
-  if (expr.kind === 'block' && expr.block.stmts.length === 0 && expr.block.tail !== undefined)
-    return collectConjuncts(scope, site, { ...scoped, expr: expr.block.tail }, inputs, out, depth, limits);
+  if (expr.kind === 'block') {
+    const bound = blockBindings(expr.block, scoped, inputs, site);
+    if (bound !== undefined) return collectConjuncts(scope, site, bound, inputs, out, depth, limits);
+  }
+  // `if c { a } else { b }`: the branch the condition takes on the values as they are.
+  if (expr.kind === 'if' && expr.condition.kind !== 'let-condition') {
+    const condition = evaluateExpr(
+      conjunctSpecContext(scope, site, scoped, limits),
+      expr.condition,
+      specEnv(scoped.bindings, inputs, site.old),
+    );
+    if (condition.kind === 'value' && condition.value.kind === 'bool') {
+      const branch: Expr | undefined = condition.value.value ? { kind: 'block', block: expr.then, span: expr.then.span } : expr.else;
+      if (branch !== undefined) collectConjuncts(scope, site, { ...scoped, expr: branch }, inputs, out, depth, limits);
+      return;
+    }
+  }
   const unfolded = depth < MAX_UNFOLD_DEPTH ? unfoldCall(scope, site, scoped, inputs) : undefined;
   if (unfolded !== undefined) return collectConjuncts(scope, site, unfolded, inputs, out, depth + 1, limits);
   out.push(scoped);
+}
+
+/** A block's tail with each `let x = place;` before it bound to that place; undefined when a statement is anything
+ *  else (a `let` of a computed value binds no place). */
+function blockBindings(block: Block, scoped: Scoped, inputs: ReadonlyMap<string, Value>, site: CompletionSite): Scoped | undefined {
+  if (block.tail === undefined) return undefined;
+  let bindings = scoped.bindings;
+  for (const stmt of block.stmts) {
+    if (stmt.kind !== 'let' || stmt.init === undefined || stmt.else !== undefined) return undefined;
+    if (stmt.pattern.kind !== 'binding' || stmt.pattern.subpattern !== undefined) return undefined;
+    const place = placeOf(stmt.init, bindings, site.old === undefined, inputs);
+    if (place === undefined) return undefined;
+    bindings = new Map([...bindings, [stmt.pattern.name, place]]);
+  }
+  return { ...scoped, expr: block.tail, bindings };
 }
 
 /** `recv.wf()` or `wf(a, b)` where the receiver and arguments are places and the callee is a spec fn with a body
@@ -240,9 +270,9 @@ function unfoldCall(scope: ModelScope, site: CompletionSite, scoped: Scoped, inp
     modulePath = resolved?.modulePath ?? modulePath;
     argExprs = expr.args;
   } else return undefined;
-  if (item === undefined || item.mode !== 'spec' || item.body === undefined || item.body.stmts.length > 0) return undefined;
-  const body = item.body.tail;
-  if (body === undefined || item.params.length !== argExprs.length) return undefined;
+  if (item === undefined || item.mode !== 'spec' || item.body === undefined || item.body.tail === undefined) return undefined;
+  const body: Expr = item.body.stmts.length === 0 ? item.body.tail : { kind: 'block', block: item.body, span: item.body.span };
+  if (item.params.length !== argExprs.length) return undefined;
   const bindings = new Map<string, Place>();
   for (const [index, param] of item.params.entries()) {
     const place = placeOf(argExprs[index] as Expr, scoped.bindings, site.old === undefined, inputs);

@@ -199,6 +199,14 @@ export function placeOf(
         const receiver = inner(expr.receiver);
         return receiver === undefined ? undefined : (observationPlace(receiver, 'deep_view', inputs) ?? receiver);
       }
+      // `x.unwrap_or(d)` of an `x` holding `Some(v)` is `v`'s place (a `None` is the default, no place).
+      if (expr.method === 'unwrap_or' && expr.args.length === 1) {
+        const option = inner(expr.receiver);
+        const held = option === undefined || inputs === undefined ? undefined : readPlace(inputs, option);
+        return held?.kind === 'enum' && held.variant === 'Some' && option !== undefined
+          ? { root: option.root, fields: [...option.fields, '0'] }
+          : undefined;
+      }
       const receiver = expr.args.length === 0 ? inner(expr.receiver) : undefined;
       return receiver === undefined ? undefined : (observationPlace(receiver, expr.method, inputs) ?? accessor?.(receiver, expr.method));
     }

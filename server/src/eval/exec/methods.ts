@@ -165,6 +165,7 @@ function userMethod(
 }
 
 const COLLECTION_KINDS: ReadonlySet<Value['kind']> = new Set(['seq', 'set', 'map', 'multiset']);
+const STRUCTURAL_EQ: ReadonlySet<Value['kind']> = new Set(['seq', 'int', 'bool', 'char', 'tuple']);
 
 function isMutBorrow(expr: Expr): boolean {
   return expr.kind === 'unary' && expr.op === '&mut';
@@ -173,6 +174,10 @@ function isMutBorrow(expr: Expr): boolean {
 /** A std method on the receiver; undefined for a sequence's or tuple's method std does not have. */
 function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult | undefined {
   const value = receiver.value;
+  // `PartialEq::eq`/`ne` of std's types (a `String`, a `Vec`, an integer, a tuple of them) compare structurally.
+  const other = args[0]?.value;
+  if ((method === 'eq' || method === 'ne') && args.length === 1 && other !== undefined && STRUCTURAL_EQ.has(value.kind))
+    return { value: { value: bool(valuesEqual(value, other) === (method === 'eq')), type: BOOL } };
   if (value.kind === 'int') {
     const res =
       intMethod(ctx, receiver, method, args, span) ??
@@ -348,6 +353,8 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
     case 'rev':
       return { value: { value: seq(elements.slice().reverse()), type: receiver.type } };
     case 'concat':
+      // `[[a], [b]].concat()`; a `String`'s `concat(&str)` is text-methods.ts's, and any other call is not this one.
+      if (args.length > 0 || elements.some((element) => element.kind !== 'seq')) return undefined;
       return { value: { value: seq(elements.flatMap((e) => (e.kind === 'seq' ? e.elements : []))), type: elementType } };
     default:
       return undefined;

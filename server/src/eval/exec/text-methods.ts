@@ -54,6 +54,12 @@ export function textMethod(receiver: Typed, method: string, args: readonly Typed
       if (from > to || to > chars.length) panic(`byte index ${to} is out of bounds of the string`, span);
       return { value: { value: { kind: 'seq', elements: chars.slice(from, to), text: true }, type: STRING_TYPE } };
     }
+    case 'concat': {
+      // vstd's `String::concat(self, other: &str) -> String`.
+      const other = args[0]?.value;
+      if (args.length !== 1 || other?.kind !== 'seq') return undefined;
+      return { value: { value: { kind: 'seq', elements: [...chars, ...other.elements], text: true }, type: STRING_TYPE } };
+    }
     case 'push_str': {
       const other = args[0]?.value;
       return {

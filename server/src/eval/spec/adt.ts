@@ -48,7 +48,9 @@ export function resolveConstructor(ctx: SpecContext, names: readonly string[]): 
     const variant = item?.kind === 'enum' ? item.variants.find((v) => v.name === name) : undefined;
     if (variant !== undefined) return { enumName: owner, name, fields: variant.fields };
   }
-  if (names.length === 1 || owner === undefined) {
+  // `model::State { .. }`: a qualifier that is no datatype is a module path, and datatypes are found by their last
+  // name (a spec module's view type may share it with the exec type it views; their fields then agree by name).
+  if (names.length === 1 || owner === undefined || (ctx.scope.datatype(owner) === undefined && BUILTIN_VARIANTS[owner] === undefined)) {
     const selfName = name === 'Self' ? ctx.selfTypeName : name;
     const item = selfName === undefined ? undefined : ctx.scope.datatype(selfName);
     if (item?.kind === 'struct') return { enumName: undefined, name: item.name, fields: item.fields };

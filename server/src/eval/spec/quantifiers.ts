@@ -553,6 +553,12 @@ function conjunctAtoms(site: UnfoldSite, expr: Expr, out: Atom[], depth: number)
       if ((expr.method === 'contains' || expr.method === 'contains_key') && arg !== undefined && expr.args.length === 1) {
         out.push({ kind: 'member', collection: expr.receiver, element: arg });
       }
+      // `m.contains_pair(k, v)`: k among the keys, v among the values (the body checks the pair).
+      const value = expr.args[1];
+      if (expr.method === 'contains_pair' && arg !== undefined && value !== undefined && expr.args.length === 2) {
+        const values: Expr = { ...expr, method: 'values', generics: [], args: [] };
+        out.push({ kind: 'member', collection: expr.receiver, element: arg }, { kind: 'member', collection: values, element: value });
+      }
       return out;
     }
     case 'call': {
