@@ -34,8 +34,58 @@ type Values = ReadonlyMap<string, Value>;
 
 /** The inputs with `conjunct` made true by one write, when it is false of them and a repair applies. */
 export function repairedValues(conjunct: Expr, tools: ConjunctTools): Values | undefined {
-  return repair(conjunct, true, tools, 0);
+  // Evaluating a conjunct costs as much as the requires check itself (a `forall` over a heap): only those of a shape
+  // some repair applies to are evaluated.
+  return mayRepair(conjunct, 0) ? repair(conjunct, true, tools, 0) : undefined;
 }
+
+/** Whether `expr` has a shape some repair below applies to, read from its syntax alone. */
+function mayRepair(expr: Expr, depth: number): boolean {
+  if (depth > MAX_DEPTH) return false;
+  switch (expr.kind) {
+    case 'paren':
+      return mayRepair(expr.inner, depth + 1);
+    case 'unary':
+      return expr.op === '!' && mayRepair(expr.operand, depth + 1);
+    case 'is':
+    case 'matches':
+      return true;
+    case 'method-call':
+      return MEMBERSHIPS.has(expr.method) || (variantTest(expr.method) !== undefined && expr.args.length === 0);
+    case 'binary':
+      if (expr.op === '||' || expr.op === '&&') return mayRepair(expr.left, depth + 1) || mayRepair(expr.right, depth + 1);
+      return COMPARISONS.has(expr.op) && (isPlaceLike(expr.left) || isPlaceLike(expr.right));
+    case 'quantifier':
+      return inclusion(expr) !== undefined;
+    default:
+      return isPlaceLike(expr);
+  }
+}
+
+/** A name, a field, `@`, `->`, `old(..)`, a cast or a collection's `len()`: what `tools.place` may name. */
+function isPlaceLike(expr: Expr): boolean {
+  switch (expr.kind) {
+    case 'path':
+      return expr.segments.length === 1;
+    case 'field':
+    case 'arrow':
+    case 'index':
+      return isPlaceLike(expr.receiver);
+    case 'view':
+    case 'cast':
+      return isPlaceLike(expr.operand);
+    case 'paren':
+      return isPlaceLike(expr.inner);
+    case 'call':
+      return expr.args.length === 1 && isPlaceLike(expr.args[0] as Expr);
+    case 'method-call':
+      return expr.args.length <= 1 && isPlaceLike(expr.receiver);
+    default:
+      return false;
+  }
+}
+
+const MEMBERSHIPS: ReadonlySet<string> = new Set(['contains', 'contains_key', 'contains_pair']);
 
 const MAX_DEPTH = 8;
 
@@ -275,20 +325,9 @@ function irrefutableVariant(pattern: Pattern): string | undefined {
 /** `forall |k, v| a.contains_pair(k, v) ==> b.contains_pair(k, v)` (or `contains`, `contains_key` of its binders):
  *  the collection at `b` given what `a` holds that it lacks. A selector's labels all among an object's. */
 function inclusionRepair(expr: Extract<Expr, { kind: 'quantifier' }>, tools: ConjunctTools): Values | undefined {
-  const body = expr.body.kind === 'paren' ? expr.body.inner : expr.body;
-  if (body.kind !== 'binary' || body.op !== '==>') return undefined;
-  const binders = expr.binders.map((binder) => binder.name);
-  const membership = (side: Expr): { readonly method: string; readonly of: Expr } | undefined => {
-    const call = side.kind === 'paren' ? side.inner : side;
-    if (call.kind !== 'method-call' || !INCLUSIONS.has(call.method) || call.args.length !== binders.length) return undefined;
-    const binds = call.args.every((arg, i) => arg.kind === 'path' && arg.segments.length === 1 && arg.segments[0]?.name === binders[i]);
-    return binds ? { method: call.method, of: call.receiver } : undefined;
-  };
-  const from = membership(body.left);
-  const to = membership(body.right);
-  if (from === undefined || to === undefined || from.method !== to.method) return undefined;
-  const source = tools.evaluate(from.of);
-  const place = tools.place(to.of);
+  const shape = inclusion(expr);
+  const source = shape === undefined ? undefined : tools.evaluate(shape.from);
+  const place = shape === undefined ? undefined : tools.place(shape.to);
   const present = place === undefined ? undefined : readPlace(tools.inputs, place);
   if (place === undefined || present === undefined || source === undefined) return undefined;
   if (source.kind === 'map' && present.kind === 'map') {
@@ -302,4 +341,18 @@ function inclusionRepair(expr: Extract<Expr, { kind: 'quantifier' }>, tools: Con
   return undefined;
 }
 
-const INCLUSIONS: ReadonlySet<string> = new Set(['contains', 'contains_key', 'contains_pair']);
+/** The two collections of an inclusion `forall` (read from its syntax alone), or undefined for any other. */
+function inclusion(expr: Extract<Expr, { kind: 'quantifier' }>): { readonly from: Expr; readonly to: Expr } | undefined {
+  const body = expr.body.kind === 'paren' ? expr.body.inner : expr.body;
+  if (expr.quantifier !== 'forall' || body.kind !== 'binary' || body.op !== '==>') return undefined;
+  const binders = expr.binders.map((binder) => binder.name);
+  const membership = (side: Expr): { readonly method: string; readonly of: Expr } | undefined => {
+    const call = side.kind === 'paren' ? side.inner : side;
+    if (call.kind !== 'method-call' || !MEMBERSHIPS.has(call.method) || call.args.length !== binders.length) return undefined;
+    const binds = call.args.every((arg, i) => arg.kind === 'path' && arg.segments.length === 1 && arg.segments[0]?.name === binders[i]);
+    return binds ? { method: call.method, of: call.receiver } : undefined;
+  };
+  const from = membership(body.left);
+  const to = membership(body.right);
+  return from === undefined || to === undefined || from.method !== to.method ? undefined : { from: from.of, to: to.of };
+}
