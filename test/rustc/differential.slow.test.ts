@@ -158,6 +158,12 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
       [[1], 2],
     ],
     lengths_by_path: [[[1, 2, 3]], [[]]],
+    as_text: [
+      [-12, 12],
+      [7, 7],
+      [-9223372036854775808n, 18446744073709551615n],
+      [0, 0],
+    ],
     copied_buffer: [
       [[1, 2, 3], 0],
       [[], 0],

@@ -14,9 +14,9 @@ import { argumentValue, callResolved, evalArgument, minMax, optionValue } from '
 import { turbofishGenerics } from './call-generics';
 import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './typed-operators';
-import { textMethod, charMethod } from './text-methods';
+import { textMethod, charMethod, stringOf } from './text-methods';
 import { notRunnable, panic } from './signals';
-import { formatDebug } from '../format';
+import { formatDebug, formatDisplay } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
 import { mapMethod, setMethod } from './hash-collections';
@@ -178,6 +178,9 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
   const other = args[0]?.value;
   if ((method === 'eq' || method === 'ne') && args.length === 1 && other !== undefined && STRUCTURAL_EQ.has(value.kind))
     return { value: { value: bool(valuesEqual(value, other) === (method === 'eq')), type: BOOL } };
+  // `Display` of an integer, a bool or a char, as `format!("{}", x)` writes it.
+  if (method === 'to_string' && args.length === 0 && (value.kind === 'int' || value.kind === 'bool' || value.kind === 'char'))
+    return { value: { value: stringOf(formatDisplay(value)), type: STRING_TYPE } };
   if (value.kind === 'int') {
     const res =
       intMethod(ctx, receiver, method, args, span) ??
