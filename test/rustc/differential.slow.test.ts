@@ -158,6 +158,7 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
       [[1], 2],
     ],
     lengths_by_path: [[[1, 2, 3]], [[]]],
+    btree_orders: [[[5, 1, 4, 1, 3]], [[]], [[9, 8, 7]]],
     as_text: [
       [-12, 12],
       [7, 7],

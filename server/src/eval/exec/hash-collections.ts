@@ -1,6 +1,7 @@
-// vstd's `HashSetWithView<K>` and `HashMapWithView<K, V>` (and std's `HashSet`/`HashMap`) in exec code: a value is
-// its view, a `Set<K>`/`Map<K, V>`, so results are compared through their views as the ensures reads them. Only the
-// methods whose outcome does not depend on iteration order are run; the others are not runnable.
+// vstd's `HashSetWithView<K>` and `HashMapWithView<K, V>` (and std's `HashSet`/`HashMap`, `BTreeSet`/`BTreeMap`) in
+// exec code: a value is its view, a `Set<K>`/`Map<K, V>`, so results are compared through their views as the ensures
+// reads them. A hash collection's iteration order is not the program's to know, so only the methods whose outcome
+// does not depend on it are run; a B-tree's is its keys' order, so it also iterates (`iter`, `keys`, `values`).
 
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
@@ -8,13 +9,26 @@ import { bool, int } from '../value';
 import { makeMap, makeSet, valueEquals } from '../value-ops';
 import type { Typed } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { BOOL, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
+import { BOOL, seqOf, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { optionValue } from './calls-and-paths';
 import { notRunnable } from './signals';
 
 /** The owners whose `new()` makes an empty set or map. */
-const SET_OWNERS: ReadonlySet<string> = new Set(['HashSetWithView', 'HashSet', 'StringHashSet']);
-const MAP_OWNERS: ReadonlySet<string> = new Set(['HashMapWithView', 'HashMap', 'StringHashMap']);
+const SET_OWNERS: ReadonlySet<string> = new Set(['HashSetWithView', 'HashSet', 'StringHashSet', 'BTreeSet']);
+const MAP_OWNERS: ReadonlySet<string> = new Set(['HashMapWithView', 'HashMap', 'StringHashMap', 'BTreeMap']);
+
+/** Whether a collection of this exec type iterates in its keys' order (`BTreeMap`, `BTreeSet`). */
+export function isOrderedCollection(type: ExecType): boolean {
+  return type.kind === 'adt' && (type.name === 'BTreeMap' || type.name === 'BTreeSet');
+}
+
+/** A B-tree's elements (or entries, by key) in order; undefined for a hash collection. */
+function inKeyOrder<T>(items: readonly T[], key: (item: T) => Value, ordered: Ordering | undefined): readonly T[] | undefined {
+  return ordered === undefined ? undefined : [...items].sort((a, b) => ordered(key(a), key(b)));
+}
+
+/** How a B-tree compares its keys (`Ord`); undefined for a hash collection. */
+export type Ordering = (a: Value, b: Value) => number;
 
 /** `HashSetWithView::new()`, `HashMap::with_capacity(n)`: an empty collection; undefined for other calls. */
 export function hashCollectionCall(owner: string, name: string): Typed | undefined {
@@ -30,6 +44,7 @@ export function setMethod(
   method: string,
   args: readonly Typed[],
   span: Span,
+  ordered?: Ordering,
 ): { readonly value: Typed; readonly receiver?: Value } {
   const arg = (): Value => args[0]?.value ?? notRunnable(`\`${method}\` needs an argument`, span);
   const has = (value: Value): boolean => set.elements.some((element) => valueEquals(element, value));
@@ -55,6 +70,12 @@ export function setMethod(
       return { value: { value: { kind: 'tuple', elements: [] }, type: UNIT_TYPE }, receiver: makeSet([]) };
     case 'clone':
       return { value: { value: set, type: UNKNOWN } };
+    case 'iter':
+    case 'into_iter': {
+      const elements = inKeyOrder(set.elements, (element) => element, ordered);
+      if (elements !== undefined) return { value: { value: { kind: 'seq', elements }, type: seqOf(UNKNOWN) } };
+      return notRunnable(`calls ${method} on a set`, span);
+    }
     default:
       return notRunnable(`calls ${method} on a set`, span);
   }
@@ -66,6 +87,7 @@ export function mapMethod(
   method: string,
   args: readonly Typed[],
   span: Span,
+  ordered?: Ordering,
 ): { readonly value: Typed; readonly receiver?: Value } {
   const arg = (i: number): Value => args[i]?.value ?? notRunnable(`\`${method}\` needs an argument`, span);
   const found = (key: Value): Value | undefined => map.entries.find(([k]) => valueEquals(k, key))?.[1];
@@ -93,6 +115,17 @@ export function mapMethod(
       return { value: { value: { kind: 'tuple', elements: [] }, type: UNIT_TYPE }, receiver: makeMap([]) };
     case 'clone':
       return { value: { value: map, type: UNKNOWN } };
+    case 'iter':
+    case 'into_iter':
+    case 'keys':
+    case 'values': {
+      const entries = inKeyOrder(map.entries, ([key]) => key, ordered);
+      if (entries === undefined) return notRunnable(`calls ${method} on a map`, span);
+      const elements = entries.map(([key, value]): Value =>
+        method === 'keys' ? key : method === 'values' ? value : { kind: 'tuple', elements: [key, value] },
+      );
+      return { value: { value: { kind: 'seq', elements }, type: seqOf(UNKNOWN) } };
+    }
     default:
       return notRunnable(`calls ${method} on a map`, span);
   }

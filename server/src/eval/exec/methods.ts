@@ -19,7 +19,7 @@ import { notRunnable, panic } from './signals';
 import { formatDebug, formatDisplay } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
-import { mapMethod, setMethod } from './hash-collections';
+import { isOrderedCollection, mapMethod, setMethod } from './hash-collections';
 import { builtinTypeImplCall } from './builtin-type-impls';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
@@ -197,8 +197,9 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
     }
     return seqMethod(ctx, receiver, method, args, span);
   }
-  if (value.kind === 'set') return setMethod(value, method, args, span);
-  if (value.kind === 'map') return mapMethod(value, method, args, span);
+  const ordered = isOrderedCollection(receiver.type) ? (a: Value, b: Value): number => compareValues(ctx, a, b) : undefined;
+  if (value.kind === 'set') return setMethod(value, method, args, span, ordered);
+  if (value.kind === 'map') return mapMethod(value, method, args, span, ordered);
   if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
   if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
   if (value.kind === 'tuple') return undefined;
