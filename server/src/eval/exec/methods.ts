@@ -14,9 +14,9 @@ import { argumentValue, callResolved, evalArgument, minMax, optionValue } from '
 import { turbofishGenerics } from './call-generics';
 import { intMethod } from './int-methods';
 import { valuesEqual, compareValues } from './typed-operators';
-import { textMethod, charMethod, stringOf } from './text-methods';
+import { textMethod, charMethod, equalityOrDisplay } from './text-methods';
 import { notRunnable, panic } from './signals';
-import { formatDebug, formatDisplay } from '../format';
+import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
 import { isOrderedCollection, mapMethod, setMethod } from './hash-collections';
@@ -165,7 +165,6 @@ function userMethod(
 }
 
 const COLLECTION_KINDS: ReadonlySet<Value['kind']> = new Set(['seq', 'set', 'map', 'multiset']);
-const STRUCTURAL_EQ: ReadonlySet<Value['kind']> = new Set(['seq', 'int', 'bool', 'char', 'tuple']);
 
 function isMutBorrow(expr: Expr): boolean {
   return expr.kind === 'unary' && expr.op === '&mut';
@@ -174,13 +173,8 @@ function isMutBorrow(expr: Expr): boolean {
 /** A std method on the receiver; undefined for a sequence's or tuple's method std does not have. */
 function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult | undefined {
   const value = receiver.value;
-  // `PartialEq::eq`/`ne` of std's types (a `String`, a `Vec`, an integer, a tuple of them) compare structurally.
-  const other = args[0]?.value;
-  if ((method === 'eq' || method === 'ne') && args.length === 1 && other !== undefined && STRUCTURAL_EQ.has(value.kind))
-    return { value: { value: bool(valuesEqual(value, other) === (method === 'eq')), type: BOOL } };
-  // `Display` of an integer, a bool or a char, as `format!("{}", x)` writes it.
-  if (method === 'to_string' && args.length === 0 && (value.kind === 'int' || value.kind === 'bool' || value.kind === 'char'))
-    return { value: { value: stringOf(formatDisplay(value)), type: STRING_TYPE } };
+  const common = equalityOrDisplay(receiver, method, args);
+  if (common !== undefined) return { value: common };
   if (value.kind === 'int') {
     const res =
       intMethod(ctx, receiver, method, args, span) ??

@@ -7,6 +7,8 @@ import { bool, int, UNIT } from '../value';
 import type { Typed } from './interpreter-state';
 import { BOOL, CHAR, intType, optionOf, seqOf, STRING_TYPE, UNIT_TYPE, USIZE } from './exec-types';
 import { notRunnable, panic } from './signals';
+import { valuesEqual } from './typed-operators';
+import { formatDisplay } from '../format';
 
 interface TextResult {
   readonly value: Typed;
@@ -155,3 +157,17 @@ export function stringOf(text: string): Value {
 function codeOf(value: Value): number {
   return value.kind === 'char' ? value.codePoint : 0xfffd;
 }
+
+/** `PartialEq::eq`/`ne` of std's types (a `String`, a `Vec`, an integer, a tuple of them) compare structurally, and
+ *  `to_string` of an integer, a bool or a char is its `Display` text, as `format!("{}", x)` writes it. */
+export function equalityOrDisplay(receiver: Typed, method: string, args: readonly Typed[]): Typed | undefined {
+  const value = receiver.value;
+  const other = args[0]?.value;
+  if ((method === 'eq' || method === 'ne') && args.length === 1 && other !== undefined && STRUCTURAL_EQ.has(value.kind))
+    return { value: bool(valuesEqual(value, other) === (method === 'eq')), type: BOOL };
+  if (method === 'to_string' && args.length === 0 && (value.kind === 'int' || value.kind === 'bool' || value.kind === 'char'))
+    return { value: stringOf(formatDisplay(value)), type: STRING_TYPE };
+  return undefined;
+}
+
+const STRUCTURAL_EQ: ReadonlySet<Value['kind']> = new Set(['seq', 'int', 'bool', 'char', 'tuple']);
