@@ -26,4 +26,8 @@ describe('inputs repaired toward the requires', () => {
   it('a selector with labels that the template holds too: an if-else and a let in the predicate, a forall of inclusion, unwrap_or', () => {
     expect(fn('Deployment::desired')).toMatchObject(EXACT);
   });
+
+  it('a match over a tuple of options: the arm the values take, its bindings the options\' payloads', () => {
+    expect(fn('Rollout::slack')).toMatchObject(EXACT);
+  });
 });

@@ -8,7 +8,7 @@
 // and for a trusted fn's ensures only ghost places are set: its exec effects are its body's. Callers still check the
 // whole contract on what comes out.
 
-import type { Block, Expr, FnItem, Type } from '../syntax';
+import type { Expr, FnItem, Type } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
 import type { Value } from './value';
 import type { ValueType } from './value-type';
@@ -16,6 +16,8 @@ import type { TypeContext } from './type-resolution';
 import type { Place } from './ghost-places';
 import {
   accessorPlace,
+  bindPatternPlaces,
+  blockBindings,
   elementIndex,
   entryRoot,
   placeOf,
@@ -206,8 +208,8 @@ function collectConjuncts(
     return;
   }
   if (expr.kind === 'block') {
-    const bound = blockBindings(expr.block, scoped, inputs, site);
-    if (bound !== undefined) return collectConjuncts(scope, site, bound, inputs, out, depth, limits);
+    const bound = blockBindings(expr.block, scoped.bindings, inputs, site.old === undefined);
+    if (bound !== undefined) return collectConjuncts(scope, site, { ...scoped, ...bound }, inputs, out, depth, limits);
   }
   // `if c { a } else { b }`: the branch the condition takes on the values as they are.
   if (expr.kind === 'if' && expr.condition.kind !== 'let-condition') {
@@ -222,24 +224,39 @@ function collectConjuncts(
       return;
     }
   }
+  // `match (a, b) { (Some(x), None) => .., .. }`: the arm the values take, its bindings bound to the places they name.
+  if (expr.kind === 'match') {
+    const arm = matchedArm(scope, site, scoped, expr, inputs, limits);
+    if (arm !== undefined) return collectConjuncts(scope, site, arm, inputs, out, depth, limits);
+  }
   const unfolded = depth < MAX_UNFOLD_DEPTH ? unfoldCall(scope, site, scoped, inputs) : undefined;
   if (unfolded !== undefined) return collectConjuncts(scope, site, unfolded, inputs, out, depth + 1, limits);
   out.push(scoped);
 }
 
-/** A block's tail with each `let x = place;` before it bound to that place; undefined when a statement is anything
- *  else (a `let` of a computed value binds no place). */
-function blockBindings(block: Block, scoped: Scoped, inputs: ReadonlyMap<string, Value>, site: CompletionSite): Scoped | undefined {
-  if (block.tail === undefined) return undefined;
-  let bindings = scoped.bindings;
-  for (const stmt of block.stmts) {
-    if (stmt.kind !== 'let' || stmt.init === undefined || stmt.else !== undefined) return undefined;
-    if (stmt.pattern.kind !== 'binding' || stmt.pattern.subpattern !== undefined) return undefined;
-    const place = placeOf(stmt.init, bindings, site.old === undefined, inputs);
-    if (place === undefined) return undefined;
-    bindings = new Map([...bindings, [stmt.pattern.name, place]]);
+/** The body of the first arm of `expr` whose pattern the scrutinee's value matches (arms with guards are not read),
+ *  with the pattern's bindings bound to the places they name; undefined when a binding names no place. */
+function matchedArm(
+  scope: ModelScope,
+  site: CompletionSite,
+  scoped: Scoped,
+  expr: Extract<Expr, { kind: 'match' }>,
+  inputs: ReadonlyMap<string, Value>,
+  limits: CompletionLimits,
+): Scoped | undefined {
+  const ctx = conjunctSpecContext(scope, site, scoped, limits);
+  const env = specEnv(scoped.bindings, inputs, site.old);
+  for (const arm of expr.arms) {
+    if (arm.guard !== undefined) return undefined;
+    const test: Expr = { kind: 'matches', operand: expr.scrutinee, pattern: arm.pattern, span: arm.span };
+    const taken = evaluateExpr(ctx, test, env);
+    if (taken.kind !== 'value' || taken.value.kind !== 'bool') return undefined;
+    if (!taken.value.value) continue;
+    const bindings = new Map(scoped.bindings);
+    const place = (operand: Expr): Place | undefined => placeOf(operand, scoped.bindings, site.old === undefined, inputs);
+    return bindPatternPlaces(arm.pattern, expr.scrutinee, place, bindings) ? { ...scoped, expr: arm.body, bindings } : undefined;
   }
-  return { ...scoped, expr: block.tail, bindings };
+  return undefined;
 }
 
 /** `recv.wf()` or `wf(a, b)` where the receiver and arguments are places and the callee is a spec fn with a body

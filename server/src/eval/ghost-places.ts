@@ -6,7 +6,7 @@ import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
 import { adtShape } from './type-resolution';
 import type { ModelScope } from '../model';
-import type { Expr, Type } from '../syntax';
+import type { Block, Expr, Pattern, Type } from '../syntax';
 import { wrapperView } from './wrapper-views';
 import { observationField } from './observations';
 
@@ -256,4 +256,63 @@ function observationPlace(receiver: Place, name: string, inputs: ReadonlyMap<str
   const field = observationField(name);
   if (value?.kind !== 'struct' || !value.fields.some(([fieldName]) => fieldName === field)) return undefined;
   return { root: receiver.root, fields: [...receiver.fields, field] };
+}
+
+/** Binds each name `pattern` binds to its place inside the scrutinee: a tuple expression element by element, a
+ *  place by its fields (`Some(x)` at `p` is `p.0`). False when some binding has no place. */
+export function bindPatternPlaces(
+  pattern: Pattern,
+  scrutinee: Expr,
+  place: (operand: Expr) => Place | undefined,
+  out: Map<string, Place>,
+): boolean {
+  if (pattern.kind === 'tuple' && scrutinee.kind === 'tuple' && pattern.elements.length === scrutinee.elements.length)
+    return pattern.elements.every((element, i) => bindPatternPlaces(element, scrutinee.elements[i] as Expr, place, out));
+  if (patternBindsNothing(pattern)) return true;
+  const at = place(scrutinee);
+  return at !== undefined && bindAt(pattern, at, out);
+}
+
+function bindAt(pattern: Pattern, at: Place, out: Map<string, Place>): boolean {
+  const inner = (sub: Pattern, step: string): boolean => bindAt(sub, { root: at.root, fields: [...at.fields, step] }, out);
+  switch (pattern.kind) {
+    case 'binding':
+      out.set(pattern.name, at);
+      return pattern.subpattern === undefined || bindAt(pattern.subpattern, at, out);
+    case 'tuple':
+    case 'tuple-struct':
+      return pattern.elements.every((element, i) => element.kind === 'rest' || inner(element, String(i)));
+    case 'struct':
+      return pattern.fields.every((field) => inner(field.pattern, field.name));
+    case 'ref':
+      return bindAt(pattern.pattern, at, out);
+    default:
+      return patternBindsNothing(pattern);
+  }
+}
+
+function patternBindsNothing(pattern: Pattern): boolean {
+  return (
+    pattern.kind === 'wild' || pattern.kind === 'rest' || pattern.kind === 'literal' || pattern.kind === 'path' || pattern.kind === 'range'
+  );
+}
+
+/** A block's tail with each `let x = place;` before it bound to that place; undefined when a statement is anything
+ *  else (a `let` of a computed value binds no place). */
+export function blockBindings(
+  block: Block,
+  bound: ReadonlyMap<string, Place>,
+  inputs: ReadonlyMap<string, Value>,
+  oldIsPlace: boolean,
+): { readonly expr: Expr; readonly bindings: ReadonlyMap<string, Place> } | undefined {
+  if (block.tail === undefined) return undefined;
+  let bindings = bound;
+  for (const stmt of block.stmts) {
+    if (stmt.kind !== 'let' || stmt.init === undefined || stmt.else !== undefined) return undefined;
+    if (stmt.pattern.kind !== 'binding' || stmt.pattern.subpattern !== undefined) return undefined;
+    const place = placeOf(stmt.init, bindings, oldIsPlace, inputs);
+    if (place === undefined) return undefined;
+    bindings = new Map([...bindings, [stmt.pattern.name, place]]);
+  }
+  return { expr: block.tail, bindings };
 }
