@@ -27,7 +27,7 @@ describe('inputs repaired toward the requires', () => {
     expect(fn('Deployment::desired')).toMatchObject(EXACT);
   });
 
-  it('a match over a tuple of options: the arm the values take, its bindings the options\' payloads', () => {
+  it("a match over a tuple of options: the arm the values take, its bindings the options' payloads", () => {
     expect(fn('Rollout::slack')).toMatchObject(EXACT);
   });
 });
