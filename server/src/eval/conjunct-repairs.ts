@@ -76,8 +76,11 @@ function isPlaceLike(expr: Expr): boolean {
       return isPlaceLike(expr.operand);
     case 'paren':
       return isPlaceLike(expr.inner);
-    case 'call':
-      return expr.args.length === 1 && isPlaceLike(expr.args[0] as Expr);
+    case 'call': {
+      // `old(x)` and `final(x)` only: any other call is computed (a recursive `fibo(n)` costs the whole step budget).
+      const callee = expr.callee.kind === 'path' && expr.callee.segments.length === 1 ? expr.callee.segments[0]?.name : undefined;
+      return (callee === 'old' || callee === 'final') && expr.args.length === 1 && isPlaceLike(expr.args[0] as Expr);
+    }
     case 'method-call':
       return expr.args.length <= 1 && isPlaceLike(expr.receiver);
     default:
