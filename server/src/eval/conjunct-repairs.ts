@@ -1,8 +1,8 @@
 // Generated inputs repaired toward a `requires`: a conjunct other than an equality (ghost-completion.ts sets those)
 // that is false of the values as drawn is made true by changing one place it names. A well-formedness predicate of
 // systems code is mostly such facts (`self.metadata.name is Some`, `self.len <= N`, `self.free.contains(i)`,
-// `labels.len() > 0`), and random values meet all of them at once almost never. A repair writes the plainest value
-// that makes its conjunct hold (the nearest integer, a variant with plain fields, one more element); the evaluator
+// `labels.len() > 0`), and random values meet all of them at once almost never. A repair writes a plain value that
+// makes its conjunct hold (an integer inside the bound, a variant with plain fields, one more element); the evaluator
 // still decides the whole `requires` on what comes out, so a repair that breaks another conjunct costs a row, never a
 // verdict.
 
@@ -58,7 +58,8 @@ function mayRepair(expr: Expr, depth: number): boolean {
     case 'quantifier':
       return inclusion(expr) !== undefined;
     default:
-      return isPlaceLike(expr);
+      // A bool field; a call left whole (a predicate past the unfolding depth) is no place, and may cost a lot.
+      return expr.kind !== 'call' && isPlaceLike(expr);
   }
 }
 
