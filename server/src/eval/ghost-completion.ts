@@ -16,9 +16,10 @@ import type { TypeContext } from './type-resolution';
 import type { Place } from './ghost-places';
 import {
   accessorPlace,
+  isGhostPlace,
+  isGhostType,
   bindPatternPlaces,
   blockBindings,
-  elementIndex,
   entryRoot,
   placeOf,
   placeType,
@@ -33,7 +34,6 @@ import { createSpecContext } from './spec/spec-context';
 import type { SpecContext, StackAllowance } from './spec/spec-context';
 import { evaluateExpr } from './spec/entry-points';
 import { hasShapeOf, valueEquals } from './value-ops';
-import { isObservationField } from './observations';
 import { plainValue } from './plain-values';
 import { constInstantiation } from './function-type-context';
 
@@ -118,7 +118,11 @@ export function completeAndPin(
   let current: ReadonlyMap<string, Value> = entries.length === 0 ? values : new Map([...values, ...entries]);
   let changed = false;
   const pinned: Place[] = [];
-  for (let pass = 0; pass < (site.repairs === true ? REPAIR_PASSES : COMPLETION_PASSES); pass += 1) {
+  // A pass that changes nothing leaves the next one the same values, so it is the last.
+  let repaired = false;
+  let passChanged = true;
+  for (let pass = 0; passChanged && pass < (repaired ? REPAIR_PASSES : COMPLETION_PASSES); pass += 1) {
+    passChanged = false;
     const conjuncts: Scoped[] = [];
     for (const expr of site.clauses) {
       const scoped = { expr, bindings, selfTypeName: site.selfTypeName, modulePath: site.modulePath };
@@ -131,10 +135,13 @@ export function completeAndPin(
       // Repairs only inside a datatype's predicates: the clauses as written are read as a shape (shape-reader.ts),
       // whose rows spread over the whole range a repair would pin to its edge.
       const repairable = site.repairs === true && conjunct.inPredicate === true && applied === undefined;
-      const next = applied?.next ?? (repairable ? repairedValues(conjunct.expr, tools) : undefined);
+      const repair = applied?.next === undefined && repairable ? repairedValues(conjunct.expr, tools) : undefined;
+      const next = applied?.next ?? repair;
       if (next === undefined) continue;
+      repaired ||= repair !== undefined;
       current = next;
       changed = true;
+      passChanged = true;
     }
   }
   const done = new Map(current);
@@ -171,7 +178,7 @@ export function completedRow(
 }
 
 const COMPLETION_PASSES = 2;
-/** Repairs may undo one another's work (a length padded, then an element set): one more pass. */
+/** Repairs may undo one another's work (a length padded, then an element set): one more pass once one applied. */
 const REPAIR_PASSES = 3;
 /** Spec fns unfolded this deep (`self.wf()` calling `self.inner.wf()`). */
 const MAX_UNFOLD_DEPTH = 4;
@@ -338,7 +345,7 @@ function conjunctTools(shape: Inputs, conjunct: Scoped, inputs: ReadonlyMap<stri
       // An argument a call's ensures reads but never sets, and an ensures' `old(x)`, are read only.
       return place === undefined || site.fixed?.has(place.root) === true || isEntryRoot(site, place.root) ? undefined : place;
     },
-    isGhost: (place) => isGhostPlace(shape, inputs, place),
+    isGhost: (place) => isGhostPlace(shape.scope, shape.ghostRoots, inputs, place),
     typeOf,
     write: (place, value) => {
       const type = typeOf(place);
@@ -410,7 +417,7 @@ function applyLength(
       ? undefined
       : placeType(declared, target.fields, site.typeContext);
   if (target === undefined || present?.kind !== 'seq' || type?.kind !== 'seq' || site.typeContext === undefined) return undefined;
-  if (site.ghostOnly === true && !isGhostPlace(shape, inputs, target)) return undefined;
+  if (site.ghostOnly === true && !isGhostPlace(shape.scope, shape.ghostRoots, inputs, target)) return undefined;
   const ctx = conjunctSpecContext(scope, site, conjunct, limits);
   const wanted = evaluateExpr(ctx, source, specEnv(conjunct.bindings, inputs, site.old));
   if (wanted.kind !== 'value' || wanted.value.kind !== 'int' || wanted.value.value < 0n) return undefined;
@@ -460,25 +467,4 @@ function specEnv(
     else values.set(name, value);
   }
   return { values, mutables };
-}
-
-/** A parameter declared `Ghost<..>`/`Tracked<..>`, a struct field of such a type, or a part of an uninterpreted
- *  observation (ghost by nature: the value's exec state is what it is tied to). */
-function isGhostPlace(shape: Inputs, inputs: ReadonlyMap<string, Value>, place: Place): boolean {
-  if (place.fields.some(isObservationField) || shape.ghostRoots.has(place.root)) return true;
-  // Inside a ghost field is ghost too (an element of `self.arr_seq@`).
-  return place.fields.some((step, at) => {
-    if (elementIndex(step) !== undefined) return false;
-    const owner = readPlace(inputs, { root: place.root, fields: place.fields.slice(0, at) });
-    if (owner === undefined || owner.kind !== 'struct') return false;
-    const datatype = shape.scope.datatype(owner.name);
-    if (datatype?.kind !== 'struct' || datatype.fields.kind === 'unit') return false;
-    const field = datatype.fields.fields.find((candidate) => candidate.name === step);
-    return field !== undefined && isGhostType(field.type);
-  });
-}
-
-function isGhostType(type: Type): boolean {
-  const head = type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
-  return head === 'Ghost' || head === 'Tracked';
 }

@@ -8,7 +8,7 @@ import { adtShape } from './type-resolution';
 import type { ModelScope } from '../model';
 import type { Block, Expr, Pattern, Type } from '../syntax';
 import { wrapperView } from './wrapper-views';
-import { observationField } from './observations';
+import { isObservationField, observationField } from './observations';
 
 /** A value inside the inputs: a parameter and the fields below it. */
 export interface Place {
@@ -315,4 +315,30 @@ export function blockBindings(
     bindings = new Map([...bindings, [stmt.pattern.name, place]]);
   }
   return { expr: block.tail, bindings };
+}
+
+/** A parameter declared `Ghost<..>`/`Tracked<..>`, a struct field of such a type, or a part of an uninterpreted
+ *  observation (ghost by nature: the value's exec state is what it is tied to). */
+export function isGhostPlace(
+  scope: ModelScope,
+  ghostRoots: ReadonlySet<string>,
+  inputs: ReadonlyMap<string, Value>,
+  place: Place,
+): boolean {
+  if (place.fields.some(isObservationField) || ghostRoots.has(place.root)) return true;
+  // Inside a ghost field is ghost too (an element of `self.arr_seq@`).
+  return place.fields.some((step, at) => {
+    if (elementIndex(step) !== undefined) return false;
+    const owner = readPlace(inputs, { root: place.root, fields: place.fields.slice(0, at) });
+    if (owner === undefined || owner.kind !== 'struct') return false;
+    const datatype = scope.datatype(owner.name);
+    if (datatype?.kind !== 'struct' || datatype.fields.kind === 'unit') return false;
+    const field = datatype.fields.fields.find((candidate) => candidate.name === step);
+    return field !== undefined && isGhostType(field.type);
+  });
+}
+
+export function isGhostType(type: Type): boolean {
+  const head = type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
+  return head === 'Ghost' || head === 'Tracked';
 }
