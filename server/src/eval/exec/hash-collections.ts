@@ -7,7 +7,8 @@ import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
 import { makeMap, makeSet, valueEquals } from '../value-ops';
-import type { Typed } from './interpreter-state';
+import type { Ctx, Typed } from './interpreter-state';
+import { compareValues } from './typed-operators';
 import type { ExecType } from './exec-types';
 import { BOOL, seqOf, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { optionValue } from './calls-and-paths';
@@ -17,9 +18,11 @@ import { notRunnable } from './signals';
 const SET_OWNERS: ReadonlySet<string> = new Set(['HashSetWithView', 'HashSet', 'StringHashSet', 'BTreeSet']);
 const MAP_OWNERS: ReadonlySet<string> = new Set(['HashMapWithView', 'HashMap', 'StringHashMap', 'BTreeMap']);
 
-/** Whether a collection of this exec type iterates in its keys' order (`BTreeMap`, `BTreeSet`). */
-export function isOrderedCollection(type: ExecType): boolean {
-  return type.kind === 'adt' && (type.name === 'BTreeMap' || type.name === 'BTreeSet');
+/** How a collection of this exec type orders its keys when it iterates: `Ord` for a `BTreeMap`/`BTreeSet`, none for a
+ *  hash collection. */
+export function keyOrdering(ctx: Ctx, type: ExecType): Ordering | undefined {
+  const ordered = type.kind === 'adt' && (type.name === 'BTreeMap' || type.name === 'BTreeSet');
+  return ordered ? (a, b) => compareValues(ctx, a, b) : undefined;
 }
 
 /** A B-tree's elements (or entries, by key) in order; undefined for a hash collection. */

@@ -3,7 +3,6 @@
 
 import type { Expr, Span } from '../../syntax';
 import { int } from '../value';
-import type { Value } from '../value';
 import type { Ctx, Env, Frame, Typed } from './interpreter-state';
 import { childEnv, tick } from './interpreter-state';
 import type { ExecType } from './exec-types';
@@ -11,8 +10,8 @@ import { CHAR, FLEX, intType, UNKNOWN } from './exec-types';
 import { evalBlock, evalCondition, evalExpr, intValue, pinFlexVariable, tempPlace, UNIT_TYPED } from './interpreter';
 import { invokeFunction } from './calls-and-paths';
 import { bindPattern, matchPattern } from './typed-patterns';
-import { commonIntType, compareValues } from './typed-operators';
-import { isOrderedCollection, mapMethod, setMethod } from './hash-collections';
+import { commonIntType } from './typed-operators';
+import { keyOrdering, mapMethod, setMethod } from './hash-collections';
 import { BreakSignal, ContinueSignal, notRunnable } from './signals';
 
 export function evalWhile(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'while' }>): Typed {
@@ -95,7 +94,7 @@ function* iterate(ctx: Ctx, frame: Frame, env: Env, iterable: Expr): Generator<T
   }
   const evaluated = evalExpr(ctx, frame, env, inner);
   // A B-tree visits its entries in key order; a hash collection's order is not the program's to know.
-  const ordered = isOrderedCollection(evaluated.type) ? (a: Value, b: Value): number => compareValues(ctx, a, b) : undefined;
+  const ordered = keyOrdering(ctx, evaluated.type);
   const collection =
     evaluated.value.kind === 'map'
       ? mapMethod(evaluated.value, 'iter', [], iterable.span, ordered).value

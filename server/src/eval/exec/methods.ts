@@ -19,7 +19,7 @@ import { notRunnable, panic } from './signals';
 import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
-import { isOrderedCollection, mapMethod, setMethod } from './hash-collections';
+import { keyOrdering, mapMethod, setMethod } from './hash-collections';
 import { builtinTypeImplCall } from './builtin-type-impls';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
@@ -191,7 +191,7 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
     }
     return seqMethod(ctx, receiver, method, args, span);
   }
-  const ordered = isOrderedCollection(receiver.type) ? (a: Value, b: Value): number => compareValues(ctx, a, b) : undefined;
+  const ordered = keyOrdering(ctx, receiver.type);
   if (value.kind === 'set') return setMethod(value, method, args, span, ordered);
   if (value.kind === 'map') return mapMethod(value, method, args, span, ordered);
   if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
