@@ -34,59 +34,39 @@ type Values = ReadonlyMap<string, Value>;
 
 /** The inputs with `conjunct` made true by one write, when it is false of them and a repair applies. */
 export function repairedValues(conjunct: Expr, tools: ConjunctTools): Values | undefined {
-  // Evaluating a conjunct costs as much as the requires check itself (a `forall` over a heap): only those of a shape
-  // some repair applies to are evaluated.
-  return mayRepair(conjunct, 0) ? repair(conjunct, true, tools, 0) : undefined;
+  // Evaluating a conjunct costs as much as the requires check itself (a `forall` over a heap, a recursive
+  // `fibo(n) <= MAX`): only those some repair could write are evaluated.
+  return mayRepair(conjunct, tools, 0) ? repair(conjunct, true, tools, 0) : undefined;
 }
 
-/** Whether `expr` has a shape some repair below applies to, read from its syntax alone. */
-function mayRepair(expr: Expr, depth: number): boolean {
+/** Whether some repair below could apply to `expr`: its shape, and for a comparison or a bool a side that names a
+ *  place (`tools.place`, as the repair itself asks it), read without evaluating the conjunct. */
+function mayRepair(expr: Expr, tools: ConjunctTools, depth: number): boolean {
   if (depth > MAX_DEPTH) return false;
   switch (expr.kind) {
     case 'paren':
-      return mayRepair(expr.inner, depth + 1);
+      return mayRepair(expr.inner, tools, depth + 1);
     case 'unary':
-      return expr.op === '!' && mayRepair(expr.operand, depth + 1);
+      return expr.op === '!' && mayRepair(expr.operand, tools, depth + 1);
     case 'is':
     case 'matches':
       return true;
     case 'method-call':
       return MEMBERSHIPS.has(expr.method) || (variantTest(expr.method) !== undefined && expr.args.length === 0);
     case 'binary':
-      if (expr.op === '||' || expr.op === '&&') return mayRepair(expr.left, depth + 1) || mayRepair(expr.right, depth + 1);
-      return COMPARISONS.has(expr.op) && (isPlaceLike(expr.left) || isPlaceLike(expr.right));
+      if (expr.op === '||' || expr.op === '&&') return mayRepair(expr.left, tools, depth + 1) || mayRepair(expr.right, tools, depth + 1);
+      return COMPARISONS.has(expr.op) && (comparedPlace(expr.left, tools) || comparedPlace(expr.right, tools));
     case 'quantifier':
       return inclusion(expr) !== undefined;
     default:
-      // A bool field; a call left whole (a predicate past the unfolding depth) is no place, and may cost a lot.
-      return expr.kind !== 'call' && isPlaceLike(expr);
+      return tools.place(expr) !== undefined;
   }
 }
 
-/** A name, a field, `@`, `->`, `old(..)`, a cast or a collection's `len()`: what `tools.place` may name. */
-function isPlaceLike(expr: Expr): boolean {
-  switch (expr.kind) {
-    case 'path':
-      return expr.segments.length === 1;
-    case 'field':
-    case 'arrow':
-    case 'index':
-      return isPlaceLike(expr.receiver);
-    case 'view':
-    case 'cast':
-      return isPlaceLike(expr.operand);
-    case 'paren':
-      return isPlaceLike(expr.inner);
-    case 'call': {
-      // `old(x)` and `final(x)` only: any other call is computed (a recursive `fibo(n)` costs the whole step budget).
-      const callee = expr.callee.kind === 'path' && expr.callee.segments.length === 1 ? expr.callee.segments[0]?.name : undefined;
-      return (callee === 'old' || callee === 'final') && expr.args.length === 1 && isPlaceLike(expr.args[0] as Expr);
-    }
-    case 'method-call':
-      return expr.args.length <= 1 && isPlaceLike(expr.receiver);
-    default:
-      return false;
-  }
+/** A side of a comparison a repair writes: a place, or a place's `len()`. */
+function comparedPlace(side: Expr, tools: ConjunctTools): boolean {
+  const target = side.kind === 'method-call' && side.method === 'len' && side.args.length === 0 ? side.receiver : side;
+  return tools.place(target) !== undefined;
 }
 
 const MEMBERSHIPS: ReadonlySet<string> = new Set(['contains', 'contains_key', 'contains_pair']);
