@@ -1,5 +1,5 @@
-// A trait's bodiless method declaration is not an exec fn that can run: `pairs` and `check` skip it (it is
-// measured through its impls, which are scored as any other fn).
+// A trait's bodiless method declaration promises its contract for every impl: it is measured at one impl (here the
+// only one), under its own name, with that impl's type as `Self`; the impl method is scored as any other fn.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,20 +13,27 @@ const text = readFileSync(join(__dirname, '..', 'fixtures', 'harness', 'trait-de
 const model = buildFileModel(parseSourceFile(text));
 
 describe('a trait method declaration without a body', () => {
-  it('is in the model, marked bodiless, beside its impl', () => {
-    expect(model.functions.map((fn) => [fn.qualifiedName, fn.hasBody])).toEqual([
-      ['T::f', false],
-      ['S::f', true],
+  it('is in the model, marked bodiless and declared in its trait, beside its impl', () => {
+    expect(model.functions.map((fn) => [fn.qualifiedName, fn.hasBody, fn.declaredInTrait])).toEqual([
+      ['T::f', false, 'T'],
+      ['S::f', true, undefined],
     ]);
   });
 
-  it('is neither scored nor given pairs; the impl method is', () => {
-    expect(scorableFunctions(model, {}).map((fn) => fn.qualifiedName)).toEqual(['S::f']);
+  it("is given pairs by its impl's body and scored under its own name, at `Self = S`", () => {
+    expect(scorableFunctions(model, {}).map((fn) => fn.qualifiedName)).toEqual(['T::f', 'S::f']);
     const generated = generatePairsText(model, null, { count: 5, invalidCount: 2, seed: 1 });
-    expect(generated.summaries.map((s) => s.qualifiedName)).toEqual(['S::f']);
+    expect(generated.summaries.map((s) => [s.qualifiedName, s.pairs])).toEqual([
+      ['S::f', 5],
+      ['T::f', 5],
+    ]);
     if (!generated.ok) throw new Error(generated.error);
     const report = checkFileSync({ path: 'f.rs', text, pairsPath: 'f.pairs.json', pairsText: generated.text }, DEFAULT_CHECK_OPTIONS);
-    expect(report.functions.map((fn) => [fn.qualifiedName, fn.status])).toEqual([['S::f', 'scored']]);
+    const declaration = report.functions.find((fn) => fn.qualifiedName === 'T::f');
+    // `r <= x` lets a smaller result through; the impl's own `r == x / 2` does not.
+    expect(declaration).toMatchObject({ status: 'scored', instantiation: { Self: 'S' }, scores: { postCorrectness: 1 } });
+    expect(declaration?.scores.postCompleteness).toBeLessThan(1);
+    expect(report.functions.find((fn) => fn.qualifiedName === 'S::f')?.scores.postCompleteness).toBe(1);
   });
 });
 

@@ -120,7 +120,9 @@ function detailLines(fn: FunctionReport, options: TextOptions): string[] {
   }
   const below = [fn.scores.postCompleteness, fn.scores.preCompleteness].some((s) => s !== null && s < options.threshold);
   if (lines.length === 0 && !below) return [];
-  return lines;
+  // The values above are of these types: a generic function, or a trait declaration, is measured at one instantiation.
+  const instantiation = Object.entries(fn.instantiation ?? {}).map(([param, type]) => `${param} = ${type}`);
+  return instantiation.length === 0 ? lines : [`measured at ${instantiation.join(', ')}`, ...lines];
 }
 
 function summaryLines(summary: Summary): string[] {

@@ -216,7 +216,7 @@ const INSTANTIATION: ValueType = { kind: 'int', int: 'i64' };
 /** An impl's own type parameters are instantiated the same way (`impl<T: Tr> Tr for Wrap<T>`), this deep. */
 const MAX_IMPL_NESTING = 3;
 
-interface InstantiationSite {
+export interface InstantiationSite {
   readonly scope: ModelScope;
   /** Names of the fns and methods the function's body and contract call (computed on first use). */
   readonly calls: () => ReadonlySet<string>;
@@ -224,7 +224,7 @@ interface InstantiationSite {
 
 /** `partial`: the chosen type's values hold placeholders for fields the harness cannot represent (an
  *  `external_body` struct's hidden fields): taken only when no other impl fits, since code reading them cannot run. */
-type Instantiation =
+export type Instantiation =
   | { readonly kind: 'chosen'; readonly type: ValueType; readonly partial?: true }
   | { readonly kind: 'missing'; readonly bound: string; readonly why: string };
 
@@ -268,7 +268,7 @@ function derivedCandidate(site: InstantiationSite, datatype: Datatype, param: Ge
 }
 
 /** The impl's self type, when it is representable, meets every bound of `param` and can run what is called. */
-function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericParam, depth: number): Instantiation {
+export function implCandidate(site: InstantiationSite, impl: ImplItem, param: GenericParam, depth: number): Instantiation {
   const written = printType(impl.selfType);
   const misfit = (why: string): Instantiation => ({ kind: 'missing', bound: param.bounds.join(' + '), why: `\`${written}\` ${why}` });
   const generics = new Map<string, ValueType>();
@@ -394,7 +394,7 @@ function typeHead(type: Type): string | undefined {
   return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
 }
 
-function lazyCalledNames(fn: FunctionContract): () => ReadonlySet<string> {
+export function lazyCalledNames(fn: FunctionContract): () => ReadonlySet<string> {
   let names: Set<string> | undefined;
   return () => {
     if (names === undefined) {

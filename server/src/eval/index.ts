@@ -25,6 +25,8 @@ export { isObservationField } from './observations';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
 export { atSelfType, constInstantiation, functionTypeContext, instantiationText } from './function-type-context';
 export type { FunctionTypeContext } from './function-type-context';
+export { measuredDeclaration } from './trait-declarations';
+export type { MeasuredDeclaration } from './trait-declarations';
 export { OPAQUE_KEY, decodeJson, describeJson, encodeJson } from './codec';
 export { CLOSURE_KEY, simpleSpecFns, specFnFromSource } from './spec-fn-values';
 export { layoutConstant } from './layout';

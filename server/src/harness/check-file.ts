@@ -4,6 +4,8 @@
 import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex, SyntaxDiagnostic } from '../syntax';
 import type { InternalErrors, StackAllowance, Value } from '../eval';
+import { measuredDeclaration } from '../eval';
+import { measuredFunction } from './measured-function';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
@@ -235,13 +237,13 @@ export function withBackend(report: FileReport, backend: string): FileReport {
   return { ...report, functions: report.functions.map((fn) => (fn.status === 'scored' ? { ...fn, backend } : fn)) };
 }
 
-/** Exec fns with a body and a contract (spec and proof fns are not scored; a trait's bodiless declaration is
- *  measured through its impls), optionally narrowed to some names. */
+/** Exec fns with a contract and a body, or a trait's declarations with one, which are measured at an impl
+ *  (`measuredDeclaration`); spec and proof fns are not scored. Optionally narrowed to some names. */
 export function scorableFunctions(model: FileModel, options: Pick<CheckOptions, 'functions'>): FunctionContract[] {
   return model.functions.filter(
     (fn) =>
       fn.mode === 'exec' &&
-      fn.hasBody &&
+      (fn.hasBody || fn.declaredInTrait !== undefined) &&
       (fn.requires.length > 0 || fn.ensures.length > 0) &&
       (options.functions === undefined || options.functions.includes(fn.qualifiedName)),
   );
@@ -275,7 +277,12 @@ function planFunction(
   return guarded(
     options.internalErrors,
     'planning',
-    () => planScorable(fn, model, lineIndex, pairs, input, options),
+    () => {
+      const declaration = measuredDeclaration(fn, model.scope);
+      if (declaration?.kind === 'unmeasured')
+        return { kind: 'done', fn, report: unsupportedReport(lineIndex, model, fn, declaration.reason, declaration.span) };
+      return planScorable(measuredFunction(model, fn), model, lineIndex, pairs, input, options);
+    },
     (error): PlannedFunction => ({ kind: 'done', fn, report: internalErrorReport(lineIndex, fn, error) }),
   );
 }

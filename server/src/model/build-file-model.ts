@@ -105,6 +105,7 @@ function hasCfg(contract: FunctionContract): boolean {
 function sameContext(contract: FunctionContract, context: ItemContext): boolean {
   return (
     contract.selfTypeName === context.selfTypeName &&
+    (contract.declaredInTrait !== undefined) === (context.container === 'trait') &&
     contract.implHeader?.generics === context.implHeader?.generics &&
     contract.implHeader?.selfType === context.implHeader?.selfType &&
     contract.modulePath.length === context.modulePath.length &&

@@ -49,6 +49,7 @@ export function lowerFunction(source: SourceFile, fn: FnItem, context: ItemConte
     requires: lowerClauses(source, fn.requires),
     ensures: lowerEnsures(source, fn.ensures, fn.returns, fn.ret),
     hasBody: fn.body !== undefined,
+    ...(context.container === 'trait' && context.traitName !== undefined ? { declaredInTrait: context.traitName } : {}),
     span: fn.span,
     nameSpan: fn.nameSpan,
   };

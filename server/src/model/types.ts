@@ -61,6 +61,12 @@ export interface FunctionContract {
   /** `ensures` clauses, with `returns e` appended as a clause `returnName == e`. */
   readonly ensures: readonly ClauseModel[];
   readonly hasBody: boolean;
+  /** For a method declared in `trait Tr { }`: `Tr`. A bodiless declaration is measured at one of the trait's impls
+   *  (`measuredFunction`, harness/). */
+  readonly declaredInTrait?: string;
+  /** The impl's self type as written (`VolatileMemoryMockingPersistentMemoryRegion`) when this is such a
+   *  declaration's measured form, which runs that impl's method. */
+  readonly measuredAtImpl?: string;
   readonly span: Span;
   readonly nameSpan: Span;
 }

@@ -7,7 +7,7 @@ import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import { hasTrustedBody } from '../../model';
 import type { Value } from '../../eval';
-import { encodeJson } from '../../eval';
+import { encodeJson, measuredDeclaration } from '../../eval';
 import type { ExecLimits, StackAllowance } from '../../eval';
 import { BUDGET_EXHAUSTED, DEFAULT_STEP_BUDGET, EXEC_CALL_DEPTH_LIMITS, runExecFunction } from '../../eval';
 import type { JsonValue } from '../../eval';
@@ -134,6 +134,8 @@ export function emptyGeneration(qualifiedName: string): Omit<FunctionGeneration,
 
 export function generateForFunction(model: FileModel, fn: FunctionContract, options: GenerateOptions): FunctionGeneration {
   const empty = emptyGeneration(fn.qualifiedName);
+  const declaration = measuredDeclaration(fn, model.scope);
+  if (declaration?.kind === 'unmeasured') return { ...empty, notRunnable: { reason: declaration.reason, span: declaration.span } };
   if (fn.mode !== 'exec' || !fn.hasBody || isProgramEntry(fn))
     return { ...empty, notRunnable: { reason: `${fn.qualifiedName} is not an exec fn with a body`, span: fn.nameSpan } };
   // Without a contract there is nothing to score, so no entry is written for it.

@@ -4,6 +4,7 @@
 import type { Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { InternalErrors, StackAllowance } from '../../eval';
+import { measuredFunction } from '../measured-function';
 import { emptyGeneration, generateForFunction, generateOptionsFor } from './generate-function';
 import { withSolverInputs } from './generate-with-solver';
 import { guarded, guardedAsync, internalErrorReason } from '../internal-errors';
@@ -157,12 +158,17 @@ function mergedText(existingText: string | null, file: GeneratedFile): PairsText
 
 function generationTargets(model: FileModel, options: PairsTextOptions): FunctionContract[] {
   const wanted = options.functions === undefined ? undefined : new Set(options.functions);
-  return model.functions.filter(
-    (fn) =>
-      fn.mode === 'exec' &&
-      fn.hasBody &&
-      !(fn.name === 'main' && fn.params.length === 0) &&
-      (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)),
+  return (
+    model.functions
+      .filter(
+        (fn) =>
+          fn.mode === 'exec' &&
+          (fn.hasBody || fn.declaredInTrait !== undefined) &&
+          !(fn.name === 'main' && fn.params.length === 0) &&
+          (wanted === undefined || wanted.has(fn.qualifiedName) || wanted.has(fn.name)),
+      )
+      // A trait's bodiless declaration is generated for at the impl it is measured at; one with none says why.
+      .map((fn) => measuredFunction(model, fn))
   );
 }
 

@@ -21,8 +21,17 @@ export interface NoPairsReason {
   readonly span: Span;
 }
 
-/** Undefined when the generation has pairs. */
+/** Undefined when the generation has pairs. A construct in another file of the crate (a callee's, or the impl a
+ *  trait declaration runs) is named with its file and line, at the function's name. */
 export function whyNoPairs(model: FileModel, fn: FunctionContract, generation: FunctionGeneration): NoPairsReason | undefined {
+  const why = reasonInFile(model, fn, generation);
+  const foreign = why === undefined ? undefined : model.foreignSite?.(why.span);
+  return why === undefined || foreign === undefined
+    ? why
+    : { message: `${why.message} (in ${foreign.file}, line ${foreign.line})`, span: fn.nameSpan };
+}
+
+function reasonInFile(model: FileModel, fn: FunctionContract, generation: FunctionGeneration): NoPairsReason | undefined {
   if (generation.notRunnable !== undefined)
     return { message: `cannot be run: ${generation.notRunnable.reason}`, span: generation.notRunnable.span };
   if (generation.pairs.length > 0) return undefined;

@@ -349,6 +349,9 @@ export function codeWrongOutcomes(
   inputs: readonly ReadonlyMap<string, Value>[],
   limits: CodeMutantLimits,
 ): (input: ReadonlyMap<string, Value>) => readonly CodeMutantOutcome[] {
+  // A body from another file of the crate (a trait declaration measured at an impl there) is not this file's text.
+  const body = fn.item.body;
+  if (body === undefined || model.foreignSite?.(body.span) !== undefined) return () => [];
   const mutations = codeMutations(fn, returnType, model.source.text, limits.maxMutations);
   if (mutations.length === 0) return () => [];
   const keyed = new Map<string, ReadonlyMap<string, Value>>();

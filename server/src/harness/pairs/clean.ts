@@ -7,7 +7,7 @@
 // the digits as written.
 
 import type { FileModel } from '../../model';
-import { functionNamed } from '../../model';
+import { measuredFunctionNamed } from '../measured-function';
 import type { JsonValue, Value } from '../../eval';
 import { decodeJson } from '../../eval';
 import type { PairsContext } from './read-state';
@@ -76,7 +76,7 @@ type SupportedTypes = Extract<FunctionValueTypes, { kind: 'supported' }>;
 type Json = Record<string, unknown>;
 
 function readFunction(ctx: PairsContext, model: FileModel, layout: FunctionLayout, json: unknown): PairsFunctionEntry | undefined {
-  const fn = functionNamed(model, layout.name);
+  const fn = measuredFunctionNamed(model, layout.name);
   if (fn === undefined || fn.mode !== 'exec' || (fn.requires.length === 0 && fn.ensures.length === 0)) return undefined;
   if (!isObject(json)) return undefined;
   const lists = { pairs: [] as PairEntry[], invalid: [] as InvalidEntry[], acceptable: [] as AcceptableEntry[] };

@@ -5,7 +5,7 @@
 
 import type { Node as JsonNode } from 'jsonc-parser';
 import type { FileModel, FunctionContract } from '../../model';
-import { functionNamed } from '../../model';
+import { measuredFunctionNamed } from '../measured-function';
 import { createLineIndex } from '../../syntax';
 import type { PairsContext, PairsDiagnostic } from './read-state';
 import { rangeOf, report } from './read-state';
@@ -104,7 +104,7 @@ function readFunction(
   const [keyNode, valueNode] = property.children ?? [];
   if (keyNode === undefined || typeof keyNode.value !== 'string' || valueNode === undefined) return undefined;
   const qualifiedName = keyNode.value;
-  const fn = functionNamed(model, qualifiedName);
+  const fn = measuredFunctionNamed(model, qualifiedName);
   if (fn === undefined) {
     report(ctx, keyNode, unknownFunctionMessage(qualifiedName, model));
     return undefined;

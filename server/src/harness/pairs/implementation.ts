@@ -3,7 +3,7 @@
 // pair is trusted as the correct output. Generated pairs came from the implementation and are not re-run.
 
 import type { FileModel } from '../../model';
-import { functionNamed } from '../../model';
+import { measuredFunctionNamed } from '../measured-function';
 import { EXEC_CALL_DEPTH_LIMITS, compareValues, encodeJson, formatValue, runExecFunction } from '../../eval';
 import type { JsonValue, StackAllowance } from '../../eval';
 import { formatInput } from '../report/format-call';
@@ -33,7 +33,7 @@ export function implementationMismatches(model: FileModel, pairs: ParsedPairsFil
   const mismatches: ImplementationMismatch[] = [];
   const execLimits = { stepBudget: limits.stepBudget, maxCallDepth: EXEC_CALL_DEPTH_LIMITS[limits.stackAllowance] };
   for (const entry of pairs.file.functions.values()) {
-    const fn = functionNamed(model, entry.qualifiedName);
+    const fn = measuredFunctionNamed(model, entry.qualifiedName);
     if (fn === undefined || fn.mode !== 'exec' || !fn.hasBody) continue;
     const types = functionValueTypes(fn, model.scope);
     if (types.kind !== 'supported' || types.returnType === undefined) continue;

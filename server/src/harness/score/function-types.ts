@@ -54,7 +54,9 @@ export function functionValueTypes(fn: FunctionContract, scope: ModelScope): Fun
     if (returnType.kind === 'tuple' && returnType.elements.length === 0) returnType = undefined;
   }
   const mutParams = fn.params.filter((param) => param.passing === 'mut').map((param) => param.name);
-  const instantiation = instantiationText(instantiated);
+  // A trait declaration's measured form names the impl it runs as `Self`.
+  const generics = instantiationText(instantiated);
+  const instantiation = fn.measuredAtImpl === undefined ? generics : { Self: fn.measuredAtImpl, ...generics };
   return { kind: 'supported', typeContext, params, returnType, mutParams, ...(instantiation === undefined ? {} : { instantiation }) };
 }
 
