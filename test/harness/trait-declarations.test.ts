@@ -83,3 +83,22 @@ describe("a trait impl method held to its declaration's contract", () => {
     expect(halve?.ensures.map((clause) => clause.text)).toEqual(['output <= input', 'output == input / 3']);
   });
 });
+
+describe('a trait declaration typed by an associated type', () => {
+  const source = readFileSync(join(__dirname, '..', 'fixtures', 'harness', 'trait-associated-types.rs'), 'utf8');
+  const codecModel = buildFileModel(parseSourceFile(source));
+
+  it('reads `Self::Item` as the impl it is measured at writes it, skipping the boxed impl, and finds the weak ensures', () => {
+    const generated = generatePairsText(codecModel, null, { count: 10, invalidCount: 2, seed: 1 });
+    if (!generated.ok) throw new Error(generated.error);
+    const report = checkFileSync(
+      { path: 'c.rs', text: source, pairsPath: 'c.pairs.json', pairsText: generated.text },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    const encode = report.functions.find((fn) => fn.qualifiedName === 'Codec::encode');
+    expect(encode).toMatchObject({ status: 'scored', instantiation: { Self: 'ByteCodec' }, scores: { postCorrectness: 1 } });
+    // `out@.len() > 0` says nothing of the byte written: a changed byte is accepted.
+    expect(encode?.scores.postCompleteness).toBeLessThan(1);
+    expect(encode?.acceptedMutants.some((mutant) => Array.isArray(mutant.mutant) && mutant.mutant.length === 1)).toBe(true);
+  });
+});

@@ -6,7 +6,8 @@ import type { FnItem, GenericParam, ImplItem, Span } from '../syntax';
 import { isConfiguredOut, printType } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
 import type { Instantiation, InstantiationSite } from './function-type-context';
-import { implCandidate, lazyCalledNames } from './function-type-context';
+import { functionTypeContext, implCandidate, lazyCalledNames } from './function-type-context';
+import { firstUnsupported, resolveValueType } from './type-resolution';
 import { paramBindingName } from './exec/exec-types';
 
 export type MeasuredDeclaration =
@@ -43,7 +44,7 @@ function measure(fn: FunctionContract, traitName: string, scope: ModelScope): Me
   const called = lazyCalledNames(fn);
   const site: InstantiationSite = { scope, calls: () => new Set([...called(), fn.name]) };
   const misfits: string[] = [];
-  let partial: { readonly impl: ImplItem; readonly method: FnItem } | undefined;
+  let partial: FunctionContract | undefined;
   for (const impl of scope.traitImpls(traitName)) {
     const written = printType(impl.selfType);
     const method = impl.items.find(
@@ -58,11 +59,17 @@ function measure(fn: FunctionContract, traitName: string, scope: ModelScope): Me
       continue;
     }
     const candidate: Instantiation = implCandidate(site, impl, self, 0);
-    if (candidate.kind === 'missing') misfits.push(candidate.why);
-    else if (candidate.partial === undefined) return { kind: 'measured', fn: atImpl(fn, impl, method) };
-    else partial ??= { impl, method };
+    if (candidate.kind === 'missing') {
+      misfits.push(candidate.why);
+      continue;
+    }
+    const measured = atImpl(fn, impl, method);
+    const unrepresented = unrepresentedType(measured, scope);
+    if (unrepresented !== undefined) misfits.push(`at \`${written}\`, ${unrepresented}`);
+    else if (candidate.partial === undefined) return { kind: 'measured', fn: measured };
+    else partial ??= measured;
   }
-  if (partial !== undefined) return { kind: 'measured', fn: atImpl(fn, partial.impl, partial.method) };
+  if (partial !== undefined) return { kind: 'measured', fn: partial };
   const why =
     misfits.length === 0 ? `no impl of ${traitName} is in reach` : `no impl of ${traitName} fits: ${[...new Set(misfits)].join('; ')}`;
   return {
@@ -83,6 +90,22 @@ function atImpl(fn: FunctionContract, impl: ImplItem, method: FnItem): FunctionC
     implHeader: { generics: impl.generics, selfType },
     measuredAtImpl: printType(selfType),
   };
+}
+
+/** Why the measured form's parameters or result cannot be represented at this impl (an associated type it does not
+ *  write), or undefined. */
+function unrepresentedType(fn: FunctionContract, scope: ModelScope): string | undefined {
+  const instantiated = functionTypeContext(fn, scope);
+  if (instantiated.kind === 'unsupported') return instantiated.reason;
+  const self = instantiated.ctx.selfType;
+  // `impl<C: Tr> Tr for Box<C>`: a wrapper the harness sees through is no type of its own to build.
+  if (self?.kind === 'adt' && scope.datatype(self.name) === undefined) return `\`${self.name}\` is no datatype of the crate`;
+  const declared = [...fn.params.map((param) => param.type), ...(fn.returnType === undefined ? [] : [fn.returnType])];
+  for (const type of declared) {
+    const unsupported = firstUnsupported(resolveValueType(type, instantiated.ctx));
+    if (unsupported !== undefined) return `\`${unsupported.text}\` cannot be represented (${unsupported.reason})`;
+  }
+  return undefined;
 }
 
 function sameParamNames(fn: FunctionContract, method: FnItem): boolean {

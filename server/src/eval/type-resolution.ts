@@ -11,6 +11,7 @@ import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
 import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
 import { typeObservations } from './observations';
+import { associatedType } from './associated-types';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -215,6 +216,12 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   }
   if (name === 'f32' || name === 'f64') return unsupported(text, 'floating-point types are not supported');
   if (name === 'Self') return ctx.selfType ?? unsupported(text, '`Self` outside an impl');
+  const owner = type.segments.length === 2 && args.length === 0 ? associatedOwner(type.segments[0]?.name, ctx) : undefined;
+  const associated = owner === undefined ? undefined : associatedType(owner, name, ctx.scope);
+  if (owner !== undefined && associated !== undefined) {
+    const generics = new Map([...(ctx.generics ?? []), ...associated.generics]);
+    return resolve(associated.type, { ...ctx, selfType: owner, generics }, depth + 1);
+  }
   if (ownCollection(type, ctx)) return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
   const origin = SEQ_ORIGINS[name];
   if (origin !== undefined) return { kind: 'seq', element: arg(0), origin };
@@ -229,6 +236,12 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   const external = externalCrate(type, ctx);
   if (external !== undefined) return unsupported(text, `a type of the crate \`${external}\`, outside the code the harness reads`);
   return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
+}
+
+/** The type `Self::X` or `T::X` is an associated type of: `Self`, or what the generic parameter `T` stands for. */
+function associatedOwner(first: string | undefined, ctx: TypeContext): ValueType | undefined {
+  if (first === undefined) return undefined;
+  return first === 'Self' ? ctx.selfType : ctx.generics?.get(first);
 }
 
 /** The outside crate a path names when the crate also has a type of its last name (the wrapper around it). */
