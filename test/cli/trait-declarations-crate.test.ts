@@ -1,6 +1,7 @@
 // A trait declared in one file of a crate and implemented in others (the persistent-memory crates' pattern): each
 // bodiless declaration is scored under its own name at one impl, the volatile mock rather than the file-backed
-// region whose state is hidden, and a declaration whose trait has no impl says so.
+// region whose state is hidden, the impls' methods are held to the declarations' contracts, and a declaration whose
+// trait has no impl says so.
 
 import { cpSync } from 'node:fs';
 import * as path from 'node:path';
@@ -59,6 +60,10 @@ describe('trait declarations across the files of a crate', () => {
     const write = functions['Region::write'];
     expect(write).toMatchObject({ status: 'scored', self: 'MockRegion' });
     expect(write?.post).toBeLessThan(1);
+    // The mock's own methods are held to the declarations in region.rs: run inside their `requires`, scored by their
+    // `ensures`.
+    expect(functions['MockRegion::read']).toMatchObject({ status: 'scored', post: 1 });
+    expect(functions['MockRegion::write']?.post).toBeLessThan(1);
     expect(functions['Clock::now']).toMatchObject({ status: 'unsupported' });
     expect(String(functions['Clock::now']?.reason)).toContain('no impl of Clock');
   });

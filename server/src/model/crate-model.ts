@@ -1,6 +1,7 @@
 // One Cargo crate's files lowered together: each file keeps its own model (its functions, qualified names and
-// diagnostics are what they are alone, so pairs keys do not change), and its scope also reaches every item of the
-// crate through module paths and `use`s. Pure: the host finds and reads the files; this only reads their trees.
+// diagnostics are what they are alone, so pairs keys do not change, except that a trait impl method is held to its
+// trait's declaration in another file too), and its scope also reaches every item of the crate through module paths
+// and `use`s. Pure: the host finds and reads the files; this only reads their trees.
 // Invariant: a name the file resolves alone resolves to the same item in the crate (the file's own scope is asked
 // first), so adding a crate can only make more names known.
 
@@ -10,6 +11,7 @@ import { buildFileModel } from './build-file-model';
 import { collectItems } from './lower-functions';
 import type { VisitedItem } from './lower-functions';
 import { scopeWithItemMacros } from './scope';
+import { traitDeclarations, withCrateTraitContracts } from './trait-contracts';
 import { moduleUses, resolveInCrate } from './crate-paths';
 import type { ModuleUses } from './crate-paths';
 import type { FileModel, ForeignSite, ModelScope, ResolvedFn } from './types';
@@ -60,11 +62,14 @@ export function buildCrateModel(files: readonly CrateFile[]): CrateModel {
     lines: lazily(() => createLineIndex(file.source.text)),
   }));
   const models = new Map<string, FileModel>();
-  for (const file of files) {
-    const alone = buildFileModel(file.source);
+  const alone = files.map((file) => buildFileModel(file.source));
+  const declarations = traitDeclarations(alone.map((model) => model.functions));
+  for (const [index, file] of files.entries()) {
+    const own = alone[index] as FileModel;
     models.set(file.path, {
-      ...alone,
-      scope: fileScope(alone.scope, crate, file.modulePath),
+      ...own,
+      functions: withCrateTraitContracts(own.functions, declarations),
+      scope: fileScope(own.scope, crate, file.modulePath),
       foreignSite: (span) => foreignSite(sites, file, span),
       siblings: () => [...models.entries()].filter(([path]) => path !== file.path).map(([, model]) => model),
     });

@@ -50,6 +50,7 @@ export function lowerFunction(source: SourceFile, fn: FnItem, context: ItemConte
     ensures: lowerEnsures(source, fn.ensures, fn.returns, fn.ret),
     hasBody: fn.body !== undefined,
     ...(context.container === 'trait' && context.traitName !== undefined ? { declaredInTrait: context.traitName } : {}),
+    ...(context.container === 'trait-impl' && context.traitName !== undefined ? { implementsTrait: context.traitName } : {}),
     span: fn.span,
     nameSpan: fn.nameSpan,
   };

@@ -28,6 +28,35 @@ export function withTraitContracts(lowered: readonly LoweredFunction[]): Lowered
   });
 }
 
+/** In a crate, a trait impl method whose declaration is in another file is held to it as well; one whose file declares
+ *  the trait method itself was already (`withTraitContracts`). */
+export function withCrateTraitContracts(
+  functions: readonly FunctionContract[],
+  declarations: ReadonlyMap<string, FunctionContract>,
+): readonly FunctionContract[] {
+  const local = new Set(functions.flatMap((fn) => (fn.declaredInTrait === undefined ? [] : [`${fn.declaredInTrait}::${fn.name}`])));
+  let changed = false;
+  const held = functions.map((fn) => {
+    const key = fn.implementsTrait === undefined ? undefined : `${fn.implementsTrait}::${fn.name}`;
+    const declaration = key === undefined || local.has(key) ? undefined : declarations.get(key);
+    if (declaration === undefined) return fn;
+    const inherited = inherit(fn, declaration);
+    changed ||= inherited !== fn;
+    return inherited;
+  });
+  return changed ? held : functions;
+}
+
+/** The trait method declarations of the files, by `Trait::method` (the first of a name, in file order). */
+export function traitDeclarations(files: readonly (readonly FunctionContract[])[]): ReadonlyMap<string, FunctionContract> {
+  const declarations = new Map<string, FunctionContract>();
+  for (const fn of files.flat()) {
+    const key = fn.declaredInTrait === undefined ? undefined : `${fn.declaredInTrait}::${fn.name}`;
+    if (key !== undefined && !declarations.has(key)) declarations.set(key, fn);
+  }
+  return declarations;
+}
+
 function inherit(impl: FunctionContract, declaration: FunctionContract): FunctionContract {
   const sameParams =
     declaration.params.length === impl.params.length && declaration.params.every((param, i) => param.name === impl.params[i]?.name);

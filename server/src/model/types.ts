@@ -67,6 +67,8 @@ export interface FunctionContract {
   /** The impl's self type as written (`VolatileMemoryMockingPersistentMemoryRegion`) when this is such a
    *  declaration's measured form, which runs that impl's method. */
   readonly measuredAtImpl?: string;
+  /** For a method of `impl Tr for T`: `Tr`, whose declaration's contract it is held to (`trait-contracts.ts`). */
+  readonly implementsTrait?: string;
   readonly span: Span;
   readonly nameSpan: Span;
 }
