@@ -59,6 +59,27 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     primitive_sizes: [[1], [3]],
     record_layouts: [[1], [2]],
   },
+  'closures.rs': {
+    evens_doubled: [[[1, 2, 3, 4]], [[]], [[7]]],
+    count_above: [
+      [[1, 5, 9], 4],
+      [[], 0],
+      [[3, 3], 2],
+    ],
+    first_over: [
+      [[1, 5, 9], 4],
+      [[1, 2], 9],
+    ],
+    indexed_sum: [[[4, 5, 6]], [[]]],
+    halves: [[[2, 3, 8]], [[1]]],
+    option_chain: [
+      [0, 3],
+      [20, 3],
+      [5, 9],
+    ],
+    overflowing: [[[1, 2]], [[100]]],
+    early_return: [[[3, -2, 7]], [[]]],
+  },
   'std-gaps.rs': {
     logs_u32: [
       [100, 3],

@@ -31,6 +31,7 @@ import { layoutQuery } from '../layout';
 import { sliceIndexGet, sliceSubrange } from './slices';
 import { ghostValue, withTrustedGhostEffects } from './ghost-values';
 import { resultFromEnsures } from './trusted-results';
+import { callClosure, isExecClosure } from './closures';
 import { leBytesFn } from '../le-bytes';
 
 /** An argument as passed: a value, or a place for `&mut` parameters (written back when the callee returns). */
@@ -80,6 +81,12 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   const callee = expr.callee.kind === 'paren' ? expr.callee.inner : expr.callee;
   if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
   const names = callee.segments.map((s) => s.name);
+  const local = names.length === 1 ? lookup(env, names[0] ?? '') : undefined;
+  const closure = local === undefined ? undefined : local.kind === 'slot' ? local.slot.value : readPlace(local.place).value;
+  if (closure !== undefined && isExecClosure(closure)) {
+    const args = expr.args.map((arg) => evalExpr(ctx, frame, env, arg));
+    return callClosure(ctx, closure, args, expr.span);
+  }
   const last = names[names.length - 1] ?? '';
   // A ghost value is computed by the spec evaluator (ghost-values.ts); a tracked one is part of the shadow
   // execution (a permission, the pointer's memory).

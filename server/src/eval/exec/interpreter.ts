@@ -11,6 +11,7 @@ import type { ExecType } from './exec-types';
 import { BOOL, CHAR, execTypeOf, FLEX, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { binaryOp, castValue, checkFits, negate, not } from './typed-operators';
 import { bindPattern, matchPattern } from './typed-patterns';
+import { makeClosure } from './closures';
 import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
@@ -117,7 +118,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
     case 'let-condition':
       return notRunnable('`let` outside `if`/`while`', expr.span);
     case 'closure':
-      return notRunnable('closures', expr.span);
+      return makeClosure(frame, env, expr);
     case 'view':
     case 'arrow':
     case 'chain':

@@ -21,6 +21,7 @@ import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
 import { keyOrdering, mapMethod, setMethod } from './hash-collections';
 import { builtinTypeImplCall } from './builtin-type-impls';
+import { closureMethod } from './closures';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
 const MUTATING = new Set([
@@ -173,7 +174,7 @@ function isMutBorrow(expr: Expr): boolean {
 /** A std method on the receiver; undefined for a sequence's or tuple's method std does not have. */
 function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult | undefined {
   const value = receiver.value;
-  const common = equalityOrDisplay(receiver, method, args);
+  const common = closureMethod(ctx, receiver, method, args, span) ?? equalityOrDisplay(receiver, method, args);
   if (common !== undefined) return { value: common };
   if (value.kind === 'int') {
     const res =
