@@ -1,6 +1,7 @@
 // Inputs repaired toward a well-formedness predicate (test/fixtures/systems/repaired-inputs.rs): a variant test,
 // `is_Some()`, `matches`, an implication, integer bounds on both sides, a map's length and keys, a set's members
-// present and absent. Without the repairs no generated input meets the `requires` and nothing is scored.
+// present and absent, addresses' alignment and index bits. Without the repairs no generated input meets the
+// `requires` and nothing is scored.
 
 import { describe, expect, it } from 'vitest';
 import { EXACT, scoreSystemsFixture } from './systems-fixture';
@@ -29,5 +30,13 @@ describe('inputs repaired toward the requires', () => {
 
   it("a match over a tuple of options: the arm the values take, its bindings the options' payloads", () => {
     expect(fn('Rollout::slack')).toMatchObject(EXACT);
+  });
+
+  it("an address's bits: cleared below the page mask, and the index field set past the kernel's (bits through a shift and a mask)", () => {
+    expect(fn('VaRange::pages')).toMatchObject(EXACT);
+  });
+
+  it('two page-aligned addresses three pages apart (a remainder the repairs can also set)', () => {
+    expect(fn('pages_between')).toMatchObject(EXACT);
   });
 });

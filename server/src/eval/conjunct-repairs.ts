@@ -1,7 +1,7 @@
 // Generated inputs repaired toward a `requires`: a conjunct other than an equality (ghost-completion.ts sets those)
 // that is false of the values as drawn is made true by changing one place it names. A well-formedness predicate of
 // systems code is mostly such facts (`self.metadata.name is Some`, `self.len <= N`, `self.free.contains(i)`,
-// `labels.len() > 0`), and random values meet all of them at once almost never. A repair writes a plain value that
+// `labels.len() > 0`, `va & !MASK == 0`: bit-repairs.ts), and random values meet all of them at once almost never. A repair writes a plain value that
 // makes its conjunct hold (an integer inside the bound, a variant with plain fields, one more element); the evaluator
 // still decides the whole `requires` on what comes out, so a repair that breaks another conjunct costs a row, never a
 // verdict.
@@ -15,6 +15,7 @@ import type { Place } from './ghost-places';
 import { readPlace } from './ghost-places';
 import { plainFields, plainValue } from './plain-values';
 import { hasShapeOf, valueEquals } from './value-ops';
+import { bitRepair, bitView } from './bit-repairs';
 
 /** How one conjunct's places are named, read, typed and written (ghost-completion.ts builds it per conjunct). */
 export interface ConjunctTools {
@@ -66,7 +67,7 @@ function mayRepair(expr: Expr, tools: ConjunctTools, depth: number): boolean {
 /** A side of a comparison a repair writes: a place, or a place's `len()`. */
 function comparedPlace(side: Expr, tools: ConjunctTools): boolean {
   const target = side.kind === 'method-call' && side.method === 'len' && side.args.length === 0 ? side.receiver : side;
-  return tools.place(target) !== undefined;
+  return tools.place(target) !== undefined || bitView(side, tools) !== undefined;
 }
 
 const MEMBERSHIPS: ReadonlySet<string> = new Set(['contains', 'contains_key', 'contains_pair']);
@@ -134,6 +135,8 @@ const MIRRORED: ReadonlyMap<string, string> = new Map([
 function compareRepair(target: Expr, op: string, bound: Expr, tools: ConjunctTools): Values | undefined {
   const limit = tools.evaluate(bound);
   if (limit?.kind !== 'int') return op === '==' ? equalRepair(target, limit, tools) : undefined;
+  const bits = bitView(target, tools);
+  if (bits !== undefined) return bitRepair(bits, op, limit.value, tools);
   const value = nearest(op, limit.value);
   if (value === undefined) return undefined;
   if (target.kind === 'method-call' && target.method === 'len' && target.args.length === 0)
