@@ -136,6 +136,20 @@ describe('a bound an integer does not satisfy', () => {
   });
 });
 
+describe('a higher-ranked bound', () => {
+  it("is instantiated at the impl of the trait after its binder (`for<'a> Scale<'a>`)", () => {
+    const source = `
+trait Scale<'a> { fn scale(&self, x: u8) -> u16; }
+struct Twice;
+impl<'a> Scale<'a> for Twice { fn scale(&self, x: u8) -> u16 { 2 * (x as u16) } }
+fn scaled<S: for<'a> Scale<'a>>(s: S, x: u8) -> (r: u16)
+    ensures r <= 510,
+{ s.scale(x) }`;
+    const report = check(source, { scaled: { pairs: [{ input: { s: null, x: 3 }, output: 6 }] } });
+    expect(fnReport(report, 'scaled')).toMatchObject({ status: 'scored', instantiation: { S: 'Twice' }, scores: { postCorrectness: 1 } });
+  });
+});
+
 describe('the Verus stub of a generic fn', () => {
   it('prints T as i64 in the predicates and the probe literals', () => {
     const text = wrap(MAX);

@@ -88,7 +88,7 @@ describe('a trait declaration typed by an associated type', () => {
   const source = readFileSync(join(__dirname, '..', 'fixtures', 'harness', 'trait-associated-types.rs'), 'utf8');
   const codecModel = buildFileModel(parseSourceFile(source));
 
-  it('reads `Self::Item` as the impl it is measured at writes it, skipping the boxed impl, and finds the weak ensures', () => {
+  it('reads `Self::Item` as the impl it is measured at writes it, skipping the boxed impl, binds its renamed parameter by position, and finds the weak ensures', () => {
     const generated = generatePairsText(codecModel, null, { count: 10, invalidCount: 2, seed: 1 });
     if (!generated.ok) throw new Error(generated.error);
     const report = checkFileSync(

@@ -381,10 +381,13 @@ function isIntSatisfiedBound(text: string): boolean {
   return INT_SATISFIED_BOUNDS.has(last);
 }
 
-/** `KeyTrait`, `vstd::view::View`, `CheckPermission<Seq<u8>>` name the traits `KeyTrait`, `View`, `CheckPermission`. */
+/** `KeyTrait`, `vstd::view::View`, `CheckPermission<Seq<u8>>`, `for<'a> Fn(&'a u8)` name the traits `KeyTrait`, `View`,
+ *  `CheckPermission`, `Fn`. */
 function boundTraitName(bound: string): string {
-  const open = bound.indexOf('<');
-  const path = (open < 0 ? bound : bound.slice(0, open)).trim();
+  // A higher-ranked bound (`for<'a> Continuation<&'a T>`) names the trait after its binder.
+  const unbound = bound.trim().replace(/^for\s*<[^>]*>\s*/, '');
+  const open = unbound.indexOf('<');
+  const path = (open < 0 ? unbound : unbound.slice(0, open)).trim();
   return path.split('::').pop()?.trim() ?? path;
 }
 

@@ -8,7 +8,7 @@ import type { FunctionContract, ModelScope } from '../model';
 import type { Instantiation, InstantiationSite } from './function-type-context';
 import { functionTypeContext, implCandidate, lazyCalledNames } from './function-type-context';
 import { firstUnsupported, resolveValueType } from './type-resolution';
-import { paramBindingName } from './exec/exec-types';
+import { isErasedParam } from './exec/exec-types';
 
 export type MeasuredDeclaration =
   | { readonly kind: 'measured'; readonly fn: FunctionContract }
@@ -54,8 +54,8 @@ function measure(fn: FunctionContract, traitName: string, scope: ModelScope): Me
       misfits.push(`\`${written}\` has no body for it`);
       continue;
     }
-    if (!sameParamNames(fn, method)) {
-      misfits.push(`\`${written}\` names its parameters differently`);
+    if (!sameParams(fn, method)) {
+      misfits.push(`\`${written}\` takes other parameters`);
       continue;
     }
     const candidate: Instantiation = implCandidate(site, impl, self, 0);
@@ -108,12 +108,15 @@ function unrepresentedType(fn: FunctionContract, scope: ModelScope): string | un
   return undefined;
 }
 
-function sameParamNames(fn: FunctionContract, method: FnItem): boolean {
+/** The impl's method takes the declaration's parameters in the same places (named as it likes: the run binds the
+ *  declaration's inputs by position), ghost and tracked ones where the declaration has them. */
+function sameParams(fn: FunctionContract, method: FnItem): boolean {
+  const declared = fn.item.params;
   return (
-    fn.params.length === method.params.length &&
-    fn.params.every((param, index) => {
+    declared.length === method.params.length &&
+    declared.every((param, index) => {
       const other = method.params[index];
-      return other !== undefined && param.name === (paramBindingName(other) ?? other.name);
+      return other !== undefined && param.isSelf === other.isSelf && isErasedParam(param) === isErasedParam(other);
     })
   );
 }

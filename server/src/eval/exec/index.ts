@@ -77,12 +77,15 @@ interface PreparedParam {
 export function prepareExecFunction(model: FileModel, fn: FunctionContract): PreparedExecFunction {
   const subst = instantiatedGenerics(model, fn);
   const selfType = entrySelfType(fn, subst);
-  const params = fn.item.params.flatMap((param): PreparedParam[] =>
+  // A trait declaration measured at an impl (trait-declarations.ts) runs the impl's method, whose parameters may be
+  // named otherwise: its inputs are the declaration's, bound by position as Verus reads the impl.
+  const declared = fn.measuredAtImpl === undefined ? undefined : fn.params;
+  const params = fn.item.params.flatMap((param, index): PreparedParam[] =>
     isErasedParam(param)
       ? []
       : [
           {
-            name: paramBindingName(param) ?? param.name,
+            name: declared?.[index]?.name ?? paramBindingName(param) ?? param.name,
             span: param.span,
             type: execTypeOf(param.type, subst, selfType),
             byPlace: passesByPlace(param),
