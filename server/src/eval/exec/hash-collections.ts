@@ -1,7 +1,7 @@
 // vstd's `HashSetWithView<K>` and `HashMapWithView<K, V>` (and std's `HashSet`/`HashMap`, `BTreeSet`/`BTreeMap`) in
 // exec code: a value is its view, a `Set<K>`/`Map<K, V>`, so results are compared through their views as the ensures
-// reads them. A hash collection's iteration order is not the program's to know, so only the methods whose outcome
-// does not depend on it are run; a B-tree's is its keys' order, so it also iterates (`iter`, `keys`, `values`).
+// reads them. A B-tree iterates in its keys' order; a hash collection in an order the program cannot know, so a run
+// that iterates one is checked against a run in the reversed order (`iterationOrder`).
 
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
@@ -18,20 +18,20 @@ import { notRunnable } from './signals';
 const SET_OWNERS: ReadonlySet<string> = new Set(['HashSetWithView', 'HashSet', 'StringHashSet', 'BTreeSet']);
 const MAP_OWNERS: ReadonlySet<string> = new Set(['HashMapWithView', 'HashMap', 'StringHashMap', 'BTreeMap']);
 
-/** How a collection of this exec type orders its keys when it iterates: `Ord` for a `BTreeMap`/`BTreeSet`, none for a
- *  hash collection. */
-export function keyOrdering(ctx: Ctx, type: ExecType): Ordering | undefined {
-  const ordered = type.kind === 'adt' && (type.name === 'BTreeMap' || type.name === 'BTreeSet');
-  return ordered ? (a, b) => compareValues(ctx, a, b) : undefined;
+/** How a collection of this exec type orders its elements when it iterates: a `BTreeMap`/`BTreeSet` by its keys
+ *  (`Ord`); a hash collection in an order the program cannot know, so the run takes them as stored, or reversed on the
+ *  second run that checks the result does not depend on it (`Ctx.hashIteration`, exec/index.ts). */
+export function iterationOrder(ctx: Ctx, type: ExecType): IterationOrder {
+  if (type.kind === 'adt' && (type.name === 'BTreeMap' || type.name === 'BTreeSet'))
+    return (items, key) => [...items].sort((a, b) => compareValues(ctx, key(a), key(b)));
+  return (items) => {
+    ctx.hashIteration.seen = true;
+    return ctx.hashIteration.reversed ? [...items].reverse() : items;
+  };
 }
 
-/** A B-tree's elements (or entries, by key) in order; undefined for a hash collection. */
-function inKeyOrder<T>(items: readonly T[], key: (item: T) => Value, ordered: Ordering | undefined): readonly T[] | undefined {
-  return ordered === undefined ? undefined : [...items].sort((a, b) => ordered(key(a), key(b)));
-}
-
-/** How a B-tree compares its keys (`Ord`); undefined for a hash collection. */
-export type Ordering = (a: Value, b: Value) => number;
+/** A collection's elements (or entries, by key) in the order it iterates them. */
+export type IterationOrder = <T>(items: readonly T[], key: (item: T) => Value) => readonly T[];
 
 /** `HashSetWithView::new()`, `HashMap::with_capacity(n)`: an empty collection; undefined for other calls. */
 export function hashCollectionCall(owner: string, name: string): Typed | undefined {
@@ -47,7 +47,7 @@ export function setMethod(
   method: string,
   args: readonly Typed[],
   span: Span,
-  ordered?: Ordering,
+  order?: IterationOrder,
 ): { readonly value: Typed; readonly receiver?: Value } {
   const arg = (): Value => args[0]?.value ?? notRunnable(`\`${method}\` needs an argument`, span);
   const has = (value: Value): boolean => set.elements.some((element) => valueEquals(element, value));
@@ -75,9 +75,8 @@ export function setMethod(
       return { value: { value: set, type: UNKNOWN } };
     case 'iter':
     case 'into_iter': {
-      const elements = inKeyOrder(set.elements, (element) => element, ordered);
-      if (elements !== undefined) return { value: { value: { kind: 'seq', elements }, type: seqOf(UNKNOWN) } };
-      return notRunnable(`calls ${method} on a set`, span);
+      if (order === undefined) return notRunnable(`calls ${method} on a set`, span);
+      return { value: { value: { kind: 'seq', elements: order(set.elements, (element) => element) }, type: seqOf(UNKNOWN) } };
     }
     default:
       return notRunnable(`calls ${method} on a set`, span);
@@ -90,7 +89,7 @@ export function mapMethod(
   method: string,
   args: readonly Typed[],
   span: Span,
-  ordered?: Ordering,
+  order?: IterationOrder,
 ): { readonly value: Typed; readonly receiver?: Value } {
   const arg = (i: number): Value => args[i]?.value ?? notRunnable(`\`${method}\` needs an argument`, span);
   const found = (key: Value): Value | undefined => map.entries.find(([k]) => valueEquals(k, key))?.[1];
@@ -122,9 +121,8 @@ export function mapMethod(
     case 'into_iter':
     case 'keys':
     case 'values': {
-      const entries = inKeyOrder(map.entries, ([key]) => key, ordered);
-      if (entries === undefined) return notRunnable(`calls ${method} on a map`, span);
-      const elements = entries.map(([key, value]): Value =>
+      if (order === undefined) return notRunnable(`calls ${method} on a map`, span);
+      const elements = order(map.entries, ([key]) => key).map(([key, value]): Value =>
         method === 'keys' ? key : method === 'values' ? value : { kind: 'tuple', elements: [key, value] },
       );
       return { value: { value: { kind: 'seq', elements }, type: seqOf(UNKNOWN) } };

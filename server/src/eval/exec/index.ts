@@ -11,6 +11,7 @@ import type { Ctx, ExecLimits, Frame, Slot } from './interpreter-state';
 import { EXEC_CALL_DEPTH_LIMITS } from './interpreter-state';
 import { hasTrustedBody } from '../../model';
 import { withPinnedObservations } from '../observations';
+import { valueEquals } from '../value-ops';
 import { execTypeOf, execTypeOfValueType, implSelfType, isErasedParam, paramBindingName, passesByPlace } from './exec-types';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { constInstantiation, functionTypeContext } from '../function-type-context';
@@ -95,7 +96,9 @@ export function prepareExecFunction(model: FileModel, fn: FunctionContract): Pre
   return { model, fn, consts: constInstantiation(fn, model.scope), subst, params };
 }
 
-/** Runs the prepared function as `item` says: its own item, or a code mutant's (its item with another body). */
+/** Runs the prepared function as `item` says: its own item, or a code mutant's (its item with another body). A run
+ *  that iterated a hash collection is run again with every such iteration reversed: a result that differs depends on
+ *  an order the program cannot know (Verus proved the contract for every order), so it is no correct output. */
 export function runPreparedFunction(
   prepared: PreparedExecFunction,
   item: FnItem,
@@ -104,6 +107,42 @@ export function runPreparedFunction(
 ): ExecOutcome {
   const fn = prepared.fn;
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
+  const first = runInOrder(prepared, item, inputs, limits, false);
+  if (!first.iteratedHash || first.outcome.kind !== 'returned') return first.outcome;
+  const second = runInOrder(prepared, item, inputs, limits, true).outcome;
+  return sameReturn(first.outcome, second)
+    ? first.outcome
+    : { kind: 'unspecified', reason: "the result depends on the order a hash collection iterates in, which the program cannot know", span: fn.nameSpan };
+}
+
+function sameReturn(a: Extract<ExecOutcome, { kind: 'returned' }>, b: ExecOutcome): boolean {
+  if (b.kind !== 'returned' || !valueEquals(a.value, b.value) || a.after.size !== b.after.size) return false;
+  return [...a.after].every(([name, value]) => {
+    const other = b.after.get(name);
+    return other !== undefined && valueEquals(value, other);
+  });
+}
+
+function runInOrder(
+  prepared: PreparedExecFunction,
+  item: FnItem,
+  inputs: ReadonlyMap<string, Value>,
+  limits: ExecLimits,
+  reversed: boolean,
+): { readonly outcome: ExecOutcome; readonly iteratedHash: boolean } {
+  const hashIteration = { seen: false, reversed };
+  const outcome = runWithIteration(prepared, item, inputs, limits, hashIteration);
+  return { outcome, iteratedHash: hashIteration.seen };
+}
+
+function runWithIteration(
+  prepared: PreparedExecFunction,
+  item: FnItem,
+  inputs: ReadonlyMap<string, Value>,
+  limits: ExecLimits,
+  hashIteration: Ctx['hashIteration'],
+): ExecOutcome {
+  const fn = prepared.fn;
   const ctx: Ctx = {
     model: prepared.model,
     limits,
@@ -111,6 +150,7 @@ export function runPreparedFunction(
     consts: prepared.consts,
     trusted: { callee: undefined },
     proofBuilt: new Map(),
+    hashIteration,
   };
   const slots = new Map<string, Slot>();
   const args: Argument[] = [];
@@ -161,6 +201,7 @@ export function evaluateExecConstant(model: FileModel, constant: ConstItem, limi
     consts: new Map(),
     trusted: { callee: undefined },
     proofBuilt: new Map(),
+    hashIteration: { seen: false, reversed: false },
   };
   const type = execTypeOf(constant.type, new Map(), undefined);
   const frame: Frame = { selfTypeName: undefined, selfType: undefined, subst: new Map(), returnType: type };

@@ -67,6 +67,9 @@ export interface Ctx {
   /** `let tracked` locals the run could not compute, each with what built it (`tracked_borrow(..)`): exec code that
    *  reads one cannot run, and the reason says where the value came from. */
   readonly proofBuilt: Map<string, string>;
+  /** Whether the run iterated a hash collection (`seen`), and whether it does so in the reversed order: a result
+   *  that depends on that order, which the program cannot know, is no correct output (exec/index.ts). */
+  readonly hashIteration: { seen: boolean; readonly reversed: boolean };
 }
 
 /** What a function body runs in: its impl's self type and generic substitution. */

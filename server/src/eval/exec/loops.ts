@@ -11,7 +11,7 @@ import { evalBlock, evalCondition, evalExpr, intValue, pinFlexVariable, tempPlac
 import { invokeFunction } from './calls-and-paths';
 import { bindPattern, matchPattern } from './typed-patterns';
 import { commonIntType } from './typed-operators';
-import { keyOrdering, mapMethod, setMethod } from './hash-collections';
+import { iterationOrder, mapMethod, setMethod } from './hash-collections';
 import { BreakSignal, ContinueSignal, notRunnable } from './signals';
 
 export function evalWhile(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'while' }>): Typed {
@@ -93,8 +93,8 @@ function* iterate(ctx: Ctx, frame: Frame, env: Env, iterable: Expr): Generator<T
     }
   }
   const evaluated = evalExpr(ctx, frame, env, inner);
-  // A B-tree visits its entries in key order; a hash collection's order is not the program's to know.
-  const ordered = keyOrdering(ctx, evaluated.type);
+  // A B-tree visits its entries in key order; a hash collection in an order the program cannot know.
+  const ordered = iterationOrder(ctx, evaluated.type);
   const collection =
     evaluated.value.kind === 'map'
       ? mapMethod(evaluated.value, 'iter', [], iterable.span, ordered).value

@@ -19,7 +19,7 @@ import { notRunnable, panic } from './signals';
 import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
-import { keyOrdering, mapMethod, setMethod } from './hash-collections';
+import { iterationOrder, mapMethod, setMethod } from './hash-collections';
 import { builtinTypeImplCall } from './builtin-type-impls';
 import { closureMethod } from './closures';
 
@@ -192,7 +192,7 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
     }
     return seqMethod(ctx, receiver, method, args, span);
   }
-  const ordered = keyOrdering(ctx, receiver.type);
+  const ordered = iterationOrder(ctx, receiver.type);
   if (value.kind === 'set') return setMethod(value, method, args, span, ordered);
   if (value.kind === 'map') return mapMethod(value, method, args, span, ordered);
   if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
