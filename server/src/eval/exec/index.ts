@@ -112,7 +112,11 @@ export function runPreparedFunction(
   const second = runInOrder(prepared, item, inputs, limits, true).outcome;
   return sameReturn(first.outcome, second)
     ? first.outcome
-    : { kind: 'unspecified', reason: "the result depends on the order a hash collection iterates in, which the program cannot know", span: fn.nameSpan };
+    : {
+        kind: 'unspecified',
+        reason: 'the result depends on the order a hash collection iterates in, which the program cannot know',
+        span: fn.nameSpan,
+      };
 }
 
 function sameReturn(a: Extract<ExecOutcome, { kind: 'returned' }>, b: ExecOutcome): boolean {
