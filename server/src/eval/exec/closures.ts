@@ -14,6 +14,8 @@ import { evalExpecting } from './conversions';
 import { bindPattern, matchPattern } from './typed-patterns';
 import { notRunnable, ReturnSignal, TimeoutSignal } from './signals';
 import { optionValue } from './calls-and-paths';
+import { MAP_OWNERS, SET_OWNERS } from './hash-collections';
+import { makeMap, makeSet, valueEquals } from '../value-ops';
 
 type ClosureExpr = Extract<Expr, { kind: 'closure' }>;
 
@@ -77,6 +79,8 @@ export function callClosure(ctx: Ctx, closure: Value, args: readonly Typed[], sp
  *  method, which the caller dispatches as before. */
 export function closureMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): Typed | undefined {
   const value = receiver.value;
+  if (isCollected(receiver.type))
+    return notRunnable('uses what `collect()` made where its type is not written (a `Vec`, a set or a map)', span);
   if (value.kind === 'seq') return iteratorMethod(ctx, value.elements, elementTypeOf(receiver.type), method, args, span);
   if (value.kind === 'enum' && (value.name === 'Option' || value.name === 'Result') && args.some((arg) => isExecClosure(arg.value)))
     return optionClosureMethod(ctx, receiver, value, method, args, span);
@@ -110,7 +114,7 @@ function iteratorMethod(
     }));
     return seq(indexed, UNKNOWN);
   }
-  if (method === 'collect' && args.length === 0) return seq(each, elementType);
+  if (method === 'collect' && args.length === 0) return { value: { kind: 'seq', elements }, type: collectedType(elementType) };
   if (closure === undefined) return undefined;
   switch (method) {
     case 'map': {
@@ -208,4 +212,42 @@ function optionClosureMethod(
 function isTrue(result: Typed, span: Span): boolean {
   if (result.value.kind !== 'bool') return notRunnable('a closure that should give a `bool` gave another value', span);
   return result.value.value;
+}
+
+/** What `collect()` made before a type is written for it: the elements in order, a `Vec`, a set or a map to be. */
+const COLLECTED = '<collected>';
+
+function collectedType(element: ExecType): ExecType {
+  return { kind: 'adt', name: COLLECTED, args: [element] };
+}
+
+function isCollected(type: ExecType): boolean {
+  return type.kind === 'adt' && type.name === COLLECTED;
+}
+
+/** The result of `collect()` as the type written where it lands (a `let`'s type, a parameter, a field, the return
+ *  type): a `Vec` keeps the elements, a set keeps each once, a map keeps the last value of each key; left as it is
+ *  while no type is written. */
+export function collectedAs(typed: Typed, declared: ExecType, span: Span): Typed {
+  if (!isCollected(typed.type) || typed.value.kind !== 'seq' || declared.kind === 'unknown' || declared.kind === 'flex') return typed;
+  const elements = typed.value.elements;
+  if (declared.kind === 'seq') return { value: typed.value, type: declared };
+  if (declared.kind === 'adt' && SET_OWNERS.has(declared.name)) {
+    const distinct: Value[] = [];
+    for (const element of elements) if (!distinct.some((seen) => valueEquals(seen, element))) distinct.push(element);
+    return { value: makeSet(distinct), type: declared };
+  }
+  if (declared.kind === 'adt' && MAP_OWNERS.has(declared.name)) {
+    const entries: (readonly [Value, Value])[] = [];
+    for (const element of elements) {
+      if (element.kind !== 'tuple' || element.elements.length !== 2)
+        return notRunnable('`collect()` into a map of items that are not pairs', span);
+      const [key, entry] = element.elements as [Value, Value];
+      const at = entries.findIndex(([seen]) => valueEquals(seen, key));
+      if (at >= 0) entries.splice(at, 1);
+      entries.push([key, entry]);
+    }
+    return { value: makeMap(entries), type: declared };
+  }
+  return notRunnable(`\`collect()\` into ${declared.kind === 'adt' ? declared.name : declared.kind}`, span);
 }

@@ -14,6 +14,7 @@ import type { ExecType } from './exec-types';
 import { intType } from './exec-types';
 import { evalExpr } from './interpreter';
 import { textOf } from '../value-ops';
+import { collectedAs } from './closures';
 import { inRange } from './int-ops';
 import { bitWidth } from '../int-types';
 import { FROM_BYTES, TRY_FROM_SLICE_ERROR_TEXT } from './int-methods';
@@ -26,7 +27,7 @@ export function evalExpecting(ctx: Ctx, frame: Frame, env: Env, expr: Expr, expe
     tick(ctx);
     return evalCall(ctx, frame, env, expr, expected);
   }
-  if (conversion === undefined) return evalExpr(ctx, frame, env, expr);
+  if (conversion === undefined) return collectedAs(evalExpr(ctx, frame, env, expr), expected, expr.span);
   const source = evalExpr(ctx, frame, env, conversion.source);
   if (source.value.kind !== 'int') return notRunnable(`calls ${conversion.method} on a value that is not an integer`, expr.span);
   const value = source.value.value;

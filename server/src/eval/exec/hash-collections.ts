@@ -15,8 +15,8 @@ import { optionValue } from './calls-and-paths';
 import { notRunnable } from './signals';
 
 /** The owners whose `new()` makes an empty set or map. */
-const SET_OWNERS: ReadonlySet<string> = new Set(['HashSetWithView', 'HashSet', 'StringHashSet', 'BTreeSet']);
-const MAP_OWNERS: ReadonlySet<string> = new Set(['HashMapWithView', 'HashMap', 'StringHashMap', 'BTreeMap']);
+export const SET_OWNERS: ReadonlySet<string> = new Set(['HashSetWithView', 'HashSet', 'StringHashSet', 'BTreeSet']);
+export const MAP_OWNERS: ReadonlySet<string> = new Set(['HashMapWithView', 'HashMap', 'StringHashMap', 'BTreeMap']);
 
 /** How a collection of this exec type orders its elements when it iterates: a `BTreeMap`/`BTreeSet` by its keys
  *  (`Ord`); a hash collection in an order the program cannot know, so the run takes them as stored, or reversed on the

@@ -11,7 +11,7 @@ import type { ExecType } from './exec-types';
 import { BOOL, CHAR, execTypeOf, FLEX, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { binaryOp, castValue, checkFits, negate, not } from './typed-operators';
 import { bindPattern, matchPattern } from './typed-patterns';
-import { makeClosure } from './closures';
+import { collectedAs, makeClosure } from './closures';
 import { evalCall, evalPathValue, evalStructLiteral } from './calls-and-paths';
 import { evalMethodCall } from './methods';
 import { evalLoop, evalFor, evalWhile } from './loops';
@@ -192,7 +192,8 @@ export function pinFlexVariable(env: Env, expr: Expr, type: ExecType): void {
 }
 
 /** Gives a value its declared type, keeping what the value knows that the declaration leaves open. */
-export function withDeclaredType(typed: Typed, declared: ExecType, span: Expr['span']): Typed {
+export function withDeclaredType(given: Typed, declared: ExecType, span: Expr['span']): Typed {
+  const typed = collectedAs(given, declared, span);
   const type = preferType(declared, typed.type);
   checkFits(type, typed.value, span);
   return { value: typed.value, type };
