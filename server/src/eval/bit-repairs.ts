@@ -3,10 +3,11 @@
 // KERNEL_MEM_END_L4INDEX`). Random integers meet such facts almost never; setting the bits the conjunct reads, and
 // keeping the others as drawn, meets them while the rest of the value stays varied. Part of conjunct-repairs.ts.
 
-import type { Expr } from '../syntax';
+import type { ComparisonOp, Expr } from '../syntax';
 import type { Value } from './value';
 import type { Place } from './ghost-places';
 import { readPlace } from './ghost-places';
+import { holdsOrder } from './spec/operators';
 
 /** What a repair needs of the conjunct's tools (conjunct-repairs.ts's ConjunctTools). */
 export interface BitTools {
@@ -49,49 +50,38 @@ export function bitView(side: Expr, tools: BitTools): BitView | undefined {
   return undefined;
 }
 
-/** The inputs with the bits `view` reads set so that they compare `op` to `bound`, the other bits as drawn. */
-export function bitRepair(view: BitView, op: string, bound: bigint, tools: BitTools): ReadonlyMap<string, Value> | undefined {
+/** The inputs with the bits `view` reads set so that they compare `op` to `bound`, the other bits as drawn;
+ *  `nearest` is the value nearest the bound that meets it (conjunct-repairs.ts). */
+export function bitRepair(
+  view: BitView,
+  op: ComparisonOp,
+  bound: bigint,
+  nearest: bigint,
+  tools: BitTools,
+): ReadonlyMap<string, Value> | undefined {
   const present = readPlace(tools.inputs, view.place);
   if (present?.kind !== 'int' || present.value < 0n) return undefined;
   const value = present.value;
   if (view.kind === 'modulus') {
-    const wanted = wantedIn(op, bound, value % view.modulus, view.modulus - 1n);
+    const wanted = wantedIn(op, bound, nearest, value % view.modulus, view.modulus - 1n);
     return wanted === undefined ? undefined : tools.write(view.place, { kind: 'int', value: value - (value % view.modulus) + wanted });
   }
   const field = (value >> view.shift) & view.mask;
-  const wanted = wantedIn(op, bound, field, view.mask);
+  const wanted = wantedIn(op, bound, nearest, field, view.mask);
   // A field value the mask cannot hold (a gap in the mask's bits) would read back as another.
   if (wanted === undefined || (wanted & view.mask) !== wanted) return undefined;
   const cleared = value & ~(view.mask << view.shift);
   return tools.write(view.place, { kind: 'int', value: cleared | (wanted << view.shift) });
 }
 
-/** A value in [0, max] that meets `op bound`: the present one when it does, else the nearest that does. */
-function wantedIn(op: string, bound: bigint, present: bigint, max: bigint): bigint | undefined {
-  const meets = (candidate: bigint): boolean => candidate >= 0n && candidate <= max && compare(op, candidate, bound);
+/** A value in [0, max] that meets `op bound`: the present one when it does, else the nearest that does (for `!=`,
+ *  the one below the bound when the one above is out of range). */
+function wantedIn(op: ComparisonOp, bound: bigint, nearest: bigint, present: bigint, max: bigint): bigint | undefined {
+  const meets = (candidate: bigint): boolean =>
+    candidate >= 0n && candidate <= max && holdsOrder(op, candidate < bound ? -1 : candidate > bound ? 1 : 0);
   if (meets(present)) return present;
-  const nearest = op === '<' ? bound - 1n : op === '>' || op === '!=' ? bound + 1n : bound;
   if (meets(nearest)) return nearest;
   return op === '!=' && meets(bound - 1n) ? bound - 1n : undefined;
-}
-
-function compare(op: string, a: bigint, b: bigint): boolean {
-  switch (op) {
-    case '<':
-      return a < b;
-    case '<=':
-      return a <= b;
-    case '>':
-      return a > b;
-    case '>=':
-      return a >= b;
-    case '==':
-      return a === b;
-    case '!=':
-      return a !== b;
-    default:
-      return false;
-  }
 }
 
 function bare(expr: Expr): Expr {

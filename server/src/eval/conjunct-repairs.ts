@@ -1,12 +1,12 @@
 // Generated inputs repaired toward a `requires`: a conjunct other than an equality (ghost-completion.ts sets those)
 // that is false of the values as drawn is made true by changing one place it names. A well-formedness predicate of
 // systems code is mostly such facts (`self.metadata.name is Some`, `self.len <= N`, `self.free.contains(i)`,
-// `labels.len() > 0`, `va & !MASK == 0`: bit-repairs.ts), and random values meet all of them at once almost never. A repair writes a plain value that
-// makes its conjunct hold (an integer inside the bound, a variant with plain fields, one more element); the evaluator
-// still decides the whole `requires` on what comes out, so a repair that breaks another conjunct costs a row, never a
-// verdict.
+// `labels.len() > 0`, `va & !MASK == 0`: bit-repairs.ts), and random values meet all of them at once almost never. A
+// repair writes a plain value that makes its conjunct hold (an integer inside the bound, a variant with plain fields,
+// one more element); the evaluator still decides the whole `requires` on what comes out, so a repair that breaks
+// another conjunct costs a row, never a verdict.
 
-import type { Expr, Pattern } from '../syntax';
+import type { ComparisonOp, Expr, Pattern } from '../syntax';
 import type { Value } from './value';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
@@ -135,10 +135,10 @@ const MIRRORED: ReadonlyMap<string, string> = new Map([
 function compareRepair(target: Expr, op: string, bound: Expr, tools: ConjunctTools): Values | undefined {
   const limit = tools.evaluate(bound);
   if (limit?.kind !== 'int') return op === '==' ? equalRepair(target, limit, tools) : undefined;
-  const bits = bitView(target, tools);
-  if (bits !== undefined) return bitRepair(bits, op, limit.value, tools);
   const value = nearest(op, limit.value);
   if (value === undefined) return undefined;
+  const bits = bitView(target, tools);
+  if (bits !== undefined) return bitRepair(bits, op as ComparisonOp, limit.value, value, tools);
   if (target.kind === 'method-call' && target.method === 'len' && target.args.length === 0)
     return lengthRepair(target.receiver, value, tools);
   const place = tools.place(target);

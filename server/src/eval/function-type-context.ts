@@ -8,6 +8,7 @@ import type { TypeContext } from './type-resolution';
 import { adtShape, firstUnsupported, HIDDEN_FIELD, resolveValueType, valueTypeText } from './type-resolution';
 import { isObservationFn } from './observations';
 import { isRecord } from '../stdx';
+import { typeHeadName } from '../model';
 import { printType } from '../syntax';
 
 export type FunctionTypeContext =
@@ -284,7 +285,7 @@ export function implCandidate(site: InstantiationSite, impl: ImplItem, param: Ge
   if (unsupported !== undefined) return misfit(`cannot be represented (${unsupported.reason})`);
   const field = fieldWhere(site.scope, type, unsupportedPart, new Set(), 0);
   if (field !== undefined) return misfit(`cannot be represented: ${field}`);
-  const head = typeHead(impl.selfType);
+  const head = typeHeadName(impl.selfType);
   const unmet = param.bounds.find((bound) => !satisfies(site.scope, type, head, bound));
   if (unmet !== undefined) return misfit(`does not implement ${unmet}`);
   const calls = site.calls();
@@ -364,7 +365,7 @@ function satisfies(scope: ModelScope, type: ValueType, head: string | undefined,
   const trimmed = bound.trim();
   if (trimmed.startsWith("'") || trimmed.startsWith('?')) return true;
   const traitName = boundTraitName(trimmed);
-  if (scope.traitImpls(traitName).some((impl) => typeHead(impl.selfType) === head)) return true;
+  if (scope.traitImpls(traitName).some((impl) => typeHeadName(impl.selfType) === head)) return true;
   if (scope.derivers(traitName).some((datatype) => datatype.name === head)) return true;
   if (!isIntSatisfiedBound(trimmed)) return false;
   if (type.kind === 'int' || AUTO_TRAITS.has(traitName)) return true;
@@ -389,12 +390,6 @@ function boundTraitName(bound: string): string {
   const open = unbound.indexOf('<');
   const path = (open < 0 ? unbound : unbound.slice(0, open)).trim();
   return path.split('::').pop()?.trim() ?? path;
-}
-
-/** The name a type's impls are indexed by: the last path segment (`SHTKey`, `u64`, `Vec` for `Vec<u8>`). */
-function typeHead(type: Type): string | undefined {
-  if (type.kind === 'ref') return typeHead(type.inner);
-  return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
 }
 
 export function lazyCalledNames(fn: FunctionContract): () => ReadonlySet<string> {

@@ -5,6 +5,7 @@
 import type { FnItem, GenericParam, ImplItem, Span } from '../syntax';
 import { isConfiguredOut, printType } from '../syntax';
 import type { FunctionContract, ModelScope } from '../model';
+import { typeHeadName } from '../model';
 import type { Instantiation, InstantiationSite } from './function-type-context';
 import { functionTypeContext, implCandidate, lazyCalledNames } from './function-type-context';
 import { firstUnsupported, resolveValueType } from './type-resolution';
@@ -19,8 +20,8 @@ const MEASURED = new WeakMap<FunctionContract, WeakMap<ModelScope, MeasuredDecla
 
 /** Decision: a bodiless trait declaration is generic over `Self: Trait`, so it is measured at one impl, chosen as a
  *  generic parameter's is (functionTypeContext): the first in source order (the file's, then the crate's) that
- *  writes the method with a body under the declaration's parameter names, whose type the harness can represent
- *  and that has bodies for what the contract calls; one whose values hold placeholders for hidden fields (a
+ *  writes the method with a body taking the declaration's parameters in the same places, whose type the harness can
+ *  represent and that has bodies for what the contract calls; one whose values hold placeholders for hidden fields (a
  *  file-backed region) only when no other fits (its volatile mock runs). The measured form is the declaration's
  *  contract with the impl's method as its item, and that impl's self type and header (`Self` is the impl's type in
  *  the clauses too, as Verus reads them for that impl). Undefined for any other function. */
@@ -81,12 +82,11 @@ function measure(fn: FunctionContract, traitName: string, scope: ModelScope): Me
 
 function atImpl(fn: FunctionContract, impl: ImplItem, method: FnItem): FunctionContract {
   const selfType = impl.selfType;
-  const head = selfType.kind === 'path' ? selfType.segments[selfType.segments.length - 1]?.name : undefined;
   return {
     ...fn,
     item: method,
     hasBody: true,
-    selfTypeName: head ?? printType(selfType),
+    selfTypeName: typeHeadName(selfType) ?? printType(selfType),
     implHeader: { generics: impl.generics, selfType },
     measuredAtImpl: printType(selfType),
   };

@@ -5,7 +5,6 @@ import { createLineIndex, parseSourceFile } from '../syntax';
 import type { LineIndex, SyntaxDiagnostic } from '../syntax';
 import type { InternalErrors, StackAllowance, Value } from '../eval';
 import { measuredDeclaration } from '../eval';
-import { measuredFunction } from './measured-function';
 import { buildFileModel } from '../model';
 import type { FileModel, FunctionContract } from '../model';
 import type { Backend, Obligation, ObligationResult, Solver } from './backend';
@@ -281,7 +280,7 @@ function planFunction(
       const declaration = measuredDeclaration(fn, model.scope);
       if (declaration?.kind === 'unmeasured')
         return { kind: 'done', fn, report: unsupportedReport(lineIndex, model, fn, declaration.reason, declaration.span) };
-      return planScorable(measuredFunction(model, fn), model, lineIndex, pairs, input, options);
+      return planScorable(declaration?.fn ?? fn, model, lineIndex, pairs, input, options);
     },
     (error): PlannedFunction => ({ kind: 'done', fn, report: internalErrorReport(lineIndex, fn, error) }),
   );

@@ -6,7 +6,7 @@ export { hasTrustedBody, hasVerifierAttribute, resolveSpecMethod, specCounterpar
 export { functionDependencies } from './function-dependencies';
 export type { FunctionDependencies } from './function-dependencies';
 /** The name `returns e` compares against when the return is unnamed (`-> T returns e`); bind the output to it. */
-export { SEQUENCE_IMPL_NAMES, TUPLE_IMPL_NAMES, UNNAMED_RETURN_NAME } from './lower-functions';
+export { SEQUENCE_IMPL_NAMES, TUPLE_IMPL_NAMES, typeHeadName, UNNAMED_RETURN_NAME } from './lower-functions';
 export type { ClauseModel, Datatype, FileModel, ForeignSite, FunctionContract, ModelScope, ParamModel, ResolvedFn } from './types';
 export { buildCrateModel, moduleDeclarations } from './crate-model';
 export type { CrateFile, CrateModel, ModuleDeclaration } from './crate-model';

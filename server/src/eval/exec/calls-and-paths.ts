@@ -181,8 +181,8 @@ export function invokeFunction(
 ): Typed {
   const item = resolved.item;
   // An `external_body` (or `external`) fn is unverified, but its body is what runs: its outputs are the program's.
-  if (item.body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
-  if (ctx.counter.depth >= ctx.limits.maxCallDepth) throw new TimeoutSignal();
+  const body = item.body;
+  if (body === undefined) return notRunnable(`calls ${resolved.qualifiedName}, which has no body`, span);
   const selfType = selfTypeOf(resolved, args, item);
   const generics = withArgumentTypes(subst ?? unknownGenerics(resolved), item, args);
   const calleeFrame: Frame = {
@@ -193,17 +193,22 @@ export function invokeFunction(
   };
   const env = childEnv(emptyEnv());
   bindParameters(ctx, calleeFrame, env, item, args);
+  const result = runCallBody(ctx, () => evalBlockExpecting(ctx, calleeFrame, env, body, calleeFrame.returnType));
+  return withDeclaredType(result, calleeFrame.returnType, span);
+}
+
+/** A callee's body (a fn's or a closure's) run one call deeper, within the depth limit; a `return` in it ends it. */
+export function runCallBody(ctx: Ctx, body: () => Typed): Typed {
+  if (ctx.counter.depth >= ctx.limits.maxCallDepth) throw new TimeoutSignal();
   ctx.counter.depth += 1;
-  let result: Typed;
   try {
-    result = evalBlockExpecting(ctx, calleeFrame, env, item.body, calleeFrame.returnType);
+    return body();
   } catch (signal) {
-    if (!(signal instanceof ReturnSignal)) throw signal;
-    result = signal.value;
+    if (signal instanceof ReturnSignal) return signal.value;
+    throw signal;
   } finally {
     ctx.counter.depth -= 1;
   }
-  return withDeclaredType(result, calleeFrame.returnType, span);
 }
 
 /** An argument for a parameter of type `expected` (UNKNOWN when the callee is not known yet). */

@@ -12,10 +12,10 @@ import type { ExecType } from './exec-types';
 import { BOOL, execTypeOf, seqOf, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpecting } from './conversions';
 import { bindPattern, matchPattern } from './typed-patterns';
-import { notRunnable, ReturnSignal, TimeoutSignal } from './signals';
-import { optionValue } from './calls-and-paths';
+import { notRunnable } from './signals';
+import { optionValue, runCallBody } from './calls-and-paths';
 import { MAP_OWNERS, SET_OWNERS } from './hash-collections';
-import { makeMap, makeSet, valueEquals } from '../value-ops';
+import { makeMap, makeSet } from '../value-ops';
 
 type ClosureExpr = Extract<Expr, { kind: 'closure' }>;
 
@@ -52,7 +52,6 @@ export function callClosure(ctx: Ctx, closure: Value, args: readonly Typed[], sp
   if (args.length !== expr.params.length)
     return notRunnable(`a closure of ${expr.params.length} parameters called with ${args.length}`, span);
   tick(ctx);
-  if (ctx.counter.depth >= ctx.limits.maxCallDepth) throw new TimeoutSignal();
   const env = childEnv(made.env);
   const bindings = new Map<string, Typed>();
   expr.params.forEach((param, index) => {
@@ -63,16 +62,8 @@ export function callClosure(ctx: Ctx, closure: Value, args: readonly Typed[], sp
   });
   bindPattern(env, bindings);
   const returns = expr.ret === undefined ? UNKNOWN : execTypeOf(expr.ret, frame.subst, frame.selfType);
-  ctx.counter.depth += 1;
-  try {
-    return evalExpecting(ctx, frame, env, expr.body, returns);
-  } catch (signal) {
-    // `return` inside a closure leaves the closure, not the function around it.
-    if (signal instanceof ReturnSignal) return signal.value;
-    throw signal;
-  } finally {
-    ctx.counter.depth -= 1;
-  }
+  // `return` inside a closure leaves the closure, not the function around it.
+  return runCallBody(ctx, () => evalExpecting(ctx, frame, env, expr.body, returns));
 }
 
 /** Iterator adapters on a sequence and the closure-taking methods of `Option`/`Result`; undefined for any other
@@ -232,21 +223,14 @@ export function collectedAs(typed: Typed, declared: ExecType, span: Span): Typed
   if (!isCollected(typed.type) || typed.value.kind !== 'seq' || declared.kind === 'unknown' || declared.kind === 'flex') return typed;
   const elements = typed.value.elements;
   if (declared.kind === 'seq') return { value: typed.value, type: declared };
-  if (declared.kind === 'adt' && SET_OWNERS.has(declared.name)) {
-    const distinct: Value[] = [];
-    for (const element of elements) if (!distinct.some((seen) => valueEquals(seen, element))) distinct.push(element);
-    return { value: makeSet(distinct), type: declared };
-  }
+  // makeSet keeps each element once, and makeMap the last value of each key, as collecting into them does.
+  if (declared.kind === 'adt' && SET_OWNERS.has(declared.name)) return { value: makeSet(elements), type: declared };
   if (declared.kind === 'adt' && MAP_OWNERS.has(declared.name)) {
-    const entries: (readonly [Value, Value])[] = [];
-    for (const element of elements) {
-      if (element.kind !== 'tuple' || element.elements.length !== 2)
-        return notRunnable('`collect()` into a map of items that are not pairs', span);
-      const [key, entry] = element.elements as [Value, Value];
-      const at = entries.findIndex(([seen]) => valueEquals(seen, key));
-      if (at >= 0) entries.splice(at, 1);
-      entries.push([key, entry]);
-    }
+    const entries = elements.map((element): readonly [Value, Value] =>
+      element.kind === 'tuple' && element.elements.length === 2
+        ? [element.elements[0] as Value, element.elements[1] as Value]
+        : notRunnable('`collect()` into a map of items that are not pairs', span),
+    );
     return { value: makeMap(entries), type: declared };
   }
   return notRunnable(`\`collect()\` into ${declared.kind === 'adt' ? declared.name : declared.kind}`, span);

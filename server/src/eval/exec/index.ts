@@ -107,11 +107,12 @@ export function runPreparedFunction(
 ): ExecOutcome {
   const fn = prepared.fn;
   if (fn.mode !== 'exec') return { kind: 'not-runnable', reason: `${fn.qualifiedName} is a ${fn.mode} fn`, span: fn.nameSpan };
-  const first = runInOrder(prepared, item, inputs, limits, false);
-  if (!first.iteratedHash || first.outcome.kind !== 'returned') return first.outcome;
-  const second = runInOrder(prepared, item, inputs, limits, true).outcome;
-  return sameReturn(first.outcome, second)
-    ? first.outcome
+  const forward = { seen: false, reversed: false };
+  const first = runWithIteration(prepared, item, inputs, limits, forward);
+  if (!forward.seen || first.kind !== 'returned') return first;
+  const second = runWithIteration(prepared, item, inputs, limits, { seen: false, reversed: true });
+  return sameReturn(first, second)
+    ? first
     : {
         kind: 'unspecified',
         reason: 'the result depends on the order a hash collection iterates in, which the program cannot know',
@@ -125,18 +126,6 @@ function sameReturn(a: Extract<ExecOutcome, { kind: 'returned' }>, b: ExecOutcom
     const other = b.after.get(name);
     return other !== undefined && valueEquals(value, other);
   });
-}
-
-function runInOrder(
-  prepared: PreparedExecFunction,
-  item: FnItem,
-  inputs: ReadonlyMap<string, Value>,
-  limits: ExecLimits,
-  reversed: boolean,
-): { readonly outcome: ExecOutcome; readonly iteratedHash: boolean } {
-  const hashIteration = { seen: false, reversed };
-  const outcome = runWithIteration(prepared, item, inputs, limits, hashIteration);
-  return { outcome, iteratedHash: hashIteration.seen };
 }
 
 function runWithIteration(

@@ -242,7 +242,8 @@ function compareOrdered(op: ComparisonOp, left: Value, right: Value, span: Span)
   return unsupported(`\`${op}\` on ${left.kind} and ${right.kind}`, span);
 }
 
-function holdsOrder(op: ComparisonOp, order: number): boolean {
+/** Whether two values `order` apart (negative, zero, positive: a comparator's answer) stand in `op`. */
+export function holdsOrder(op: ComparisonOp, order: number): boolean {
   switch (op) {
     case '<':
       return order < 0;
