@@ -27,7 +27,7 @@ describe('unsupported constructs', () => {
         '1.5 > 1.0': 'unsupported: float literal',
         'assert!(true) == ()': 'unsupported: macro assert!',
         'x? == 1': 'unsupported: `?` operator',
-        '(0..3) == (0..3)': 'unsupported: range expression',
+        '(0..=3) == (0..=3)': 'unsupported: range expression',
         's.frobnicate() == 1': 'unsupported: method .frobnicate() on a seq value',
         'x.frobnicate() == 1': 'unsupported: method .frobnicate() on a int value',
         's && true': 'unsupported: logical operator on a seq value',

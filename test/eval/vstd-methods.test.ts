@@ -145,3 +145,13 @@ impl View for Entries {
     );
   });
 });
+
+describe('vstd::arithmetic::power2', () => {
+  it('is_pow2 (and is_pow2_exists) hold of positive powers of two only; pow2 is 2 to the power', () => {
+    check('', {
+      'is_pow2(1) && is_pow2(64) && is_pow2(4096) && is_pow2_exists(1024)': true,
+      'is_pow2(0) || is_pow2(-4) || is_pow2(96) || is_pow2(4095)': false,
+      'vstd::arithmetic::power2::is_pow2(8) && pow2(12) == 4096': true,
+    });
+  });
+});

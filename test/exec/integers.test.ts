@@ -126,4 +126,8 @@ describe('checked, wrapping, saturating, overflowing', () => {
     expect(run('fn f(a: i32, b: i32) -> i32 { std::cmp::max(a, b) + a.min(b) }', 'f', { a: i(3), b: i(-4) })).toBe('returned -1');
     expect(run('fn f() -> u64 { u64::MAX }', 'f', {})).toBe('returned 18446744073709551615');
   });
+
+  it('T::default() is zero (a Default impl written out field by field)', () => {
+    expect(run('fn f(x: u8) -> (usize, u8) { (usize::default(), x + u8::default()) }', 'f', { x: i(7) })).toBe('returned (0, 7)');
+  });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { i, run, str, vec } from './helpers';
+import type { Value } from '../../server/src/eval/value';
 
 const INT_TYPES = ['u8', 'u16', 'u32', 'u64', 'u128', 'usize', 'i8', 'i16', 'i32', 'i64', 'i128', 'isize'];
 
@@ -148,5 +149,24 @@ describe('double-ended queues and slices of a Vec', () => {
   it('a write through as_mut_slice lands in the Vec; vstd slice_to_vec copies', () => {
     const src = `fn f(v: Vec<u8>) -> (Vec<u8>, Vec<u8>) { let mut w = v; w.as_mut_slice()[0] = 7; let c = slice_to_vec(w.as_slice()); (w, c) }`;
     expect(run(src, 'f', { v: vec([1, 2]) })).toBe('returned ([7, 2], [7, 2])');
+  });
+});
+
+describe("std's Range as a value", () => {
+  const range = (start: number, end: number): Value => ({
+    kind: 'struct',
+    name: 'Range',
+    fields: [
+      ['start', i(start)],
+      ['end', i(end)],
+    ],
+  });
+  it('iterates from start to end, and answers contains, is_empty and len', () => {
+    const body = `use core::ops::Range;
+fn sum(r: Range<u32>) -> u32 { let mut s: u32 = 0; for i in r { s = s + i; } s }
+fn facts(r: Range<usize>, x: usize) -> (bool, bool, usize) { (r.contains(&x), r.is_empty(), r.len()) }`;
+    expect(run(body, 'sum', { r: range(3, 6) })).toBe('returned 12');
+    expect(run(body, 'facts', { r: range(3, 6), x: i(5) })).toBe('returned (true, false, 3)');
+    expect(run(body, 'facts', { r: range(6, 3), x: i(4) })).toBe('returned (false, true, 0)');
   });
 });

@@ -28,6 +28,12 @@ describe('an external_body fn', () => {
     );
   });
 
+  it('quotes its example cut short when the values are large', () => {
+    const reason = summary('clear_frame').contradictsTrustedContract ?? '';
+    expect(reason).toMatch(/^it is `external_body` .* \(e\.g\. `clear_frame\(Frame \{ words: \[.*…`\)/);
+    expect(reason.length).toBeLessThan(500);
+  });
+
   it('whose body meets its ensures is measured as any other fn', () => {
     const all = summary('Registers::copy_all_fast');
     expect(all.pairs).toBe(8);

@@ -150,6 +150,17 @@ fn scaled<S: for<'a> Scale<'a>>(s: S, x: u8) -> (r: u16)
   });
 });
 
+describe("std's sizedness markers", () => {
+  it('are bounds every type meets (`T: PointeeSized`, `?Sized`), so the fn is measured at i64', () => {
+    const source = `
+fn first_or<T: core::marker::PointeeSized + Copy, U: ?Sized + MetaSized>(a: T, b: T, take_a: bool) -> (r: T)
+    ensures take_a ==> r == a, !take_a ==> r == b,
+{ if take_a { a } else { b } }`;
+    const report = check(source, { first_or: { pairs: [{ input: { a: 3, b: 8, take_a: false }, output: 8 }] } });
+    expect(fnReport(report, 'first_or')).toMatchObject({ status: 'scored', instantiation: { T: 'i64' }, scores: { postCorrectness: 1 } });
+  });
+});
+
 describe('the Verus stub of a generic fn', () => {
   it('prints T as i64 in the predicates and the probe literals', () => {
     const text = wrap(MAX);

@@ -65,6 +65,21 @@ describe('createCrateModels', () => {
     ]);
   });
 
+  it('under no Cargo.toml, finds the root in src/ of a folder above a `#[path]` module beside src/ (specs/)', async () => {
+    const dir = tempDir('beside-src-');
+    cpSync(path.join(LEDGER, 'src'), path.join(dir, 'src'), { recursive: true });
+    const spec = path.join('specs', 'mm', 'limits.rs');
+    cpSync(path.join(LEDGER, 'src', 'orphan.rs'), path.join(dir, spec));
+    const lib = path.join(dir, 'src', 'lib.rs');
+    writeFileSync(lib, `${readFileSync(lib, 'utf8')}\n#[path = "../${spec}"]\npub mod limits;\n`);
+    expect(await crateNames(dir, spec)).toEqual([
+      'crate::types::fits',
+      'crate::types::nested::under_cap',
+      'crate::ops::add_capped',
+      'crate::root_fits',
+    ]);
+  });
+
   it('gives no model to a lone file under no Cargo.toml and beside no root', async () => {
     const dir = tempDir('no-crate-');
     cpSync(path.join(LEDGER, 'src', 'types.rs'), path.join(dir, 'types.rs'));

@@ -2,7 +2,7 @@
 // because mutants, generated pairs and the held-out split depend on them (a change would change every output).
 
 import { describe, expect, it } from 'vitest';
-import { assertNever, createRng, fnv1a, hashSeed, isRecord, stripByteOrderMark } from '../../server/src/stdx';
+import { assertNever, createRng, elided, fnv1a, hashSeed, isRecord, stripByteOrderMark } from '../../server/src/stdx';
 
 describe('createRng', () => {
   it('gives the mulberry32 sequence the engine has always used for a seed', () => {
@@ -58,6 +58,12 @@ describe('assertNever', () => {
 describe('isRecord', () => {
   it('accepts plain objects only', () => {
     expect([{}, { a: 1 }, [], null, 'text', 3].map(isRecord)).toEqual([true, true, false, false, false, false]);
+  });
+});
+
+describe('elided', () => {
+  it('keeps text that fits and cuts the rest to the limit, ending in an ellipsis', () => {
+    expect(['short', 'exactly10!', 'eleven chars'].map((text) => elided(text, 10))).toEqual(['short', 'exactly10!', 'eleven ch…']);
   });
 });
 

@@ -203,14 +203,17 @@ const INT_SATISFIED_BOUNDS: ReadonlySet<string> = new Set([
   'Hash',
   'Default',
   'Sized',
+  'MetaSized',
+  'PointeeSized',
   'Send',
   'Sync',
   'Unpin',
   'View',
   'DeepView',
 ]);
-/** Auto traits every representable type has. */
-const AUTO_TRAITS: ReadonlySet<string> = new Set(['Sized', 'Send', 'Sync', 'Unpin']);
+/** Auto traits every representable type has (std's sizedness markers among them: `T: PointeeSized` is the bound a
+ *  pointer type's parameter carries). */
+const AUTO_TRAITS: ReadonlySet<string> = new Set(['Sized', 'MetaSized', 'PointeeSized', 'Send', 'Sync', 'Unpin']);
 /** vstd's `View`/`DeepView` hold for integers (they view as themselves); a datatype needs its own impl. */
 const VIEW_TRAITS: ReadonlySet<string> = new Set(['View', 'DeepView']);
 const INSTANTIATION: ValueType = { kind: 'int', int: 'i64' };

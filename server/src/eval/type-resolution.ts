@@ -10,6 +10,7 @@ import { printType } from '../syntax';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
 import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
+import { RANGE, rangeShape } from './std-ranges';
 import { typeObservations } from './observations';
 import { associatedType } from './associated-types';
 
@@ -71,6 +72,7 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   if (type.name === ORDERING && ctx.scope.datatype(ORDERING) === undefined) {
     return enumShape(ORDERING, ORDERING_VARIANTS.map(unitVariant));
   }
+  if (type.name === RANGE && ctx.scope.datatype(RANGE) === undefined) return rangeShape(first);
   const datatype = ctx.scope.datatype(type.name);
   if (datatype === undefined) return permissionShape(type.name, first) ?? checkedIntShape(type.name);
   const generics = bindGenerics(datatype.generics, type.args);
@@ -309,6 +311,8 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
   if (name === 'PhantomData' && args.length <= 1) return { kind: 'tuple', elements: [] };
   // std's `cmp::Ordering`, which systems code extends with its own `impl Ordering` helpers.
   if (name === ORDERING && args.length === 0) return { kind: 'adt', name, args };
+  // std's `ops::Range<T>`, a struct of `start` and `end` (std-ranges.ts).
+  if (name === RANGE && args.length === 1) return { kind: 'adt', name, args };
   // vstd's simple_pptr (and the legacy ptr module): the pointer and its permission (permissions.ts).
   if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
   // vstd's `CheckedU32`/`CheckedU64` (checked-ints.ts).

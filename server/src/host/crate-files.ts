@@ -3,8 +3,9 @@
 // to their files as rustc does. Each file is read and parsed once per `CrateModels` (one per run), however many
 // files of the crate are scored.
 // Under no Cargo.toml (Verus projects are often built as `verus src/lib.rs`), a `lib.rs` or `main.rs` in the
-// file's folder or up to eight above it is a root, when its module tree reaches the file (anvil's controllers sit
-// four folders below its lib.rs, reached through `#[path]`).
+// file's folder or up to eight above it (or in such a folder's `src/`) is a root, when its module tree reaches the
+// file (anvil's controllers sit four folders below its lib.rs, reached through `#[path]`; Asterinas' specs sit
+// beside its `src/`).
 // Invariant: a file no root reaches gets no crate model (the caller scores it alone).
 
 import { access } from 'node:fs/promises';
@@ -63,7 +64,8 @@ function bareRootCandidates(folder: string): string[] {
   const candidates: string[] = [];
   let dir = folder;
   for (let level = 0; level <= BARE_ROOT_LEVELS; level++) {
-    candidates.push(path.join(dir, 'lib.rs'), path.join(dir, 'main.rs'));
+    // A folder's `src/lib.rs` too: a crate whose specs sit beside `src/` (`#[path = "../specs/mod.rs"] mod specs;`).
+    candidates.push(path.join(dir, 'lib.rs'), path.join(dir, 'main.rs'), path.join(dir, 'src', 'lib.rs'), path.join(dir, 'src', 'main.rs'));
     if (path.dirname(dir) === dir) break;
     dir = path.dirname(dir);
   }

@@ -3,6 +3,7 @@
 
 import type { Attribute } from '../syntax';
 import type { ModelScope, ResolvedFn } from './types';
+import { typeHeadName } from './lower-functions';
 
 export function hasVerifierAttribute(attributes: readonly Attribute[], name: string): boolean {
   return attributes.some(
@@ -29,15 +30,26 @@ export function whenUsedAsSpec(attributes: readonly Attribute[]): string | undef
 }
 
 /** The spec fn an exec fn stands for in spec code (`when_used_as_spec`), resolved beside it: a method of the same
- *  type, or a fn of the same module. */
+ *  type, or a fn of the same module. A trait impl's method takes the attribute its trait's declaration writes
+ *  (`fn BASE_PAGE_SIZE() -> usize` in the trait, `when_used_as_spec(BASE_PAGE_SIZE_spec)`), resolved at the impl's
+ *  type. */
 export function specCounterpart(scope: ModelScope, resolved: ResolvedFn): ResolvedFn | undefined {
-  const name = whenUsedAsSpec(resolved.item.attributes);
+  const name = whenUsedAsSpec(resolved.item.attributes) ?? whenUsedAsSpec(traitDeclarationOf(scope, resolved)?.item.attributes ?? []);
   if (name === undefined) return undefined;
   const found =
     resolved.selfTypeName !== undefined
       ? scope.resolveMethod(resolved.selfTypeName, name)
       : scope.resolveFunction([name], undefined, resolved.modulePath);
   return found?.item.mode === 'spec' ? found : undefined;
+}
+
+/** The declaration, in its trait, of the method an impl's fn implements (`impl Tr for T { fn f .. }` -> `Tr::f`),
+ *  when the scope has the trait. */
+export function traitDeclarationOf(scope: ModelScope, resolved: ResolvedFn): ResolvedFn | undefined {
+  if (resolved.selfTypeName === undefined) return undefined;
+  const impl = scope.typeImpls(resolved.selfTypeName).find((candidate) => candidate.items.includes(resolved.item));
+  const traitName = impl?.trait === undefined ? undefined : typeHeadName(impl.trait);
+  return traitName === undefined ? undefined : scope.resolveFunction([traitName, resolved.item.name], undefined);
 }
 
 /** The spec fn `recv.method(..)` means in spec code on a value of type `typeName`: the method itself when it is a

@@ -2,7 +2,7 @@
 
 export { buildFileModel, rebuildFileModel } from './build-file-model';
 export { functionNamed } from './function-named';
-export { hasTrustedBody, hasVerifierAttribute, resolveSpecMethod, specCounterpart, whenUsedAsSpec } from './attributes';
+export { hasTrustedBody, hasVerifierAttribute, resolveSpecMethod, specCounterpart, traitDeclarationOf, whenUsedAsSpec } from './attributes';
 export { functionDependencies } from './function-dependencies';
 export type { FunctionDependencies } from './function-dependencies';
 /** The name `returns e` compares against when the return is unnamed (`-> T returns e`); bind the output to it. */

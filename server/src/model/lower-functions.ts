@@ -3,7 +3,7 @@
 
 import type { Clause, Expr, FnItem, GenericParam, Item, Param, ReturnSpec, SourceFile, Span, Type } from '../syntax';
 import type { ClauseModel, FunctionContract, ParamModel } from './types';
-import { isConfiguredOut } from '../syntax';
+import { isConfiguredOut, UNNAMED_RETURN_NAME } from '../syntax';
 
 /** Where an item sits: its enclosing modules and, inside an impl or trait, the self type's name. */
 export interface ItemContext {
@@ -73,8 +73,7 @@ export function sliceSpan(source: SourceFile, span: Span): string {
   return source.text.slice(span.start, span.end);
 }
 
-/** The name `returns e` compares against when the return value is unnamed (`-> T returns e`). */
-export const UNNAMED_RETURN_NAME = 'result';
+export { UNNAMED_RETURN_NAME };
 
 export function visitItems(items: readonly Item[], context: ItemContext, out: VisitedItem[]): void {
   for (const item of items) {

@@ -6,6 +6,7 @@
 
 import type { Expr, Span } from '../syntax';
 import { parseExpression, transcribeMacroCall } from '../syntax';
+import { elided } from '../stdx';
 import type { ModelScope } from './types';
 
 export type MacroCallExpr = Extract<Expr, { kind: 'macro-call' }>;
@@ -44,7 +45,7 @@ function expand(scope: ModelScope, call: MacroCallExpr, span: Span, depth: numbe
   const transcription = transcribeMacroCall(definition, call.argsText);
   if (transcription.kind === 'failed') return unexpandable(transcription.reason);
   const parsed = parsedExpansion(transcription.text);
-  if (parsed === undefined) return unexpandable(`its expansion \`${abbreviated(transcription.text)}\` is not an expression or a block`);
+  if (parsed === undefined) return unexpandable(`its expansion \`${elided(transcription.text, 60)}\` is not an expression or a block`);
   const nested: { failure: MacroExpansion | undefined } = { failure: undefined };
   const expr = atCall(parsed, span, (inner) => {
     const inside = expand(scope, inner, span, depth + 1);
@@ -60,10 +61,6 @@ function parsedExpansion(text: string): Expr | undefined {
   if (asExpression.diagnostics.length === 0) return asExpression.expr;
   const asBlock = parseExpression(`{ ${text} }`);
   return asBlock.diagnostics.length === 0 ? asBlock.expr : undefined;
-}
-
-function abbreviated(text: string): string {
-  return text.length <= 60 ? text : `${text.slice(0, 57)}...`;
 }
 
 /** A copy of a parsed tree of plain objects and arrays with every span replaced by `span`, and each macro call that

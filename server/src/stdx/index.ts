@@ -4,5 +4,5 @@
 export { assertNever } from './assert-never';
 export { isRecord } from './guards';
 export { createRng, fnv1a, hashSeed, type Rng } from './rng';
-export { stripByteOrderMark } from './text';
+export { elided, stripByteOrderMark } from './text';
 export { TOOL_VERSION } from './version';

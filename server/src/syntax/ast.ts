@@ -97,9 +97,15 @@ export interface Param {
   readonly span: Span;
 }
 
+/** The name the result goes by when the signature gives none (`-> T`, or a pattern `-> ((a, b): (A, B))`). */
+export const UNNAMED_RETURN_NAME = 'result';
+
 export interface ReturnSpec {
-  /** The name in `-> (r: T)`, undefined for `-> T`. */
+  /** The name in `-> (r: T)`, undefined for `-> T` and for a pattern. */
   readonly name: string | undefined;
+  /** `-> ((paddr, level): (Paddr, Level))`: the result destructured; the parser has made each ensures clause a block
+   *  `{ let (paddr, level) = result; clause }`, so every reader of the clauses sees the names bound. */
+  readonly pattern?: Pattern;
   readonly type: Type;
   readonly ghostMode: 'exec' | 'tracked' | 'ghost';
   readonly span: Span;

@@ -1,6 +1,21 @@
 // Function items in every Verus mode (signature, parameters, return spec, requires/ensures/recommends/
 // decreases/returns, body) and const/static items. A broken body keeps the parsed contract.
-import type { Block, Clause, DecreasesSpec, Expr, FnItem, ConstItem, ItemBase, MacroItem, Param, Pattern, ReturnSpec, Type } from './ast';
+import type {
+  Block,
+  Clause,
+  DecreasesSpec,
+  Expr,
+  FnItem,
+  ConstItem,
+  ItemBase,
+  MacroItem,
+  Param,
+  Pattern,
+  ReturnSpec,
+  Stmt,
+  Type,
+} from './ast';
+import { UNNAMED_RETURN_NAME } from './ast';
 import { parseClauseList, parseDecreasesExprs } from './clauses';
 import { parseExpr, parseExprNoStruct } from './expr';
 import { parseGenericParams, parseWhereClause } from './generics';
@@ -40,6 +55,7 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
   const ret = p.at('->') ? parseReturnSpec(p) : undefined;
   parseWhereClause(p, generics);
   const specs = parseFnSpecs(p);
+  const destructured = ret?.pattern;
   const signatureSpan = p.span(start);
   let body: Block | undefined;
   if (p.at('{')) body = parseBlock(p);
@@ -66,7 +82,7 @@ export function parseFnItem(p: ParserState, base: ItemBase, modifiers: FnModifie
     params,
     ret,
     requires: specs.requires,
-    ensures: specs.ensures,
+    ensures: destructured === undefined ? specs.ensures : specs.ensures.map((clause) => destructuredClause(clause, destructured)),
     recommends: specs.recommends,
     decreases: specs.decreases,
     returns: specs.returns,
@@ -225,10 +241,18 @@ function passingOf(type: Type): Param['passing'] {
   return type.mutable ? 'mut' : 'ref';
 }
 
-/** `-> T`, `-> (r: T)`, `-> (tracked r: T)`. */
+/** `-> T`, `-> (r: T)`, `-> (tracked r: T)`, `-> ((a, b): (A, B))`. */
 export function parseReturnSpec(p: ParserState): ReturnSpec {
   const start = p.startOffset();
   p.bump();
+  if (p.at('(') && p.at('(', 1) && p.tokAfterGroup(1) === ':') {
+    const frame = p.enterGroup();
+    const pattern = parsePatternNoAlt(p);
+    p.expect(':');
+    const type = parseType(p);
+    p.leaveGroup(frame);
+    return { name: undefined, pattern, type, ghostMode: 'exec', span: p.span(start) };
+  }
   let modeOffset = 0;
   if (p.at('(') && (p.at('tracked', 1) || p.at('ghost', 1)) && p.isIdent(2)) modeOffset = 1;
   const named = p.at('(') && p.isIdent(1 + modeOffset) && p.at(':', 2 + modeOffset);
@@ -253,6 +277,14 @@ export function parseReturnSpec(p: ParserState): ReturnSpec {
   const type = parseType(p);
   p.leaveGroup(frame);
   return { name, type, ghostMode, span: p.span(start) };
+}
+
+/** `{ let (a, b) = result; clause }`, spanning the clause, so the clause reads the pattern's names. */
+function destructuredClause(clause: Clause, pattern: Pattern): Clause {
+  const span = clause.span;
+  const result: Expr = { kind: 'path', segments: [{ name: UNNAMED_RETURN_NAME, generics: [], span }], span };
+  const binding: Stmt = { kind: 'let', pattern, type: undefined, init: result, else: undefined, ghostMode: 'exec', span };
+  return { ...clause, expr: { kind: 'block', block: { stmts: [binding], tail: clause.expr, span }, span } };
 }
 
 /** `const X: T = e;`, `static X: T = e;`, `spec const X: int = e;`, `exec const X: T ensures P { e }` (modifiers

@@ -182,6 +182,12 @@ export class ParserState {
     }
   }
 
+  /** The text of the token after the group that the token at `offset` opens; undefined past the limit. */
+  tokAfterGroup(offset: number): string | undefined {
+    const close = this.ts.match[this.pos + offset] ?? -1;
+    return close < 0 || this.beyondLimit(close + 1) ? undefined : this.ts.texts[close + 1];
+  }
+
   /** Skips the current token, or the whole group when it is an opening delimiter. */
   skipTokenOrGroup(): void {
     const t = this.tok();

@@ -6,6 +6,7 @@
 
 import type { Clause, Expr, Stmt, Type } from '../../syntax';
 import type { ModelScope, ResolvedFn } from '../../model';
+import { traitDeclarationOf } from '../../model';
 import type { Value } from '../value';
 import { UNIT, opaqueValue } from '../value';
 import { createSpecContext } from '../spec/spec-context';
@@ -112,20 +113,14 @@ export function withTrustedGhostEffects(
  *  it names the parameters alike. */
 function trustedEnsures(scope: ModelScope, resolved: ResolvedFn): readonly Clause[] {
   const item = resolved.item;
-  if (item.ensures.length > 0 || resolved.selfTypeName === undefined) return item.ensures;
-  const impl = scope.typeImpls(resolved.selfTypeName).find((candidate) => candidate.items.includes(item));
-  const traitName = impl?.trait === undefined ? undefined : typeHead(impl.trait);
-  const declared = traitName === undefined ? undefined : scope.resolveFunction([traitName, item.name], undefined)?.item;
+  if (item.ensures.length > 0) return item.ensures;
+  const declared = traitDeclarationOf(scope, resolved)?.item;
   const sameParams =
     declared !== undefined &&
     declared.params.length === item.params.length &&
     declared.params.every((param, index) => param.name === item.params[index]?.name) &&
     declared.ret?.name === item.ret?.name;
   return sameParams ? declared.ensures : item.ensures;
-}
-
-function typeHead(type: Type): string | undefined {
-  return type.kind === 'path' ? type.segments[type.segments.length - 1]?.name : undefined;
 }
 
 /** `let ghost x = e;` / `let tracked x = e;`: erased from the compiled program, but ghost code after it reads `x`

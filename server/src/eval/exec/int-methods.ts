@@ -131,6 +131,8 @@ function bitCount(type: IntType, method: string, a: bigint, span: Span): Typed {
 /** `u32::MAX.min(x)` forms are methods; these are `i32::abs(x)`, `u8::max(a, b)`, `u64::checked_add(a, b)`. */
 export function intAssociatedCall(ctx: Ctx, type: IntType, name: string, args: readonly Typed[], span: Span): Typed {
   const [receiver, ...rest] = args;
+  // `usize::default()` (a struct's `Default` impl written out field by field) is zero.
+  if (name === 'default' && receiver === undefined) return { value: int(0n), type: intType(type) };
   if (receiver === undefined) return notRunnable(`calls ${type}::${name}`, span);
   if (FROM_BYTES.has(name)) return fromBytes(type, receiver.value, name === 'from_be_bytes', span);
   const typed: Typed = { value: receiver.value, type: intType(type) };

@@ -8,6 +8,7 @@ import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { chargeWrite, childEnv, fieldPlace, indexPlace, lookup, placeOfBinding, readPlace, tick, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
+import { evalRange } from './ranges';
 import { BOOL, CHAR, execTypeOf, FLEX, intType, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { binaryOp, castValue, checkFits, negate, not } from './typed-operators';
 import { bindPattern, matchPattern } from './typed-patterns';
@@ -110,7 +111,7 @@ export function evalExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Typed {
       if (expr.block !== undefined) runProofBlock(ctx, frame, env, expr.block);
       return UNIT_TYPED;
     case 'range':
-      return notRunnable('a range outside `for` or slicing', expr.span);
+      return evalRange(ctx, frame, env, expr);
     case 'error':
       return notRunnable('a syntax error', expr.span);
     case 'float':

@@ -13,6 +13,7 @@ import { bindPattern, matchPattern } from './typed-patterns';
 import { commonIntType } from './typed-operators';
 import { iterationOrder, mapMethod, setMethod } from './hash-collections';
 import { BreakSignal, ContinueSignal, notRunnable } from './signals';
+import { RANGE, rangeBounds } from '../std-ranges';
 
 export function evalWhile(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'while' }>): Typed {
   for (;;) {
@@ -101,6 +102,15 @@ function* iterate(ctx: Ctx, frame: Frame, env: Env, iterable: Expr): Generator<T
       : evaluated.value.kind === 'set'
         ? setMethod(evaluated.value, 'iter', [], iterable.span, ordered).value
         : evaluated;
+  const bounds = ctx.model.scope.datatype(RANGE) === undefined ? rangeBounds(collection.value) : undefined;
+  if (bounds !== undefined) {
+    const element = collection.type.kind === 'adt' ? (collection.type.args[0] ?? UNKNOWN) : UNKNOWN;
+    for (let i = bounds.start; i < bounds.end; i += 1n) {
+      tick(ctx);
+      yield { value: int(i), type: element };
+    }
+    return;
+  }
   if (collection.value.kind === 'struct' || collection.value.kind === 'enum') {
     yield* userIteratorItems(ctx, collection, iterable.span);
     return;

@@ -2,14 +2,14 @@
 // code uses on Vec, slices, String/&str, Option, Result, char and the integers.
 
 import type { Expr, Span } from '../../syntax';
+import { isStdRange, rangeEdit, rangeMethod } from './ranges';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { chargeWrite, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, CHAR, implTypeName, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
-import { evalExpr, evalPlace, evalRangeBounds, tempPlace } from './interpreter';
-import { spliced } from './slices';
+import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
 import { turbofishGenerics } from './call-generics';
 import { intMethod } from './int-methods';
@@ -105,29 +105,6 @@ export function pathMethodCall(
   return evalMethodCall(ctx, frame, env, call);
 }
 
-/** `v.splice(a..b, items)` and `v.drain(a..b)`: a range is no value (ranges run only in `for` and slicing), so
- *  these take their first argument as bounds. */
-function rangeEdit(
-  ctx: Ctx,
-  frame: Frame,
-  env: Env,
-  expr: Extract<Expr, { kind: 'method-call' }>,
-  place: Place | undefined,
-  receiver: Typed,
-): Typed | undefined {
-  const [range, items] = expr.args;
-  const arity = expr.method === 'splice' ? 2 : expr.method === 'drain' ? 1 : 0;
-  if (arity === 0 || expr.args.length !== arity || range?.kind !== 'range' || receiver.value.kind !== 'seq') return undefined;
-  if (place === undefined) return notRunnable(`\`${expr.method}\` on a temporary`, expr.span);
-  const bounds = evalRangeBounds(ctx, frame, env, range);
-  const inserted = items === undefined ? undefined : evalExpr(ctx, frame, env, items).value;
-  if (inserted !== undefined && inserted.kind !== 'seq') return notRunnable(`\`splice\` of a ${inserted.kind}`, expr.span);
-  const { after, removed } = spliced(receiver.value, bounds, inserted?.elements ?? [], expr.span);
-  chargeWrite(ctx, place);
-  writePlace(place, after);
-  return { value: removed, type: receiver.type };
-}
-
 interface MethodResult {
   readonly value: Typed;
   /** The receiver's new value, for methods that mutate it. */
@@ -196,6 +173,7 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
   if (value.kind === 'set') return setMethod(value, method, args, span, ordered);
   if (value.kind === 'map') return mapMethod(value, method, args, span, ordered);
   if (value.kind === 'struct' && isCheckedIntType(value.name)) return { value: checkedIntMethod(value, method, args, span) };
+  if (isStdRange(ctx, value) && method !== 'clone') return { value: rangeMethod(receiver, method, args, span) };
   if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
   if (value.kind === 'tuple') return undefined;
   return notRunnable(`calls ${method} on a ${value.kind}`, span);

@@ -16,7 +16,7 @@ import type { Ctx, Env, Frame, Place } from './interpreter-state';
 import { childEnv, lookup, readPlace, writePlace } from './interpreter-state';
 import { specValueInScope, UNCOMPUTED_GHOST } from './ghost-values';
 import { evalPlace } from './interpreter';
-import { NotRunnableSignal } from './signals';
+import { AssumeViolatedSignal, NotRunnableSignal } from './signals';
 import { UNKNOWN } from './exec-types';
 import { patternNames } from '../spec/patterns';
 
@@ -57,10 +57,29 @@ function runProofExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): void {
       return;
     }
     case 'ghost':
+      if (expr.form === 'assume' && expr.expr !== undefined) checkProofAssume(ctx, frame, env, expr.expr, expr.span);
+      if (expr.block !== undefined) runProofBlock(ctx, frame, env, expr.block);
       return;
+    case 'call':
+      if (isAdmit(expr)) throw new AssumeViolatedSignal(expr.span, 'the body reached `admit()`');
+      return invalidateWrites(ctx, frame, env, expr);
     default:
       return invalidateWrites(ctx, frame, env, expr);
   }
+}
+
+/** `proof { assume(c) }` is an assumption as an exec `assume` is: Verus checked the fn only for runs where c holds,
+ *  so a run where the spec evaluator finds c false is outside what was verified (atmosphere-style kernels assume a
+ *  hardware bound, `assume(self.0 & MASK < MAX_PADDR)`, and promise `valid_frame_paddr(res)` on it). */
+function checkProofAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Expr['span']): void {
+  const holds = specValueInScope(ctx, frame, env, condition);
+  if (holds?.kind === 'bool' && !holds.value) throw new AssumeViolatedSignal(span);
+}
+
+/** vstd's `admit()` assumes `false`: nothing after it in the run was verified. */
+function isAdmit(expr: Extract<Expr, { kind: 'call' }>): boolean {
+  const callee = expr.callee;
+  return expr.args.length === 0 && callee.kind === 'path' && callee.segments[callee.segments.length - 1]?.name === 'admit';
 }
 
 /** `g = e`, `self.f@ = e`, `n = n + 1`: the target takes the spec value of the right side (of `target op e` for a

@@ -121,7 +121,7 @@ const ARITHMETIC_MODULES: ReadonlySet<string> = new Set([
 const MAX_EXPONENT = 1_000_000n;
 
 /** `vstd::arithmetic` spec fns, as vstd defines them: `pow(b, e)` (b * pow(b, e - 1), 1 at 0), `pow2(e)`
- *  (pow(2, e)), `log(base, pow)` (0 when pow < base or pow / base does not shrink, else 1 + log(base, pow / base)),
+ *  (pow(2, e)), `is_pow2(n)`, `log(base, pow)` (0 when pow < base or pow / base does not shrink, else 1 + log(base, pow / base)),
  *  and the internals' `mul_recursive` (x * y) and `mul_pos` (x * y for x > 0, else 0). */
 function arithmeticFn(ctx: SpecContext, fn: string, args: readonly Value[], span: Span): Res | undefined {
   const ints = args.map((arg) => (arg.kind === 'int' ? arg.value : undefined));
@@ -132,6 +132,10 @@ function arithmeticFn(ctx: SpecContext, fn: string, args: readonly Value[], span
       return y === undefined ? undefined : power(ctx, x, y, span);
     case 'pow2/1':
       return power(ctx, 2n, x, span);
+    // `is_pow2` recurses on n / 2 from n > 0 down to 1; `is_pow2_exists` asks for an i with pow(2, i) == n: the same.
+    case 'is_pow2/1':
+    case 'is_pow2_exists/1':
+      return bool(x > 0n && (x & (x - 1n)) === 0n);
     case 'log/2':
       return y === undefined ? undefined : logarithm(ctx, x, y, span);
     case 'mul_pos/2':

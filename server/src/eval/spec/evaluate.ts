@@ -14,6 +14,7 @@ import { evalBinary, evalCast, evalChain, evalCond, evalIndex, evalUnary, evalVi
 import { evalPath } from './names';
 import { matchPattern } from './patterns';
 import { evalQuantifier } from './quantifiers';
+import { RANGE, rangeValue } from '../std-ranges';
 
 export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
   const spent = step(ctx, expr.span);
@@ -86,7 +87,7 @@ export function evalExpr(ctx: SpecContext, expr: Expr, env: Env): Res {
     case 'try':
       return unsupported('`?` operator', expr.span);
     case 'range':
-      return unsupported('range expression', expr.span);
+      return evalRange(ctx, expr, env);
     case 'ghost':
       return unsupported('ghost statement in a spec expression', expr.span);
     case 'error':
@@ -234,4 +235,15 @@ function byteString(text: string): Value {
   const elements: Value[] = [];
   for (let i = 0; i < text.length; i++) elements.push({ kind: 'int', value: BigInt(text.charCodeAt(i) & 0xff) });
   return { kind: 'seq', elements };
+}
+
+/** `a..b` (a constant's value, `FRAME_METADATA_RANGE`): std's `Range` struct (std-ranges.ts); the other forms are
+ *  other std types. */
+function evalRange(ctx: SpecContext, expr: Extract<Expr, { kind: 'range' }>, env: Env): Res {
+  if (expr.inclusive || expr.start === undefined || expr.end === undefined || ctx.scope.datatype(RANGE) !== undefined)
+    return unsupported('range expression other than `a..b`', expr.span);
+  const start = evalExpr(ctx, expr.start, env);
+  if (isFailure(start)) return start;
+  const end = evalExpr(ctx, expr.end, env);
+  return isFailure(end) ? end : rangeValue(start, end);
 }

@@ -3,8 +3,8 @@
 
 import type { ClauseModel, FunctionContract, ModelScope } from '../../model';
 import type { Value } from '../../eval';
-import { constInstantiation, createSpecContext, evaluateClauses } from '../../eval';
-import type { SpecContextOptions, StackAllowance } from '../../eval';
+import { createSpecContext, enterFunction, evaluateClauses } from '../../eval';
+import type { SpecContext, StackAllowance } from '../../eval';
 import { contractEnv } from '../score/decide';
 import type { Verdict } from '../score/verdict';
 
@@ -64,7 +64,7 @@ function clausesOutcome(
   stackAllowance: StackAllowance | undefined,
 ): { readonly verdict: Verdict; readonly failingClause: number | undefined } {
   if (clauses.length === 0) return { verdict: { kind: 'holds' }, failingClause: undefined };
-  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
+  const ctx = contractContext(scope, fn, stepBudget, stackAllowance);
   return evaluateClauses(
     ctx,
     clauses.map((c) => c.clause),
@@ -80,7 +80,7 @@ export function ensuresVerdict(
   stackAllowance?: StackAllowance,
 ): Verdict {
   if (fn.ensures.length === 0) return { kind: 'holds' };
-  const ctx = createSpecContext(scope, contextOptions(scope, fn, stepBudget, stackAllowance));
+  const ctx = contractContext(scope, fn, stepBudget, stackAllowance);
   return evaluateClauses(
     ctx,
     fn.ensures.map((c) => c.clause),
@@ -88,18 +88,15 @@ export function ensuresVerdict(
   ).verdict;
 }
 
-/** The contract is evaluated in its function's module and impl, with the host's stack allowance. */
-function contextOptions(
+/** The contract is evaluated in its function's module and impl, at the types its generic parameters are measured at
+ *  (`C::BASE_PAGE_SIZE()` is the chosen impl's), with the host's stack allowance. */
+function contractContext(
   scope: ModelScope,
   fn: FunctionContract,
   stepBudget: number,
   stackAllowance: StackAllowance | undefined,
-): SpecContextOptions {
-  return {
-    stepBudget,
-    stackAllowance: stackAllowance ?? 'default',
-    modulePath: fn.modulePath,
-    constParams: constInstantiation(fn, scope),
-    ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }),
-  };
+): SpecContext {
+  const ctx = createSpecContext(scope, { stepBudget, stackAllowance: stackAllowance ?? 'default' });
+  enterFunction(ctx, fn);
+  return ctx;
 }

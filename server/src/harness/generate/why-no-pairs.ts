@@ -13,7 +13,7 @@ import { functionValueTypes } from '../score/function-types';
 import { formatResult } from '../report/format-call';
 import { candidateValues } from './candidates';
 import type { CandidateContext } from './candidates';
-import { createRng } from '../../stdx';
+import { createRng, elided } from '../../stdx';
 
 export interface NoPairsReason {
   readonly message: string;
@@ -69,7 +69,7 @@ function reasonInFile(model: FileModel, fn: FunctionContract, generation: Functi
   const { runs: unwritable, first } = generation.unrepresentable;
   if (unwritable > 0 && first !== undefined)
     return {
-      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${first}`,
+      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${elided(first, MAX_EXAMPLE_TEXT)}`,
       span: at,
     };
   if (generation.timeouts > 0)
@@ -113,7 +113,7 @@ export function trustedContractContradiction(model: FileModel, fn: FunctionContr
   const first = generation.contradictsTrustedContract[0];
   const types = functionValueTypes(fn, model.scope);
   if (first === undefined || types.kind !== 'supported') return undefined;
-  const example = formatResult(fn, types, first.inputs, first.output, first.after);
+  const example = elided(formatResult(fn, types, first.inputs, first.output, first.after), MAX_EXAMPLE_TEXT);
   const count = plural(generation.contradictsTrustedContract.length, 'input');
   if (first.trustedCallee !== undefined)
     return `it calls \`${first.trustedCallee}\`, which is \`external_body\` (Verus takes its effects, ghost state included, from its contract, not its body), and the \`ensures\` rejects what the run gives on ${count} (e.g. \`${example}\`): these are not correct pairs`;
@@ -260,11 +260,12 @@ function solverText(generation: FunctionGeneration): string {
 
 /** The clause as written, on one line and cut to a readable length. */
 function clauseText(model: FileModel, span: Span): string {
-  const text = model.source.text.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
-  return text.length <= MAX_CLAUSE_TEXT ? text : `${text.slice(0, MAX_CLAUSE_TEXT - 1)}…`;
+  return elided(model.source.text.slice(span.start, span.end).replace(/\s+/g, ' ').trim(), MAX_CLAUSE_TEXT);
 }
 
 const MAX_CLAUSE_TEXT = 60;
+/** A value quoted in a reason (an example call, a result): enough to recognise it, never a screenful. */
+const MAX_EXAMPLE_TEXT = 240;
 
 /** The panics of `unimplemented!()` and `todo!()` (eval/exec/macros.ts). */
 const UNIMPLEMENTED: ReadonlySet<string> = new Set(['not implemented', 'not yet implemented']);
