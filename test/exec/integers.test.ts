@@ -129,5 +129,6 @@ describe('checked, wrapping, saturating, overflowing', () => {
 
   it('T::default() is zero (a Default impl written out field by field)', () => {
     expect(run('fn f(x: u8) -> (usize, u8) { (usize::default(), x + u8::default()) }', 'f', { x: i(7) })).toBe('returned (0, 7)');
+    expect(run('fn g<T: Default + Copy>(x: T) -> (T, T) { (T::default(), x) }', 'g', { x: i(4) })).toBe('returned (0, 4)');
   });
 });

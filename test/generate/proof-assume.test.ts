@@ -25,6 +25,17 @@ describe('an assume inside a proof block', () => {
     expect(paddr?.scores.postCorrectness).toBe(1);
   });
 
+  it("an unproved lemma's ensures is an assumption too: runs where it is false give no pair", () => {
+    if (!GENERATED.ok) throw new Error(GENERATED.error);
+    const report = checkFileSync(
+      { path: NAME, text: TEXT, pairsPath: 'proof-assume.pairs.json', pairsText: GENERATED.text },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    const same = report.functions.find((fn) => fn.qualifiedName === 'is_small');
+    expect(same?.counts.pairs).toBeGreaterThan(0);
+    expect(same?.rejectedPairs).toEqual([]);
+  });
+
   it('admit() leaves no verified run, and the reason says so', () => {
     const admitted = GENERATED.summaries.find((summary) => summary.qualifiedName === 'next_admitted');
     expect(admitted?.pairs).toBe(0);

@@ -150,6 +150,21 @@ fn scaled<S: for<'a> Scale<'a>>(s: S, x: u8) -> (r: u16)
   });
 });
 
+describe('a trait alias written as a blanket impl', () => {
+  it('is instantiated at a type that meets the other bounds too (`K: StT + TotalOrder`, `impl<T: Eq> StT for T`)', () => {
+    const source = `
+trait TotalOrder: Sized { spec fn le(self, other: Self) -> bool; }
+impl TotalOrder for u8 { open spec fn le(self, other: Self) -> bool { self <= other } }
+trait StT: Eq + Clone + Sized {}
+impl<T> StT for T where T: Eq + Clone + Sized {}
+fn larger<K: StT + Ord + TotalOrder>(a: K, b: K) -> (r: K)
+    ensures r == a || r == b, b.le(r),
+{ if a >= b { a } else { b } }`;
+    const report = check(source, { larger: { pairs: [{ input: { a: 3, b: 8 }, output: 8 }] } });
+    expect(fnReport(report, 'larger')).toMatchObject({ status: 'scored', instantiation: { K: 'u8' }, scores: { postCorrectness: 1 } });
+  });
+});
+
 describe("std's sizedness markers", () => {
   it('are bounds every type meets (`T: PointeeSized`, `?Sized`), so the fn is measured at i64', () => {
     const source = `

@@ -60,6 +60,7 @@ const FORMS: readonly (readonly [string, string])[] = [
   ['1.5f64', '1.5f64'],
   ['true && !false', '(&& true (! false))'],
   ['Seq::<int>::empty()', '(call Seq::<int>::empty)'],
+  ['Set::<<T as View>::V>::empty()', '(call Set::<<T as View>::V>::empty)'],
   ['u32::MAX', 'u32::MAX'],
   ['Self::f(x)', '(call Self::f x)'],
   ['v.map_values::<int>(f)', '(.map_values::<int> v f)'],

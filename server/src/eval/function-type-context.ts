@@ -276,9 +276,17 @@ export function implCandidate(site: InstantiationSite, impl: ImplItem, param: Ge
   const written = printType(impl.selfType);
   const misfit = (why: string): Instantiation => ({ kind: 'missing', bound: param.bounds.join(' + '), why: `\`${written}\` ${why}` });
   const generics = new Map<string, ValueType>();
+  const blanket = blanketParameter(impl);
   for (const inner of impl.generics.filter((generic) => generic.kind === 'type')) {
     if (depth >= MAX_IMPL_NESTING) return misfit('nests generic impls too deeply');
-    const chosen = instantiate(site, inner, depth + 1);
+    // A blanket impl (`impl<T: Eq + View> StT for T {}`, a trait alias) is the type its parameter is chosen at, so
+    // that type must also meet the bounds the function puts beside the trait (`K: StT + TotalOrder`).
+    const implemented = impl.trait === undefined ? undefined : typeHeadName(impl.trait);
+    const wanted =
+      inner.name === blanket
+        ? { ...inner, bounds: [...inner.bounds, ...param.bounds.filter((bound) => boundTraitName(bound) !== implemented)] }
+        : inner;
+    const chosen = instantiate(site, wanted, depth + 1);
     // Only the first link: a self-referential impl (`impl<T: Tr> Tr for [T; N]`) would repeat itself.
     if (chosen.kind === 'missing') return misfit(`needs \`${inner.name}: ${chosen.bound}\``);
     generics.set(inner.name, chosen.type);
@@ -288,7 +296,7 @@ export function implCandidate(site: InstantiationSite, impl: ImplItem, param: Ge
   if (unsupported !== undefined) return misfit(`cannot be represented (${unsupported.reason})`);
   const field = fieldWhere(site.scope, type, unsupportedPart, new Set(), 0);
   if (field !== undefined) return misfit(`cannot be represented: ${field}`);
-  const head = typeHeadName(impl.selfType);
+  const head = blanket === undefined ? typeHeadName(impl.selfType) : valueTypeHead(type);
   const unmet = param.bounds.find((bound) => !satisfies(site.scope, type, head, bound));
   if (unmet !== undefined) return misfit(`does not implement ${unmet}`);
   const calls = site.calls();
@@ -306,6 +314,25 @@ export function implCandidate(site: InstantiationSite, impl: ImplItem, param: Ge
   return fieldWhere(site.scope, type, placeholderPart, new Set(), 0) === undefined
     ? { kind: 'chosen', type }
     : { kind: 'chosen', type, partial: true };
+}
+
+function blanketCovers(scope: ModelScope, impl: ImplItem, type: ValueType, head: string | undefined, depth: number): boolean {
+  const name = blanketParameter(impl);
+  const param = impl.generics.find((generic) => generic.name === name);
+  return param !== undefined && param.bounds.every((bound) => satisfies(scope, type, head, bound, depth));
+}
+
+/** `T` of `impl<T: ..> Tr for T`: the impl's type parameter that is its whole self type. */
+function blanketParameter(impl: ImplItem): string | undefined {
+  const self = impl.selfType;
+  const name =
+    self.kind === 'path' && self.segments.length === 1 && self.segments[0]?.generics.length === 0 ? self.segments[0].name : undefined;
+  return impl.generics.some((generic) => generic.kind === 'type' && generic.name === name) ? name : undefined;
+}
+
+/** The name impls of a chosen type are indexed by: an integer's type name, a datatype's name. */
+function valueTypeHead(type: ValueType): string | undefined {
+  return type.kind === 'int' ? type.int : type.kind === 'adt' ? type.name : undefined;
 }
 
 function unsupportedPart(type: ValueType): string | undefined {
@@ -364,11 +391,14 @@ function heldAdts(type: ValueType): ValueType[] {
 const MAX_FIELD_DEPTH = 4;
 
 /** Whether a candidate (resolved `type`, named `head` as its impls name it) meets one bound as written. */
-function satisfies(scope: ModelScope, type: ValueType, head: string | undefined, bound: string): boolean {
+function satisfies(scope: ModelScope, type: ValueType, head: string | undefined, bound: string, depth = 0): boolean {
   const trimmed = bound.trim();
   if (trimmed.startsWith("'") || trimmed.startsWith('?')) return true;
   const traitName = boundTraitName(trimmed);
   if (scope.traitImpls(traitName).some((impl) => typeHeadName(impl.selfType) === head)) return true;
+  // A blanket impl (`impl<T: Eq + View> StT for T {}`) covers every type that meets its parameter's bounds.
+  if (depth < MAX_IMPL_NESTING && scope.traitImpls(traitName).some((impl) => blanketCovers(scope, impl, type, head, depth + 1)))
+    return true;
   if (scope.derivers(traitName).some((datatype) => datatype.name === head)) return true;
   if (!isIntSatisfiedBound(trimmed)) return false;
   if (type.kind === 'int' || AUTO_TRAITS.has(traitName)) return true;

@@ -159,13 +159,20 @@ export function completedRow(
   names: readonly string[],
   values: readonly (Value | undefined)[],
   limits: CompletionLimits,
-  options: { readonly resizes?: boolean; readonly repairs?: boolean } = {},
+  options: {
+    readonly resizes?: boolean;
+    readonly repairs?: boolean;
+    /** Clauses every input meets besides the `requires`: its parameters' type invariants (`self.well_formed()`). */
+    readonly invariants?: readonly Expr[];
+  } = {},
 ): readonly (Value | undefined)[] | undefined {
-  if (fn.requires.length === 0 || values.some((value) => value === undefined)) return undefined;
+  const clauses = [...fn.requires.map((clause) => clause.clause.expr), ...(options.invariants ?? [])];
+  if (clauses.length === 0 || values.some((value) => value === undefined)) return undefined;
   const site: CompletionSite = {
-    ...options,
+    ...(options.resizes === undefined ? {} : { resizes: options.resizes }),
+    ...(options.repairs === undefined ? {} : { repairs: options.repairs }),
     constParams: constInstantiation(fn, scope),
-    clauses: fn.requires.map((clause) => clause.clause.expr),
+    clauses,
     names: fn.params.map((param) => ({ name: param.name, declaredType: param.declaredType })),
     selfTypeName: fn.selfTypeName,
     modulePath: fn.modulePath,

@@ -128,7 +128,8 @@ export function parsePathSegments(p: ParserState): PathSegment[] {
     const name = p.tok();
     p.bump();
     let generics: PathSegment['generics'] = [];
-    if (p.at('::') && p.at('<', 1)) {
+    // `Set::<<T as View>::V>::empty()`: the turbofish's `<` lexed together with a qualified path's as `<<`.
+    if (p.at('::') && (p.at('<', 1) || p.at('<<', 1))) {
       p.bump();
       generics = parseGenericArgs(p);
     }

@@ -72,7 +72,7 @@ export function parsePathType(p: ParserState, start: number): Type {
       return { kind: 'opaque', text: p.slice(start, p.lastEnd), span: p.span(start) };
     }
     let generics: readonly GenericArg[] = [];
-    if (p.at('<') || p.at('<<') || (p.at('::') && p.at('<', 1))) {
+    if (p.at('<') || p.at('<<') || (p.at('::') && (p.at('<', 1) || p.at('<<', 1)))) {
       // `RepeatN<<C as View>::V>`: generic arguments that open with a qualified path.
       p.eat('::');
       generics = parseGenericArgs(p);

@@ -330,8 +330,11 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (layout !== undefined) return layoutCall(ctx, frame, layout, expr.span);
   if ((owner === 'cmp' || owner === undefined) && (last === 'max' || last === 'min') && names.length !== 1)
     return minMax(ctx, last, args());
-  if (owner !== undefined && isIntTypeName(owner))
-    return intAssociatedCall(ctx, owner, last, intAssociatedArguments(ctx, frame, env, owner, last, expr.args), expr.span);
+  // `T::default()` with `T` measured at an integer is that integer's.
+  const bound = owner === undefined ? undefined : frame.subst.get(owner);
+  const intOwner = bound?.kind === 'int' ? bound.int : owner;
+  if (intOwner !== undefined && isIntTypeName(intOwner))
+    return intAssociatedCall(ctx, intOwner, last, intAssociatedArguments(ctx, frame, env, intOwner, last, expr.args), expr.span);
   // vstd::slice's exec helpers, from before Verus supported `slice[i]` in exec code.
   if (last === 'slice_index_get' && (owner === undefined || owner === 'slice')) return sliceIndexGet(args(), expr.span);
   if (last === 'slice_subrange' && (owner === undefined || owner === 'slice')) return sliceSubrange(args(), expr.span);

@@ -17,6 +17,7 @@ import { childEnv, lookup, readPlace, writePlace } from './interpreter-state';
 import { specValueInScope, UNCOMPUTED_GHOST } from './ghost-values';
 import { evalPlace } from './interpreter';
 import { AssumeViolatedSignal, NotRunnableSignal } from './signals';
+import { checkAssumedLemma } from './assumed-lemmas';
 import { UNKNOWN } from './exec-types';
 import { patternNames } from '../spec/patterns';
 
@@ -62,6 +63,7 @@ function runProofExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): void {
       return;
     case 'call':
       if (isAdmit(expr)) throw new AssumeViolatedSignal(expr.span, 'the body reached `admit()`');
+      checkAssumedLemma(ctx, frame, env, expr);
       return invalidateWrites(ctx, frame, env, expr);
     default:
       return invalidateWrites(ctx, frame, env, expr);

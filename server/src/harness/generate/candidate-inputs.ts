@@ -19,6 +19,7 @@ import { reachableValues, sharedReachableValues } from './reachable-states';
 import { innerValuesByType } from './inner-values';
 import { linkPointers, pointerLinks } from './pointer-inputs';
 import { mirroredRow } from './ghost-mirrors';
+import { typeInvariantClauses } from '../score/type-invariants';
 import type { GenerateOptions } from './generate-function';
 
 /** Distinct input maps: examples from the file, then rows relating the parameters (relations.ts), then random
@@ -91,14 +92,15 @@ export function candidateInputs(
   const links = pointerLinks(fn, names, paramTypes);
   // Then one with the places the requires' equalities pin (a ghost field mirroring an exec one) set to match.
   const limits = { stepBudget: options.specStepBudget, stackAllowance: options.stackAllowance };
+  const completion = { ...REPAIRS, invariants: typeInvariantClauses(model, fn) };
   const addWithDerived = (values: readonly (Value | undefined)[]): void => {
     const linked = linkPointers(values, links) ?? values;
     // Ghost fields mirroring the exec data beside them, then the requires' equalities on top (`len == set@.len()`).
     const mirrored = mirroredRow(linked, paramTypes, types.typeContext);
-    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits, REPAIRS);
+    const completeMirrored = mirrored === undefined ? undefined : completedRow(model.scope, fn, types, names, mirrored, limits, completion);
     if (completeMirrored !== undefined) add(completeMirrored);
     if (mirrored !== undefined) add(mirrored);
-    const complete = completedRow(model.scope, fn, types, names, linked, limits, REPAIRS);
+    const complete = completedRow(model.scope, fn, types, names, linked, limits, completion);
     if (complete !== undefined) add(complete);
     add(linked);
     add(values);

@@ -4,7 +4,7 @@
 import type { Value } from '../../eval';
 import { createSpecContext, evaluateExpr } from '../../eval';
 import type { StackAllowance } from '../../eval';
-import type { FileModel, FunctionContract } from '../../model';
+import type { FileModel, FunctionContract, ResolvedFn } from '../../model';
 import { hasVerifierAttribute } from '../../model';
 import type { Expr } from '../../syntax';
 
@@ -35,7 +35,7 @@ export function violatedTypeInvariant(
     const violated = invariantsOf(model, typeName).find(
       (invariant) => evaluateInvariant(model, invariant, typeName, value, stepBudget, stackAllowance) === false,
     );
-    if (violated !== undefined) return { typeName, invariant: violated.name };
+    if (violated !== undefined) return { typeName, invariant: violated.item.name };
   }
   return undefined;
 }
@@ -46,27 +46,47 @@ function declaredTypeName(fn: FunctionContract, type: FunctionContract['params']
   return name === 'Self' ? fn.selfTypeName : name;
 }
 
-function invariantsOf(model: FileModel, typeName: string): readonly FunctionContract[] {
-  return model.functions.filter(
-    (candidate) =>
-      candidate.selfTypeName === typeName &&
-      candidate.mode === 'spec' &&
-      candidate.params.length === 1 &&
-      candidate.item.body !== undefined &&
-      hasVerifierAttribute(candidate.item.attributes, 'type_invariant'),
-  );
+/** `p.inv()` for each parameter whose declared type has a type invariant, spanning the fn's name: generation
+ *  completes its rows by these as by the `requires` (ghost-completion.ts), so drawn values meet the invariant
+ *  that every value of the type meets. */
+export function typeInvariantClauses(model: FileModel, fn: FunctionContract): readonly Expr[] {
+  const clauses: Expr[] = [];
+  const span = fn.nameSpan;
+  for (const param of fn.params) {
+    const typeName = declaredTypeName(fn, param.type);
+    if (typeName === undefined) continue;
+    for (const invariant of invariantsOf(model, typeName)) {
+      const receiver: Expr = { kind: 'path', segments: [{ name: param.name, generics: [], span }], span };
+      clauses.push({ kind: 'method-call', receiver, method: invariant.item.name, methodSpan: span, generics: [], args: [], span });
+    }
+  }
+  return clauses;
+}
+
+/** The type's invariant spec fns, from every impl the scope has of it: the file's, the crate's and those an
+ *  item-level macro writes (a `checked_nat_gen!(u8, CheckedU8, ..)` expansion). */
+function invariantsOf(model: FileModel, typeName: string): readonly ResolvedFn[] {
+  const found: ResolvedFn[] = [];
+  for (const impl of model.scope.typeImpls(typeName))
+    for (const item of impl.items) {
+      if (item.kind !== 'fn' || item.mode !== 'spec' || item.params.length !== 1 || item.body === undefined) continue;
+      if (!hasVerifierAttribute(item.attributes, 'type_invariant')) continue;
+      const resolved = model.scope.resolveMethod(typeName, item.name);
+      if (resolved?.item === item) found.push(resolved);
+    }
+  return found;
 }
 
 function evaluateInvariant(
   model: FileModel,
-  invariant: FunctionContract,
+  invariant: ResolvedFn,
   typeName: string,
   value: Value,
   stepBudget: number,
   stackAllowance: StackAllowance,
 ): boolean | undefined {
   const body = invariant.item.body;
-  const param = invariant.params[0];
+  const param = invariant.item.params[0];
   if (body === undefined || param === undefined) return undefined;
   const ctx = createSpecContext(model.scope, { stepBudget, stackAllowance, selfTypeName: typeName, modulePath: invariant.modulePath });
   const expr: Expr = { kind: 'block', block: body, span: body.span };
