@@ -170,3 +170,12 @@ fn facts(r: Range<usize>, x: usize) -> (bool, bool, usize) { (r.contains(&x), r.
     expect(run(body, 'facts', { r: range(6, 3), x: i(4) })).toBe('returned (false, true, 0)');
   });
 });
+
+describe('a method of a blanket impl', () => {
+  it('runs on any receiver (`impl<T: Copy> ClonePlus for T`, called on an integer)', () => {
+    const body = `trait ClonePlus: Sized { fn clone_plus(&self) -> (res: Self) ensures res == *self; }
+impl<T: Copy> ClonePlus for T { fn clone_plus(&self) -> (res: Self) { *self } }
+fn twice(x: u32) -> (u32, u32) { (x.clone_plus(), x + 1) }`;
+    expect(run(body, 'twice', { x: i(5) })).toBe('returned (5, 6)');
+  });
+});

@@ -93,6 +93,7 @@ export function scopeOf(items: (StructItem | EnumItem | TypeAliasItem | ConstIte
     resolveFunction: () => undefined,
     resolveMethod: () => undefined,
     implMethods: () => [],
+    blanketMethods: () => [],
     constantsOfType: () => [],
     datatype: (name) => {
       const item = find('struct', name) ?? find('enum', name);

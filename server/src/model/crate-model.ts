@@ -162,6 +162,12 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
     const root = crate.uses.get(inCrate(modulePath).join('::'))?.names.get(head)?.[0] ?? head;
     return crate.scope.externalCrate(root) !== undefined;
   };
+  // The file's own targets first, then the other files' (as reached from this file), each item once.
+  const ownThenReached = (own: readonly ResolvedFn[], all: readonly ResolvedFn[]): readonly ResolvedFn[] => {
+    const items = new Set(own.map((target) => target.item));
+    const elsewhere = all.filter((target) => !items.has(target.item));
+    return elsewhere.length === 0 ? own : [...own, ...elsewhere.map((target) => reachedInCrate(target) as ResolvedFn)];
+  };
   return {
     resolveFunction: (path, selfTypeName, modulePath) =>
       namesOtherCrate(path, modulePath)
@@ -170,12 +176,8 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
           crateFunction(crate, path, selfTypeName, inCrate(modulePath))),
     resolveMethod: (typeName, method) =>
       local.resolveMethod(typeName, method) ?? reachedInCrate(crate.scope.resolveMethod(typeName, method)),
-    implMethods: (typeName, method) => {
-      const own = local.implMethods(typeName, method);
-      const items = new Set(own.map((target) => target.item));
-      const elsewhere = crate.scope.implMethods(typeName, method).filter((target) => !items.has(target.item));
-      return elsewhere.length === 0 ? own : [...own, ...elsewhere.map((target) => reachedInCrate(target) as ResolvedFn)];
-    },
+    implMethods: (typeName, method) => ownThenReached(local.implMethods(typeName, method), crate.scope.implMethods(typeName, method)),
+    blanketMethods: (method) => ownThenReached(local.blanketMethods(method), crate.scope.blanketMethods(method)),
     datatype: (name) => local.datatype(name) ?? crate.scope.datatype(name),
     enumOfVariant: (variant) => local.enumOfVariant(variant) ?? crate.scope.enumOfVariant(variant),
     constant: (path, selfTypeName, modulePath) =>

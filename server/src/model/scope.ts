@@ -24,6 +24,7 @@ export function createModelScope(items: readonly VisitedItem[]): ModelScope {
     resolveFunction: (path, selfTypeName, modulePath) => lookupName(functionTable, path, selfTypeName, modulePath),
     resolveMethod: (typeName, method) => resolveMethod(index, typeName, method),
     implMethods: (typeName, method) => index.implMethods.get(`${lastSegment(typeName)}::${method}`) ?? NO_FUNCTIONS,
+    blanketMethods: (method) => index.blanketMethods.get(method) ?? NO_FUNCTIONS,
     datatype: (name) => lookupDatatype(index, name),
     enumOfVariant: (variant) => index.variants.get(lastSegment(variant)),
     constant: (path, selfTypeName, modulePath) => lookupName(constantTable, path, selfTypeName, modulePath),
@@ -47,6 +48,8 @@ interface ScopeIndex {
   readonly traitImplMethods: Map<string, ResolvedFn>;
   /** Every impl method by `Type::method`, for the types several impls cover. */
   readonly implMethods: Map<string, ResolvedFn[]>;
+  /** Methods of blanket impls (`impl<T: Clone> ClonePlus for T`) by name. */
+  readonly blanketMethods: Map<string, ResolvedFn[]>;
   /** Trait name to its default methods (with bodies). */
   readonly traitDefaults: Map<string, Map<string, ResolvedFn>>;
   /** Type name to the traits it implements, in source order. */
@@ -99,6 +102,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
     functions: new Map(),
     inherentMethods: new Map(),
     implMethods: new Map(),
+    blanketMethods: new Map(),
     traitImplMethods: new Map(),
     traitDefaults: new Map(),
     implementedTraits: new Map(),
@@ -185,6 +189,10 @@ function indexFunction(index: ScopeIndex, item: FnItem, context: ItemContext): v
   if (context.container === 'trait-impl') setFirst(index.traitImplMethods, methodKey, target);
   if (context.container === 'inherent' || context.container === 'trait-impl')
     index.implMethods.set(methodKey, [...(index.implMethods.get(methodKey) ?? []), target]);
+  const header = context.implHeader;
+  const blanket = header?.selfType.kind === 'path' && header.selfType.segments.length === 1 ? header.selfType.segments[0] : undefined;
+  if (context.container === 'trait-impl' && blanket !== undefined && header?.generics.some((param) => param.name === blanket.name))
+    index.blanketMethods.set(item.name, [...(index.blanketMethods.get(item.name) ?? []), target]);
   if (context.container === 'trait' && item.body !== undefined) {
     const defaults = index.traitDefaults.get(context.selfTypeName) ?? new Map<string, ResolvedFn>();
     setFirst(defaults, item.name, target);

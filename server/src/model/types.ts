@@ -120,6 +120,9 @@ export interface ModelScope {
    *  built-in type can have several (`impl Marshalable for Vec<u8>` and `impl<T> Marshalable for Vec<T>`), of which
    *  resolveMethod gives the first. */
   implMethods(typeName: string, method: string): readonly ResolvedFn[];
+  /** The methods named `method` of blanket impls (`impl<T: Clone> ClonePlus for T`), which any type meeting the
+   *  impl's bounds has. */
+  blanketMethods(method: string): readonly ResolvedFn[];
   datatype(name: string): Datatype | undefined;
   /** The enum that declares a variant, for unqualified variant names (`Some`, `Red` after `use Color::*`). */
   enumOfVariant(variant: string): EnumItem | undefined;

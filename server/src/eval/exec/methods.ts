@@ -131,7 +131,9 @@ function userMethod(
   // std's collection under a name the crate gives its own datatype too (IronKV's `HashMap<V>` wraps
   // `collections::HashMap<EndPoint, V>`): the value says which one it is, and the crate type's methods are not its.
   if (COLLECTION_KINDS.has(receiver.value.kind) && ctx.model.scope.datatype(typeName) !== undefined) return undefined;
-  const resolved = ctx.model.scope.resolveMethod(typeName, expr.method);
+  // A blanket impl's method (`impl<T: Clone> ClonePlus for T`) is every type's that meets its bounds, as verified
+  // code calling it shows.
+  const resolved = ctx.model.scope.resolveMethod(typeName, expr.method) ?? ctx.model.scope.blanketMethods(expr.method)[0];
   if (resolved === undefined) return expr.method === 'clone' ? receiver : undefined;
   const selfParam = resolved.item.params[0];
   if (selfParam?.isSelf !== true) return undefined;
