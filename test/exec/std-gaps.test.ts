@@ -179,3 +179,21 @@ fn twice(x: u32) -> (u32, u32) { (x.clone_plus(), x + 1) }`;
     expect(run(body, 'twice', { x: i(5) })).toBe('returned (5, 6)');
   });
 });
+
+describe('an iterator over a Vec driven by next()', () => {
+  it('yields the elements in order, then None', () => {
+    const body = `fn sum(v: Vec<u32>) -> u32 {
+    let mut it = v.iter();
+    let mut s: u32 = 0;
+    loop {
+        match it.next() {
+            Some(x) => { s = s + *x; }
+            None => { break; }
+        }
+    }
+    s
+}`;
+    expect(run(body, 'sum', { v: vec([3, 4, 5]) })).toBe('returned 12');
+    expect(run(body, 'sum', { v: vec([]) })).toBe('returned 0');
+  });
+});

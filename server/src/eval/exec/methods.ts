@@ -52,6 +52,7 @@ const MUTATING = new Set([
   'pop_back',
   'push_front',
   'pop_front',
+  'next',
 ]);
 
 export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'method-call' }>): Typed {
@@ -217,6 +218,8 @@ function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typ
       return { value: unit, receiver: seq([...elements, arg(0)]) };
     case 'push_front':
       return { value: unit, receiver: seq([arg(0), ...elements]) };
+    // An iterator over a sequence (`let mut it = v.iter(); it.next()`) is the sequence of what it has yet to yield.
+    case 'next':
     case 'pop_front':
       return { value: optionValue(elements.length === 0 ? undefined : element(0), elementType), receiver: seq(elements.slice(1)) };
     case 'pop':
