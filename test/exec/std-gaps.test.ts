@@ -197,3 +197,14 @@ describe('an iterator over a Vec driven by next()', () => {
     expect(run(body, 'sum', { v: vec([]) })).toBe('returned 0');
   });
 });
+
+describe('a method called by path', () => {
+  it('takes its first argument as the receiver, and a trait-qualified call runs the impl of its type', () => {
+    const body = `struct P { a: u32 }
+impl P { fn get(&self, k: u32) -> u32 { self.a + k } fn bump(&mut self) { self.a = self.a + 1; } }
+trait Tr { fn twice(&self) -> u32; }
+impl Tr for P { fn twice(&self) -> u32 { self.a * 2 } }
+fn f(a: u32) -> (u32, u32, u32) { let mut p = P { a }; P::bump(&mut p); (P::get(&p, 1), Tr::twice(&p), P::twice(&p)) }`;
+    expect(run(body, 'f', { a: i(5) })).toBe('returned (7, 12, 12)');
+  });
+});

@@ -10,7 +10,7 @@ import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { execTypeOf, isErasedParam, isTrackedParam } from './exec-types';
+import { execTypeOf, implTypeName, isErasedParam, isTrackedParam } from './exec-types';
 import { genericAssociatedFn, selfTypeOf, turbofishGenerics, unknownGenerics, withArgumentTypes } from './call-generics';
 import { optionOf, paramBindingName, passesByPlace, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { isIntTypeName } from './int-ops';
@@ -94,15 +94,18 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   if (last === 'Tracked' && expr.args.length === 1) return evalExpr(ctx, frame, env, trackedOperand(expr));
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;
-  const resolved = genericAssociatedFn(ctx, frame, names) ?? ctx.model.scope.resolveFunction(names, frame.selfTypeName);
+  const found = genericAssociatedFn(ctx, frame, names) ?? ctx.model.scope.resolveFunction(names, frame.selfTypeName);
+  // A method called by path (`P::get(&p, 1)`, `TotalOrder::cmp(&a, &b)`): its first argument is the receiver.
+  const called = found === undefined ? undefined : pathCalledMethod(ctx, frame, env, found, expr.args);
+  const resolved = called?.resolved ?? found;
   if (resolved !== undefined)
     return callResolved(
       ctx,
       frame,
       env,
       resolved,
-      undefined,
-      expr.args,
+      called?.receiver,
+      called === undefined ? expr.args : expr.args.slice(1),
       expr.span,
       expected,
       turbofishGenerics(
@@ -115,6 +118,32 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   const std = stdCall(ctx, frame, env, names, expr) ?? pathMethodCall(ctx, frame, env, expr, names);
   if (std !== undefined) return std;
   return notRunnable(`calls ${names.join('::')}`, expr.span);
+}
+
+/** `Type::method(&x, ..)` and `Trait::method(&x, ..)` name a method whose receiver is the first argument; a trait's
+ *  bodiless declaration stands for the impl of the receiver's type. Undefined for a fn without `self` (or an arity
+ *  that is not the method's). */
+function pathCalledMethod(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  resolved: ResolvedFn,
+  args: readonly Expr[],
+): { readonly resolved: ResolvedFn; readonly receiver: Argument } | undefined {
+  const selfParam = resolved.item.params[0];
+  const first = args[0];
+  if (selfParam?.isSelf !== true || first === undefined || args.length !== resolved.item.params.length) return undefined;
+  const receiver = evalArgument(ctx, frame, env, first, selfParam.passing === 'mut', UNKNOWN);
+  if (resolved.item.body !== undefined) return { resolved, receiver };
+  const typed = argumentValue(receiver);
+  const typeName =
+    typed.type.kind === 'adt' || typed.type.kind === 'int'
+      ? implTypeName(typed.type)
+      : typed.value.kind === 'struct' || typed.value.kind === 'enum'
+        ? typed.value.name
+        : undefined;
+  const implemented = typeName === undefined ? undefined : ctx.model.scope.resolveMethod(typeName, resolved.item.name);
+  return { resolved: implemented ?? resolved, receiver };
 }
 
 /** Calls a user fn found by the model: exec fns run; proof fns are ghost code (erased); spec fns cannot run. */
