@@ -10,7 +10,7 @@ import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
-import { execTypeOf, implTypeName, isErasedParam, isTrackedParam } from './exec-types';
+import { execTypeOf, isErasedParam, isTrackedParam, receiverTypeName } from './exec-types';
 import { genericAssociatedFn, selfTypeOf, turbofishGenerics, unknownGenerics, withArgumentTypes } from './call-generics';
 import { optionOf, paramBindingName, passesByPlace, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { isIntTypeName } from './int-ops';
@@ -136,12 +136,7 @@ function pathCalledMethod(
   const receiver = evalArgument(ctx, frame, env, first, selfParam.passing === 'mut', UNKNOWN);
   if (resolved.item.body !== undefined) return { resolved, receiver };
   const typed = argumentValue(receiver);
-  const typeName =
-    typed.type.kind === 'adt' || typed.type.kind === 'int'
-      ? implTypeName(typed.type)
-      : typed.value.kind === 'struct' || typed.value.kind === 'enum'
-        ? typed.value.name
-        : undefined;
+  const typeName = receiverTypeName(typed.type, typed.value);
   const implemented = typeName === undefined ? undefined : ctx.model.scope.resolveMethod(typeName, resolved.item.name);
   return { resolved: implemented ?? resolved, receiver };
 }

@@ -3,6 +3,7 @@
 
 import type { GenericArg, Pattern, Type } from '../../syntax';
 import type { IntType, ValueType } from '../value-type';
+import type { Value } from '../value';
 import { isIntTypeName } from './int-ops';
 import { RAW_POINTER, unwrappedModePattern } from '../permissions';
 
@@ -102,6 +103,13 @@ export function execTypeOfValueType(type: ValueType): ExecType {
 export function implTypeName(type: ExecType): string | undefined {
   if (type.kind === 'int') return type.int;
   return type.kind === 'adt' ? type.name : undefined;
+}
+
+/** The type whose impls a receiver's methods come from: its integer or datatype name as typed, else the name its
+ *  struct or enum value carries. */
+export function receiverTypeName(type: ExecType, value: Value): string | undefined {
+  if (type.kind === 'adt' || type.kind === 'int') return implTypeName(type);
+  return value.kind === 'struct' || value.kind === 'enum' ? value.name : undefined;
 }
 
 /** The int type of a type, or undefined when it is not a (pinned) integer. */

@@ -8,7 +8,7 @@ import { bool, int, UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { chargeWrite, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { BOOL, CHAR, implTypeName, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
+import { BOOL, CHAR, receiverTypeName, intType, preferType, STRING_TYPE, UNIT_TYPE, UNKNOWN, USIZE } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { argumentValue, callResolved, evalArgument, minMax, optionValue } from './calls-and-paths';
 import { turbofishGenerics } from './call-generics';
@@ -122,12 +122,7 @@ function userMethod(
 ): Typed | undefined {
   // An integer's methods from the file are its trait impls (`impl PmCopy for u64`): Rust allows no inherent ones,
   // and a trait method sharing a name with an inherent integer method is rare enough to take the trait's.
-  const typeName =
-    receiver.type.kind === 'adt' || receiver.type.kind === 'int'
-      ? implTypeName(receiver.type)
-      : receiver.value.kind === 'struct' || receiver.value.kind === 'enum'
-        ? receiver.value.name
-        : undefined;
+  const typeName = receiverTypeName(receiver.type, receiver.value);
   if (typeName === undefined || typeName === 'Option' || typeName === 'Result') return undefined;
   // std's collection under a name the crate gives its own datatype too (IronKV's `HashMap<V>` wraps
   // `collections::HashMap<EndPoint, V>`): the value says which one it is, and the crate type's methods are not its.
