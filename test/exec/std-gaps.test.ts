@@ -207,4 +207,17 @@ impl Tr for P { fn twice(&self) -> u32 { self.a * 2 } }
 fn f(a: u32) -> (u32, u32, u32) { let mut p = P { a }; P::bump(&mut p); (P::get(&p, 1), Tr::twice(&p), P::twice(&p)) }`;
     expect(run(body, 'f', { a: i(5) })).toBe('returned (7, 12, 12)');
   });
+  it('a qualified path names the impl by its self type, or by the receiver when the self type is left to inference', () => {
+    const body = `struct P { a: u32 }
+struct Q { b: u32 }
+impl P { fn get(&self, k: u32) -> u32 { self.a + k } }
+trait Tr<X> { fn twice(&self) -> u32; }
+impl<'a> Tr<&'a [u8]> for P { fn twice(&self) -> u32 { self.a * 2 } }
+impl<'a> Tr<&'a [u8]> for Q { fn twice(&self) -> u32 { self.b * 3 } }
+fn f(a: u32) -> (u32, u32, u32, u32) {
+    let p = P { a };
+    (<_ as Tr<&[u8]>>::twice(&Q { b: a }), <P as Tr<&[u8]>>::twice(&p), <P>::get(&p, 1), <_ as Tr<&[u8]>>::twice(&p))
+}`;
+    expect(run(body, 'f', { a: i(5) })).toBe('returned (15, 10, 6, 10)');
+  });
 });

@@ -90,3 +90,21 @@ export function selfTypeOf(resolved: ResolvedFn, args: readonly Argument[], item
   if (fromReceiver !== undefined && fromReceiver.kind !== 'unknown' && fromReceiver.kind !== 'flex') return fromReceiver;
   return implSelfType(resolved.selfTypeName, resolved.implHeader, unknownGenerics(resolved), false);
 }
+
+/** A qualified path's head, `<T as Trait<..>>` (kept by the parser as one segment of its text), as the path Rust
+ *  resolves: `T::f` where `T` is a type parameter of the frame or a datatype, else `Trait::f` (`<_ as
+ *  Combinator<..>>::parse(&c, s)` leaves the self type to inference: the receiver then picks the impl); `<Type>::f`
+ *  is `Type::f`. Other paths are as written. */
+export function unqualifiedPath(ctx: Ctx, frame: Frame, names: readonly string[]): readonly string[] {
+  const head = names[0];
+  const qualified = head?.startsWith('<') === true ? QUALIFIED_HEAD.exec(head) : null;
+  if (qualified === null) return names;
+  const [, selfText = '', traitPath] = qualified;
+  const selfName = /^\w+/.exec(selfText)?.[0];
+  const isType = selfName !== undefined && (frame.subst.has(selfName) || ctx.model.scope.datatype(selfName) !== undefined);
+  if (traitPath === undefined || (isType && selfText === selfName)) return selfName === undefined ? names : [selfName, ...names.slice(1)];
+  return [...traitPath.split('::'), ...names.slice(1)];
+}
+
+/** `<Self as Trait<..>>`: the self type's text and the trait's path; `<Type<..>>`: the type's text alone. */
+const QUALIFIED_HEAD = /^<\s*([^]*?)(?:\s+as\s+((?:\w+::)*\w+)\s*(?:<[^]*>)?)?\s*>$/;

@@ -11,7 +11,7 @@ import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './inter
 import { fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { execTypeOf, isErasedParam, isTrackedParam, receiverTypeName } from './exec-types';
-import { genericAssociatedFn, selfTypeOf, turbofishGenerics, unknownGenerics, withArgumentTypes } from './call-generics';
+import { genericAssociatedFn, selfTypeOf, turbofishGenerics, unknownGenerics, unqualifiedPath, withArgumentTypes } from './call-generics';
 import { optionOf, paramBindingName, passesByPlace, preferType, seqOf, STRING_TYPE, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { isIntTypeName } from './int-ops';
 import { compareValues } from './typed-operators';
@@ -80,7 +80,11 @@ const ISIZE_MAX = 2n ** 63n - 1n;
 export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind: 'call' }>, expected?: ExecType): Typed {
   const callee = expr.callee.kind === 'paren' ? expr.callee.inner : expr.callee;
   if (callee.kind !== 'path') return notRunnable('a call through a computed function value', expr.span);
-  const names = callee.segments.map((s) => s.name);
+  const names = unqualifiedPath(
+    ctx,
+    frame,
+    callee.segments.map((s) => s.name),
+  );
   const local = names.length === 1 ? lookup(env, names[0] ?? '') : undefined;
   const closure = local === undefined ? undefined : local.kind === 'slot' ? local.slot.value : readPlace(local.place).value;
   if (closure !== undefined && isExecClosure(closure)) {
