@@ -40,13 +40,14 @@ function postCompleteness(json: string): Record<string, number | string> {
 }
 
 describe('check src/ of a crate', () => {
-  it('scores functions whose contracts reach other files of the crate, and an unreachable file alone', async () => {
+  it('scores functions whose contracts reach other files of the crate, a file outside the tree that names the crate in it, and one that does not alone', async () => {
     const dir = tempDir('crate-check-');
     cpSync(LEDGER, dir, { recursive: true });
     expect((await run(dir, 'pairs', 'src')).code).toBe(0);
     const checked = await run(dir, 'check', '--json', 'src');
     expect(checked.code).toBe(0);
     expect(postCompleteness(checked.out)).toEqual({
+      'src/adopted.rs::deposit': 1,
       'src/lib.rs::root_fits': 1,
       'src/lib.rs::positive':
         'PostComp not measured: the contract uses float literal (in src/types.rs, line 26), which the backend does not support, at line 20',

@@ -34,8 +34,20 @@ describe('createCrateModels', () => {
     },
   );
 
-  it('gives no model to a file no `mod` reaches', async () => {
+  it('gives no model to a file no `mod` reaches that does not name the crate', async () => {
     expect(await crateNames(LEDGER, 'src/orphan.rs')).toBeUndefined();
+  });
+
+  it('reads a file no `mod` reaches that names the crate as the module its place implies', async () => {
+    const file = path.join(LEDGER, 'src', 'adopted.rs');
+    const model = await createCrateModels().fileModel(file, readFileSync(file, 'utf8'));
+    expect(model?.scope.resolveFunction(['crate', 'adopted', 'deposit'], undefined, [])?.qualifiedName).toBe('crate::adopted::deposit');
+    expect(model?.scope.resolveFunction(['fits'], undefined, ['adopted'])).toBeDefined();
+    expect(model?.scope.datatype('Account')).toBeDefined();
+    // The files the tree reaches do not see it.
+    const lib = path.join(LEDGER, 'src', 'lib.rs');
+    const root = await createCrateModels().fileModel(lib, readFileSync(lib, 'utf8'));
+    expect(root?.scope.resolveFunction(['crate', 'adopted', 'deposit'], undefined, [])).toBeUndefined();
   });
 
   it('under no Cargo.toml, takes a lib.rs beside the file or above it as the root (`verus src/lib.rs`)', async () => {
@@ -49,6 +61,12 @@ describe('createCrateModels', () => {
         'crate::root_fits',
       ]);
     expect(await crateNames(dir, 'src/orphan.rs')).toBeUndefined();
+    expect(await crateNames(dir, 'src/adopted.rs')).toEqual([
+      'crate::types::fits',
+      'crate::types::nested::under_cap',
+      'crate::ops::add_capped',
+      'crate::root_fits',
+    ]);
   });
 
   it('under no Cargo.toml, finds the root of a `#[path]` module four folders below it', async () => {
@@ -91,7 +109,11 @@ describe('createCrateModels', () => {
     cpSync(LEDGER, dir, { recursive: true });
     writeFileSync(path.join(dir, 'Cargo.toml'), '[package]\nname = "ledger"\n\n[lib]\npath = "src/orphan.rs"\n');
     expect(await crateNames(dir, 'src/orphan.rs')).toEqual([]);
-    expect(await crateNames(dir, 'src/ops/mod.rs')).toBeUndefined();
+    // src/lib.rs is no root here: the files naming the crate are adopted by the [lib] root at the paths their places
+    // imply; lib.rs, naming it nowhere, is not, so its `root_fits` is not the crate's.
+    const seenFromOps = await crateNames(dir, 'src/ops/mod.rs');
+    expect(seenFromOps).toContain('crate::ops::add_capped');
+    expect(seenFromOps).not.toContain('crate::root_fits');
   });
 
   it('gives no model when the text asked about is not the text on disk (an editor buffer)', async () => {

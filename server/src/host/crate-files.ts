@@ -6,7 +6,12 @@
 // file's folder or up to eight above it (or in such a folder's `src/`) is a root, when its module tree reaches the
 // file (anvil's controllers sit four folders below its lib.rs, reached through `#[path]`; Asterinas' specs sit
 // beside its `src/`).
-// Invariant: a file no root reaches gets no crate model (the caller scores it alone).
+// A file in a root's folder that no `mod` reaches but that names the crate (`use crate::..`, `super::`) is read as
+// the module its place implies (`pmem/subregion_v.rs` as `crate::pmem::subregion_v`): a module its author has
+// commented out of the tree (`// pub mod subregion_v;`) or an experiment beside the crate still means the crate's
+// names. Such files join a second model of the crate (the tree's files plus every such file under the root's
+// folder), so the files the tree reaches never see them.
+// Invariant: any other file no root reaches gets no crate model (the caller scores it alone).
 
 import { access } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -16,6 +21,7 @@ import { parseSourceFile } from '../syntax';
 import type { SourceFile } from '../syntax';
 import { stripByteOrderMark } from '../stdx';
 import { readSourceText } from './source-text';
+import { walkSourceTree } from './source-tree';
 
 export interface CrateModels {
   /** The model of the file at `absolutePath`, whose text is `text`, with a scope that reaches its whole crate;
@@ -25,35 +31,95 @@ export interface CrateModels {
 
 export function createCrateModels(): CrateModels {
   const parsed = new Map<string, Promise<SourceFile | undefined>>();
-  const crates = new Map<string, Promise<readonly CrateModel[]>>();
+  const crates = new Map<string, Promise<readonly LoadedCrate[]>>();
   const manifests = new Map<string, Promise<string | undefined>>();
   const read = (file: string): Promise<SourceFile | undefined> => cached(parsed, file, () => readAndParse(file));
-  const bareCrates = new Map<string, Promise<readonly CrateModel[]>>();
-  const inCrates = (models: readonly CrateModel[], absolutePath: string, text: string): FileModel | 'absent' | undefined => {
-    for (const crate of models) {
-      const model = crate.files.get(absolutePath);
+  const bareCrates = new Map<string, Promise<readonly LoadedCrate[]>>();
+  const adoptions = new Map<string, Promise<CrateModel>>();
+  const inCrates = (loaded: readonly LoadedCrate[], absolutePath: string, text: string): FileModel | 'absent' | undefined => {
+    for (const crate of loaded) {
+      const model = crate.model.files.get(absolutePath);
       if (model !== undefined) return model.source.text === text ? model : undefined;
     }
     return 'absent';
+  };
+  const adopted = async (loaded: readonly LoadedCrate[], absolutePath: string, text: string): Promise<FileModel | undefined> => {
+    const crate = loaded.find((candidate) => isInside(candidate.rootFolder, absolutePath));
+    if (crate === undefined || !NAMES_THE_CRATE.test(text)) return undefined;
+    const model = await cached(adoptions, crate.root, () => adoptOrphans(crate, read));
+    const found = model.files.get(absolutePath);
+    return found?.source.text === text ? found : undefined;
   };
   return {
     fileModel: async (absolutePath, text) => {
       const folder = path.dirname(absolutePath);
       const manifestDir = await cached(manifests, folder, () => nearestManifestDir(folder));
       if (manifestDir !== undefined) {
-        const found = inCrates(await cached(crates, manifestDir, () => loadCrates(manifestDir, read)), absolutePath, text);
-        return found === 'absent' ? undefined : found;
+        const loaded = await cached(crates, manifestDir, () => loadCrates(manifestDir, read));
+        const found = inCrates(loaded, absolutePath, text);
+        return found === 'absent' ? adopted(loaded, absolutePath, text) : found;
       }
       // Verus projects are often built without Cargo (`verus src/lib.rs`): a `lib.rs` or `main.rs` in the file's
       // folder or a few above it is a crate root when its module tree reaches the file.
+      const candidates: LoadedCrate[] = [];
       for (const root of bareRootCandidates(folder)) {
         // A candidate that does not exist reads as no file once, and is remembered as no crate.
-        const found = inCrates(await cached(bareCrates, root, () => loadBareCrate(root, read)), absolutePath, text);
+        const loaded = await cached(bareCrates, root, () => loadBareCrate(root, read));
+        const found = inCrates(loaded, absolutePath, text);
         if (found !== 'absent') return found;
+        candidates.push(...loaded);
       }
-      return undefined;
+      // The nearest root above the file adopts it.
+      return adopted(candidates, absolutePath, text);
     },
   };
+}
+
+/** A crate as its tree was read: the root, the folder its modules' files are found from, the files and their model. */
+interface LoadedCrate {
+  readonly root: string;
+  readonly rootFolder: string;
+  /** The folder files' display names are relative to (the manifest's, or a bare root's own). */
+  readonly displayFolder: string;
+  readonly files: readonly CrateFile[];
+  readonly model: CrateModel;
+}
+
+function loadedCrate(root: string, displayFolder: string, files: readonly CrateFile[]): LoadedCrate {
+  return { root, rootFolder: path.dirname(root), displayFolder, files, model: buildCrateModel(files) };
+}
+
+/** A path or `use` that reaches into the crate from one of its modules. */
+const NAMES_THE_CRATE = /\b(?:crate|super)::/;
+
+function isInside(folder: string, file: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** The crate's files plus every `.rs` file under its root's folder that the tree does not reach and that names the
+ *  crate, each at the module path its place implies. */
+async function adoptOrphans(crate: LoadedCrate, read: (file: string) => Promise<SourceFile | undefined>): Promise<CrateModel> {
+  const inTree = new Set(crate.files.map((file) => file.path));
+  const orphans: CrateFile[] = [];
+  const limits = { maxFiles: MAX_CRATE_FILES, maxDirectories: MAX_CRATE_FOLDERS };
+  const { files } = await walkSourceTree([crate.rootFolder], (name) => name.endsWith('.rs'), limits);
+  for (const file of files) {
+    if (inTree.has(file) || inTree.size + orphans.length >= MAX_CRATE_FILES) continue;
+    const source = await read(file);
+    if (source === undefined || !NAMES_THE_CRATE.test(source.text)) continue;
+    const displayName = path.relative(crate.displayFolder, file).split(path.sep).join('/');
+    orphans.push({ path: file, displayName, source, modulePath: impliedModulePath(crate.rootFolder, file) });
+  }
+  return buildCrateModel([...crate.files, ...orphans]);
+}
+
+/** `pmem/subregion_v.rs` is `pmem::subregion_v`, `ops/mod.rs` is `ops`; a name Rust could not write
+ *  (`leb128-rec.rs`) is taken with `_` for each other character. */
+function impliedModulePath(rootFolder: string, file: string): string[] {
+  const segments = path.relative(rootFolder, file).replace(/\.rs$/, '').split(path.sep);
+  if (segments[segments.length - 1] === 'mod') segments.pop();
+  return segments.map((segment) => segment.replace(/\W/g, '_'));
 }
 
 /** How many folders above a file a Cargo-less crate root is looked for: deep enough for `#[path]` module trees,
@@ -73,13 +139,15 @@ function bareRootCandidates(folder: string): string[] {
 }
 
 /** The crate rooted at `root`, when the root exists and declares at least one module file that exists. */
-async function loadBareCrate(root: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<readonly CrateModel[]> {
+async function loadBareCrate(root: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<readonly LoadedCrate[]> {
   const files = await moduleTree(path.dirname(root), root, read);
-  return files.length > 1 ? [buildCrateModel(files)] : [];
+  return files.length > 1 ? [loadedCrate(root, path.dirname(root), files)] : [];
 }
 
 // Far above any real crate: only a `#[path]` cycle through generated names could reach it.
 const MAX_CRATE_FILES = 5_000;
+/** The folders walked for files outside the tree, as many. */
+const MAX_CRATE_FOLDERS = 5_000;
 
 function cached<V>(cache: Map<string, Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
   const known = cache.get(key);
@@ -101,15 +169,16 @@ async function nearestManifestDir(start: string): Promise<string | undefined> {
   }
 }
 
-async function loadCrates(manifestDir: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<readonly CrateModel[]> {
+async function loadCrates(manifestDir: string, read: (file: string) => Promise<SourceFile | undefined>): Promise<readonly LoadedCrate[]> {
   const manifest = await readSourceText(path.join(manifestDir, 'Cargo.toml'));
   if (manifest.kind !== 'text') return [];
-  const models: CrateModel[] = [];
+  const loaded: LoadedCrate[] = [];
   for (const root of crateRoots(manifest.text)) {
-    const files = await moduleTree(manifestDir, path.resolve(manifestDir, root), read);
-    if (files.length > 0) models.push(buildCrateModel(files));
+    const rootPath = path.resolve(manifestDir, root);
+    const files = await moduleTree(manifestDir, rootPath, read);
+    if (files.length > 0) loaded.push(loadedCrate(rootPath, manifestDir, files));
   }
-  return models;
+  return loaded;
 }
 
 /** The roots a manifest names, in the order a file is looked up in them: the library, then the binaries. */
