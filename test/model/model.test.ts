@@ -138,3 +138,21 @@ describe('clauses', () => {
     expect(contract.hasBody).toBe(true);
   });
 });
+
+describe('trait contracts', () => {
+  const trait = verus(`pub trait Entry { fn paddr(&self) -> (res: u64) ensures res < 4096; }
+pub struct X86(u64);
+impl Entry for X86 { fn paddr(&self) -> u64 { self.0 % 4096 } }`);
+  it('holds a trait impl method Verus checks to its declaration, and not one outside verus! (plain Rust)', () => {
+    const model = modelOf(`${trait}
+pub struct Riscv(u64);
+impl Entry for Riscv { fn paddr(&self) -> u64 { self.0 << 12 } }
+pub struct Marked(u64);
+#[verus_verify]
+impl Entry for Marked { fn paddr(&self) -> u64 { self.0 % 4096 } }
+`);
+    expect(fn(model, 'X86::paddr').ensures.map((clause) => clause.text)).toEqual(['res < 4096']);
+    expect(fn(model, 'Riscv::paddr').ensures).toEqual([]);
+    expect(fn(model, 'Marked::paddr').ensures.map((clause) => clause.text)).toEqual(['res < 4096']);
+  });
+});

@@ -17,6 +17,9 @@ export interface ItemContext {
   readonly container: 'module' | 'inherent' | 'trait-impl' | 'trait';
   /** Inside an impl: its generic parameters and self type, so `V` in `impl<V> Stack<V>` can be instantiated. */
   readonly implHeader?: { readonly generics: readonly GenericParam[]; readonly selfType: Type };
+  /** An impl Verus does not check: written outside `verus!` with no `#[verus_verify]` (plain Rust beside verified
+   *  code, a module for another architecture). */
+  readonly outsideVerus?: true;
 }
 
 export interface VisitedItem {
@@ -50,10 +53,23 @@ export function lowerFunction(source: SourceFile, fn: FnItem, context: ItemConte
     ensures: lowerEnsures(source, fn.ensures, fn.returns, fn.ret),
     hasBody: fn.body !== undefined,
     ...(context.container === 'trait' && context.traitName !== undefined ? { declaredInTrait: context.traitName } : {}),
-    ...(context.container === 'trait-impl' && context.traitName !== undefined ? { implementsTrait: context.traitName } : {}),
+    ...(context.container === 'trait-impl' && context.traitName !== undefined && isCheckedByVerus(fn, context)
+      ? { implementsTrait: context.traitName }
+      : {}),
     span: fn.span,
     nameSpan: fn.nameSpan,
   };
+}
+
+/** Whether Verus checks the fn against its contract: inside `verus!`, or outside it marked for Verus
+ *  (`#[verus_verify]` on it or its impl, `#[verus_spec(..)]` on it). A trait impl method Verus does not check is not
+ *  held to the trait's contract: nothing proved it meets it. */
+export function isCheckedByVerus(fn: FnItem, context: ItemContext): boolean {
+  return fn.inVerus || (context.outsideVerus !== true && context.implHeader !== undefined) || fn.attributes.some(isVerusMarker);
+}
+
+function isVerusMarker(attribute: { readonly path: string }): boolean {
+  return attribute.path === 'verus_verify' || attribute.path === 'verus_spec' || attribute.path === 'verifier::verify';
 }
 
 /** The name a type is known by for `Self` and method lookup: the last path segment (`Stack` for `m::Stack<T>`). */
@@ -93,7 +109,12 @@ export function visitItems(items: readonly Item[], context: ItemContext, out: Vi
         const selfTypeName = typeHeadName(item.selfType) ?? compactText(item.selfType);
         const implHeader = { generics: item.generics, selfType: item.selfType };
         const traitType = item.trait === undefined ? {} : { traitType: item.trait };
-        visitItems(item.items, { modulePath: context.modulePath, selfTypeName, traitName, ...traitType, container, implHeader }, out);
+        const outsideVerus = item.inVerus || item.attributes.some(isVerusMarker) ? {} : { outsideVerus: true as const };
+        visitItems(
+          item.items,
+          { modulePath: context.modulePath, selfTypeName, traitName, ...traitType, container, implHeader, ...outsideVerus },
+          out,
+        );
         break;
       }
       case 'trait':

@@ -4,6 +4,7 @@
 // The clauses keep their spans in the declaration, so a message about one points there.
 
 import type { ItemContext } from './lower-functions';
+import { isCheckedByVerus } from './lower-functions';
 import type { ClauseModel, FunctionContract } from './types';
 
 export interface LoweredFunction {
@@ -22,7 +23,7 @@ export function withTraitContracts(lowered: readonly LoweredFunction[]): Lowered
   }
   return lowered.map((entry) => {
     const { contract, context } = entry;
-    if (context.container !== 'trait-impl' || context.traitName === undefined) return entry;
+    if (context.container !== 'trait-impl' || context.traitName === undefined || !isCheckedByVerus(contract.item, context)) return entry;
     const declaration = declarations.get(`${context.traitName}::${contract.name}`);
     return declaration === undefined ? entry : { contract: inherit(contract, declaration), context };
   });
