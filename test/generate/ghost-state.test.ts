@@ -85,6 +85,12 @@ describe('ghost state', () => {
     expect(fn('count')).toMatchObject(EXACT);
   });
 
+  it("reads a ghost parameter in the body's ghost code, so a ghost field set from it is computed", () => {
+    expect(pairsOf('window').length).toBeGreaterThanOrEqual(20);
+    for (const pair of pairsOf('window')) expect((pair.output as { len: unknown }).len).toBe(pair.input['len']);
+    expect(fn('window')).toMatchObject({ status: 'scored', scores: { postCorrectness: 1, postCompleteness: 1 } });
+  });
+
   it('writes no pair whose ghost field the run could not compute (a total map), and says so', () => {
     expect(pairsOf('Delegation::new')).toHaveLength(0);
     expect(REPORT.diagnostics.filter((diagnostic) => diagnostic.file === 'pairs')).toEqual([]);

@@ -84,6 +84,12 @@ describe('why a function got no pair', () => {
     expect(lineOf(header)).toBe(TEXT.split('\n').findIndex((line) => line.includes('        header_ok(v@),')) + 1);
   });
 
+  it('says what the inputs a clause let through met, when that clause rejected most of them', () => {
+    expect(summary('read_tagged').noPairs?.message).toMatch(
+      /^no generated input satisfied `requires`: clause 1 \(`a % 16 == 3`\) rejected \d+% of the \d+ inputs tried; on the \d+ inputs? it let through, `requires` could not be decided on the \d+ inputs? the implementation returned on: clause 3 \(`header_ok\(v@\)`\): subrange\(0, 8\) out of range for length \d$/,
+    );
+  });
+
   it('names the type invariant no generated value met', () => {
     expect(summary('Root::value').noPairs?.message).toMatch(
       /^no generated value of `Root` satisfied its type invariant `squared` \((\d+) of the \1 inputs tried violated it\)$/,

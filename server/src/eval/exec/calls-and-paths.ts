@@ -206,6 +206,7 @@ export function invokeFunction(
   args: readonly Argument[],
   span: Expr['span'],
   subst?: TypeSubstitution,
+  ghosts?: ReadonlyMap<string, Value>,
 ): Typed {
   const item = resolved.item;
   // An `external_body` (or `external`) fn is unverified, but its body is what runs: its outputs are the program's.
@@ -221,6 +222,9 @@ export function invokeFunction(
   };
   const env = childEnv(emptyEnv());
   bindParameters(ctx, calleeFrame, env, item, args);
+  // The measured fn's ghost inputs (`Ghost(len): Ghost<nat>`): exec code cannot read them, its ghost code can
+  // (`Self { len_: Ghost(len), .. }`), so they are in scope for the spec evaluator.
+  for (const [name, value] of ghosts ?? []) env.vars.set(name, { kind: 'slot', slot: { value, type: UNKNOWN } });
   const result = runCallBody(ctx, () => evalBlockExpecting(ctx, calleeFrame, env, body, calleeFrame.returnType));
   return withDeclaredType(result, calleeFrame.returnType, span);
 }

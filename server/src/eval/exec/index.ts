@@ -165,6 +165,7 @@ function runWithIteration(
       args,
       fn.nameSpan,
       prepared.subst,
+      ghostInputs(item, inputs),
     );
     const after = new Map<string, Value>();
     // A trusted body cannot be the source of what a `&mut` argument's uninterpreted observations become (an opaque
@@ -180,6 +181,17 @@ function runWithIteration(
   } catch (signal) {
     return outcomeOfSignal(signal);
   }
+}
+
+/** The generated values of the fn's ghost parameters, by the names its body binds them to. */
+function ghostInputs(item: FnItem, inputs: ReadonlyMap<string, Value>): Map<string, Value> {
+  const ghosts = new Map<string, Value>();
+  for (const param of item.params) {
+    const name = isErasedParam(param) ? (paramBindingName(param) ?? param.name) : undefined;
+    const value = name === undefined ? undefined : inputs.get(name);
+    if (name !== undefined && value !== undefined) ghosts.set(name, value);
+  }
+  return ghosts;
 }
 
 /** The value of an exec constant or static (`exec const X86: ArchExec ensures .. { .. }`), computed as a run would

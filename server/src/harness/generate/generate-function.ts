@@ -73,6 +73,9 @@ export interface FunctionGeneration {
   /** Runs whose output holds a value the pairs file cannot hold (a ghost value the run could not compute), with
    *  the first one's description: no pairs, and the reason when nothing else is. */
   readonly unrepresentable: { readonly runs: number; readonly first: string | undefined };
+  /** Runs on inputs the `requires` did not reject whose result Verus leaves open (a trusted callee called outside its
+   *  requires, a division by zero in ghost-free code Verus does not define), with the first one's reason. */
+  readonly unspecified?: { readonly runs: number; readonly first: string };
   /** For an `external_body` fn (its body never checked against the contract): runs whose output the trusted
    *  `ensures` rejects. They are not correct pairs; they say the body and the contract Verus assumes disagree. */
   readonly contradictsTrustedContract: readonly GeneratedPair[];
@@ -157,6 +160,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
   let violatesAssume = 0;
   let violated: string | undefined;
   const unrepresentable = { runs: 0, first: undefined as string | undefined };
+  let unspecified: FunctionGeneration['unspecified'];
   // Pairs on which the ensures stays undecided for a reason no solver takes up (the step budget, an index out of
   // range, `unwrap` of None): such a pair measures nothing, so it only fills places no other input takes.
   const uninformative: GeneratedPair[] = [];
@@ -224,7 +228,10 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
       violated ??= outcome.what;
       continue;
     }
-    if (outcome.kind === 'unspecified') continue;
+    if (outcome.kind === 'unspecified') {
+      if (requiresHolds !== false) unspecified = { runs: (unspecified?.runs ?? 0) + 1, first: unspecified?.first ?? outcome.reason };
+      continue;
+    }
     if (outcome.kind === 'timeout') {
       // Each time-out spends the whole step budget; a few are enough to report the function as diverging.
       if (requiresHolds === false) outsideTimeouts += 1;
@@ -246,8 +253,11 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     const output = types.returnType === undefined ? undefined : outcome.value;
     const unwritable = unrepresentablePart(types, output, outcome.after);
     if (unwritable !== undefined) {
-      unrepresentable.runs += 1;
-      unrepresentable.first ??= unwritable;
+      // Outside the requires no pair is kept anyway: what the output holds there says nothing.
+      if (requiresHolds !== false) {
+        unrepresentable.runs += 1;
+        unrepresentable.first ??= unwritable;
+      }
       continue;
     }
     const pair: GeneratedPair = {
@@ -294,6 +304,7 @@ export function generateForFunction(model: FileModel, fn: FunctionContract, opti
     violatesAssume,
     ...(violated === undefined ? {} : { violated }),
     unrepresentable,
+    ...(unspecified === undefined ? {} : { unspecified }),
     contradictsTrustedContract,
     undecided,
     tried,

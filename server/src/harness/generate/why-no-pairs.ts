@@ -58,7 +58,16 @@ function reasonInFile(model: FileModel, fn: FunctionContract, generation: Functi
       message: `${violated} on every input \`requires\` admitted (${admitted} of the ${tried} tried)`,
       span: at,
     };
-  if (byClause !== undefined && 2 * rejected >= tried) return byClause;
+  const admittedOutcome = whyAdmittedGaveNone(model, fn, generation, violated);
+  // Most inputs fell to a clause; the few it let through met something else, which is said too (a clause that
+  // rejected 68% is not the whole story when the other 32% ran into a callee outside its requires).
+  if (byClause !== undefined && 2 * rejected >= tried)
+    return admitted > 0 && admittedOutcome !== undefined
+      ? {
+          message: `${byClause.message}; on the ${plural(admitted, 'input')} it let through, ${admittedOutcome.message}`,
+          span: byClause.span,
+        }
+      : byClause;
   // Values a parameter's type invariant rules out never reach the function (no caller can pass one).
   const invariant = generation.typeInvariantRejections;
   if (invariant !== undefined && 2 * invariant.count >= tried)
@@ -66,22 +75,7 @@ function reasonInFile(model: FileModel, fn: FunctionContract, generation: Functi
       message: `no generated value of \`${invariant.typeName}\` satisfied its type invariant \`${invariant.invariant}\` (${invariant.count} of the ${tried} inputs tried violated it)`,
       span: at,
     };
-  const { runs: unwritable, first } = generation.unrepresentable;
-  if (unwritable > 0 && first !== undefined)
-    return {
-      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${elided(first, MAX_EXAMPLE_TEXT)}`,
-      span: at,
-    };
-  if (generation.timeouts > 0)
-    return { message: `the implementation did not finish within its step budget on ${plural(generation.timeouts, 'input')}`, span: at };
-  if (generation.violatesAssume > 0)
-    return { message: `${violated} on ${generation.violatesAssume} of the ${tried} inputs tried`, span: at };
-  if (generation.undecided.length > 0) {
-    const undecided = `\`requires\` could not be decided on the ${plural(generation.undecided.length, 'input')} the implementation returned on`;
-    const first = generation.undecided[0];
-    const why = first === undefined ? undefined : undecidedClause(model, fn, first.inputs);
-    return why === undefined ? { message: undecided, span: at } : { message: `${undecided}: ${why.message}`, span: why.span };
-  }
+  if (admittedOutcome !== undefined) return admittedOutcome;
   const panic = generation.invalid[0];
   // An `external_body` stub: Verus trusts its contract and there is no implementation to take pairs from.
   if (panic !== undefined && generation.invalid.every((invalid) => UNIMPLEMENTED.has(invalid.reason)))
@@ -92,6 +86,38 @@ function reasonInFile(model: FileModel, fn: FunctionContract, generation: Functi
   if (panic !== undefined)
     return { message: `the implementation panicked on every input inside \`requires\` (e.g. ${panic.reason})`, span: at };
   return byClause ?? { message: `none of the ${tried} inputs tried gave a pair`, span: at };
+}
+
+/** What the runs on inputs the `requires` did not reject met instead of a pair, when it was not a panic (panics
+ *  outside the `requires` are among the invalid inputs too, so they say nothing about the inputs let through). */
+function whyAdmittedGaveNone(
+  model: FileModel,
+  fn: FunctionContract,
+  generation: FunctionGeneration,
+  violated: string,
+): NoPairsReason | undefined {
+  const at = fn.nameSpan;
+  const tried = generation.tried;
+  const { runs: unwritable, first } = generation.unrepresentable;
+  if (unwritable > 0 && first !== undefined)
+    return {
+      message: `the implementation's result on ${plural(unwritable, 'input')} holds a value the pairs file cannot hold: ${elided(first, MAX_EXAMPLE_TEXT)}`,
+      span: at,
+    };
+  if (generation.timeouts > 0)
+    return { message: `the implementation did not finish within its step budget on ${plural(generation.timeouts, 'input')}`, span: at };
+  if (generation.violatesAssume > 0)
+    return { message: `${violated} on ${generation.violatesAssume} of the ${tried} inputs tried`, span: at };
+  const unspecified = generation.unspecified;
+  if (unspecified !== undefined)
+    return { message: `the result is one Verus leaves open on ${plural(unspecified.runs, 'input')} (${unspecified.first})`, span: at };
+  if (generation.undecided.length > 0) {
+    const undecided = `\`requires\` could not be decided on the ${plural(generation.undecided.length, 'input')} the implementation returned on`;
+    const first = generation.undecided[0];
+    const why = first === undefined ? undefined : undecidedClause(model, fn, first.inputs);
+    return why === undefined ? { message: undecided, span: at } : { message: `${undecided}: ${why.message}`, span: why.span };
+  }
+  return undefined;
 }
 
 /** Which clause of the `requires` left an input undecided, and why (`clause 3 (\`perm.check_permission(..)\`):
