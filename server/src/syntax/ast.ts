@@ -433,7 +433,9 @@ export type Expr =
       readonly span: Span;
     }
   /** Any other macro call: `assert!(..)`, `panic!(..)`, `println!(..)`, `assert_eq!(..)`, `unreachable!()`.
-   *  `args` holds the comma-separated arguments when they parse as expressions (else empty, with `argsText`). */
+   *  `args` holds the comma-separated arguments when they parse as expressions (else empty, with `argsText`).
+   *  `async { .. }` and `yield e`, which nothing here runs, are calls of the macros `async` and `yield` (names no
+   *  macro can have) with the block or the operand as their argument. */
   | {
       readonly kind: 'macro-call';
       readonly name: string;

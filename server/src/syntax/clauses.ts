@@ -7,8 +7,11 @@ import { SPEC_KEYWORDS, startsItemHeader } from './keywords';
 import type { ParserState } from './parser-state';
 
 export function parseClauseList(p: ParserState): Clause[] {
+  // Only the closure's own lists read the flag: a list nested in one of their clauses (a fn in a block) does not.
+  const inClosureContract = p.closureContract;
+  p.closureContract = false;
   const clauses: Clause[] = [];
-  while (!atListEnd(p, 'clause-start')) {
+  while (!atListEnd(p, inClosureContract ? 'after-item' : 'clause-start')) {
     const before = p.pos;
     // `ensures #![trigger f(x)] f(x) == 0`: triggers for a broadcast lemma's implicit quantifier. They mean nothing
     // for a clause's value, so they are checked and dropped.
@@ -25,6 +28,7 @@ export function parseClauseList(p: ParserState): Clause[] {
     p.errorHere('expected `,` between clauses');
     if (p.pos === before) p.skipTokenOrGroup();
   }
+  p.closureContract = inClosureContract;
   return clauses;
 }
 

@@ -1,14 +1,30 @@
 // Control-flow expressions: if/else (with `let` conditions), match, while/loop/for with labels and loop specs
-// (`invariant`, `invariant_except_break`, `ensures`, `decreases`), return/break/continue, `unsafe { }`.
-import type { Clause, Expr, LoopSpec, MatchArm } from './ast';
+// (`invariant`, `invariant_except_break`, `ensures`, `decreases`), return/break/continue, `unsafe { }`, inline
+// `const { }`, and the coroutine forms `async { }` and `yield e`.
+import type { Clause, Expr, LoopSpec, MatchArm, Span } from './ast';
 import { parseClauseList, parseDecreasesExprs } from './clauses';
 import { canStartExpr, parseExpr, parseExprLevel, parseExprNoStruct } from './expr';
+import { parseClosure } from './expr-special';
 import type { ParserState } from './parser-state';
 import { parsePattern } from './pattern';
 import { parseBlock, parseStatementExpr } from './stmt';
 import { TokenKind } from './tokens';
 
-export const CONTROL_KEYWORDS = new Set(['if', 'match', 'while', 'loop', 'for', 'return', 'break', 'continue', 'let', 'unsafe']);
+export const CONTROL_KEYWORDS = new Set([
+  'if',
+  'match',
+  'while',
+  'loop',
+  'for',
+  'return',
+  'break',
+  'continue',
+  'let',
+  'unsafe',
+  'const',
+  'async',
+  'yield',
+]);
 
 const LOOP_SPEC_KEYWORDS = new Set(['invariant', 'invariants', 'invariant_except_break', 'invariant_ensures', 'ensures', 'decreases']);
 
@@ -52,9 +68,19 @@ export function parseControlExpr(p: ParserState, start: number): Expr | undefine
     case 'let':
       return parseLetCondition(p, start);
     case 'unsafe':
+    case 'const':
+      // `[const { None }; N]`, `const { assert!(..) };`: an inline const block's value is its block's.
       if (!p.at('{', 1)) return undefined;
       p.bump();
       return parseBlockAsExpr(p, start);
+    case 'async':
+      return parseAsync(p, start);
+    case 'yield': {
+      p.bump();
+      const valueStart = p.startOffset();
+      const value = canStartExpr(p) ? parseExpr(p) : undefined;
+      return opaqueCall(p, start, 'yield', value, { start: valueStart, end: Math.max(valueStart, p.lastEnd) });
+    }
     default:
       if (label !== undefined) {
         p.errorHere('expected a loop after a label');
@@ -69,6 +95,39 @@ function eatLabel(p: ParserState): string | undefined {
   const label = p.tok();
   p.bump();
   return label;
+}
+
+/** `async { .. }`, `async move { .. }`, and async closures (`async move |x| ..`), which are closures whose body is an
+ *  async block; undefined when `async` is a name (edition 2015). */
+function parseAsync(p: ParserState, start: number): Expr | undefined {
+  const afterMove = p.at('move', 1) ? 2 : 1;
+  if (p.at('|', afterMove) || p.at('||', afterMove)) {
+    p.bump();
+    p.eat('move');
+    const closure = parseClosure(p, start);
+    if (closure.kind !== 'closure') return closure;
+    const body = closure.body;
+    return { ...closure, body: opaqueCall(p, body.span.start, 'async', body, innerSpan(body)) };
+  }
+  if (!p.at('{', afterMove)) return undefined;
+  p.bump();
+  p.eat('move');
+  const block = parseBlockAsExpr(p, p.startOffset());
+  return opaqueCall(p, start, 'async', block, innerSpan(block));
+}
+
+/** A block's text inside its braces (what a macro call keeps as its arguments' text), or any other operand's. */
+function innerSpan(operand: Expr): Span {
+  if (operand.kind !== 'block') return operand.span;
+  return { start: operand.span.start + 1, end: Math.max(operand.span.start + 1, operand.span.end - 1) };
+}
+
+/** A form nothing here runs (a future, a coroutine's yield), kept as a call of a macro by the keyword's name: no
+ *  macro can take that name, so nothing expands it and every reader reports it unsupported, while a walk over the
+ *  tree still sees the operand. */
+function opaqueCall(p: ParserState, start: number, name: 'async' | 'yield', operand: Expr | undefined, operandSpan: Span): Expr {
+  const args = operand === undefined ? [] : [operand];
+  return { kind: 'macro-call', name, args, argsText: p.slice(operandSpan.start, operandSpan.end), span: p.span(start) };
 }
 
 function parseBlockAsExpr(p: ParserState, start: number): Expr {

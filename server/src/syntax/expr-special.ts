@@ -19,7 +19,12 @@ export function parseClosure(p: ParserState, start: number): Expr {
   const ret: Type | undefined = p.at('->') ? parseReturnSpec(p).type : undefined;
   // `|x: u8| -> (r: u8) requires x < 128 ensures r == 2 * x { 2 * x }`: an exec closure's contract. Nothing scores
   // or evaluates a closure's contract (`call_ensures`), so it is checked and left out of the tree.
-  if (p.at('requires') || p.at('ensures')) parseFnSpecs(p);
+  if (p.at('requires') || p.at('ensures')) {
+    const saved = p.closureContract;
+    p.closureContract = true;
+    parseFnSpecs(p);
+    p.closureContract = saved;
+  }
   const body = parseExprLevel(p, LEVEL_RANGE);
   return { kind: 'closure', params, ret, body, span: p.span(start) };
 }

@@ -50,6 +50,9 @@ export function parseEnumItem(p: ParserState, base: ItemBase, dataMode: 'ghost' 
   while (!p.atEnd()) {
     const before = p.pos;
     parseOuterAttributes(p);
+    // `pub A, pub(crate) B(u8)`: syn, which reads a `verus!` body, accepts a visibility on a variant and drops it (so
+    // does rustc's parser; only a later check rejects it outside `verus!`), so it is read and left out of the tree.
+    if (p.eat('pub') && p.at('(')) p.skipTokenOrGroup();
     const start = p.startOffset();
     if (!p.isIdent()) {
       p.errorHere('expected a variant name');

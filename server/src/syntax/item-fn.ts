@@ -102,6 +102,7 @@ export function parseAssumeSpecification(p: ParserState, base: ItemBase): MacroI
   else p.errorHere('expected `[` and the path of the function');
   if (p.at('(')) parseParams(p);
   if (p.at('->')) parseReturnSpec(p);
+  parseWhereClause(p, []);
   parseFnSpecs(p);
   p.expect(';');
   return { ...base, kind: 'macro', name };
@@ -241,20 +242,21 @@ function passingOf(type: Type): Param['passing'] {
   return type.mutable ? 'mut' : 'ref';
 }
 
-/** `-> T`, `-> (r: T)`, `-> (tracked r: T)`, `-> ((a, b): (A, B))`. */
+/** `-> T`, `-> (r: T)`, `-> (tracked r: T)`, `-> ((a, b): (A, B))`, `-> (tracked (a, b): (A, B))`. */
 export function parseReturnSpec(p: ParserState): ReturnSpec {
   const start = p.startOffset();
   p.bump();
-  if (p.at('(') && p.at('(', 1) && p.tokAfterGroup(1) === ':') {
+  let modeOffset = 0;
+  if (p.at('(') && (p.at('tracked', 1) || p.at('ghost', 1)) && (p.isIdent(2) || p.at('(', 2))) modeOffset = 1;
+  if (p.at('(') && p.at('(', 1 + modeOffset) && p.tokAfterGroup(1 + modeOffset) === ':') {
     const frame = p.enterGroup();
+    const ghostMode = returnMode(p, modeOffset);
     const pattern = parsePatternNoAlt(p);
     p.expect(':');
     const type = parseType(p);
     p.leaveGroup(frame);
-    return { name: undefined, pattern, type, ghostMode: 'exec', span: p.span(start) };
+    return { name: undefined, pattern, type, ghostMode, span: p.span(start) };
   }
-  let modeOffset = 0;
-  if (p.at('(') && (p.at('tracked', 1) || p.at('ghost', 1)) && p.isIdent(2)) modeOffset = 1;
   const named = p.at('(') && p.isIdent(1 + modeOffset) && p.at(':', 2 + modeOffset);
   if (!named) {
     let ghostMode: ReturnSpec['ghostMode'] = 'exec';
@@ -266,17 +268,21 @@ export function parseReturnSpec(p: ParserState): ReturnSpec {
     return { name: undefined, type, ghostMode, span: p.span(start) };
   }
   const frame = p.enterGroup();
-  let ghostMode: ReturnSpec['ghostMode'] = 'exec';
-  if (modeOffset === 1) {
-    ghostMode = p.tok() === 'tracked' ? 'tracked' : 'ghost';
-    p.bump();
-  }
+  const ghostMode = returnMode(p, modeOffset);
   const name = p.tok();
   p.bump();
   p.bump(); // `:`
   const type = parseType(p);
   p.leaveGroup(frame);
   return { name, type, ghostMode, span: p.span(start) };
+}
+
+/** Reads the `tracked`/`ghost` at the start of a named or destructured result when `modeOffset` says one is there. */
+function returnMode(p: ParserState, modeOffset: number): ReturnSpec['ghostMode'] {
+  if (modeOffset === 0) return 'exec';
+  const mode = p.tok() === 'tracked' ? 'tracked' : 'ghost';
+  p.bump();
+  return mode;
 }
 
 /** `{ let (a, b) = result; clause }`, spanning the clause, so the clause reads the pattern's names. */

@@ -109,6 +109,10 @@ export function isItemStart(p: ParserState): boolean {
   if (t === 'type' || t === 'union') return p.isIdent(1) && !p.at(':', 1);
   if (ITEM_KEYWORDS.has(t)) return true;
   if (t === 'macro_rules') return p.at('!', 1);
+  // In a body, `unsafe {` and `async {` are expressions; `unsafe impl`, `extern "C" { .. }` and `async fn` are items.
+  if (t === 'extern') return p.kind(1) === TokenKind.Str || p.at('{', 1) || p.at('fn', 1) || p.at('crate', 1);
+  if (t === 'unsafe') return p.at('impl', 1) || p.at('fn', 1) || p.at('trait', 1) || p.at('extern', 1);
+  if (t === 'async') return p.at('fn', 1) || (p.at('unsafe', 1) && p.at('fn', 2));
   return startsItemHeader(t, p.tok(1), p.isIdent(1));
 }
 

@@ -28,6 +28,9 @@ export class ParserState {
   lastEnd = 0;
   /** True while parsing an `if`/`while`/`match` head or a clause list, where `{` starts a body, not a struct. */
   noStruct = false;
+  /** True while a closure's `requires`/`ensures` lists are parsed: there, as in syn, a `{` is the closure's body even
+   *  right after a comma (`|x| requires p(x), { .. }`), never a block clause (clauses.ts). */
+  closureContract = false;
   depth = 0;
   readonly diagnostics: SyntaxDiagnostic[] = [];
   /** Trigger groups of the quantifiers being parsed, innermost last. */

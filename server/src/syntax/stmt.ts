@@ -86,17 +86,24 @@ export function parseStatementExpr(p: ParserState): { expr: Expr; endsAtBrace: b
 
 const BLOCK_LIKE_KEYWORDS = new Set(['if', 'match', 'while', 'loop', 'for']);
 
-/** `if`/`match`/loops/blocks, `unsafe { }`, labelled loops, `proof { }`, `name! { }`, and `assert`/`assume` forms
- *  (which may end in a `by { }` block). */
+/** `if`/`match`/loops/blocks, `unsafe { }`, inline `const { }`, labelled loops, `proof { }`, `name! { }`, and
+ *  `assert`/`assume` forms (which may end in a `by { }` block). */
 function startsBlockLikeStatement(p: ParserState): boolean {
   const t = p.tok();
   if (p.kind() === TokenKind.Lifetime) return p.at(':', 1);
   if (p.kind() !== TokenKind.Ident && p.kind() !== TokenKind.Punct) return false;
   if (t === '{' || BLOCK_LIKE_KEYWORDS.has(t)) return true;
-  // `proof_decl! { .. }` then the next statement: a braced macro call is a statement of its own, as in Rust.
-  if (p.isIdent() && p.at('!', 1) && p.at('{', 2)) return true;
-  if (t === 'unsafe' || t === 'proof') return p.at('{', 1);
+  if (bracedMacroCallAhead(p)) return true;
+  if (t === 'unsafe' || t === 'proof' || t === 'const') return p.at('{', 1);
   return (t === 'assert' || t === 'assume') && (p.at('(', 1) || p.at('forall', 1));
+}
+
+/** `proof_decl! { .. }`, `crate::cpu_local_cell! { .. }` then the next statement: a braced macro call, its path
+ *  written out or not, is a statement of its own, as in Rust. */
+function bracedMacroCallAhead(p: ParserState): boolean {
+  let at = p.at('::') ? 1 : 0;
+  while (p.isIdent(at) && p.at('::', at + 1)) at += 2;
+  return p.isIdent(at) && p.at('!', at + 1) && p.at('{', at + 2);
 }
 
 /** Whether an item starts at the cursor once any outer attributes are skipped; the cursor does not move. */

@@ -34,6 +34,8 @@ function parseTypeInner(p: ParserState, start: number): Type {
       return { kind: 'opaque', text: p.slice(start, p.lastEnd), pointee, span: p.span(start) };
     }
     if (t === '<' || t === '<<') return parseQualifiedPath(p, start);
+    // `::vstd::std_specs::iter::IteratorSpec`: a path from the crate root, as macros and generated code write it.
+    if (t === '::' && p.isIdent(1)) return parsePathType(p, start);
   }
   if (kind === TokenKind.Ident) {
     if (t === '_') {
