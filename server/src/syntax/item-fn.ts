@@ -192,7 +192,7 @@ function asParamBinding(pattern: Pattern): Pattern {
   return { kind: 'binding', name: only.name, mutable: false, byRef: false, subpattern: undefined, span: pattern.span };
 }
 
-function parseParam(p: ParserState): Param {
+export function parseParam(p: ParserState): Param {
   while (p.at('#') && p.at('[', 1)) {
     p.bump();
     p.skipTokenOrGroup();

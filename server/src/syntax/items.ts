@@ -6,6 +6,7 @@ import { parseType } from './types';
 import { decodeInt } from './literals';
 import { parseMacroRules, type MacroRule } from './macro-rules';
 import { parseAssumeSpecification, parseConstItem, parseFnItem, type FnModifiers } from './item-fn';
+import { withVerusSpec } from './verus-spec-attribute';
 import { parseEnumItem, parseImplItem, parseModItem, parseStructItem, parseTraitItem, parseTypeAliasItem, parseUseItem } from './item-data';
 import { startsItemHeader } from './keywords';
 import type { ParserState } from './parser-state';
@@ -143,7 +144,7 @@ export function parseItem(p: ParserState, ctx: ItemContext): Item | undefined {
   }
   switch (keyword) {
     case 'fn':
-      return withSpan(parseFnItem(p, base, modifiers, ctx));
+      return withSpan(withVerusSpec(p, parseFnItem(p, base, modifiers, ctx)));
     case 'struct':
     case 'union':
       return withSpan(parseStructItem(p, base, modifiers.dataMode));

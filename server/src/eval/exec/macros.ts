@@ -1,5 +1,6 @@
 // Exec macros: assert!/assert_eq!/assert_ne! (run-time checks, unlike Verus's ghost `assert(..)`), panic!,
-// unreachable!, todo!, format!, and printing (a no-op: output is not part of a pair); the crate's own
+// unreachable!, todo!, format!, printing (a no-op: output is not part of a pair) and the ghost code of vstd's
+// attribute syntax (`proof!`, `proof_decl!`, `proof_with!`, erased); the crate's own
 // `macro_rules!` macros run as their expansion (model/macro-expansion.ts).
 
 import type { Expr } from '../../syntax';
@@ -56,6 +57,11 @@ export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, 
       return panic('not implemented', expr.span, true);
     case 'format':
       return { value: stringValue(formatted(ctx, frame, env, args) ?? ''), type: STRING_TYPE };
+    // Ghost code in a `#[verus_spec]` fn outside `verus!` (vstd's attribute syntax): erased from the run.
+    case 'proof':
+    case 'proof_decl':
+    case 'proof_with':
+      return UNIT_TYPED;
     case 'println':
     case 'print':
     case 'eprintln':
