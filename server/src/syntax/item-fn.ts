@@ -137,6 +137,8 @@ export function parseFnSpecs(p: ParserState): FnSpecs {
       specs.decreases = { exprs, when, via, span: p.span(start) };
     } else if (keyword === 'returns') {
       p.bump();
+      // `#[verus_spec(.., returns /* */)]`: an attribute's list may end on the keyword.
+      if (p.atEnd()) break;
       const expr = parseExprNoStruct(p);
       specs.returns = { expr, span: expr.span };
       p.eat(',');
@@ -144,7 +146,7 @@ export function parseFnSpecs(p: ParserState): FnSpecs {
       // Not part of the contract we measure: skip the argument (`any`, `none`, `[..]`, `when e`).
       p.bump();
       if (p.at('when')) p.bump();
-      if (!p.at('{') && !p.at(';') && !p.at(',') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
+      if (!p.atEnd() && !p.at('{') && !p.at(';') && !p.at(',') && !p.at('requires') && !p.at('ensures')) parseExprNoStruct(p);
       p.eat(',');
     } else if (keyword === 'atomically' && p.at('(', 1)) {
       // `atomically (au) { (perm: P) -> (r: R), requires .., ensures .., outer_mask any, }`: the atomic update a
