@@ -27,6 +27,11 @@ describe('types of other crates', () => {
     expect(fn('label_count')).toMatchObject(EXACT);
   });
 
+  it("a std path is std's type, even where the crate has an alias of its name (`core::result::Result`)", () => {
+    expect(fn('checked_double')).toMatchObject(EXACT);
+    expect(fn('checked_inc')).toMatchObject(EXACT);
+  });
+
   it('a struct that holds itself through a Box has no value, and says so; one that ends in an Option is scored', () => {
     expect(fn('chain_head').reason).toContain('`Chain`, which holds itself (field `next`)');
     expect(fn('node_value')).toMatchObject(EXACT);

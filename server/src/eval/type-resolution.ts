@@ -235,6 +235,9 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   // Older Verus spells spec closures as a path: `FnSpec<(A, B), R>`.
   const params = args[0];
   if (name === 'FnSpec' && args.length === 2 && params?.kind === 'tuple') return { kind: 'fn', params: params.elements, ret: arg(1) };
+  // `core::result::Result<T, E>` is std's, even where the crate has a `Result<T>` alias of its own (Asterinas).
+  const std = type.segments.length > 1 && STD_ROOTS.has(type.segments[0]?.name ?? '') ? builtinNamed(name, text, args) : undefined;
+  if (std !== undefined) return std;
   const external = externalCrate(type, ctx);
   if (external !== undefined) return unsupported(text, `a type of the crate \`${external}\`, outside the code the harness reads`);
   return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
@@ -268,6 +271,8 @@ function ownCollection(type: PathType, ctx: TypeContext): boolean {
 
 const COLLECTION_NAMES: ReadonlySet<string> = new Set([...Object.keys(SEQ_ORIGINS), ...SET_NAMES, ...MAP_NAMES]);
 const STD_PATH_SEGMENTS: ReadonlySet<string> = new Set(['std', 'core', 'alloc', 'collections', 'vstd']);
+/** The first segments of a path into Rust's standard library. */
+const STD_ROOTS: ReadonlySet<string> = new Set(['std', 'core', 'alloc']);
 
 /** User datatypes, aliases and the built-in `Option`/`Result`. */
 function resolveNamed(name: string, text: string, args: ValueType[], written: readonly Type[], ctx: TypeContext, depth: number): ValueType {
@@ -302,6 +307,11 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
     const generics = bindGenerics(alias.generics, args);
     return resolve(alias.type, { scope: ctx.scope, generics, selfType: ctx.selfType }, depth + 1);
   }
+  return builtinNamed(name, text, args) ?? unsupported(text, `unknown type \`${name}\``);
+}
+
+/** std's and vstd's own datatypes the harness knows by name; undefined for any other name. */
+function builtinNamed(name: string, text: string, args: ValueType[]): ValueType | undefined {
   if (name === 'Option' && args.length === 1) return { kind: 'adt', name, args };
   if (name === 'Result' && args.length === 2) return { kind: 'adt', name, args };
   if (name === 'Option' || name === 'Result') {
@@ -317,7 +327,7 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
   if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
   // vstd's `CheckedU32`/`CheckedU64` (checked-ints.ts).
   if (isCheckedIntType(name) && args.length === 0) return { kind: 'adt', name, args };
-  return unsupported(text, `unknown type \`${name}\``);
+  return undefined;
 }
 
 /** A const generic argument as written in a type: a literal (`4`, `4usize`), a const parameter in scope, or a
