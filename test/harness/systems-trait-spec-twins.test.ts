@@ -11,6 +11,11 @@ describe("a trait declaration's when_used_as_spec", () => {
     expect(fn('PagingConstsTrait::BASE_PAGE_SIZE')).toMatchObject(EXACT);
   });
 
+  it("reads a declaration's `returns` under the impl's name for the result", () => {
+    expect(fn('PagingConstsTrait::NR_LEVELS')).toMatchObject(EXACT);
+    expect(fn('PagingConsts::NR_LEVELS')).toMatchObject(EXACT);
+  });
+
   it('and a generic fn whose contract calls it through the bound is scored', () => {
     expect(fn('page_offset')).toMatchObject(EXACT);
   });

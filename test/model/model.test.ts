@@ -156,3 +156,19 @@ impl Entry for Marked { fn paddr(&self) -> u64 { self.0 % 4096 } }
     expect(fn(model, 'Marked::paddr').ensures.map((clause) => clause.text)).toEqual(['res < 4096']);
   });
 });
+
+describe('a trait declaration that leaves its result unnamed', () => {
+  it('reads its `returns` under the name an impl gives the result', () => {
+    const model = modelOf(
+      verus(`pub trait Config { fn index_range() -> core::ops::Range<usize> returns 256..512usize; }
+pub struct Kernel;
+impl Config for Kernel { fn index_range() -> (r: core::ops::Range<usize>) { 256..512 } }`),
+    );
+    const clause = fn(model, 'Kernel::index_range').ensures[0];
+    expect(fn(model, 'Kernel::index_range').returnName).toBe('r');
+    expect(clause?.clause.expr).toMatchObject({
+      kind: 'block',
+      block: { stmts: [{ kind: 'let', pattern: { name: 'result' }, init: { segments: [{ name: 'r' }] } }] },
+    });
+  });
+});

@@ -6,6 +6,8 @@
 import type { ItemContext } from './lower-functions';
 import { isCheckedByVerus } from './lower-functions';
 import type { ClauseModel, FunctionContract } from './types';
+import type { Expr, Pattern, Stmt } from '../syntax';
+import { UNNAMED_RETURN_NAME } from '../syntax';
 
 export interface LoweredFunction {
   readonly contract: FunctionContract;
@@ -71,10 +73,28 @@ function inherit(impl: FunctionContract, declaration: FunctionContract): Functio
       : impl.returnName;
   const sameResult = declaration.returnName === undefined || declaration.returnName === returnName;
   // An impl that writes the method overrides the default body, and with it the `default_ensures`.
-  const promised = declaration.ensures.filter((clause) => clause.clause.defaultOnly !== true);
+  const written = declaration.ensures.filter((clause) => clause.clause.defaultOnly !== true);
+  // A declaration that leaves its result unnamed speaks of it as `result` (its `returns e`): under an impl that names
+  // it (`-> (r: Range<usize>)`), each such clause reads `result` bound to the impl's name.
+  const promised =
+    declaration.returnName === undefined && returnName !== undefined && returnName !== UNNAMED_RETURN_NAME
+      ? written.map((clause) => resultNamed(clause, returnName))
+      : written;
   const ensures = sameResult && promised.length > 0 ? reindexed([...promised, ...impl.ensures]) : impl.ensures;
   if (requires === impl.requires && ensures === impl.ensures) return impl;
   return { ...impl, requires, ensures, ...(returnName === undefined ? {} : { returnName }) };
+}
+
+/** The clause as `{ let result = r; clause }`, spanning the clause. */
+function resultNamed(clause: ClauseModel, returnName: string): ClauseModel {
+  const span = clause.clause.span;
+  const pathTo = (name: string): Expr => ({ kind: 'path', segments: [{ name, generics: [], span }], span });
+  const pattern: Pattern = { kind: 'binding', name: UNNAMED_RETURN_NAME, mutable: false, byRef: false, subpattern: undefined, span };
+  const binding: Stmt = { kind: 'let', pattern, type: undefined, init: pathTo(returnName), else: undefined, ghostMode: 'exec', span };
+  return {
+    ...clause,
+    clause: { ...clause.clause, expr: { kind: 'block', block: { stmts: [binding], tail: clause.clause.expr, span }, span } },
+  };
 }
 
 function reindexed(clauses: readonly ClauseModel[]): ClauseModel[] {
