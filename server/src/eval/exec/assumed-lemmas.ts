@@ -66,16 +66,19 @@ const UNPROVED = new WeakMap<FnItem, boolean>();
 /** Syntax nests deeper than any real body past this; the walk stops there. */
 const MAX_DEPTH = 200;
 
+/** vstd's `admit()` assumes `false`: nothing after it in the run was verified. */
+export function isAdmit(expr: Extract<Expr, { kind: 'call' }>): boolean {
+  const callee = expr.callee;
+  return expr.args.length === 0 && callee.kind === 'path' && callee.segments[callee.segments.length - 1]?.name === 'admit';
+}
+
 /** Whether an `assume(..)` or `admit()` occurs under the node (a walk over the plain-data syntax tree). */
 function assumes(node: unknown, depth: number): boolean {
   if (depth > MAX_DEPTH) return false;
   if (Array.isArray(node)) return node.some((child) => assumes(child, depth + 1));
   if (!isRecord(node)) return false;
   if (node.kind === 'ghost' && node.form === 'assume') return true;
-  const callee = node.kind === 'call' ? node.callee : undefined;
-  if (isRecord(callee) && Array.isArray(callee.segments)) {
-    const last: unknown = callee.segments[callee.segments.length - 1];
-    if (isRecord(last) && last.name === 'admit') return true;
-  }
+  // Every record of the tree is an AST node: a `call` one is a call expression.
+  if (node.kind === 'call' && isAdmit(node as Extract<Expr, { kind: 'call' }>)) return true;
   return Object.entries(node).some(([key, child]) => key !== 'span' && typeof child === 'object' && assumes(child, depth + 1));
 }

@@ -17,7 +17,7 @@ import { childEnv, lookup, readPlace, writePlace } from './interpreter-state';
 import { specValueInScope, UNCOMPUTED_GHOST } from './ghost-values';
 import { evalPlace } from './interpreter';
 import { AssumeViolatedSignal, NotRunnableSignal } from './signals';
-import { checkAssumedLemma } from './assumed-lemmas';
+import { checkAssumedLemma, isAdmit } from './assumed-lemmas';
 import { UNKNOWN } from './exec-types';
 import { patternNames } from '../spec/patterns';
 
@@ -76,12 +76,6 @@ function runProofExpr(ctx: Ctx, frame: Frame, env: Env, expr: Expr): void {
 function checkProofAssume(ctx: Ctx, frame: Frame, env: Env, condition: Expr, span: Expr['span']): void {
   const holds = specValueInScope(ctx, frame, env, condition);
   if (holds?.kind === 'bool' && !holds.value) throw new AssumeViolatedSignal(span);
-}
-
-/** vstd's `admit()` assumes `false`: nothing after it in the run was verified. */
-function isAdmit(expr: Extract<Expr, { kind: 'call' }>): boolean {
-  const callee = expr.callee;
-  return expr.args.length === 0 && callee.kind === 'path' && callee.segments[callee.segments.length - 1]?.name === 'admit';
 }
 
 /** `g = e`, `self.f@ = e`, `n = n + 1`: the target takes the spec value of the right side (of `target op e` for a
