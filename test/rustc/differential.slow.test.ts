@@ -191,6 +191,7 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
       [[], 0],
       [[1, 2], 1],
     ],
+    guarded_sum: [[[1, 2, 3]], [[]], [[4294967295, 2]]],
   },
 };
 

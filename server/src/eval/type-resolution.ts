@@ -135,7 +135,7 @@ const SEQ_ORIGINS: Readonly<Record<string, SeqOrigin>> = { Vec: 'Vec', Seq: 'Seq
 const SET_NAMES: ReadonlySet<string> = new Set(['Set', 'HashSet', 'BTreeSet', 'HashSetWithView']);
 const MAP_NAMES: ReadonlySet<string> = new Set(['Map', 'HashMap', 'BTreeMap', 'HashMapWithView']);
 /** Wrappers that are transparent for values: smart pointers. */
-const TRANSPARENT: ReadonlySet<string> = new Set(['Box', 'Rc', 'Arc']);
+const TRANSPARENT: ReadonlySet<string> = new Set(['Box', 'Rc', 'Arc', 'ManuallyDrop']);
 /** Ghost and tracked modes: transparent for a value the harness represents, else a placeholder (`modeValueType`). */
 const MODE_WRAPPERS: ReadonlySet<string> = new Set(['Ghost', 'Tracked']);
 /** Type aliases may chain; this bounds a cycle (`type A = B; type B = A;`). */

@@ -402,10 +402,13 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
       const [arg] = args();
       return arg === undefined ? undefined : { value: arg.value, type: STRING_TYPE };
     }
-    // Smart pointers, branch hints and optimisation barriers: the value itself.
+    // Smart pointers, `ManuallyDrop` (a drop the run never does), branch hints and optimisation barriers: the value
+    // itself.
     case 'Box::new':
     case 'Rc::new':
     case 'Arc::new':
+    case 'ManuallyDrop::new':
+    case 'ManuallyDrop::into_inner':
     case '::likely':
     case '::unlikely':
     case 'intrinsics::likely':

@@ -149,6 +149,7 @@ function pathType(type: Extract<Type, { kind: 'path' }>, subst: TypeSubstitution
     case 'Box':
     case 'Rc':
     case 'Arc':
+    case 'ManuallyDrop':
     case 'Ghost':
     case 'Tracked':
       return args[0] ?? UNKNOWN;

@@ -43,6 +43,7 @@ export function staticBuiltin(ctx: SpecContext, names: readonly string[], args: 
     case 'Box::new':
     case 'Rc::new':
     case 'Arc::new':
+    case 'ManuallyDrop::new':
       // Smart pointers view (and compare) as their contents.
       return a0;
     case 'Set::empty':
