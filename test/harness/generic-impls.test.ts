@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFileSync, DEFAULT_CHECK_OPTIONS } from '../../server/src/harness';
+import { checkFileSync, DEFAULT_CHECK_OPTIONS, generatePairsText } from '../../server/src/harness';
+import { buildFileModel } from '../../server/src/model';
+import { parseSourceFile } from '../../server/src/syntax';
 import type { FunctionReport } from '../../server/src/harness';
 import { i, run } from '../exec/helpers';
 
@@ -81,15 +83,27 @@ describe('a generic fn measured at an impl of its bound', () => {
     expect(summary(byName.get('Sorted::first_or'))).toMatchObject({ instantiation: { K: 'u64' }, postCorrectness: 1, postCompleteness: 1 });
   });
 
-  it('names what is missing when no impl fits', () => {
-    expect(summary(byName.get('sync'))).toEqual({
-      status: 'unsupported',
-      reason: 'generic `P: Persistent` cannot be instantiated: no impl of Persistent in this file (line 58)',
+  it('stands in a placeholder for a bound no code implements: passed on, it runs; called, it says so', () => {
+    const generated = generatePairsText(buildFileModel(parseSourceFile(SOURCE)), null, { count: 10, invalidCount: 2, seed: 1 });
+    if (!generated.ok) throw new Error(generated.error);
+    const reason = (name: string): string | undefined =>
+      generated.summaries.find((found) => found.qualifiedName === name)?.noPairs?.message;
+    expect(reason('sync')).toBe('cannot be run: calls flush on <a stand-in for P (no impl of Persistent is in the code read)>');
+    const report = checkFileSync(
+      { path: 'generic-impls.rs', text: SOURCE, pairsPath: 'generic-impls.pairs.json', pairsText: generated.text },
+      DEFAULT_CHECK_OPTIONS,
+    );
+    expect(report.functions.find((fn) => fn.qualifiedName === 'pass_on')).toMatchObject({
+      status: 'scored',
+      scores: { postCorrectness: 1, postCompleteness: 1 },
     });
+  });
+
+  it('names what is missing when no impl fits', () => {
     expect(summary(byName.get('scale'))).toEqual({
       status: 'unsupported',
       reason:
-        'generic `S: Scaled` cannot be instantiated: no impl of Scaled in this file fits: `f64` cannot be represented (floating-point types are not supported) (line 67)',
+        'generic `S: Scaled` cannot be instantiated: no impl of Scaled in this file fits: `f64` cannot be represented (floating-point types are not supported) (line 71)',
     });
   });
 

@@ -127,12 +127,15 @@ describe('a generic impl measured at i64', () => {
   });
 });
 
-describe('a bound an integer does not satisfy', () => {
-  it('leaves the fn unsupported, naming the bound', () => {
-    const report = check(BOUNDED, { heavier: { pairs: [{ input: { a: 1, b: 2 }, output: 1 }] } });
+describe('a bound no code implements', () => {
+  it('measures the fn at a stand-in placeholder, says so, and reads an integer written for it as a pairs-file problem', () => {
+    const standIn = { opaque: 'a stand-in for T (no impl of Weighted is in the code read)' };
+    const report = check(BOUNDED, { heavier: { pairs: [{ input: { a: standIn, b: standIn }, output: standIn }] } });
     const heavier = fnReport(report, 'heavier');
-    expect(heavier.status).toBe('unsupported');
-    expect(JSON.stringify(heavier)).toContain('generic `T: Weighted` cannot be instantiated');
+    expect(heavier.instantiation).toEqual({ T: standIn.opaque });
+    expect(heavier.scores.postCorrectness).toBeNull();
+    const integers = fnReport(check(BOUNDED, { heavier: { pairs: [{ input: { a: 1, b: 2 }, output: 1 }] } }), 'heavier');
+    expect(integers.status).toBe('no-pairs');
   });
 });
 

@@ -238,8 +238,14 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
   const traitName = boundTraitName(traitBound);
   const impls = site.scope.traitImpls(traitName);
   const derivers = site.scope.derivers(traitName);
+  // A trait no code read implements (a kernel's frame-metadata trait, implemented by its users): the parameter stands
+  // for a type the run holds and passes on as a placeholder; a call of one of its methods says so.
   if (impls.length === 0 && derivers.length === 0)
-    return { kind: 'missing', bound: traitBound, why: `: no impl of ${traitName} in this file` };
+    return {
+      kind: 'chosen',
+      type: { kind: 'opaque', text: `a stand-in for ${param.name} (no impl of ${traitName} is in the code read)`, reason: 'a stand-in' },
+      partial: true,
+    };
   const misfits: string[] = [];
   // A persistent-memory crate's file-backed region (its mapped section hidden in an `external_body` struct) and its
   // volatile mock both fit: the mock, whose state is all there, is the one that runs.

@@ -174,6 +174,8 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
   if (isStdRange(ctx, value) && method !== 'clone') return { value: rangeMethod(receiver, method, args, span) };
   if ((value.kind === 'tuple' || value.kind === 'struct' || value.kind === 'enum') && method === 'clone') return { value: receiver };
   if (value.kind === 'tuple') return undefined;
+  // A placeholder (a generic parameter's stand-in, a callback pointer): what it is says why it cannot be called.
+  if (value.kind === 'opaque') return notRunnable(`calls ${method} on <${value.text}>`, span);
   return notRunnable(`calls ${method} on a ${value.kind}`, span);
 }
 
