@@ -41,6 +41,10 @@ describe('#[verus_spec(..)] on a fn outside verus!', () => {
     expect(contract('Segment::start_paddr').ensures).toHaveLength(1);
   });
 
+  it('reads a `dual_spec` fn called from a contract as its body', () => {
+    expect(fn('Segment::end_paddr')).toMatchObject(EXACT);
+  });
+
   it('scores the fns, with the ghost code erased from the run', () => {
     for (const name of ['add', 'Segment::size', 'Segment::start_paddr', 'Segment::nr_pages', 'scale', 'quadruple'])
       expect(fn(name), name).toMatchObject(EXACT);

@@ -1,7 +1,7 @@
 // Calls: `old`/`final`, constructors, vstd static functions (`Seq::new`, `Set::empty`, ...), user spec fns
 // (by value, depth-capped), closure application, and method dispatch on values (built-in or user `impl`).
 
-import type { Expr, Span } from '../../syntax';
+import type { Expr, FnItem, Span } from '../../syntax';
 import type { ResolvedFn } from '../../model';
 import { specCounterpart } from '../../model';
 import type { Value } from '../value';
@@ -283,13 +283,18 @@ function wrappedView(ctx: SpecContext, value: Extract<Value, { kind: 'struct' }>
   return indeterminate(observationUndetermined(value.name, 'view'), span);
 }
 
+function hasDualSpec(item: FnItem): boolean {
+  return item.attributes.some((attribute) => attribute.path === 'verus_verify' && /\bdual_spec\b/.test(attribute.text));
+}
+
 /** Calls a user fn by value. Only spec fns with bodies can be evaluated (opaque/closed ones included). */
 export function callUserFn(ctx: SpecContext, resolved: ResolvedFn, args: readonly Value[], span: Span): Res {
   const item = resolved.item;
   // An exec fn marked `when_used_as_spec` means its spec twin in spec code (`self.len()` inside a `wf`).
   const twin = item.mode === 'spec' ? undefined : specCounterpart(ctx.scope, resolved);
   if (twin !== undefined) return callUserFn(ctx, twin, args, span);
-  if (item.mode !== 'spec') return unsupported(`call to ${item.mode} fn ${item.name} from spec code`, span);
+  // `#[verus_verify(dual_spec)]` makes the exec fn's body its spec twin too (vstd's attribute syntax).
+  if (item.mode !== 'spec' && !hasDualSpec(item)) return unsupported(`call to ${item.mode} fn ${item.name} from spec code`, span);
   if (isObservationFn(item) && args[0]?.kind === 'struct') {
     const wrapper = wrapperView(ctx.scope, args[0].name, item);
     return wrapper === undefined ? observedValue(args[0], item.name, span) : wrappedView(ctx, args[0], wrapper, span);
