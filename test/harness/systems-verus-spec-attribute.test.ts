@@ -1,6 +1,6 @@
 // vstd's attribute syntax (test/fixtures/systems/verus-spec-attribute.rs): contracts written as `#[verus_spec(..)]`
-// on plain Rust outside `verus!` are the fns' contracts, scored as if written in the signature; the ghost code of
-// that syntax (`proof!`, `proof_decl!`, call-site `with` attributes) is erased from the run.
+// on plain Rust outside `verus!` are the fns' contracts, scored as if written in the signature; `proof! { }` and
+// `proof_decl! { }` are proof blocks, `proof_with!` and call-site `with` attributes ghost arguments the run leaves out.
 
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -45,8 +45,8 @@ describe('#[verus_spec(..)] on a fn outside verus!', () => {
     expect(fn('Segment::end_paddr')).toMatchObject(EXACT);
   });
 
-  it('scores the fns, with the ghost code erased from the run', () => {
-    for (const name of ['add', 'Segment::size', 'Segment::start_paddr', 'Segment::nr_pages', 'scale', 'quadruple'])
+  it('scores the fns: `proof! { }` is a proof block, whose ghost updates the after-values carry', () => {
+    for (const name of ['add', 'Segment::size', 'Segment::start_paddr', 'Segment::nr_pages', 'scale', 'quadruple', 'record'])
       expect(fn(name), name).toMatchObject(EXACT);
     expect(report.functions.every((found) => found.status === 'scored')).toBe(true);
   });

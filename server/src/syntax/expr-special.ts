@@ -134,6 +134,8 @@ export function parseTriggerAttribute(p: ParserState): Expr {
 
 /** `name!(..)` / `name![..]` / `name!{..}` at the `!`. */
 export function parseMacroCall(p: ParserState, start: number, name: string): Expr {
+  const proof = GHOST_BLOCK_MACROS.has(name) && p.at('{', 1) ? parseGhostBlockMacro(p, start) : undefined;
+  if (proof !== undefined) return proof;
   p.bump(); // `!`
   const openIdx = p.pos;
   const frame = p.enterGroup();
@@ -159,6 +161,24 @@ export function parseMacroCall(p: ParserState, start: number, name: string): Exp
   p.pos = frame.close;
   p.leaveGroup(frame);
   return { kind: 'macro-call', name, args: parsed ? args : [], argsText, span: p.span(start) };
+}
+
+/** vstd's attribute syntax writes proof blocks as macros outside `verus!`: `proof! { .. }`, `proof_decl! { let ghost
+ *  mut i = 0int; }`. */
+const GHOST_BLOCK_MACROS: ReadonlySet<string> = new Set(['proof', 'proof_decl']);
+
+/** `proof! { .. }` as the proof block `proof { .. }`; undefined (nothing consumed) when its body does not parse as
+ *  statements, which then stays an opaque macro call. */
+function parseGhostBlockMacro(p: ParserState, start: number): Expr | undefined {
+  const saved = { pos: p.pos, lastEnd: p.lastEnd, diagnostics: p.diagnostics.length };
+  p.bump(); // `!`
+  const block = parseBlock(p);
+  if (p.diagnostics.length === saved.diagnostics)
+    return { kind: 'ghost', form: 'proof-block', expr: undefined, block, span: p.span(start) };
+  p.diagnostics.length = saved.diagnostics;
+  p.pos = saved.pos;
+  p.lastEnd = saved.lastEnd;
+  return undefined;
 }
 
 /** `matches!(e, P)` and `matches!(e, P if g)` as Verus's `e matches P` (and `&& g`, which sees P's bindings, as

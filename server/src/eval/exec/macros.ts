@@ -57,7 +57,8 @@ export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, 
       return panic('not implemented', expr.span, true);
     case 'format':
       return { value: stringValue(formatted(ctx, frame, env, args) ?? ''), type: STRING_TYPE };
-    // Ghost code in a `#[verus_spec]` fn outside `verus!` (vstd's attribute syntax): erased from the run.
+    // Ghost code in a `#[verus_spec]` fn outside `verus!` (vstd's attribute syntax) that did not parse as a proof
+    // block (syntax/expr-special.ts), and ghost arguments: erased from the run.
     case 'proof':
     case 'proof_decl':
     case 'proof_with':
