@@ -6,8 +6,8 @@
 import type { ItemContext } from './lower-functions';
 import { isCheckedByVerus } from './lower-functions';
 import type { ClauseModel, FunctionContract } from './types';
-import type { Expr, Pattern, Stmt } from '../syntax';
-import { UNNAMED_RETURN_NAME } from '../syntax';
+import type { Pattern } from '../syntax';
+import { clauseWithBinding, UNNAMED_RETURN_NAME } from '../syntax';
 
 export interface LoweredFunction {
   readonly contract: FunctionContract;
@@ -88,13 +88,8 @@ function inherit(impl: FunctionContract, declaration: FunctionContract): Functio
 /** The clause as `{ let result = r; clause }`, spanning the clause. */
 function resultNamed(clause: ClauseModel, returnName: string): ClauseModel {
   const span = clause.clause.span;
-  const pathTo = (name: string): Expr => ({ kind: 'path', segments: [{ name, generics: [], span }], span });
   const pattern: Pattern = { kind: 'binding', name: UNNAMED_RETURN_NAME, mutable: false, byRef: false, subpattern: undefined, span };
-  const binding: Stmt = { kind: 'let', pattern, type: undefined, init: pathTo(returnName), else: undefined, ghostMode: 'exec', span };
-  return {
-    ...clause,
-    clause: { ...clause.clause, expr: { kind: 'block', block: { stmts: [binding], tail: clause.clause.expr, span }, span } },
-  };
+  return { ...clause, clause: clauseWithBinding(clause.clause, pattern, returnName) };
 }
 
 function reindexed(clauses: readonly ClauseModel[]): ClauseModel[] {

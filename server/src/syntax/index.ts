@@ -11,6 +11,7 @@ export type { ChangedSpan } from './changed-span';
 export { createLineIndex, editLineIndex } from './line-index';
 export type { LineIndex, LinePosition } from './line-index';
 export { printType } from './print-type';
+export { clauseWithBinding } from './item-fn';
 export { boundNames, childExpressions } from './expr-walk';
 export { isConfiguredOut } from './cfg';
 export { transcribeMacroCall } from './macro-rules';

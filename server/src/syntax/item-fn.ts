@@ -289,9 +289,14 @@ function returnMode(p: ParserState, modeOffset: number): ReturnSpec['ghostMode']
 
 /** `{ let (a, b) = result; clause }`, spanning the clause, so the clause reads the pattern's names. */
 function destructuredClause(clause: Clause, pattern: Pattern): Clause {
+  return clauseWithBinding(clause, pattern, UNNAMED_RETURN_NAME);
+}
+
+/** `{ let pattern = name; clause }`, spanning the clause: the clause reads `name` under the pattern's names. */
+export function clauseWithBinding(clause: Clause, pattern: Pattern, name: string): Clause {
   const span = clause.span;
-  const result: Expr = { kind: 'path', segments: [{ name: UNNAMED_RETURN_NAME, generics: [], span }], span };
-  const binding: Stmt = { kind: 'let', pattern, type: undefined, init: result, else: undefined, ghostMode: 'exec', span };
+  const init: Expr = { kind: 'path', segments: [{ name, generics: [], span }], span };
+  const binding: Stmt = { kind: 'let', pattern, type: undefined, init, else: undefined, ghostMode: 'exec', span };
   return { ...clause, expr: { kind: 'block', block: { stmts: [binding], tail: clause.expr, span }, span } };
 }
 

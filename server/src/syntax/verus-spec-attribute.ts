@@ -15,6 +15,7 @@
 
 import type { Attribute, FnItem, Param } from './ast';
 import { parseFnSpecs, parseParam } from './item-fn';
+import { SPEC_KEYWORDS } from './keywords';
 import type { ParserState } from './parser-state';
 import { parsePatternNoAlt } from './pattern';
 import { parseType } from './types';
@@ -73,13 +74,13 @@ function argumentsGroup(p: ParserState, attribute: Attribute): number | undefine
 /** `with` parameters up to the first clause keyword, then `-> name: Type, ..` ghost outputs (dropped). */
 function parseWithParams(p: ParserState): Param[] {
   const params: Param[] = [];
-  while (!p.atEnd() && !p.at('->') && !CLAUSE_KEYWORDS.has(p.tok())) {
+  while (!p.atEnd() && !p.at('->') && !SPEC_KEYWORDS.has(p.tok())) {
     const before = p.pos;
     params.push(parseParam(p));
     if (!p.eat(',') && p.pos === before) break;
   }
   if (p.eat('->')) {
-    while (!p.atEnd() && !CLAUSE_KEYWORDS.has(p.tok())) {
+    while (!p.atEnd() && !SPEC_KEYWORDS.has(p.tok())) {
       const before = p.pos;
       parsePatternNoAlt(p);
       if (p.eat(':')) parseType(p);
@@ -88,16 +89,3 @@ function parseWithParams(p: ParserState): Param[] {
   }
   return params;
 }
-
-const CLAUSE_KEYWORDS: ReadonlySet<string> = new Set([
-  'requires',
-  'ensures',
-  'recommends',
-  'returns',
-  'decreases',
-  'opens_invariants',
-  'no_unwind',
-  'unwind',
-  'invariant',
-  'invariant_except_break',
-]);

@@ -1,7 +1,7 @@
 // The exec interpreter's API: run one exec fn of a file on concrete inputs with Rust's run-time semantics
 // (debug build) and say what happened: returned (with `&mut` after-values), panicked, timed out, or not runnable.
 
-import type { ConstItem, FnItem, Span } from '../../syntax';
+import type { ConstItem, FnItem, Param, Span } from '../../syntax';
 import type { FileModel, FunctionContract } from '../../model';
 import type { Value } from '../value';
 import type { Argument } from './calls-and-paths';
@@ -66,6 +66,8 @@ export interface PreparedExecFunction {
   readonly consts: ReadonlyMap<string, bigint>;
   readonly subst: TypeSubstitution;
   readonly params: readonly PreparedParam[];
+  /** The ghost parameters: the input each is generated under, and the name the body binds it to. */
+  readonly ghosts: readonly { readonly input: string; readonly binding: string }[];
 }
 
 interface PreparedParam {
@@ -81,19 +83,16 @@ export function prepareExecFunction(model: FileModel, fn: FunctionContract): Pre
   // A trait declaration measured at an impl (trait-declarations.ts) runs the impl's method, whose parameters may be
   // named otherwise: its inputs are the declaration's, bound by position as Verus reads the impl.
   const declared = fn.measuredAtImpl === undefined ? undefined : fn.params;
+  const inputName = (param: Param, index: number): string => declared?.[index]?.name ?? paramBindingName(param) ?? param.name;
   const params = fn.item.params.flatMap((param, index): PreparedParam[] =>
     isErasedParam(param)
       ? []
-      : [
-          {
-            name: declared?.[index]?.name ?? paramBindingName(param) ?? param.name,
-            span: param.span,
-            type: execTypeOf(param.type, subst, selfType),
-            byPlace: passesByPlace(param),
-          },
-        ],
+      : [{ name: inputName(param, index), span: param.span, type: execTypeOf(param.type, subst, selfType), byPlace: passesByPlace(param) }],
   );
-  return { model, fn, consts: constInstantiation(fn, model.scope), subst, params };
+  const ghosts = fn.item.params.flatMap((param, index) =>
+    isErasedParam(param) ? [{ input: inputName(param, index), binding: paramBindingName(param) ?? param.name }] : [],
+  );
+  return { model, fn, consts: constInstantiation(fn, model.scope), subst, params, ghosts };
 }
 
 /** Runs the prepared function as `item` says: its own item, or a code mutant's (its item with another body). A run
@@ -165,7 +164,7 @@ function runWithIteration(
       args,
       fn.nameSpan,
       prepared.subst,
-      ghostInputs(item, inputs),
+      ghostInputs(prepared, inputs),
     );
     const after = new Map<string, Value>();
     // A trusted body cannot be the source of what a `&mut` argument's uninterpreted observations become (an opaque
@@ -184,12 +183,11 @@ function runWithIteration(
 }
 
 /** The generated values of the fn's ghost parameters, by the names its body binds them to. */
-function ghostInputs(item: FnItem, inputs: ReadonlyMap<string, Value>): Map<string, Value> {
+function ghostInputs(prepared: PreparedExecFunction, inputs: ReadonlyMap<string, Value>): Map<string, Value> {
   const ghosts = new Map<string, Value>();
-  for (const param of item.params) {
-    const name = isErasedParam(param) ? (paramBindingName(param) ?? param.name) : undefined;
-    const value = name === undefined ? undefined : inputs.get(name);
-    if (name !== undefined && value !== undefined) ghosts.set(name, value);
+  for (const { input, binding } of prepared.ghosts) {
+    const value = inputs.get(input);
+    if (value !== undefined) ghosts.set(binding, value);
   }
   return ghosts;
 }
