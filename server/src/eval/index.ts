@@ -34,7 +34,18 @@ export { completeByEqualities, completedRow } from './ghost-completion';
 export type { CompletionLimits, CompletionSite } from './ghost-completion';
 export type { DecodeError, DecodeResult, JsonPath } from './codec';
 export { charLiteral, formatValue } from './format';
-export { POINTS_TO, PPTR, RAW_POINTER, pointerAddress, pointsToParts, pointsToValue, pptrValue, rawPointerValue } from './permissions';
+export {
+  PCELL,
+  pcellValue,
+  POINTS_TO,
+  PPTR,
+  RAW_POINTER,
+  pointerAddress,
+  pointsToParts,
+  pointsToValue,
+  pptrValue,
+  rawPointerValue,
+} from './permissions';
 export { checkedIntValue, checkedIntWidth, isCheckedIntType } from './checked-ints';
 export * from './spec';
 export * from './exec';

@@ -20,7 +20,7 @@ import { evalExpecting, intAssociatedArguments } from './conversions';
 import { matchPattern, bindPattern } from './typed-patterns';
 import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
-import { PPTR } from '../permissions';
+import { PCELL, PPTR } from '../permissions';
 import { intAssociatedCall, intLimit, leBytesCall } from './int-methods';
 import { memCall } from './mem-calls';
 import { pathMethodCall } from './methods';
@@ -375,7 +375,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'unreached' && expr.args.length === 0) throw new AssumeViolatedSignal(expr.span, 'the body reached `unreached()`');
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === 'mem') return memCall(ctx, frame, env, last, expr.args, expr.span);
-  if (owner === PPTR) return pointerStaticCall(ctx, last, args, expr.span);
+  if (owner === PPTR || owner === PCELL) return pointerStaticCall(ctx, owner, last, args, expr.span);
   const nullPointer = nullPointerCall(names);
   if (nullPointer !== undefined) return nullPointer;
   const rawAccess = rawPointerAccessCall(ctx, frame, env, names, expr);

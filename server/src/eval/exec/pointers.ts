@@ -1,5 +1,5 @@
-// vstd's simple_pptr at run time: a `PPtr<V>` is an address and the `PointsTo<V>` passed beside it (`Tracked(&perm)`,
-// `Tracked(&mut perm)`) holds the value stored there, so the shadow execution reads and writes memory through the
+// vstd's simple_pptr at run time: a `PPtr<V>` (or a `PCell<V>`, whose id is its address) is an address and the
+// `PointsTo<V>` passed beside it (`Tracked(&perm)`, `Tracked(&mut perm)`) holds the value stored there, so the shadow execution reads and writes memory through the
 // permission. A vstd precondition the call breaks (another address, uninitialized memory) is a panic: Verus would
 // have rejected the caller on that input. A raw pointer made from an address (`ptr as *mut T`) is dereferenced
 // through the permission in scope for that address.
@@ -7,7 +7,18 @@
 import type { Expr, Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
-import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR, RAW_POINTER, rawPointerValue } from '../permissions';
+import {
+  PCELL,
+  pcellValue,
+  pointerAddress,
+  pointsToParts,
+  pointsToValue,
+  pptrValue,
+  POINTS_TO,
+  PPTR,
+  RAW_POINTER,
+  rawPointerValue,
+} from '../permissions';
 import type { Ctx, Env, Frame, PathStep, Place, Typed } from './interpreter-state';
 import { placeOfBinding, readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
@@ -25,24 +36,17 @@ export function pointerMethodCall(
 ): Typed | undefined {
   if (receiver.value.kind === 'struct' && receiver.value.name === RAW_POINTER)
     return rawPointerMethodCall(expr, receiver, () => evalExpr(ctx, frame, env, expr.args[0] ?? expr).value);
-  const addr = receiver.value.kind === 'struct' && receiver.value.name === PPTR ? pointerAddress(receiver.value) : undefined;
-  if (addr === undefined) return undefined;
+  const owner =
+    receiver.value.kind === 'struct' && (receiver.value.name === PPTR || receiver.value.name === PCELL) ? receiver.value.name : undefined;
+  const addr = owner === undefined ? undefined : pointerAddress(receiver.value);
+  if (owner === undefined || addr === undefined) return undefined;
   if (expr.method === 'addr' || expr.method === 'to_usize') return { value: int(addr), type: USIZE };
   if (expr.method === 'clone') return receiver;
+  const call = `${owner}::${expr.method}`;
   const permExpr = expr.args[0];
-  if (permExpr === undefined) return notRunnable(`\`PPtr::${expr.method}\` without a permission`, expr.span);
-  const { perm, stored, store } = memoryAccess(
-    ctx,
-    frame,
-    env,
-    `PPtr::${expr.method}`,
-    addr,
-    elementType(receiver.type),
-    permExpr,
-    expr.span,
-  );
-  const newValue = (): Value =>
-    evalExpr(ctx, frame, env, expr.args[1] ?? notRunnable(`\`PPtr::${expr.method}\` without a value`, expr.span)).value;
+  if (permExpr === undefined) return notRunnable(`\`${call}\` without a permission`, expr.span);
+  const { perm, stored, store } = memoryAccess(ctx, frame, env, call, addr, elementType(receiver.type), permExpr, expr.span);
+  const newValue = (): Value => evalExpr(ctx, frame, env, expr.args[1] ?? notRunnable(`\`${call}\` without a value`, expr.span)).value;
   switch (expr.method) {
     case 'borrow':
     case 'read':
@@ -52,7 +56,7 @@ export function pointerMethodCall(
       store(newValue());
       return { value: UNIT, type: UNIT_TYPE };
     case 'put':
-      if (perm.contents !== undefined) panic('PPtr::put: the memory is initialized', expr.span);
+      if (perm.contents !== undefined) panic(`${call}: the memory is initialized`, expr.span);
       store(newValue());
       return { value: UNIT, type: UNIT_TYPE };
     case 'take': {
@@ -66,11 +70,11 @@ export function pointerMethodCall(
       return old;
     }
     case 'free':
-      if (perm.contents !== undefined) panic('PPtr::free: the memory is initialized', expr.span);
+      if (perm.contents !== undefined) panic(`${call}: the memory is initialized`, expr.span);
       return { value: UNIT, type: UNIT_TYPE };
     default:
       // `borrow_mut` hands out a reference into the permission; writes through it are not modelled.
-      return notRunnable(`\`PPtr::${expr.method}\``, expr.span);
+      return notRunnable(`\`${call}\``, expr.span);
   }
 }
 
@@ -138,21 +142,29 @@ function memoryAccess(
 
 const RAW_ACCESS_FNS: ReadonlySet<string> = new Set(['ptr_ref', 'ptr_mut_read', 'ptr_mut_write']);
 
-/** `PPtr::new(v)`, `PPtr::empty()` (a fresh allocation with its permission) and `PPtr::from_addr(u)`. */
-export function pointerStaticCall(ctx: Ctx, method: string, args: () => readonly Typed[], span: Span): Typed | undefined {
+/** `PPtr::new(v)`, `PPtr::empty()`, `PCell::new(v)`, `PCell::empty()` (a fresh allocation or cell with its
+ *  permission) and `PPtr::from_addr(u)`. */
+export function pointerStaticCall(
+  ctx: Ctx,
+  owner: typeof PPTR | typeof PCELL,
+  method: string,
+  args: () => readonly Typed[],
+  span: Span,
+): Typed | undefined {
   switch (method) {
     case 'new':
     case 'empty': {
       const addr = freshAddress(ctx);
-      const contents = method === 'new' ? (args()[0] ?? notRunnable('`PPtr::new` without a value', span)) : undefined;
+      const contents = method === 'new' ? (args()[0] ?? notRunnable(`\`${owner}::new\` without a value`, span)) : undefined;
       const element = contents?.type ?? UNKNOWN;
       return {
-        value: { kind: 'tuple', elements: [pptrValue(addr), pointsToValue(addr, contents?.value)] },
-        type: { kind: 'tuple', elements: [pointerType(PPTR, element), pointerType(POINTS_TO, element)] },
+        value: { kind: 'tuple', elements: [owner === PCELL ? pcellValue(addr) : pptrValue(addr), pointsToValue(addr, contents?.value)] },
+        type: { kind: 'tuple', elements: [pointerType(owner, element), pointerType(POINTS_TO, element)] },
       };
     }
     case 'from_addr':
     case 'from_usize': {
+      if (owner !== PPTR) return undefined;
       const addr = args()[0]?.value;
       if (addr?.kind !== 'int') return notRunnable(`\`PPtr::${method}\` of a non-integer`, span);
       return { value: pptrValue(addr.value), type: pointerType(PPTR, UNKNOWN) };

@@ -1,19 +1,19 @@
 // The spec functions of vstd's `PPtr` / `PointsTo` / `MemContents` on the built-in values (../permissions.ts):
-// simple_pptr's `pptr()`, raw_ptr's `ptr()`, `addr()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`,
+// simple_pptr's `pptr()`, raw_ptr's `ptr()`, `addr()`, a cell's `id()`, `mem_contents()`, `opt_value()`, `is_init()`, `is_uninit()`,
 // `value()`, and the legacy `perm@.pptr` / `perm@.value` fields (PointsToData, where `value` is an `Option`).
 
 import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int } from '../value';
-import { MEM_CONTENTS, memContentsValue, pointerAddress, pointsToParts, PPTR, pptrValue, rawPointerValue } from '../permissions';
+import { MEM_CONTENTS, memContentsValue, PCELL, pointerAddress, pointsToParts, PPTR, pptrValue, rawPointerValue } from '../permissions';
 import type { Res } from './spec-context';
 import { indeterminate } from './spec-context';
 
 /** Undefined when `receiver` is no built-in permission value or `method` is none of its spec fns. */
 export function permissionMethod(receiver: Value, method: string, span: Span): Res | undefined {
-  if (receiver.kind === 'struct' && receiver.name === PPTR) {
+  if (receiver.kind === 'struct' && (receiver.name === PPTR || receiver.name === PCELL)) {
     const addr = pointerAddress(receiver);
-    // `id()` is the legacy ptr module's name for the address.
+    // `id()` is the legacy ptr module's name for the address, and a cell's.
     return addr !== undefined && (method === 'addr' || method === 'id' || method === 'spec_addr') ? int(addr) : undefined;
   }
   if (receiver.kind === 'enum' && receiver.name === MEM_CONTENTS) return contentsMethod(receiver.fields[0]?.[1], method, span);
@@ -25,7 +25,9 @@ export function permissionMethod(receiver: Value, method: string, span: Span): R
     // raw_ptr's `PointsTo<V>::ptr()` is the `*mut V` it is for.
     case 'ptr':
       return rawPointerValue(parts.addr);
+    // A cell's permission names its cell by id.
     case 'addr':
+    case 'id':
       return int(parts.addr);
     case 'mem_contents':
     case 'opt_value':
@@ -35,9 +37,9 @@ export function permissionMethod(receiver: Value, method: string, span: Span): R
   }
 }
 
-/** The legacy `perm@.pptr` field: the address as an integer. */
+/** The legacy `perm@.pptr` / `perm@.pcell` fields: the address (the cell's id) as an integer. */
 export function permissionField(receiver: Value, field: string): Value | undefined {
-  const parts = field === 'pptr' ? pointsToParts(receiver) : undefined;
+  const parts = field === 'pptr' || field === 'pcell' ? pointsToParts(receiver) : undefined;
   return parts === undefined ? undefined : int(parts.addr);
 }
 

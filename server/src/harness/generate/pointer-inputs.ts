@@ -1,4 +1,4 @@
-// Inputs for vstd pointers and permissions (`PPtr<V>`, `PointsTo<V>`, verus-systems.md §2): addresses are nonzero
+// Inputs for vstd pointers, cells and permissions (`PPtr<V>`, `PCell<V>`, `PointsTo<V>`, verus-systems.md §2): addresses are nonzero
 // page-aligned and distinct, a permission mostly holds an initialized value, and a permission is given the address
 // of the pointer the `requires` ties it to (`perm.pptr() == p`, `perm@.addr() == ptr`), so the usual requires hold
 // by construction; the unlinked row is kept too, so PreComp sees inputs that break the tie.
@@ -6,7 +6,18 @@
 import type { Expr } from '../../syntax';
 import type { FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
-import { pointerAddress, pointsToParts, pointsToValue, pptrValue, POINTS_TO, PPTR, RAW_POINTER, rawPointerValue } from '../../eval';
+import {
+  PCELL,
+  pcellValue,
+  pointerAddress,
+  pointsToParts,
+  pointsToValue,
+  pptrValue,
+  POINTS_TO,
+  PPTR,
+  RAW_POINTER,
+  rawPointerValue,
+} from '../../eval';
 import type { TypeContext } from '../../eval';
 
 type Row = readonly (Value | undefined)[];
@@ -20,12 +31,13 @@ export function isBuiltinPointer(type: ValueType, ctx: TypeContext): type is Ext
   return type.kind === 'adt' && BUILTIN_POINTERS.has(type.name) && ctx.scope.datatype(type.name) === undefined;
 }
 
-const BUILTIN_POINTERS: ReadonlySet<string> = new Set([PPTR, POINTS_TO, RAW_POINTER]);
+const BUILTIN_POINTERS: ReadonlySet<string> = new Set([PPTR, PCELL, POINTS_TO, RAW_POINTER]);
 
 /** Values of a pointer or permission type: each address, holding (for a permission) one of `contents`, the first
  *  few also uninitialized. A raw pointer may also be null, which code tests (`is_null()`) and a `PPtr` cannot be. */
 export function pointerCandidates(type: Extract<ValueType, { kind: 'adt' }>, contents: readonly Value[]): Value[] {
   if (type.name === PPTR) return POINTER_ADDRESSES.map(pptrValue);
+  if (type.name === PCELL) return POINTER_ADDRESSES.map(pcellValue);
   if (type.name === RAW_POINTER) return [0n, ...POINTER_ADDRESSES].map(rawPointerValue);
   const values = POINTER_ADDRESSES.map((addr, i) => pointsToValue(addr, contents[i % Math.max(1, contents.length)]));
   return [...values, ...POINTER_ADDRESSES.slice(0, 2).map((addr) => pointsToValue(addr, undefined))];
@@ -40,7 +52,9 @@ export function pointerLinks(fn: FunctionContract, names: readonly string[], typ
   const taken = new Set(links.values());
   types.forEach((permission, i) => {
     if (!isPermission(i) || links.has(i)) return;
-    const pointer = types.findIndex((type, j) => type.kind === 'adt' && type.name === PPTR && !taken.has(j) && sameArgs(type, permission));
+    const pointer = types.findIndex(
+      (type, j) => type.kind === 'adt' && (type.name === PPTR || type.name === PCELL) && !taken.has(j) && sameArgs(type, permission),
+    );
     if (pointer < 0) return;
     links.set(i, pointer);
     taken.add(pointer);
@@ -84,12 +98,12 @@ function collectTies(expr: Expr, names: readonly string[], isPermission: (i: num
   }
 }
 
-const ADDRESS_METHODS: ReadonlySet<string> = new Set(['pptr', 'addr', 'ptr']);
+const ADDRESS_METHODS: ReadonlySet<string> = new Set(['pptr', 'addr', 'ptr', 'id']);
 
 function permissionAddressOf(expr: Expr): string | undefined {
   const plain = stripParens(expr);
   if (plain.kind === 'method-call' && ADDRESS_METHODS.has(plain.method) && plain.args.length === 0) return parameterName(plain.receiver);
-  if (plain.kind === 'field' && plain.field === 'pptr') return parameterName(plain.receiver);
+  if (plain.kind === 'field' && (plain.field === 'pptr' || plain.field === 'pcell')) return parameterName(plain.receiver);
   return undefined;
 }
 
