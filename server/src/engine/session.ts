@@ -7,6 +7,7 @@
 // Invariant: the report equals `checkFile` on the same text, pairs text and options, byte for byte (the property
 // test in test/engine/, with one-function chunks); a cancelled run memoizes only the chunks it finished.
 
+import { createHash } from 'node:crypto';
 import type { CheckInput, CheckOptions, FileReport, FunctionReport, PairsDiagnostic } from '../harness';
 import { fileDiagnostics, pairsFileNameOf } from '../harness';
 import type { FileModel } from '../model';
@@ -28,6 +29,9 @@ export interface ScoreDocument {
   readonly text: string;
   readonly pairsPath: string | null;
   readonly pairsText: string | null;
+  /** The model to score with, when the host has one that reaches beyond the text (the file's crate: another file's
+   *  types, spec fns and impls in scope); else the text's own model. Built from `text`. */
+  readonly model?: FileModel;
 }
 
 /** Runs the check on some functions (`options.functions`) with the backend the host chose. */
@@ -74,7 +78,7 @@ export class EngineSession {
       text: document.text,
       pairsPath: document.pairsPath,
       pairsText: document.pairsText,
-      model: state.model,
+      model: state.scoringModel,
       lineIndex: state.lineIndex,
     };
     const { functions: _all, ...wholeFile } = options;
@@ -143,6 +147,7 @@ export class EngineSession {
     const layout = samePairs ? previous.layout : document.pairsText === null ? null : pairsLayout(document.pairsText);
     const contextKey = JSON.stringify([
       settingsKey,
+      crateFingerprint(document.model),
       document.path,
       document.pairsPath,
       options.threshold,
@@ -155,12 +160,16 @@ export class EngineSession {
       options.weakPostcondition ?? null,
     ]);
     const usableLayout = layout === null || layout.entries !== null;
-    const keys = !usableLayout ? null : functionKeys(model, lineIndex, document.pairsText, layout?.entries ?? []);
+    // Keys hold the text of what a function reaches in its own file; the crate's other files count through the
+    // context key (`crateFingerprint`): an edit there re-scores the file's functions, those that reach it among them.
+    const scoringModel = document.model ?? model;
+    const keys = !usableLayout ? null : functionKeys(scoringModel, lineIndex, document.pairsText, layout?.entries ?? []);
     const memo = previous !== undefined && previous.contextKey === contextKey ? previous.memo : new Map<string, MemoEntry>();
     const state: DocumentState = {
       text: document.text,
       parse,
       model,
+      scoringModel,
       lineIndex,
       pairsText: document.pairsText,
       layout,
@@ -176,7 +185,9 @@ export class EngineSession {
 interface DocumentState {
   readonly text: string;
   readonly parse: IncrementalParse;
+  /** The text's own model, which the next version's is rebuilt from. */
   readonly model: FileModel;
+  readonly scoringModel: FileModel;
   readonly lineIndex: LineIndex;
   readonly pairsText: string | null;
   readonly layout: PairsLayout | null;
@@ -197,7 +208,7 @@ function assemble(
   const functions: FunctionReport[] = merged.map((entry) => entry.report);
   const pairsDiagnostics = [...fileLevel, ...merged.flatMap((entry) => entry.pairsDiagnostics)];
   const diagnostics = fileDiagnostics({
-    model: state.model,
+    model: state.scoringModel,
     lineIndex: state.lineIndex,
     functions,
     pairsDiagnostics,
@@ -225,5 +236,15 @@ function inSourceOrder(entries: readonly MemoEntry[], keys: ReadonlyMap<string, 
 }
 
 function located(state: DocumentState, report: FileReport): LocatedFunction[] {
-  return locateFunctions(state.model, state.lineIndex, new Set(report.functions.map((fn) => fn.qualifiedName)));
+  return locateFunctions(state.scoringModel, state.lineIndex, new Set(report.functions.map((fn) => fn.qualifiedName)));
+}
+
+/** What the crate's other files hold, as a digest ('' for a file scored alone): part of the context key, so the memo
+ *  never outlives a change to a file the model reads beside the document. */
+function crateFingerprint(model: FileModel | undefined): string {
+  const siblings = model?.siblings?.() ?? [];
+  if (siblings.length === 0) return '';
+  const hash = createHash('sha1');
+  for (const sibling of siblings) hash.update(sibling.source.text).update('\u0000');
+  return hash.digest('hex');
 }

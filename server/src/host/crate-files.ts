@@ -25,21 +25,30 @@ import { walkSourceTree } from './source-tree';
 
 export interface CrateModels {
   /** The model of the file at `absolutePath`, whose text is `text`, with a scope that reaches its whole crate;
-   *  undefined when no crate root reaches the file or the file on disk no longer holds `text`. */
+   *  undefined when no crate root reaches the file or the file on disk no longer holds `text` (unless `unsaved`). */
   fileModel(absolutePath: string, text: string): Promise<FileModel | undefined>;
 }
 
-export function createCrateModels(): CrateModels {
+export interface CrateModelsOptions {
+  /** The editor's case: a file whose text is not what its disk holds (unsaved edits) is read with that text in its
+   *  crate (the crate's model built anew for it; the last one kept per file), not left out. */
+  readonly unsaved?: boolean;
+}
+
+export function createCrateModels(options: CrateModelsOptions = {}): CrateModels {
   const parsed = new Map<string, Promise<SourceFile | undefined>>();
   const crates = new Map<string, Promise<readonly LoadedCrate[]>>();
   const manifests = new Map<string, Promise<string | undefined>>();
   const read = (file: string): Promise<SourceFile | undefined> => cached(parsed, file, () => readAndParse(file));
   const bareCrates = new Map<string, Promise<readonly LoadedCrate[]>>();
   const adoptions = new Map<string, Promise<CrateModel>>();
+  const edited = new Map<string, FileModel>();
   const inCrates = (loaded: readonly LoadedCrate[], absolutePath: string, text: string): FileModel | 'absent' | undefined => {
     for (const crate of loaded) {
       const model = crate.model.files.get(absolutePath);
-      if (model !== undefined) return model.source.text === text ? model : undefined;
+      if (model === undefined) continue;
+      if (model.source.text === text) return model;
+      return options.unsaved === true ? withUnsavedText(crate, absolutePath, text, edited) : undefined;
     }
     return 'absent';
   };
@@ -87,6 +96,18 @@ interface LoadedCrate {
 
 function loadedCrate(root: string, displayFolder: string, files: readonly CrateFile[]): LoadedCrate {
   return { root, rootFolder: path.dirname(root), displayFolder, files, model: buildCrateModel(files) };
+}
+
+/** The file's model in its crate with `text` in place of what its disk holds; `edited` keeps the last per file, so
+ *  the next run on the same text costs nothing. */
+function withUnsavedText(crate: LoadedCrate, absolutePath: string, text: string, edited: Map<string, FileModel>): FileModel | undefined {
+  const known = edited.get(absolutePath);
+  if (known?.source.text === text) return known;
+  const source = parseSourceFile(text);
+  const files = crate.files.map((file) => (file.path === absolutePath ? { ...file, source } : file));
+  const model = buildCrateModel(files).files.get(absolutePath);
+  if (model !== undefined) edited.set(absolutePath, model);
+  return model;
 }
 
 /** A path or `use` that reaches into the crate from one of its modules. */

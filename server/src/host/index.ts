@@ -17,4 +17,4 @@ export { walkSourceTree } from './source-tree';
 export type { SourceTreeWalk, WalkLimits } from './source-tree';
 export { describeFsError } from './fs-errors';
 export { createCrateModels } from './crate-files';
-export type { CrateModels } from './crate-files';
+export type { CrateModels, CrateModelsOptions } from './crate-files';

@@ -3,6 +3,7 @@
 // (main.ts checks workerData.role), so there is one file to ship. A run is cancelled cooperatively: the server
 // writes the run's id into the shared flag, which the evaluator polls; the thread is never terminated mid-run.
 
+import { isAbsolute } from 'node:path';
 import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import { createBackend, createSolver } from '../backends';
 import { EngineSession } from '../engine';
@@ -25,6 +26,9 @@ import {
 import type { CheckInput, CheckOptions, FileReport, Solver, Verdict } from '../harness';
 import { mutantOutcomes, recordingBackend } from '../reports';
 import { buildFileModel } from '../model';
+import type { FileModel } from '../model';
+import { createCrateModels } from '../host';
+import type { CrateModels } from '../host';
 import { parseSourceFile } from '../syntax';
 import type {
   BackendRequest,
@@ -53,13 +57,14 @@ export function runScoreWorker(): void {
   const flag = new Int32Array((workerData as ScoreWorkerData).cancel);
   armFailpoints(process.env['SPEC_HARNESS_FAILPOINTS']);
   const session = new EngineSession();
+  const crates = new WorkerCrates();
   // Requests are answered in order, one at a time: an async run (solver, verus) must not interleave with the next
   // run on the same session.
   let previous: Promise<void> = Promise.resolve();
   port.on('message', (envelope: WorkerEnvelope) => {
     const cancelled = (): boolean => Atomics.load(flag, 0) === envelope.id;
     const progress = (partial: ScoreResult): void => port.postMessage({ id: envelope.id, progress: partial } satisfies WorkerProgress);
-    previous = previous.then(() => answer(session, envelope, cancelled, progress)).then((response) => port.postMessage(response));
+    previous = previous.then(() => answer(session, crates, envelope, cancelled, progress)).then((response) => port.postMessage(response));
   });
   warmUp();
 }
@@ -96,14 +101,30 @@ function warmUp(): void {
   }
 }
 
+/** The crates the worker's documents belong to, read from disk once and again after a source file changed there;
+ *  an open document's unsaved text stands in for its file. */
+export class WorkerCrates {
+  private models: CrateModels = createCrateModels({ unsaved: true });
+
+  /** The crate-aware model of the file `input` names, or undefined (not in a crate, or no absolute path). */
+  fileModel(input: { readonly path: string; readonly text: string }): Promise<FileModel | undefined> {
+    return isAbsolute(input.path) ? this.models.fileModel(input.path, input.text) : Promise.resolve(undefined);
+  }
+
+  filesChanged(): void {
+    this.models = createCrateModels({ unsaved: true });
+  }
+}
+
 async function answer(
   session: EngineSession,
+  crates: WorkerCrates,
   envelope: WorkerEnvelope,
   cancelled: () => boolean,
   progress: (partial: ScoreResult) => void,
 ): Promise<WorkerResponse> {
   try {
-    return { id: envelope.id, ok: true, value: await perform(session, envelope.request, cancelled, progress) };
+    return { id: envelope.id, ok: true, value: await perform(session, envelope.request, cancelled, progress, crates) };
   } catch (error) {
     // A throw here is an engine bug: report it as a failed job rather than killing the worker.
     return { id: envelope.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
@@ -117,6 +138,7 @@ export async function perform(
   request: WorkerRequest,
   cancelled: () => boolean,
   progress?: (partial: ScoreResult) => void,
+  crates?: WorkerCrates,
 ): Promise<unknown> {
   switch (request.kind) {
     case 'score': {
@@ -127,7 +149,9 @@ export async function perform(
       const settingsKey = JSON.stringify([request.backend, request.options.solver]);
       const toResult = (run: EngineRun): ScoreResult => ({ report: run.report, located: run.located, evaluated: run.evaluated.length });
       const onPartial = request.partials && progress !== undefined ? (partial: EngineRun) => progress(toResult(partial)) : undefined;
-      const run = await session.score({ uri: request.uri, ...request.input }, options, settingsKey, scorer, onPartial);
+      const model = await crates?.fileModel(request.input);
+      const document = { uri: request.uri, ...request.input, ...(model === undefined ? {} : { model }) };
+      const run = await session.score(document, options, settingsKey, scorer, onPartial);
       return run === null ? null : toResult(run);
     }
     case 'mutation-report': {
@@ -146,8 +170,11 @@ export async function perform(
     case 'close':
       session.close(request.uri);
       return null;
+    case 'files-changed':
+      crates?.filesChanged();
+      return null;
     case 'generate':
-      return generate(request);
+      return generate(request, await crates?.fileModel(request));
     default:
       return assertNever(request);
   }
@@ -174,8 +201,8 @@ function scorerFor(backend: BackendRequest, solver: Solver | undefined): Scorer 
   return (input, options) => whileNotCancelled(options, (signal) => checkFile(input, options, undefined, signal, solver));
 }
 
-async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>): Promise<GenerateResult> {
-  const model = buildFileModel(parseSourceFile(request.text));
+async function generate(request: Extract<WorkerRequest, { kind: 'generate' }>, crateModel: FileModel | undefined): Promise<GenerateResult> {
+  const model = crateModel ?? buildFileModel(parseSourceFile(request.text));
   const generateOptions = {
     ...(request.functions === null ? {} : { functions: request.functions }),
     count: DEFAULT_GENERATE_OPTIONS.count,

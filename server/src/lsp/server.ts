@@ -35,6 +35,8 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
   connection.onDidChangeConfiguration(() => void refreshSettings(ctx).then(() => rescoreKnown(ctx)));
   connection.onDidChangeWatchedFiles((params) => {
     for (const change of params.changes) onPairsFileChanged(ctx, change.uri, 'saved');
+    if (state.settings.run !== 'manual' && params.changes.some((change) => isRustPath(uriToPath(change.uri) ?? '')))
+      onSourceFilesChanged(ctx);
   });
 
   state.documents.onDidOpen((event) =>
@@ -75,7 +77,8 @@ export function startServer(connection: Connection, runner: WorkerRunner, starte
       const path = uriToPath(event.document.uri);
       if (path === null || state.settings.run === 'manual') return;
       if (isPairsPath(path)) return onPairsFileChanged(ctx, event.document.uri, 'saved');
-      if (isRustPath(path)) scheduleScore(ctx, event.document.uri, 0);
+      // Other open files of its crate may read what it defines: each is scored again, reusing what it cannot reach.
+      if (isRustPath(path)) onSourceFilesChanged(ctx, event.document.uri);
     }),
   );
 
@@ -169,7 +172,9 @@ async function initialized(ctx: ServerContext): Promise<void> {
     void ctx.connection.client.register(DidChangeConfigurationNotification.type, { section: 'specHarness' });
   }
   if (ctx.state.features.dynamicFileWatching) {
-    void ctx.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.pairs.json' }] });
+    void ctx.connection.client.register(DidChangeWatchedFilesNotification.type, {
+      watchers: [{ globPattern: '**/*.pairs.json' }, { globPattern: '**/*.rs' }],
+    });
   }
   await refreshSettings(ctx);
   if (ctx.state.settings.run !== 'manual') {
@@ -187,6 +192,14 @@ async function refreshSettings(ctx: ServerContext): Promise<void> {
   } finally {
     ctx.state.settingsReady();
   }
+}
+
+/** A Rust file changed on disk: the worker reads crates again, and the open Rust documents are scored again (their
+ *  memo keeps every function whose inputs did not change). */
+function onSourceFilesChanged(ctx: ServerContext, saved?: string): void {
+  void ctx.runner.run('files-changed', { kind: 'files-changed' });
+  const others = ctx.state.knownSourceUris().filter((uri) => uri !== saved && ctx.state.documents.get(uri) !== undefined);
+  for (const uri of saved === undefined ? others : [saved, ...others]) scheduleScore(ctx, uri, 0);
 }
 
 function rescoreKnown(ctx: ServerContext): void {

@@ -40,6 +40,8 @@ export type WorkerRequest =
       readonly functions: readonly string[] | null;
     }
   | { readonly kind: 'close'; readonly uri: string }
+  /** A source file changed on disk (saved, created, deleted): crates are read again on the next run. */
+  | { readonly kind: 'files-changed' }
   | {
       readonly kind: 'generate';
       readonly path: string;
