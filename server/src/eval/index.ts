@@ -46,6 +46,16 @@ export {
   pptrValue,
   rawPointerValue,
 } from './permissions';
+export {
+  atomicId,
+  atomicPermissionParts,
+  atomicPermissionValue,
+  atomicValue,
+  atomicValueType,
+  isAtomic,
+  isAtomicPermission,
+  permissionOf,
+} from './atomics';
 export { checkedIntValue, checkedIntWidth, isCheckedIntType } from './checked-ints';
 export * from './spec';
 export * from './exec';

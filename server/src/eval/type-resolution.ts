@@ -8,6 +8,7 @@ import { assertNever } from '../stdx';
 import { isIntTypeName } from './int-types';
 import { printType } from '../syntax';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
+import { atomicShape, atomicValueType } from './atomics';
 import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
 import { RANGE, rangeShape } from './std-ranges';
@@ -74,7 +75,7 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   }
   if (type.name === RANGE && ctx.scope.datatype(RANGE) === undefined) return rangeShape(first);
   const datatype = ctx.scope.datatype(type.name);
-  if (datatype === undefined) return permissionShape(type.name, first) ?? checkedIntShape(type.name);
+  if (datatype === undefined) return permissionShape(type.name, first) ?? atomicShape(type.name) ?? checkedIntShape(type.name);
   const generics = bindGenerics(datatype.generics, type.args);
   const consts = bindConsts(datatype.generics, type.consts ?? []);
   const inner: TypeContext = { scope: ctx.scope, generics, selfType: type, ...(consts.size === 0 ? {} : { consts }) };
@@ -325,6 +326,8 @@ function builtinNamed(name: string, text: string, args: ValueType[]): ValueType 
   if (name === RANGE && args.length === 1) return { kind: 'adt', name, args };
   // vstd's simple_pptr (and the legacy ptr module): the pointer and its permission (permissions.ts).
   if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
+  // vstd's permissioned atomics and their permissions (atomics.ts).
+  if (atomicValueType(name) !== undefined && args.length === 0) return { kind: 'adt', name, args };
   // vstd's `CheckedU32`/`CheckedU64` (checked-ints.ts).
   if (isCheckedIntType(name) && args.length === 0) return { kind: 'adt', name, args };
   return undefined;

@@ -21,6 +21,8 @@ import { matchPattern, bindPattern } from './typed-patterns';
 import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSignal, ReturnSignal, TimeoutSignal } from './signals';
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PCELL, PPTR } from '../permissions';
+import { isAtomic } from '../atomics';
+import { atomicStaticCall } from './atomic-calls';
 import { intAssociatedCall, intLimit, leBytesCall } from './int-methods';
 import { memCall } from './mem-calls';
 import { pathMethodCall } from './methods';
@@ -376,6 +378,7 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === 'mem') return memCall(ctx, frame, env, last, expr.args, expr.span);
   if (owner === PPTR || owner === PCELL) return pointerStaticCall(ctx, owner, last, args, expr.span);
+  if (owner !== undefined && isAtomic(owner)) return atomicStaticCall(ctx, owner, last, args, expr.span);
   const nullPointer = nullPointerCall(names);
   if (nullPointer !== undefined) return nullPointer;
   const rawAccess = rawPointerAccessCall(ctx, frame, env, names, expr);

@@ -19,6 +19,7 @@ import { notRunnable, panic } from './signals';
 import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
+import { atomicMethodCall } from './atomic-calls';
 import { iterationOrder, mapMethod, setMethod } from './hash-collections';
 import { builtinTypeImplCall } from './builtin-type-impls';
 import { closureMethod } from './closures';
@@ -61,7 +62,7 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
   const user = userMethod(ctx, frame, env, expr, place, receiver);
   if (user !== undefined) return user;
-  const pointer = pointerMethodCall(ctx, frame, env, expr, receiver);
+  const pointer = pointerMethodCall(ctx, frame, env, expr, receiver) ?? atomicMethodCall(ctx, frame, env, expr, receiver);
   if (pointer !== undefined) return pointer;
   const edited = rangeEdit(ctx, frame, env, expr, place, receiver);
   if (edited !== undefined) return edited;

@@ -34,6 +34,7 @@ import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
 import { permissionMethod } from './permission-methods';
+import { atomicSpecMethod } from '../atomics';
 import { rawPointerMethod, rawPointerView, readOfOpaque } from './opaque-values';
 import { parametricTypeParams } from './parametric-domain';
 import { preludeArithmetic } from './operators';
@@ -140,7 +141,11 @@ export function callMethod(
     case 'enum': {
       const resolved = ctx.scope.resolveMethod(receiver.name, method);
       if (resolved !== undefined) return callUserFn(ctx, resolved, [receiver, ...args], span);
-      res = rawPointerMethod(receiver, method) ?? permissionMethod(receiver, method, span) ?? checkedIntSpecMethod(receiver, method);
+      res =
+        rawPointerMethod(receiver, method) ??
+        permissionMethod(receiver, method, span) ??
+        atomicSpecMethod(receiver, method, args) ??
+        checkedIntSpecMethod(receiver, method);
       if (receiver.kind === 'enum') res ??= enumMethod(receiver, method, args, span);
       break;
     }

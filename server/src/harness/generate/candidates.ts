@@ -10,6 +10,7 @@ import { adtShape, simpleSpecFns, valueTypeText } from '../../eval';
 import { compareValues, intRange, inRange, makeMap, makeMultiset, makeSet, valueEquals } from '../../eval';
 import type { Rng } from '../../stdx';
 import { isBuiltinPointer, pointerCandidates } from './pointer-inputs';
+import { atomicValueType, isAtomicPermission } from '../../eval';
 import { checkedIntValue, checkedIntWidth, isCheckedIntType, POINTS_TO } from '../../eval';
 import type { FileLiterals } from './seeds';
 import type { ModelScope } from '../../model';
@@ -275,8 +276,8 @@ function checkedIntCandidates(ctx: CandidateContext, typeName: string): readonly
 
 /** A few values a permission may hold. */
 function pointeeCandidates(ctx: CandidateContext, type: Extract<ValueType, { kind: 'adt' }>, depth: number): readonly Value[] {
-  const pointee = type.args[0];
-  return type.name !== POINTS_TO || pointee === undefined ? [] : candidateValues({ ...ctx, breadth: 4 }, pointee, depth + 1);
+  const pointee = isAtomicPermission(type.name) ? atomicValueType(type.name) : type.name === POINTS_TO ? type.args[0] : undefined;
+  return pointee === undefined ? [] : candidateValues({ ...ctx, breadth: 4 }, pointee, depth + 1);
 }
 
 type FieldsShape = Extract<NonNullable<ReturnType<typeof adtShape>>, { kind: 'struct' }>['fields'];

@@ -19,6 +19,15 @@ import {
   rawPointerValue,
 } from '../../eval';
 import type { TypeContext } from '../../eval';
+import {
+  atomicId,
+  atomicPermissionParts,
+  atomicPermissionValue,
+  atomicValue,
+  isAtomic,
+  isAtomicPermission,
+  permissionOf,
+} from '../../eval';
 
 type Row = readonly (Value | undefined)[];
 
@@ -28,7 +37,8 @@ export const POINTER_ADDRESSES: readonly bigint[] = Array.from({ length: 8 }, (_
 /** Whether `type` is the built-in (vstd) pointer or permission, or a raw pointer, not a file's own datatype of that
  *  name. */
 export function isBuiltinPointer(type: ValueType, ctx: TypeContext): type is Extract<ValueType, { kind: 'adt' }> {
-  return type.kind === 'adt' && BUILTIN_POINTERS.has(type.name) && ctx.scope.datatype(type.name) === undefined;
+  if (type.kind !== 'adt' || ctx.scope.datatype(type.name) !== undefined) return false;
+  return BUILTIN_POINTERS.has(type.name) || isAtomic(type.name) || isAtomicPermission(type.name);
 }
 
 const BUILTIN_POINTERS: ReadonlySet<string> = new Set([PPTR, PCELL, POINTS_TO, RAW_POINTER]);
@@ -38,6 +48,11 @@ const BUILTIN_POINTERS: ReadonlySet<string> = new Set([PPTR, PCELL, POINTS_TO, R
 export function pointerCandidates(type: Extract<ValueType, { kind: 'adt' }>, contents: readonly Value[]): Value[] {
   if (type.name === PPTR) return POINTER_ADDRESSES.map(pptrValue);
   if (type.name === PCELL) return POINTER_ADDRESSES.map(pcellValue);
+  if (isAtomic(type.name)) return POINTER_ADDRESSES.map((id) => atomicValue(type.name, id));
+  if (isAtomicPermission(type.name))
+    return POINTER_ADDRESSES.flatMap((id, i) =>
+      contents.length === 0 ? [] : [atomicPermissionValue(type.name, id, contents[i % contents.length] as Value)],
+    );
   if (type.name === RAW_POINTER) return [0n, ...POINTER_ADDRESSES].map(rawPointerValue);
   const values = POINTER_ADDRESSES.map((addr, i) => pointsToValue(addr, contents[i % Math.max(1, contents.length)]));
   return [...values, ...POINTER_ADDRESSES.slice(0, 2).map((addr) => pointsToValue(addr, undefined))];
@@ -46,15 +61,16 @@ export function pointerCandidates(type: Extract<ValueType, { kind: 'adt' }>, con
 /** Which parameter's address each permission parameter must have: the ties the `requires` states, else (by type)
  *  the n-th `PPtr<V>` for the n-th `PointsTo<V>`. Indices into `names`. */
 export function pointerLinks(fn: FunctionContract, names: readonly string[], types: readonly ValueType[]): ReadonlyMap<number, number> {
-  const isPermission = (i: number): boolean => types[i]?.kind === 'adt' && (types[i] as { name: string }).name === POINTS_TO;
+  const isPermission = (i: number): boolean => {
+    const type = types[i];
+    return type?.kind === 'adt' && (type.name === POINTS_TO || isAtomicPermission(type.name));
+  };
   const links = new Map<number, number>();
   for (const clause of fn.requires) collectTies(clause.clause.expr, names, isPermission, links);
   const taken = new Set(links.values());
   types.forEach((permission, i) => {
     if (!isPermission(i) || links.has(i)) return;
-    const pointer = types.findIndex(
-      (type, j) => type.kind === 'adt' && (type.name === PPTR || type.name === PCELL) && !taken.has(j) && sameArgs(type, permission),
-    );
+    const pointer = types.findIndex((type, j) => !taken.has(j) && pointerFor(type, permission));
     if (pointer < 0) return;
     links.set(i, pointer);
     taken.add(pointer);
@@ -62,19 +78,36 @@ export function pointerLinks(fn: FunctionContract, names: readonly string[], typ
   return links;
 }
 
+/** Whether a value of `type` is what a permission of type `permission` is for. */
+function pointerFor(type: ValueType, permission: ValueType): boolean {
+  if (type.kind !== 'adt' || permission.kind !== 'adt') return false;
+  if (isAtomic(type.name)) return permissionOf(type.name) === permission.name;
+  return (type.name === PPTR || type.name === PCELL) && sameArgs(type, permission);
+}
+
 /** `row` with every linked permission moved to its pointer's address; undefined when nothing changes. */
 export function linkPointers(row: Row, links: ReadonlyMap<number, number>): Row | undefined {
   let changed = false;
   const result = row.slice();
   for (const [permission, pointer] of links) {
-    const parts = row[permission] === undefined ? undefined : pointsToParts(row[permission]);
+    const held = row[permission];
     const pointerValue = row[pointer];
-    const addr = pointerValue === undefined ? undefined : pointerAddress(pointerValue);
-    if (parts === undefined || addr === undefined || parts.addr === addr) continue;
-    result[permission] = pointsToValue(addr, parts.contents);
+    const addr = pointerValue === undefined ? undefined : (atomicId(pointerValue) ?? pointerAddress(pointerValue));
+    const moved = held === undefined || addr === undefined ? undefined : movedPermission(held, addr);
+    if (moved === undefined) continue;
+    result[permission] = moved;
     changed = true;
   }
   return changed ? result : undefined;
+}
+
+/** `held` (a `PointsTo` or an atomic's permission) for `addr` instead, or undefined when it is for it already. */
+function movedPermission(held: Value, addr: bigint): Value | undefined {
+  const atomic = atomicPermissionParts(held);
+  if (atomic !== undefined)
+    return atomic.id === addr || held.kind !== 'struct' ? undefined : atomicPermissionValue(held.name, addr, atomic.value);
+  const parts = pointsToParts(held);
+  return parts === undefined || parts.addr === addr ? undefined : pointsToValue(addr, parts.contents);
 }
 
 /** `A == B` where one side reads a permission parameter's address (`perm.pptr()`, `perm@.addr()`, `old(perm).ptr()`,
@@ -99,11 +132,12 @@ function collectTies(expr: Expr, names: readonly string[], isPermission: (i: num
 }
 
 const ADDRESS_METHODS: ReadonlySet<string> = new Set(['pptr', 'addr', 'ptr', 'id']);
+const ADDRESS_FIELDS: ReadonlySet<string> = new Set(['pptr', 'pcell', 'patomic']);
 
 function permissionAddressOf(expr: Expr): string | undefined {
   const plain = stripParens(expr);
   if (plain.kind === 'method-call' && ADDRESS_METHODS.has(plain.method) && plain.args.length === 0) return parameterName(plain.receiver);
-  if (plain.kind === 'field' && (plain.field === 'pptr' || plain.field === 'pcell')) return parameterName(plain.receiver);
+  if (plain.kind === 'field' && ADDRESS_FIELDS.has(plain.field)) return parameterName(plain.receiver);
   return undefined;
 }
 

@@ -1,0 +1,120 @@
+// vstd's permissioned atomics (vstd::atomic: `PAtomicU8`..`PAtomicU64`, `PAtomicUsize`, the signed ones, `PAtomicBool`)
+// as built-in datatypes, on the model of a permissioned cell (permissions.ts): an atomic is its id, and its
+// permission (`PermissionU64`, ...) holds that id and the value, with the fields of vstd's `PermissionDataU64`
+// (`patomic`, `value`), so `perm@.value`, `perm.value()`, `perm.is_for(a)` and `perm.points_to(v)` read it. The run is
+// one thread: every operation (a `compare_exchange_weak` too) takes effect at once. A file's own datatype of the
+// same name wins, as for `Option`.
+
+import type { AdtShape } from './type-resolution';
+import type { Value } from './value';
+import type { IntType, ValueType } from './value-type';
+import { bool, int } from './value';
+import { valueEquals } from './value-ops';
+
+const INT_ATOMICS: ReadonlyMap<string, IntType> = new Map([
+  ['U8', 'u8'],
+  ['U16', 'u16'],
+  ['U32', 'u32'],
+  ['U64', 'u64'],
+  ['Usize', 'usize'],
+  ['I8', 'i8'],
+  ['I16', 'i16'],
+  ['I32', 'i32'],
+  ['I64', 'i64'],
+  ['Isize', 'isize'],
+]);
+
+/** The value type of an atomic or of its permission, by name (`PAtomicU64`, `PermissionU64`, `PAtomicBool`). */
+export function atomicValueType(name: string): ValueType | undefined {
+  const suffix = /^(?:PAtomic|Permission)(\w+)$/.exec(name)?.[1];
+  if (suffix === undefined) return undefined;
+  if (suffix === 'Bool') return { kind: 'bool' };
+  const width = INT_ATOMICS.get(suffix);
+  return width === undefined ? undefined : { kind: 'int', int: width };
+}
+
+export function isAtomic(name: string): boolean {
+  return name.startsWith('PAtomic') && atomicValueType(name) !== undefined;
+}
+
+export function isAtomicPermission(name: string): boolean {
+  return name.startsWith('Permission') && atomicValueType(name) !== undefined;
+}
+
+/** The permission type of an atomic type (`PAtomicU64` -> `PermissionU64`). */
+export function permissionOf(atomic: string): string {
+  return `Permission${atomic.slice('PAtomic'.length)}`;
+}
+
+const ID_TYPE: ValueType = { kind: 'int', int: 'int' };
+
+/** An atomic is a newtype of its id (the pairs file writes a number); a permission the struct `{ patomic, value }`. */
+export function atomicShape(name: string): AdtShape | undefined {
+  const valueType = atomicValueType(name);
+  if (valueType === undefined) return undefined;
+  if (isAtomic(name)) return { kind: 'struct', name, fields: { kind: 'tuple', fields: [{ name: '0', type: ID_TYPE }] } };
+  return {
+    kind: 'struct',
+    name,
+    fields: {
+      kind: 'named',
+      fields: [
+        { name: 'patomic', type: ID_TYPE },
+        { name: 'value', type: valueType },
+      ],
+    },
+  };
+}
+
+export function atomicValue(name: string, id: bigint): Value {
+  return { kind: 'struct', name, fields: [['0', int(id)]] };
+}
+
+export function atomicPermissionValue(name: string, id: bigint, value: Value): Value {
+  return {
+    kind: 'struct',
+    name,
+    fields: [
+      ['patomic', int(id)],
+      ['value', value],
+    ],
+  };
+}
+
+/** The id of an atomic value, or undefined when `value` is none. */
+export function atomicId(value: Value): bigint | undefined {
+  if (value.kind !== 'struct' || !isAtomic(value.name)) return undefined;
+  const id = value.fields[0]?.[1];
+  return id?.kind === 'int' ? id.value : undefined;
+}
+
+/** The id and value a permission holds, or undefined when `value` is none. */
+export function atomicPermissionParts(value: Value): { readonly id: bigint; readonly value: Value } | undefined {
+  if (value.kind !== 'struct' || !isAtomicPermission(value.name)) return undefined;
+  const id = value.fields.find(([name]) => name === 'patomic')?.[1];
+  const held = value.fields.find(([name]) => name === 'value')?.[1];
+  return id?.kind === 'int' && held !== undefined ? { id: id.value, value: held } : undefined;
+}
+
+/** vstd's spec fns of an atomic (`id()`) and of its permission (`id()`, `value()`, `is_for(a)`, `points_to(v)`);
+ *  undefined for any other receiver or method. */
+export function atomicSpecMethod(receiver: Value, method: string, args: readonly Value[]): Value | undefined {
+  const id = atomicId(receiver);
+  if (id !== undefined) return method === 'id' ? int(id) : undefined;
+  const parts = atomicPermissionParts(receiver);
+  if (parts === undefined) return undefined;
+  switch (method) {
+    case 'id':
+      return int(parts.id);
+    case 'value':
+      return parts.value;
+    case 'is_for': {
+      const other = args[0] === undefined ? undefined : atomicId(args[0]);
+      return other === undefined ? undefined : bool(other === parts.id);
+    }
+    case 'points_to':
+      return args[0] === undefined ? undefined : bool(valueEquals(args[0], parts.value));
+    default:
+      return undefined;
+  }
+}
