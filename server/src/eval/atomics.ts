@@ -118,3 +118,47 @@ export function atomicSpecMethod(receiver: Value, method: string, args: readonly
       return undefined;
   }
 }
+
+/** std's atomics (`core::sync::atomic::AtomicU64`, no type arguments) and vstd::atomic_ghost's (`AtomicU64<K, G, Pred>`,
+ *  `AtomicPtr<T, K, G, Pred>`), which hold their value themselves: the struct `{ value }`, read and written by exec
+ *  code through `&self` (interior mutability); atomic_ghost's ghost state (its invariant's `G`) is not modelled, so a
+ *  contract reading it (`well_formed()`, `constant()`) stays undecided. Undefined for any other name or arity. */
+export function sharedAtomicType(name: string, args: readonly ValueType[]): ValueType | undefined {
+  if (name === 'AtomicPtr') {
+    if (args.length !== 1 && args.length !== 4) return undefined;
+    return { kind: 'adt', name, args: args.slice(0, 1) };
+  }
+  if (!name.startsWith('Atomic') || (args.length !== 0 && args.length !== 3)) return undefined;
+  return atomicValueType(`PAtomic${name.slice('Atomic'.length)}`) === undefined ? undefined : { kind: 'adt', name, args: [] };
+}
+
+/** The value type a shared atomic holds (`AtomicPtr<T>`'s is `*mut T`). */
+export function sharedAtomicValueType(
+  type: Extract<ValueType, { kind: 'adt' }>,
+  rawPointer: (pointee: ValueType) => ValueType,
+): ValueType | undefined {
+  if (type.name === 'AtomicPtr') return type.args[0] === undefined ? undefined : rawPointer(type.args[0]);
+  return type.name.startsWith('Atomic') ? atomicValueType(`PAtomic${type.name.slice('Atomic'.length)}`) : undefined;
+}
+
+export function sharedAtomicShape(
+  type: Extract<ValueType, { kind: 'adt' }>,
+  rawPointer: (pointee: ValueType) => ValueType,
+): AdtShape | undefined {
+  const valueType = sharedAtomicValueType(type, rawPointer);
+  if (valueType === undefined) return undefined;
+  return { kind: 'struct', name: type.name, fields: { kind: 'named', fields: [{ name: 'value', type: valueType }] } };
+}
+
+export function isSharedAtomic(value: Value): value is Extract<Value, { kind: 'struct' }> {
+  return (
+    value.kind === 'struct' &&
+    (value.name === 'AtomicPtr' || (value.name.startsWith('Atomic') && atomicValueType(`PAtomic${value.name.slice(6)}`) !== undefined)) &&
+    value.fields.length === 1 &&
+    value.fields[0]?.[0] === 'value'
+  );
+}
+
+export function sharedAtomicValue(name: string, value: Value): Value {
+  return { kind: 'struct', name, fields: [['value', value]] };
+}

@@ -1,6 +1,7 @@
 // Places in a set of input values (a parameter, its fields, elements of its sequences), read and written without
 // mutating: ghost completion sets the places a contract's equalities pin.
 
+import { RWLOCK_PRED, rwlockParts } from './rwlock';
 import type { Value } from './value';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
@@ -238,6 +239,9 @@ function isSpecIntegerType(type: Type): boolean {
 export function accessorPlace(scope: ModelScope, inputs: ReadonlyMap<string, Value>, receiver: Place, method: string): Place | undefined {
   const value = readPlace(inputs, receiver);
   if (value?.kind !== 'struct' && value?.kind !== 'enum') return undefined;
+  // vstd's `lock.pred()` is the built-in lock's predicate field (rwlock.ts).
+  if (method === RWLOCK_PRED && rwlockParts(scope, value) !== undefined)
+    return { root: receiver.root, fields: [...receiver.fields, RWLOCK_PRED] };
   const item = scope.resolveMethod(value.name, method)?.item;
   const body = item?.body;
   if (item?.mode !== 'spec' || body === undefined || body.stmts.length > 0 || body.tail === undefined || item.params.length !== 1)
@@ -331,6 +335,8 @@ export function isGhostPlace(
     if (elementIndex(step) !== undefined) return false;
     const owner = readPlace(inputs, { root: place.root, fields: place.fields.slice(0, at) });
     if (owner === undefined || owner.kind !== 'struct') return false;
+    // A vstd lock's predicate is ghost (`Ghost(pred)` made it).
+    if (step === RWLOCK_PRED && rwlockParts(scope, owner) !== undefined) return true;
     const datatype = scope.datatype(owner.name);
     if (datatype?.kind !== 'struct' || datatype.fields.kind === 'unit') return false;
     const field = datatype.fields.fields.find((candidate) => candidate.name === step);

@@ -57,5 +57,6 @@ export {
   permissionOf,
 } from './atomics';
 export { checkedIntValue, checkedIntWidth, isCheckedIntType } from './checked-ints';
+export { isVstdRwLock, lockBlind, rwlockInvariantClause, visibleLockFields } from './rwlock';
 export * from './spec';
 export * from './exec';

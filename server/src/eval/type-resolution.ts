@@ -8,12 +8,13 @@ import { assertNever } from '../stdx';
 import { isIntTypeName } from './int-types';
 import { printType } from '../syntax';
 import { PERMISSION_TYPES, permissionShape, RAW_POINTER } from './permissions';
-import { atomicShape, atomicValueType } from './atomics';
+import { atomicShape, atomicValueType, sharedAtomicShape, sharedAtomicType } from './atomics';
 import { checkedIntShape, isCheckedIntType } from './checked-ints';
 import { ORDERING, ORDERING_VARIANTS } from './std-enums';
 import { RANGE, rangeShape } from './std-ranges';
 import { typeObservations } from './observations';
 import { associatedType } from './associated-types';
+import { rwlockShape, rwlockType } from './rwlock';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -75,7 +76,14 @@ function resolveAdtShape(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeCon
   }
   if (type.name === RANGE && ctx.scope.datatype(RANGE) === undefined) return rangeShape(first);
   const datatype = ctx.scope.datatype(type.name);
-  if (datatype === undefined) return permissionShape(type.name, first) ?? atomicShape(type.name) ?? checkedIntShape(type.name);
+  if (datatype === undefined)
+    return (
+      permissionShape(type.name, first) ??
+      atomicShape(type.name) ??
+      sharedAtomicShape(type, rawPointerType) ??
+      checkedIntShape(type.name) ??
+      rwlockShape(type)
+    );
   const generics = bindGenerics(datatype.generics, type.args);
   const consts = bindConsts(datatype.generics, type.consts ?? []);
   const inner: TypeContext = { scope: ctx.scope, generics, selfType: type, ...(consts.size === 0 ? {} : { consts }) };
@@ -308,7 +316,7 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
     const generics = bindGenerics(alias.generics, args);
     return resolve(alias.type, { scope: ctx.scope, generics, selfType: ctx.selfType }, depth + 1);
   }
-  return builtinNamed(name, text, args) ?? unsupported(text, `unknown type \`${name}\``);
+  return builtinNamed(name, text, args) ?? rwlockType(ctx.scope, name, args) ?? unsupported(text, `unknown type \`${name}\``);
 }
 
 /** std's and vstd's own datatypes the harness knows by name; undefined for any other name. */
@@ -328,6 +336,8 @@ function builtinNamed(name: string, text: string, args: ValueType[]): ValueType 
   if (PERMISSION_TYPES.get(name) === args.length) return { kind: 'adt', name, args };
   // vstd's permissioned atomics and their permissions (atomics.ts).
   if (atomicValueType(name) !== undefined && args.length === 0) return { kind: 'adt', name, args };
+  const shared = sharedAtomicType(name, args);
+  if (shared !== undefined) return shared;
   // vstd's `CheckedU32`/`CheckedU64` (checked-ints.ts).
   if (isCheckedIntType(name) && args.length === 0) return { kind: 'adt', name, args };
   return undefined;

@@ -1,4 +1,4 @@
-// Item-level calls of the crate's own `macro_rules!` macros (`define_enum_and_derive_marshalable! { pub enum
+// Item-level calls of the crate's own `macro_rules!` macros (and of vstd's, builtin-item-macros.ts) (`define_enum_and_derive_marshalable! { pub enum
 // CSingleMessage { .. } }`, `impl_combinator_for_uint_tag!(..)`): the syntax layer transcribes the call by the
 // macro's rules, the text is parsed as a file, and its items join the scope in the call's context, so the types,
 // impls and fns a macro writes resolve like written ones. They are not scored (no one wrote their contracts at a
@@ -12,6 +12,7 @@ import { parseSourceFile, transcribeMacroCall } from '../syntax';
 import type { VisitedItem } from './lower-functions';
 import { visitItems } from './lower-functions';
 import { atCall } from './macro-expansion';
+import { builtinItemMacroText } from './builtin-item-macros';
 
 const MAX_NESTING = 8;
 
@@ -26,8 +27,9 @@ export function expandItemMacros(
     const round: VisitedItem[] = [];
     for (const call of calls) {
       const item = call.item as MacroItem;
-      const definition = macroRules(item.name.split('::').pop() ?? item.name);
-      const items = definition === undefined ? undefined : expansionItems(definition, item);
+      const name = item.name.split('::').pop() ?? item.name;
+      const definition = macroRules(name);
+      const items = definition === undefined ? builtinExpansionItems(name, item) : expansionItems(definition, item);
       if (items !== undefined) visitItems(items, call.context, round);
     }
     expanded.push(...round);
@@ -38,6 +40,12 @@ export function expandItemMacros(
 
 function isExpandableCall(visited: VisitedItem): boolean {
   return visited.item.kind === 'macro' && visited.item.argsText !== undefined;
+}
+
+/** A call of a macro the code read does not define but vstd does (`struct_with_invariants!`: builtin-item-macros.ts). */
+function builtinExpansionItems(name: string, call: MacroItem): readonly Item[] | undefined {
+  const text = call.argsText === undefined ? undefined : builtinItemMacroText(name, call.argsText);
+  return text === undefined ? undefined : (atCall(parseSourceFile(text).items, call.span, () => undefined) as readonly Item[]);
 }
 
 function expansionItems(definition: MacroRulesDefinition, call: MacroItem): readonly Item[] | undefined {

@@ -4,15 +4,26 @@
 // so is `fetch_add`/`fetch_sub` past the type's range, which vstd requires away (the `_wrapping` ones wrap).
 
 import type { Expr, Span } from '../../syntax';
+import { parseExpression } from '../../syntax';
 import type { Value } from '../value';
-import { bool, int } from '../value';
-import { atomicId, atomicPermissionParts, atomicPermissionValue, atomicValue, atomicValueType, isAtomic, permissionOf } from '../atomics';
+import { bool, int, UNIT } from '../value';
+import {
+  atomicId,
+  atomicPermissionParts,
+  atomicPermissionValue,
+  atomicValue,
+  atomicValueType,
+  isAtomic,
+  isSharedAtomic,
+  permissionOf,
+  sharedAtomicValue,
+} from '../atomics';
 import { inRange, truncateTo } from '../int-types';
 import { valueEquals } from '../value-ops';
-import type { Ctx, Env, Frame, Typed } from './interpreter-state';
+import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
-import { BOOL, intType, UNIT_TYPE } from './exec-types';
+import { BOOL, intType, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
 import { trackedOperand } from './pointers';
 import { notRunnable, panic } from './signals';
@@ -49,39 +60,12 @@ export function atomicMethodCall(
   const perm = atomicPermissionParts(readPlace(place).value);
   if (perm === undefined) return notRunnable(`\`${call}\` with a permission the run does not know`, permExpr.span);
   if (perm.id !== id) panic(`${call}: the permission is for atomic ${perm.id}, not ${id}`, expr.span);
-  const valueType = atomicValueType(name);
-  const type: ExecType = valueType?.kind === 'int' ? intType(valueType.int) : BOOL;
   const store = (value: Value): void => writePlace(place, atomicPermissionValue(permissionOf(name), id, value));
-  const operand = (index: number): Value =>
-    evalExpr(ctx, frame, env, expr.args[index] ?? notRunnable(`\`${call}\` without its operand`, expr.span)).value;
-  const old = perm.value;
-  const result = (value: Value, resultType: ExecType = type): Typed => ({ value, type: resultType });
-  switch (expr.method) {
-    case 'load':
-    case 'into_inner':
-      return result(old);
-    case 'store':
-      store(operand(1));
-      return result({ kind: 'tuple', elements: [] }, UNIT_TYPE);
-    case 'swap':
-      store(operand(1));
-      return result(old);
-    case 'compare_exchange':
-    case 'compare_exchange_weak': {
-      const current = operand(1);
-      const replacement = operand(2);
-      const swapped = valueEquals(old, current);
-      if (swapped) store(replacement);
-      const variant = swapped ? 'Ok' : 'Err';
-      return result({ kind: 'enum', name: 'Result', variant, fields: [['0', old]] }, { kind: 'adt', name: 'Result', args: [type, type] });
-    }
-    default: {
-      const next = fetchOperation(expr.method, old, operand(1), valueType, call, expr.span);
-      if (next === undefined) return notRunnable(`\`${call}\``, expr.span);
-      store(next);
-      return result(old);
-    }
-  }
+  const operand = (index: number): Value | undefined => evaluated(ctx, frame, env, expr.args[index + 1]);
+  return (
+    atomicOperation(atomicValueType(name), expr.method, perm.value, operand, store, call, expr.span, false) ??
+    notRunnable(`\`${call}\``, expr.span)
+  );
 }
 
 /** The value `fetch_<op>` leaves, or undefined for a method vstd's atomics do not have. */
@@ -128,6 +112,126 @@ function fetchOperation(
   }
 }
 
+function evaluated(ctx: Ctx, frame: Frame, env: Env, expr: Expr | undefined): Value | undefined {
+  return expr === undefined ? undefined : evalExpr(ctx, frame, env, expr).value;
+}
+
 function adt(name: string): ExecType {
   return { kind: 'adt', name, args: [] };
+}
+
+/** A method of std's or atomic_ghost's atomic (../atomics.ts `sharedAtomicType`) on the value it holds in `place`;
+ *  undefined when `receiver` is none. std's orderings are read and ignored (the run is one thread); its `fetch_add`
+ *  and `fetch_sub` wrap, as std's do. */
+export function sharedAtomicMethodCall(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  expr: Extract<Expr, { kind: 'method-call' }>,
+  place: Place | undefined,
+  receiver: Typed,
+): Typed | undefined {
+  if (!isSharedAtomic(receiver.value)) return undefined;
+  const name = receiver.value.name;
+  const target = place ?? tempPlace(receiver);
+  const held = receiver.value.fields[0]?.[1] ?? UNIT;
+  // std's orderings (`Ordering::SeqCst`) come after the operands and are never evaluated.
+  const operand = (index: number): Value | undefined => evaluated(ctx, frame, env, expr.args[index]);
+  const store = (value: Value): void => writePlace(target, sharedAtomicValue(name, value));
+  const valueType = atomicValueType(`PAtomic${name.slice('Atomic'.length)}`);
+  return atomicOperation(valueType, expr.method, held, operand, store, `${name}::${expr.method}`, expr.span, true);
+}
+
+/** `op` on an atomic of `valueType` holding `held`; `store` writes the new value; undefined for an operation atomics do
+ *  not have. `wrapping`: std's `fetch_add`/`fetch_sub`, which wrap (vstd's require no overflow). */
+export function atomicOperation(
+  valueType: ReturnType<typeof atomicValueType>,
+  op: string,
+  held: Value,
+  operand: (index: number) => Value | undefined,
+  store: (value: Value) => void,
+  call: string,
+  span: Span,
+  wrapping: boolean,
+): Typed | undefined {
+  const type: ExecType = valueType?.kind === 'int' ? intType(valueType.int) : valueType?.kind === 'bool' ? BOOL : UNKNOWN;
+  const result = (value: Value, resultType: ExecType = type): Typed => ({ value, type: resultType });
+  switch (op) {
+    case 'load':
+    case 'into_inner':
+      return result(held);
+    case 'store':
+      store(operand(0) ?? notRunnable(`\`${call}\` without a value`, span));
+      return result(UNIT, UNIT_TYPE);
+    case 'swap':
+      store(operand(0) ?? notRunnable(`\`${call}\` without a value`, span));
+      return result(held);
+    case 'compare_exchange':
+    case 'compare_exchange_weak': {
+      const [current, replacement] = [operand(0), operand(1)];
+      if (current === undefined || replacement === undefined) return notRunnable(`\`${call}\` without its operands`, span);
+      const swapped = valueEquals(held, current);
+      if (swapped) store(replacement);
+      return result(
+        { kind: 'enum', name: 'Result', variant: swapped ? 'Ok' : 'Err', fields: [['0', held]] },
+        { kind: 'adt', name: 'Result', args: [type, type] },
+      );
+    }
+    default: {
+      const given = operand(0);
+      const method = wrapping && (op === 'fetch_add' || op === 'fetch_sub') ? `${op}_wrapping` : op;
+      const next = given === undefined ? undefined : fetchOperation(method, held, given, valueType, call, span);
+      if (next === undefined) return undefined;
+      store(next);
+      return result(held);
+    }
+  }
+}
+
+/** `AtomicU64::new(v)` (std) or `AtomicU64::new(Ghost(k), v, Tracked(g))` (atomic_ghost); undefined otherwise. */
+export function sharedAtomicStaticCall(owner: string, method: string, args: () => readonly Typed[], span: Span): Typed | undefined {
+  if (method !== 'new' || !(owner === 'AtomicPtr' || isAtomic(`P${owner}`))) return undefined;
+  const given = args();
+  const value = (given.length === 3 ? given[1] : given[0]) ?? notRunnable(`\`${owner}::new\` without a value`, span);
+  return { value: sharedAtomicValue(owner, value.value), type: adt(owner) };
+}
+
+/** vstd's `atomic_with_ghost!(atomic => op(args); [update p -> n;] [returning r;] ghost g => { .. })`: the exec
+ *  operation on an atomic_ghost atomic (the ghost block is erased). Its parts are re-parsed from the call's text, so
+ *  a message about them points at the whole call. */
+export function atomicWithGhost(ctx: Ctx, frame: Frame, env: Env, call: Extract<Expr, { kind: 'macro-call' }>): Typed {
+  const text = call.argsText;
+  const arrow = topLevelIndex(text, '=>', 0);
+  const end = arrow < 0 ? -1 : topLevelIndex(text, ';', arrow + 2);
+  if (arrow < 0 || end < 0) return notRunnable('an `atomic_with_ghost!` call of a form the run does not read', call.span);
+  const atomicExpr = parseExpression(text.slice(0, arrow).trim()).expr;
+  const opExpr = parseExpression(text.slice(arrow + 2, end).trim()).expr;
+  if (opExpr.kind !== 'call' || opExpr.callee.kind !== 'path')
+    return notRunnable('an `atomic_with_ghost!` operation the run does not read', call.span);
+  const op = opExpr.callee.segments[opExpr.callee.segments.length - 1]?.name ?? '';
+  const target = atomicExpr.kind === 'unary' && atomicExpr.op === '&' ? atomicExpr.operand : atomicExpr;
+  const place = evalPlace(ctx, frame, env, target) ?? tempPlace(evalExpr(ctx, frame, env, target));
+  const atomic = readPlace(place).value;
+  if (!isSharedAtomic(atomic)) return notRunnable(`\`atomic_with_ghost!\` on a value that is no atomic_ghost atomic`, call.span);
+  if (op === 'no_op') return { value: UNIT, type: UNIT_TYPE };
+  const operand = (index: number): Value | undefined => evaluated(ctx, frame, env, opExpr.args[index]);
+  const store = (value: Value): void => writePlace(place, sharedAtomicValue(atomic.name, value));
+  const valueType = atomicValueType(`PAtomic${atomic.name.slice('Atomic'.length)}`);
+  const held = atomic.fields[0]?.[1] ?? UNIT;
+  return (
+    atomicOperation(valueType, op, held, operand, store, `atomic_with_ghost!(.. => ${op}(..))`, call.span, false) ??
+    notRunnable(`\`atomic_with_ghost!\` operation \`${op}\``, call.span)
+  );
+}
+
+/** The index of `token` in `text` outside brackets and parentheses, from `from`; -1 when there is none. */
+function topLevelIndex(text: string, token: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < text.length; i++) {
+    const c = text[i] ?? '';
+    if ('([{'.includes(c)) depth += 1;
+    else if (')]}'.includes(c)) depth -= 1;
+    else if (depth === 0 && text.startsWith(token, i)) return i;
+  }
+  return -1;
 }

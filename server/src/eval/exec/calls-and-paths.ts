@@ -22,16 +22,19 @@ import { AssumeViolatedSignal, NotRunnableSignal, notRunnable, panic, PanicSigna
 import { nullPointerCall, pointerStaticCall, rawPointerAccessCall, trackedOperand } from './pointers';
 import { PCELL, PPTR } from '../permissions';
 import { isAtomic } from '../atomics';
-import { atomicStaticCall } from './atomic-calls';
+import { holdsInteriorState } from '../interior-mutability';
+import { atomicStaticCall, sharedAtomicStaticCall } from './atomic-calls';
 import { intAssociatedCall, intLimit, leBytesCall } from './int-methods';
 import { memCall } from './mem-calls';
+import { rwlockStaticCall } from './rwlock-calls';
+import { RWLOCK } from '../rwlock';
 import { pathMethodCall } from './methods';
 import { hashCollectionCall } from './hash-collections';
 import { checkedIntCall, isCheckedIntType } from './checked-ints';
 import { layoutCall } from './layout-calls';
 import { layoutQuery } from '../layout';
 import { sliceIndexGet, sliceSubrange } from './slices';
-import { ghostValue, withTrustedGhostEffects } from './ghost-values';
+import { ghostArguments, ghostValue, withTrustedGhostEffects } from './ghost-values';
 import { resultFromEnsures } from './trusted-results';
 import { callClosure, isExecClosure } from './closures';
 import { leBytesFn } from '../le-bytes';
@@ -173,20 +176,24 @@ export function callResolved(
     .forEach((param, i) => {
       const argExpr = argExprs[i];
       if (argExpr === undefined || isErasedParam(param)) return;
-      const argument = isTrackedParam(param)
+      const shared = param.passing === 'ref' && !trusted ? sharedStatePlace(ctx, frame, env, argExpr) : undefined;
+      const argument: Argument = isTrackedParam(param)
         ? trackedArgument(ctx, frame, env, argExpr, passesByPlace(param))
-        : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut', execTypeOf(param.type, unknownGenerics(resolved), undefined));
+        : shared !== undefined
+          ? { kind: 'place', place: shared }
+          : evalArgument(ctx, frame, env, argExpr, param.passing === 'mut', execTypeOf(param.type, unknownGenerics(resolved), undefined));
       named.push({ name: paramBindingName(param) ?? param.name, declaredType: param.type, argument });
     });
   const args = named.map(({ argument }) => argument);
-  if (!trusted) return invokeFunction(ctx, resolved, args, span, subst);
+  const ghosts = ghostArguments(ctx, frame, env, item.params, argExprs);
+  if (!trusted) return invokeFunction(ctx, resolved, args, span, subst, ghosts);
   const bound = named.map((entry) => ({
     ...entry,
     entry: entry.argument.kind === 'place' ? readPlace(entry.argument.place).value : undefined,
   }));
   let result: Typed;
   try {
-    result = invokeFunction(ctx, resolved, args, span, subst);
+    result = invokeFunction(ctx, resolved, args, span, subst, ghosts);
   } catch (signal) {
     // A body the run cannot follow, or one left `unimplemented!()`, is one Verus never followed either: the call is
     // what the ensures says.
@@ -255,6 +262,23 @@ export function evalArgument(ctx: Ctx, frame: Frame, env: Env, expr: Expr, byPla
   return { kind: 'value', typed: evalExpecting(ctx, frame, env, expr, expected) };
 }
 
+/** The place a shared-reference argument (`&x`, `&self.f`, a reference passed on) names, when the value there holds
+ *  state that changes through a shared reference (interior-mutability.ts); undefined otherwise. Only plain places
+ *  (paths, fields, dereferences) are looked at, so no argument is evaluated twice. */
+function sharedStatePlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place | undefined {
+  const inner = expr.kind === 'unary' && expr.op === '&' ? expr.operand : expr;
+  if (!isPlainPlace(inner)) return undefined;
+  const place = evalPlace(ctx, frame, env, inner);
+  return place !== undefined && holdsInteriorState(readPlace(place).value) ? place : undefined;
+}
+
+function isPlainPlace(expr: Expr): boolean {
+  if (expr.kind === 'path') return true;
+  if (expr.kind === 'field') return isPlainPlace(expr.receiver);
+  if (expr.kind === 'paren') return isPlainPlace(expr.inner);
+  return expr.kind === 'unary' && expr.op === '*' && isPlainPlace(expr.operand);
+}
+
 export function argumentValue(arg: Argument): Typed {
   if (arg.kind === 'absent') return notRunnable('a tracked value built by proof code', arg.span);
   return arg.kind === 'value' ? arg.typed : readPlace(arg.place);
@@ -303,7 +327,7 @@ function bindParameters(ctx: Ctx, frame: Frame, env: Env, item: FnItem, args: re
     if (arg === undefined || arg.kind === 'absent') return;
     const declared = execTypeOf(param.type, frame.subst, frame.selfType);
     const name = paramBindingName(param);
-    if (arg.kind === 'place' && passesByPlace(param) && name !== undefined) {
+    if (arg.kind === 'place' && (passesByPlace(param) || param.passing === 'ref') && name !== undefined) {
       env.vars.set(name, { kind: 'ref', place: { ...arg.place, type: preferType(declared, arg.place.type) } });
       return;
     }
@@ -377,8 +401,11 @@ function stdCall(ctx: Ctx, frame: Frame, env: Env, names: readonly string[], exp
   if (last === 'unreached' && expr.args.length === 0) throw new AssumeViolatedSignal(expr.span, 'the body reached `unreached()`');
   if (owner !== undefined && isCheckedIntType(owner)) return checkedIntCall(owner, last, args(), expr.span);
   if (owner === 'mem') return memCall(ctx, frame, env, last, expr.args, expr.span);
+  if (owner === RWLOCK) return rwlockStaticCall(ctx, frame, env, last, expr);
   if (owner === PPTR || owner === PCELL) return pointerStaticCall(ctx, owner, last, args, expr.span);
   if (owner !== undefined && isAtomic(owner)) return atomicStaticCall(ctx, owner, last, args, expr.span);
+  const sharedAtomic = owner?.startsWith('Atomic') === true ? sharedAtomicStaticCall(owner, last, args, expr.span) : undefined;
+  if (sharedAtomic !== undefined) return sharedAtomic;
   const nullPointer = nullPointerCall(names);
   if (nullPointer !== undefined) return nullPointer;
   const rawAccess = rawPointerAccessCall(ctx, frame, env, names, expr);

@@ -4,7 +4,7 @@
 // update says, not a hole. A ghost expression the spec evaluator cannot decide (a ghost local, which the
 // interpreter erases) leaves the value erased, as before.
 
-import type { Clause, Expr, Stmt, Type } from '../../syntax';
+import type { Clause, Expr, Param, Stmt, Type } from '../../syntax';
 import type { ModelScope, ResolvedFn } from '../../model';
 import { traitDeclarationOf } from '../../model';
 import type { Value } from '../value';
@@ -18,7 +18,7 @@ import { completeAndPin } from '../ghost-completion';
 import type { CompletionSite } from '../ghost-completion';
 import { withObservationsOf, withPinnedObservations } from '../observations';
 import { valueEquals } from '../value-ops';
-import { isMutableBorrowType, UNIT_TYPE, UNKNOWN } from './exec-types';
+import { isErasedParam, isMutableBorrowType, isTrackedParam, paramBindingName, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { forgetGhostPlace } from './proof-blocks';
 
 /** Spec steps one ghost expression may take, charged to the run's step budget as one step per hundred. */
@@ -50,6 +50,35 @@ export function specValueInScope(ctx: Ctx, frame: Frame, env: Env, operand: Expr
   const result = evaluateExpr(spec, operand, { values, mutables: new Map() });
   for (let charged = 0; charged < spec.steps; charged += 100) tick(ctx);
   return result.kind === 'value' ? result.value : undefined;
+}
+
+/** The values of a callee's ghost parameters (`Ghost(contents): Ghost<Set<T>>`, `ghost n: nat`), computed from
+ *  the arguments (`Ghost(c)`) as `Ghost(e)` is, by the names the callee binds them to: its ghost code reads them
+ *  (`let ghost pred = Inv { contents };`). A `Ghost(&mut g)` argument is no value the callee reads. One not
+ *  computed is the placeholder, as a ghost local is. `params` are the callee's, `self` included; `argExprs` the
+ *  arguments after the receiver. */
+export function ghostArguments(
+  ctx: Ctx,
+  frame: Frame,
+  env: Env,
+  params: readonly Param[],
+  argExprs: readonly Expr[],
+): ReadonlyMap<string, Value> | undefined {
+  let ghosts: Map<string, Value> | undefined;
+  params
+    .filter((param) => !param.isSelf)
+    .forEach((param, i) => {
+      const arg = argExprs[i];
+      const name = paramBindingName(param);
+      if (arg === undefined || name === undefined || !isErasedParam(param) || isTrackedParam(param)) return;
+      const wrapped =
+        arg.kind === 'call' && arg.callee.kind === 'path' && arg.callee.segments[arg.callee.segments.length - 1]?.name === 'Ghost';
+      const operand = wrapped ? arg.args[0] : param.ghostMode === 'ghost' ? arg : undefined;
+      if (operand === undefined || (operand.kind === 'unary' && operand.op === '&mut')) return;
+      ghosts ??= new Map();
+      ghosts.set(name, specValueInScope(ctx, frame, env, operand) ?? UNCOMPUTED_GHOST);
+    });
+  return ghosts;
 }
 
 /** After a call of an `external_body` fn: its ghost effects are what its `ensures` says, not what its body does

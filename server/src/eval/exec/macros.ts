@@ -3,6 +3,7 @@
 // attribute syntax (`proof!`, `proof_decl!`, `proof_with!`, erased); the crate's own
 // `macro_rules!` macros run as their expansion (model/macro-expansion.ts).
 
+import { atomicWithGhost } from './atomic-calls';
 import type { Expr } from '../../syntax';
 import { expandMacroCall } from '../../model';
 import type { Value } from '../value';
@@ -63,6 +64,8 @@ export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, 
     case 'proof_decl':
     case 'proof_with':
       return UNIT_TYPED;
+    case 'atomic_with_ghost':
+      return atomicWithGhost(ctx, frame, env, expr);
     case 'println':
     case 'print':
     case 'eprintln':

@@ -19,10 +19,12 @@ import { notRunnable, panic } from './signals';
 import { formatDebug } from '../format';
 import { checkedIntMethod, isCheckedIntType } from './checked-ints';
 import { pointerMethodCall } from './pointers';
-import { atomicMethodCall } from './atomic-calls';
+import { atomicMethodCall, sharedAtomicMethodCall } from './atomic-calls';
+import { holdsInteriorState } from '../interior-mutability';
 import { iterationOrder, mapMethod, setMethod } from './hash-collections';
 import { builtinTypeImplCall } from './builtin-type-impls';
 import { closureMethod } from './closures';
+import { rwlockMethodCall } from './rwlock-calls';
 
 /** Methods that change their receiver: the receiver is evaluated as a place and written back. */
 const MUTATING = new Set([
@@ -62,8 +64,13 @@ export function evalMethodCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<E
   const receiver = place !== undefined ? readPlace(place) : evalExpr(ctx, frame, env, expr.receiver);
   const user = userMethod(ctx, frame, env, expr, place, receiver);
   if (user !== undefined) return user;
-  const pointer = pointerMethodCall(ctx, frame, env, expr, receiver) ?? atomicMethodCall(ctx, frame, env, expr, receiver);
+  const pointer =
+    pointerMethodCall(ctx, frame, env, expr, receiver) ??
+    atomicMethodCall(ctx, frame, env, expr, receiver) ??
+    sharedAtomicMethodCall(ctx, frame, env, expr, place, receiver);
   if (pointer !== undefined) return pointer;
+  const lock = rwlockMethodCall(ctx, frame, env, expr, place, receiver);
+  if (lock !== undefined) return lock;
   const edited = rangeEdit(ctx, frame, env, expr, place, receiver);
   if (edited !== undefined) return edited;
   // `Vec::append(&mut other)` moves other's elements: other is taken by place and left empty. vstd's
@@ -134,10 +141,9 @@ function userMethod(
   if (resolved === undefined) return expr.method === 'clone' ? receiver : undefined;
   const selfParam = resolved.item.params[0];
   if (selfParam?.isSelf !== true) return undefined;
-  const arg =
-    selfParam.passing === 'mut'
-      ? { kind: 'place' as const, place: place ?? tempPlace(receiver) }
-      : { kind: 'value' as const, typed: receiver };
+  // `&self` on a value with interior state (an atomic field) is its place too: what the method does to it stays.
+  const byPlace = selfParam.passing === 'mut' || (selfParam.passing === 'ref' && place !== undefined && holdsInteriorState(receiver.value));
+  const arg = byPlace ? { kind: 'place' as const, place: place ?? tempPlace(receiver) } : { kind: 'value' as const, typed: receiver };
   return callResolved(ctx, frame, env, resolved, arg, expr.args, expr.span, undefined, turbofishGenerics(frame, resolved, expr.generics));
 }
 

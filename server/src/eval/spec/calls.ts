@@ -33,12 +33,13 @@ import { evalBlock, evalExpr, evalList } from './evaluate';
 import { charMethod, staticBuiltin, textMethod } from './builtins';
 import { matchPattern } from './patterns';
 import { mapMethod, multisetMethod, setMethod } from './set-map-methods';
-import { permissionMethod } from './permission-methods';
+import { permissionMethod, sharedAtomicMethod } from './permission-methods';
 import { atomicSpecMethod } from '../atomics';
 import { rawPointerMethod, rawPointerView, readOfOpaque } from './opaque-values';
 import { parametricTypeParams } from './parametric-domain';
 import { preludeArithmetic } from './operators';
 import { builtinTypeImpls } from './builtin-impls';
+import { rwlockSpecMethod } from './rwlock-methods';
 
 export function evalCall(ctx: SpecContext, expr: Extract<Expr, { kind: 'call' }>, env: Env): Res {
   const callee = expr.callee;
@@ -135,6 +136,8 @@ export function callMethod(
   const unknown = readOfOpaque(receiver, span);
   if (unknown !== undefined) return unknown;
   if (method === 'deep_view' && args.length === 0) return deepViewValue(ctx, receiver, span);
+  const lock = rwlockSpecMethod(ctx, receiver, method, args, span);
+  if (lock !== undefined) return lock;
   let res: Res | undefined;
   switch (receiver.kind) {
     case 'struct':
@@ -145,6 +148,7 @@ export function callMethod(
         rawPointerMethod(receiver, method) ??
         permissionMethod(receiver, method, span) ??
         atomicSpecMethod(receiver, method, args) ??
+        sharedAtomicMethod(receiver, method, span) ??
         checkedIntSpecMethod(receiver, method);
       if (receiver.kind === 'enum') res ??= enumMethod(receiver, method, args, span);
       break;

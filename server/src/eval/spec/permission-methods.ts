@@ -7,6 +7,7 @@ import type { Value } from '../value';
 import { bool, int } from '../value';
 import { MEM_CONTENTS, memContentsValue, PCELL, pointerAddress, pointsToParts, PPTR, pptrValue, rawPointerValue } from '../permissions';
 import type { Res } from './spec-context';
+import { isSharedAtomic } from '../atomics';
 import { indeterminate } from './spec-context';
 
 /** Undefined when `receiver` is no built-in permission value or `method` is none of its spec fns. */
@@ -36,6 +37,16 @@ export function permissionMethod(receiver: Value, method: string, span: Span): R
       return contentsMethod(parts.contents, method, span);
   }
 }
+
+/** The spec fns of std's and atomic_ghost's atomics (../atomics.ts `sharedAtomicType`): atomic_ghost's
+ *  `well_formed()`, `constant()` and the `invariant on` clause a `struct_with_invariants!` expansion reads
+ *  (model/builtin-item-macros.ts) are about its invariant's ghost state, which the harness does not model. */
+export function sharedAtomicMethod(receiver: Value, method: string, span: Span): Res | undefined {
+  if (!isSharedAtomic(receiver) || !ATOMIC_GHOST_SPEC_FNS.has(method)) return undefined;
+  return indeterminate(`\`${method}()\` of an atomic_ghost atomic reads its ghost state, which the harness does not model`, span);
+}
+
+const ATOMIC_GHOST_SPEC_FNS: ReadonlySet<string> = new Set(['well_formed', 'constant', 'atomic_ghost_invariant']);
 
 /** The legacy `perm@.pptr` / `perm@.pcell` fields: the address (the cell's id) as an integer. */
 export function permissionField(receiver: Value, field: string): Value | undefined {

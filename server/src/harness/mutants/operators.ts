@@ -1,9 +1,8 @@
 // Type-directed mutation operators (design.md, "Mutants"): from one correct value, candidate wrong values of the
 // same type, each tagged with its operator and a priority tier (0 = strongest). Every candidate is in range.
 
-import { adtShape, opaqueValue, type FieldsShape, type TypeContext } from '../../eval';
-import type { Value } from '../../eval';
-import type { IntType, ValueType } from '../../eval';
+import { adtShape, opaqueValue, visibleLockFields, type FieldsShape, type TypeContext } from '../../eval';
+import type { IntType, Value, ValueType } from '../../eval';
 import { compareValues, inRange, intRange, isSignedInt, makeMap, makeSet, multisetFromCounts, valueEquals } from '../../eval';
 
 export interface Candidate {
@@ -328,7 +327,7 @@ function mutateAdt(
   env: MutationEnv,
   depth: number,
 ): Candidate[] {
-  const shape = adtShape(type, env.ctx);
+  const shape = visibleLockFields(env.ctx.scope, adtShape(type, env.ctx));
   if (shape === undefined) return [];
   if (shape.kind === 'struct' || value.kind === 'struct') {
     if (shape.kind !== 'struct' || value.kind !== 'struct') return [];

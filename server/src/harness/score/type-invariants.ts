@@ -7,6 +7,7 @@ import type { StackAllowance } from '../../eval';
 import type { FileModel, FunctionContract, ResolvedFn } from '../../model';
 import { hasVerifierAttribute } from '../../model';
 import type { Expr } from '../../syntax';
+import { lockInvariantClauses } from './lock-invariants';
 
 /** Whether some parameter's value is shown to violate the invariant of its declared type; an undecided
  *  invariant does not count (the value may exist). Only the parameters' own types are checked, not their fields'. */
@@ -30,6 +31,7 @@ export function violatedTypeInvariant(
 ): { readonly typeName: string; readonly invariant: string } | undefined {
   for (const param of fn.params) {
     const value = inputs.get(param.name);
+    if (value !== undefined && violatesLockInvariant(model, fn, param, value, stepBudget, stackAllowance)) return LOCK_INVARIANT;
     const typeName = declaredTypeName(fn, param.type);
     if (value === undefined || typeName === undefined) continue;
     const violated = invariantsOf(model, typeName).find(
@@ -38,6 +40,32 @@ export function violatedTypeInvariant(
     if (violated !== undefined) return { typeName, invariant: violated.item.name };
   }
   return undefined;
+}
+
+const LOCK_INVARIANT = { typeName: 'RwLock', invariant: 'inv' } as const;
+
+/** Whether the value of `param` holds a vstd lock whose stored value its predicate is shown to reject. */
+function violatesLockInvariant(
+  model: FileModel,
+  fn: FunctionContract,
+  param: FunctionContract['params'][number],
+  value: Value,
+  stepBudget: number,
+  stackAllowance: StackAllowance,
+): boolean {
+  const clauses = lockInvariantClauses(model.scope, fn, param);
+  if (clauses.length === 0) return false;
+  const ctx = createSpecContext(model.scope, {
+    stepBudget,
+    stackAllowance,
+    ...(fn.selfTypeName === undefined ? {} : { selfTypeName: fn.selfTypeName }),
+    modulePath: fn.modulePath,
+  });
+  const env = { values: new Map([[param.name, value]]), mutables: new Map() };
+  return clauses.some((clause) => {
+    const res = evaluateExpr(ctx, clause, env);
+    return res.kind === 'value' && res.value.kind === 'bool' && !res.value.value;
+  });
 }
 
 function declaredTypeName(fn: FunctionContract, type: FunctionContract['params'][number]['type']): string | undefined {
@@ -53,6 +81,7 @@ export function typeInvariantClauses(model: FileModel, fn: FunctionContract): re
   const clauses: Expr[] = [];
   const span = fn.nameSpan;
   for (const param of fn.params) {
+    clauses.push(...lockInvariantClauses(model.scope, fn, param));
     const typeName = declaredTypeName(fn, param.type);
     if (typeName === undefined) continue;
     for (const invariant of invariantsOf(model, typeName)) {

@@ -1,0 +1,83 @@
+// Item-level macros of vstd and of crates Verus code leans on, which no `macro_rules!` in the code read defines,
+// written out the way their definitions expand them, as source text the caller parses (item-macros.ts):
+// - `struct_with_invariants! { struct S { .. } spec fn wf(&self) -> bool { predicate { P } invariant on f .. { .. } } }`
+//   (vstd::atomic_ghost): the struct, and `wf` as a spec fn of it whose body is `P` conjoined with, for each
+//   `invariant on f` clause, `self.f.atomic_ghost_invariant()`: what the clause says of the atomic's value and ghost
+//   state, which the harness does not model, so it is undecided (spec/permission-methods.ts) and a `requires` reading
+//   `wf()` is undecided with that reason, never decided on half of what Verus checks (nor on a free choice, as an
+//   uninterpreted fn would be: generated atomics would then break invariants their code relies on).
+// Invariant: pure and bounded (one pass over the text); a call whose text does not have the expected form
+// expands to nothing.
+
+/** The text a call of the built-in item macro `name` with arguments `argsText` expands to, or undefined. */
+export function builtinItemMacroText(name: string, argsText: string): string | undefined {
+  return name === 'struct_with_invariants' ? structWithInvariantsText(argsText) : undefined;
+}
+
+/** The spec method standing for an `invariant on` clause of the atomic it is called on. */
+export const ATOMIC_INVARIANT_METHOD = 'atomic_ghost_invariant';
+
+function structWithInvariantsText(text: string): string | undefined {
+  const fnMatch = /(?:\bpub(?:\s*\([^)]*\))?\s+)?(?:\b(?:open|closed)\s+)?\bspec\s+fn\s+(\w+)\s*\(/.exec(text);
+  if (fnMatch === null) return undefined;
+  const structText = text.slice(0, fnMatch.index);
+  const header = /\bstruct\s+(\w+)\s*/.exec(structText);
+  if (header === null) return undefined;
+  const name = header[1] ?? '';
+  const afterName = header.index + header[0].length;
+  const generics = structText[afterName] === '<' ? balanced(structText, afterName, '<', '>') : '';
+  const fnText = text.slice(fnMatch.index);
+  const bodyStart = fnText.indexOf('{');
+  if (bodyStart < 0) return undefined;
+  const body = balanced(fnText, bodyStart, '{', '}');
+  if (body === undefined) return undefined;
+  const signature = fnText.slice(0, bodyStart).trim();
+  const inner = body.slice(1, -1);
+  const predicateAt = /\bpredicate\s*\{/.exec(inner);
+  const predicate = predicateAt === null ? undefined : balanced(inner, predicateAt.index + predicateAt[0].length - 1, '{', '}');
+  const atomics = [...inner.matchAll(/\binvariant\s+on\s+(\w+)/g)].map((found) => `self.${found[1] ?? ''}.${ATOMIC_INVARIANT_METHOD}()`);
+  const conjuncts = [...(predicate === undefined ? [] : [`(${predicate.slice(1, -1)})`]), ...atomics];
+  const implGenerics = generics ?? '';
+  const args = implGenerics === '' ? '' : `<${genericNames(implGenerics.slice(1, -1)).join(', ')}>`;
+  return [
+    'verus! {',
+    structText,
+    `impl${implGenerics} ${name}${args} {`,
+    `    ${signature} {`,
+    `        ${conjuncts.length === 0 ? 'true' : conjuncts.join(' && ')}`,
+    '    }',
+    '}',
+    '}',
+  ].join('\n');
+}
+
+/** The text from `open` at `start` to its matching `close`, both included; undefined when it is not closed. */
+function balanced(text: string, start: number, open: string, close: string): string | undefined {
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    // `->` inside generics (`F: Fn() -> T`) closes nothing.
+    if (c === close && !(close === '>' && text[i - 1] === '-')) {
+      depth -= 1;
+      if (depth === 0) return text.slice(start, i + 1);
+    } else if (c === open) depth += 1;
+  }
+  return undefined;
+}
+
+/** The parameters' names of a generics list (`'a, T: Tr<U>, const N: usize` -> `'a, T, N`). */
+function genericNames(list: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of `${list},`) {
+    if (c === '<' || c === '(') depth += 1;
+    if (c === '>' || c === ')') depth -= 1;
+    if (c === ',' && depth === 0) {
+      const name = /^\s*(?:const\s+)?('?\w+)/.exec(current)?.[1];
+      if (name !== undefined) names.push(name);
+      current = '';
+    } else current += c;
+  }
+  return names;
+}
