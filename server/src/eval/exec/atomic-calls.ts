@@ -25,7 +25,7 @@ import { readPlace, writePlace } from './interpreter-state';
 import type { ExecType } from './exec-types';
 import { BOOL, intType, UNIT_TYPE, UNKNOWN } from './exec-types';
 import { evalExpr, evalPlace, tempPlace } from './interpreter';
-import { trackedOperand } from './pointers';
+import { permissionPlace } from './pointers';
 import { notRunnable, panic } from './signals';
 
 /** `PAtomicU64::new(v)`: a fresh atomic with its permission. Undefined for any other function of the type. */
@@ -55,8 +55,7 @@ export function atomicMethodCall(
   const call = `${name}::${expr.method}`;
   const permExpr = expr.args[0];
   if (permExpr === undefined) return notRunnable(`\`${call}\` without a permission`, expr.span);
-  const inner = trackedOperand(permExpr);
-  const place = evalPlace(ctx, frame, env, inner) ?? tempPlace(evalExpr(ctx, frame, env, inner));
+  const place = permissionPlace(ctx, frame, env, permExpr);
   const perm = atomicPermissionParts(readPlace(place).value);
   if (perm === undefined) return notRunnable(`\`${call}\` with a permission the run does not know`, permExpr.span);
   if (perm.id !== id) panic(`${call}: the permission is for atomic ${perm.id}, not ${id}`, expr.span);

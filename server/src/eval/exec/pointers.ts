@@ -184,7 +184,7 @@ function freshAddress(ctx: Ctx): bigint {
 }
 
 /** The permission a `Tracked(&mut perm)` / `Tracked(&*perm)` / `Tracked(perm)` argument names. */
-function permissionPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place {
+export function permissionPlace(ctx: Ctx, frame: Frame, env: Env, expr: Expr): Place {
   const inner = trackedOperand(expr);
   return evalPlace(ctx, frame, env, inner) ?? tempPlace(evalExpr(ctx, frame, env, inner));
 }
