@@ -3,8 +3,8 @@
 // contended: acquiring returns at once with the stored value. `release_write(new)` stores `new` in the lock the
 // handle came from (interior mutability through `&self`): `acquire_write` remembers the lock's place under a
 // number the handle carries, in a table of the run (`Ctx`), and the release writes there. A place reaches as far
-// as the interpreter passes places: through `&mut`, not through a `&self` call (the callee's `&self` is its copy),
-// so a write released under a shared borrow is seen by the fn that holds the lock's place only.
+// as the interpreter passes places: through `&mut`, and through `&self` and other shared references to a value
+// holding a lock (../interior-mutability.ts).
 //
 // Where vstd's `requires` is broken at run time (`new` or `release_write` with a value the predicate's `inv`
 // rejects), the run panics, as a pointer access outside vstd's requires does (pointers.ts): Verus proved no input
