@@ -8,6 +8,7 @@ import { check } from '../eval/check';
 const PRELUDE = `
 use vstd::rwlock::*;
 pub struct Even { pub ghost unused: int }
+pub struct Other { pub lock: RwLock<u64, Even> }
 impl RwLockPredicate<u64> for Even {
     open spec fn inv(self, v: u64) -> bool { v % 2 == 0 }
 }`;
@@ -108,6 +109,23 @@ describe('vstd RwLock in spec code', () => {
           w: { struct: 'WriteHandle', fields: { rwlock: lock, handle: 0 } },
         },
       },
+    );
+  });
+});
+
+describe('what an atomic or a lock holds is no spec value', () => {
+  const lock = (value: number) => ({ struct: 'RwLock', fields: { value, pred: { struct: 'Even', fields: { unused: 0 } } } }) as const;
+  const atomic = (value: number) => ({ struct: 'AtomicU64', fields: { value } }) as const;
+  it('two that hold the same are equal, two that hold different values are not told apart; a lock’s predicate is compared', () => {
+    check(
+      PRELUDE,
+      {
+        'a2 == a2b': true,
+        'a2 == a3': 'indeterminate: ',
+        'l2 == l4': 'indeterminate: ',
+        'l2 == Other { lock: l2 }.lock': true,
+      },
+      { values: { a2: atomic(2), a2b: atomic(2), a3: atomic(3), l2: lock(2), l4: lock(4) } },
     );
   });
 });

@@ -97,6 +97,11 @@ describe('a generic fn measured at an impl of its bound', () => {
       status: 'scored',
       scores: { postCorrectness: 1, postCompleteness: 1 },
     });
+    // `DT::WriteOperation` of a stand-in `DT` is a stand-in: a vector of them has a length.
+    expect(report.functions.find((fn) => fn.qualifiedName === 'log_ops')).toMatchObject({
+      status: 'scored',
+      scores: { postCorrectness: 1, postCompleteness: 1 },
+    });
   });
 
   it('names what is missing when no impl fits', () => {

@@ -150,7 +150,7 @@ export function sharedAtomicShape(
   return { kind: 'struct', name: type.name, fields: { kind: 'named', fields: [{ name: 'value', type: valueType }] } };
 }
 
-export function isSharedAtomic(value: Value): value is Extract<Value, { kind: 'struct' }> {
+export function isSharedAtomic(value: Value): boolean {
   return (
     value.kind === 'struct' &&
     (value.name === 'AtomicPtr' || (value.name.startsWith('Atomic') && atomicValueType(`PAtomic${value.name.slice(6)}`) !== undefined)) &&

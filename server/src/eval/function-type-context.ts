@@ -5,7 +5,7 @@ import type { Expr, GenericParam, ImplItem, Span, Type } from '../syntax';
 import type { Datatype, FunctionContract, ModelScope } from '../model';
 import type { ValueType } from './value-type';
 import type { TypeContext } from './type-resolution';
-import { adtShape, firstUnsupported, HIDDEN_FIELD, resolveValueType, valueTypeText } from './type-resolution';
+import { adtShape, firstUnsupported, HIDDEN_FIELD, resolveValueType, standIn, valueTypeText } from './type-resolution';
 import { isObservationFn } from './observations';
 import { isRecord } from '../stdx';
 import { typeHeadName } from '../model';
@@ -243,7 +243,7 @@ function instantiate(site: InstantiationSite, param: GenericParam, depth: number
   if (impls.length === 0 && derivers.length === 0)
     return {
       kind: 'chosen',
-      type: { kind: 'opaque', text: `a stand-in for ${param.name} (no impl of ${traitName} is in the code read)`, reason: 'a stand-in' },
+      type: standIn(param.name, `no impl of ${traitName} is in the code read`),
       partial: true,
     };
   const misfits: string[] = [];

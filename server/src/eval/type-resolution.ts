@@ -228,6 +228,11 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   if (name === 'f32' || name === 'f64') return unsupported(text, 'floating-point types are not supported');
   if (name === 'Self') return ctx.selfType ?? unsupported(text, '`Self` outside an impl');
   const owner = type.segments.length === 2 && args.length === 0 ? associatedOwner(type.segments[0]?.name, ctx) : undefined;
+  // An associated type of a stand-in (a bound no code read implements: `DT::WriteOperation`) is a stand-in too.
+  if (owner?.kind === 'opaque' && owner.reason === STAND_IN) {
+    const param = type.segments[0]?.name ?? '';
+    return standIn(`${param}::${name}`, `an associated type of the stand-in for ${param}`);
+  }
   const associated = owner === undefined ? undefined : associatedType(owner, name, ctx.scope);
   if (owner !== undefined && associated !== undefined) {
     const generics = new Map([...(ctx.generics ?? []), ...associated.generics]);
@@ -250,6 +255,15 @@ function resolvePath(type: PathType, ctx: TypeContext, depth: number): ValueType
   const external = externalCrate(type, ctx);
   if (external !== undefined) return unsupported(text, `a type of the crate \`${external}\`, outside the code the harness reads`);
   return resolveNamed(name, text, args, last.generics.filter(isTypeArg), ctx, depth);
+}
+
+/** The reason of a stand-in's placeholder type: a generic parameter whose bound no code read implements, which
+ *  the run passes on as a placeholder (function-type-context.ts). */
+export const STAND_IN = 'a stand-in';
+
+/** The stand-in placeholder type for `name`, saying why. */
+export function standIn(name: string, because: string): ValueType {
+  return { kind: 'opaque', text: `a stand-in for ${name} (${because})`, reason: STAND_IN };
 }
 
 /** The type `Self::X` or `T::X` is an associated type of: `Self`, or what the generic parameter `T` stands for. */

@@ -130,7 +130,7 @@ export function sharedAtomicMethodCall(
   place: Place | undefined,
   receiver: Typed,
 ): Typed | undefined {
-  if (!isSharedAtomic(receiver.value)) return undefined;
+  if (receiver.value.kind !== 'struct' || !isSharedAtomic(receiver.value)) return undefined;
   const name = receiver.value.name;
   const target = place ?? tempPlace(receiver);
   const held = receiver.value.fields[0]?.[1] ?? UNIT;
@@ -211,7 +211,8 @@ export function atomicWithGhost(ctx: Ctx, frame: Frame, env: Env, call: Extract<
   const target = atomicExpr.kind === 'unary' && atomicExpr.op === '&' ? atomicExpr.operand : atomicExpr;
   const place = evalPlace(ctx, frame, env, target) ?? tempPlace(evalExpr(ctx, frame, env, target));
   const atomic = readPlace(place).value;
-  if (!isSharedAtomic(atomic)) return notRunnable(`\`atomic_with_ghost!\` on a value that is no atomic_ghost atomic`, call.span);
+  if (atomic.kind !== 'struct' || !isSharedAtomic(atomic))
+    return notRunnable(`\`atomic_with_ghost!\` on a value that is no atomic_ghost atomic`, call.span);
   if (op === 'no_op') return { value: UNIT, type: UNIT_TYPE };
   const operand = (index: number): Value | undefined => evaluated(ctx, frame, env, opExpr.args[index]);
   const store = (value: Value): void => writePlace(place, sharedAtomicValue(atomic.name, value));

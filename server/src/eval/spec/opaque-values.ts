@@ -6,6 +6,8 @@ import type { Span } from '../../syntax';
 import type { Value } from '../value';
 import { int, opaqueValue } from '../value';
 import { pointerAddress, RAW_POINTER } from '../permissions';
+import { isSharedAtomic } from '../atomics';
+import { isLockShaped } from '../rwlock';
 import { valueEquals } from '../value-ops';
 import type { Failure, Res } from './spec-context';
 import { indeterminate } from './spec-context';
@@ -32,6 +34,9 @@ export function specEquals(a: Value, b: Value): boolean | undefined {
       const other = b as typeof a;
       if (a.name !== other.name) return false;
       if (a.name === RAW_POINTER) return pointerAddress(a) === pointerAddress(other);
+      // What an atomic or a lock holds is no spec value (Verus compares their identities, which the model does not
+      // have): two that hold the same are taken as one, two that hold different values are not told apart.
+      if (isLockShaped(a) || isSharedAtomic(a)) return heldEquals(a, other);
       return fieldsEqual(a.fields, other.fields);
     }
     case 'enum': {
@@ -92,6 +97,13 @@ function fieldsEqual(a: readonly (readonly [string, Value])[], b: readonly (read
     a.map(([, value]) => value),
     b.map(([, value]) => value),
   );
+}
+
+/** An atomic's `value` or a lock's stored value (its first field) is not compared; a lock's predicate is. */
+function heldEquals(a: Extract<Value, { kind: 'struct' }>, b: Extract<Value, { kind: 'struct' }>): boolean | undefined {
+  const rest = fieldsEqual(a.fields.slice(1), b.fields.slice(1));
+  if (rest !== true) return rest;
+  return valueEquals(a, b) ? true : undefined;
 }
 
 /** Sets, maps and multisets pair their elements by the canonical order, in which a placeholder or a raw pointer
