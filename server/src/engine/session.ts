@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { CheckInput, CheckOptions, FileReport, FunctionReport, PairsDiagnostic } from '../harness';
 import { fileDiagnostics, pairsFileNameOf } from '../harness';
 import type { FileModel } from '../model';
-import type { IncrementalParse, LineIndex } from '../syntax';
+import type { IncrementalParse, LineIndex, SourceFile } from '../syntax';
 import { nextDocumentSyntax } from './document-syntax';
 import { isReusable, memoEntriesOf, moveEntry, pairsDiagnosticsOf } from './function-memo';
 import type { MemoEntry } from './function-memo';
@@ -244,7 +244,19 @@ function located(state: DocumentState, report: FileReport): LocatedFunction[] {
 function crateFingerprint(model: FileModel | undefined): string {
   const siblings = model?.siblings?.() ?? [];
   if (siblings.length === 0) return '';
-  const hash = createHash('sha1');
-  for (const sibling of siblings) hash.update(sibling.source.text).update('\u0000');
-  return hash.digest('hex');
+  return createHash('sha1')
+    .update(siblings.map((sibling) => textDigest(sibling.source)).join(''))
+    .digest('hex');
 }
+
+/** A file's text digest, made once per parsed file: a crate's files are parsed once per read of the crate, so a run
+ *  hashes only what changed since (not the whole crate on every refresh). */
+function textDigest(source: SourceFile): string {
+  const known = DIGESTS.get(source);
+  if (known !== undefined) return known;
+  const digest = createHash('sha1').update(source.text).digest('hex');
+  DIGESTS.set(source, digest);
+  return digest;
+}
+
+const DIGESTS = new WeakMap<SourceFile, string>();

@@ -33,6 +33,11 @@ export function atomicValueType(name: string): ValueType | undefined {
   return width === undefined ? undefined : { kind: 'int', int: width };
 }
 
+/** The value type std's or atomic_ghost's atomic of that name holds (`AtomicU64` -> `u64`), except `AtomicPtr`'s. */
+export function heldValueType(name: string): ValueType | undefined {
+  return name.startsWith('Atomic') ? atomicValueType(`PAtomic${name.slice('Atomic'.length)}`) : undefined;
+}
+
 export function isAtomic(name: string): boolean {
   return name.startsWith('PAtomic') && atomicValueType(name) !== undefined;
 }
@@ -128,8 +133,8 @@ export function sharedAtomicType(name: string, args: readonly ValueType[]): Valu
     if (args.length !== 1 && args.length !== 4) return undefined;
     return { kind: 'adt', name, args: args.slice(0, 1) };
   }
-  if (!name.startsWith('Atomic') || (args.length !== 0 && args.length !== 3)) return undefined;
-  return atomicValueType(`PAtomic${name.slice('Atomic'.length)}`) === undefined ? undefined : { kind: 'adt', name, args: [] };
+  if (args.length !== 0 && args.length !== 3) return undefined;
+  return heldValueType(name) === undefined ? undefined : { kind: 'adt', name, args: [] };
 }
 
 /** The value type a shared atomic holds (`AtomicPtr<T>`'s is `*mut T`). */
@@ -138,7 +143,7 @@ export function sharedAtomicValueType(
   rawPointer: (pointee: ValueType) => ValueType,
 ): ValueType | undefined {
   if (type.name === 'AtomicPtr') return type.args[0] === undefined ? undefined : rawPointer(type.args[0]);
-  return type.name.startsWith('Atomic') ? atomicValueType(`PAtomic${type.name.slice('Atomic'.length)}`) : undefined;
+  return heldValueType(type.name);
 }
 
 export function sharedAtomicShape(
@@ -153,7 +158,7 @@ export function sharedAtomicShape(
 export function isSharedAtomic(value: Value): boolean {
   return (
     value.kind === 'struct' &&
-    (value.name === 'AtomicPtr' || (value.name.startsWith('Atomic') && atomicValueType(`PAtomic${value.name.slice(6)}`) !== undefined)) &&
+    (value.name === 'AtomicPtr' || heldValueType(value.name) !== undefined) &&
     value.fields.length === 1 &&
     value.fields[0]?.[0] === 'value'
   );

@@ -1,7 +1,7 @@
-// Values whose state exec code changes through a shared reference (interior mutability, as std's and vstd's atomics
-// are written: `self.count.fetch_add(1)` in a `&self` method, and vstd's `RwLock`: `release_write` through `&self`). The interpreter passes a shared reference to such a
-// value by place, so what the callee does to it is what the caller then reads; other shared references are passed by
-// value, as nothing can change through them.
+// Values whose state exec code changes through a shared reference (interior mutability: std's and vstd's atomics,
+// `self.count.fetch_add(1)` in a `&self` method, and vstd's `RwLock`, `release_write` through `&self`). The interpreter
+// passes a shared reference to such a value by place, so what the callee does to it is what the caller then reads;
+// other shared references are passed by value, as nothing can change through them.
 // Invariant: bounded (a fixed depth, and a few elements of a sequence).
 
 import type { Value } from './value';

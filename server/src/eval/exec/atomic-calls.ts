@@ -13,6 +13,7 @@ import {
   atomicPermissionValue,
   atomicValue,
   atomicValueType,
+  heldValueType,
   isAtomic,
   isSharedAtomic,
   permissionOf,
@@ -131,14 +132,25 @@ export function sharedAtomicMethodCall(
   receiver: Typed,
 ): Typed | undefined {
   if (receiver.value.kind !== 'struct' || !isSharedAtomic(receiver.value)) return undefined;
-  const name = receiver.value.name;
-  const target = place ?? tempPlace(receiver);
-  const held = receiver.value.fields[0]?.[1] ?? UNIT;
+  const call = `${receiver.value.name}::${expr.method}`;
   // std's orderings (`Ordering::SeqCst`) come after the operands and are never evaluated.
   const operand = (index: number): Value | undefined => evaluated(ctx, frame, env, expr.args[index]);
-  const store = (value: Value): void => writePlace(target, sharedAtomicValue(name, value));
-  const valueType = atomicValueType(`PAtomic${name.slice('Atomic'.length)}`);
-  return atomicOperation(valueType, expr.method, held, operand, store, `${name}::${expr.method}`, expr.span, true);
+  return sharedAtomicOperation(place ?? tempPlace(receiver), receiver.value, expr.method, operand, call, expr.span, true);
+}
+
+/** `op` on the std or atomic_ghost atomic `atomic`, which is at `place`, where the new value is stored. */
+function sharedAtomicOperation(
+  place: Place,
+  atomic: Extract<Value, { kind: 'struct' }>,
+  op: string,
+  operand: (index: number) => Value | undefined,
+  call: string,
+  span: Span,
+  wrapping: boolean,
+): Typed | undefined {
+  const held = atomic.fields[0]?.[1] ?? UNIT;
+  const store = (value: Value): void => writePlace(place, sharedAtomicValue(atomic.name, value));
+  return atomicOperation(heldValueType(atomic.name), op, held, operand, store, call, span, wrapping);
 }
 
 /** `op` on an atomic of `valueType` holding `held`; `store` writes the new value; undefined for an operation atomics do
@@ -189,7 +201,7 @@ export function atomicOperation(
 
 /** `AtomicU64::new(v)` (std) or `AtomicU64::new(Ghost(k), v, Tracked(g))` (atomic_ghost); undefined otherwise. */
 export function sharedAtomicStaticCall(owner: string, method: string, args: () => readonly Typed[], span: Span): Typed | undefined {
-  if (method !== 'new' || !(owner === 'AtomicPtr' || isAtomic(`P${owner}`))) return undefined;
+  if (method !== 'new' || !(owner === 'AtomicPtr' || heldValueType(owner) !== undefined)) return undefined;
   const given = args();
   const value = (given.length === 3 ? given[1] : given[0]) ?? notRunnable(`\`${owner}::new\` without a value`, span);
   return { value: sharedAtomicValue(owner, value.value), type: adt(owner) };
@@ -215,11 +227,8 @@ export function atomicWithGhost(ctx: Ctx, frame: Frame, env: Env, call: Extract<
     return notRunnable(`\`atomic_with_ghost!\` on a value that is no atomic_ghost atomic`, call.span);
   if (op === 'no_op') return { value: UNIT, type: UNIT_TYPE };
   const operand = (index: number): Value | undefined => evaluated(ctx, frame, env, opExpr.args[index]);
-  const store = (value: Value): void => writePlace(place, sharedAtomicValue(atomic.name, value));
-  const valueType = atomicValueType(`PAtomic${atomic.name.slice('Atomic'.length)}`);
-  const held = atomic.fields[0]?.[1] ?? UNIT;
   return (
-    atomicOperation(valueType, op, held, operand, store, `atomic_with_ghost!(.. => ${op}(..))`, call.span, false) ??
+    sharedAtomicOperation(place, atomic, op, operand, `atomic_with_ghost!(.. => ${op}(..))`, call.span, false) ??
     notRunnable(`\`atomic_with_ghost!\` operation \`${op}\``, call.span)
   );
 }

@@ -1,12 +1,20 @@
-// Inputs for vstd pointers, cells and permissions (`PPtr<V>`, `PCell<V>`, `PointsTo<V>`, verus-systems.md §2): addresses are nonzero
-// page-aligned and distinct, a permission mostly holds an initialized value, and a permission is given the address
-// of the pointer the `requires` ties it to (`perm.pptr() == p`, `perm@.addr() == ptr`), so the usual requires hold
-// by construction; the unlinked row is kept too, so PreComp sees inputs that break the tie.
+// Inputs for vstd pointers, cells, atomics and their permissions (`PPtr<V>`, `PCell<V>`, `PAtomicU64`, `PointsTo<V>`,
+// verus-systems.md §2): addresses (and ids) are nonzero page-aligned and distinct, a permission mostly holds an
+// initialized value, and a permission is given the address of the pointer the `requires` ties it to (`perm.pptr() ==
+// p`, `perm@.addr() == ptr`), so the usual requires hold by construction; the unlinked row is kept too, so PreComp
+// sees inputs that break the tie.
 
 import type { Expr } from '../../syntax';
 import type { FunctionContract } from '../../model';
 import type { Value, ValueType } from '../../eval';
 import {
+  atomicId,
+  atomicPermissionParts,
+  atomicPermissionValue,
+  atomicValue,
+  isAtomic,
+  isAtomicPermission,
+  permissionOf,
   PCELL,
   pcellValue,
   pointerAddress,
@@ -19,15 +27,6 @@ import {
   rawPointerValue,
 } from '../../eval';
 import type { TypeContext } from '../../eval';
-import {
-  atomicId,
-  atomicPermissionParts,
-  atomicPermissionValue,
-  atomicValue,
-  isAtomic,
-  isAtomicPermission,
-  permissionOf,
-} from '../../eval';
 
 type Row = readonly (Value | undefined)[];
 
