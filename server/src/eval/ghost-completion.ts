@@ -381,15 +381,15 @@ function applyEquality(
       applyLength(shape, conjunct, expr.right, expr.left, inputs, limits);
     if (resized !== undefined) return resized;
   }
-  const left = tools.place(expr.left);
-  const right = tools.place(expr.right);
+  const left = tools.place(widened(expr.left));
+  const right = tools.place(widened(expr.right));
   const leftGhost = left !== undefined && tools.isGhost(left);
   const rightGhost = right !== undefined && tools.isGhost(right);
   // The target: a ghost place over an exec one, else the left place.
   const [target, targetGhost, targetExpr, source] =
     right !== undefined && (left === undefined || (rightGhost && !leftGhost))
-      ? [right, rightGhost, expr.right, expr.left]
-      : [left, leftGhost, expr.left, expr.right];
+      ? [right, rightGhost, widened(expr.right), expr.left]
+      : [left, leftGhost, widened(expr.left), expr.right];
   if (target === undefined || (site.ghostOnly === true && !targetGhost)) return undefined;
   const wanted = tools.evaluate(source);
   const seen = tools.evaluate(targetExpr);
@@ -399,6 +399,15 @@ function applyEquality(
   if (valueEquals(wanted, present)) return { pinned: target, next: undefined };
   const next = tools.write(target, wanted);
   return next === undefined ? undefined : { pinned: target, next };
+}
+
+/** `x as int` (or `as nat`) is `x`'s own number: the equality pins `x`, and the write keeps to `x`'s range. A
+ *  narrowing cast (`x as u8`) has many `x`s to one value, and pins nothing. */
+function widened(side: Expr): Expr {
+  const inner = side.kind === 'paren' ? side.inner : side;
+  if (inner.kind !== 'cast' || inner.type.kind !== 'path' || inner.type.segments.length !== 1) return side;
+  const name = inner.type.segments[0]?.name;
+  return name === 'int' || name === 'nat' ? inner.operand : side;
 }
 
 function isEntryRoot(site: CompletionSite, root: string): boolean {

@@ -15,6 +15,7 @@ import { RANGE, rangeShape } from './std-ranges';
 import { typeObservations } from './observations';
 import { associatedType } from './associated-types';
 import { rwlockShape, rwlockType } from './rwlock';
+import { deepUnsupported } from './deep-support';
 
 export interface TypeContext {
   readonly scope: ModelScope;
@@ -477,7 +478,10 @@ function fieldsShape(fields: Fields, ctx: TypeContext, owner: string, hidden = f
     fields: fields.fields.map((field) => {
       const type = otherTypeOfOwnName(field.type, owner, resolveValueType(field.type, ctx));
       const mode = field.ghostMode ?? (hidden ? HIDDEN_FIELD : undefined);
-      return { name: field.name, type: mode === undefined ? type : modeValueType(`${mode} ${valueTypeText(type)}`, type) };
+      if (mode === undefined) return { name: field.name, type };
+      // Only the wrapper's trusted bodies read a hidden field: one unknown type anywhere inside makes it a placeholder.
+      const missing = mode === HIDDEN_FIELD ? deepUnsupported(type, (adt) => fieldTypesOf(adt, ctx)) : firstUnsupported(type);
+      return { name: field.name, type: modeValueType(`${mode} ${valueTypeText(type)}`, type, missing) };
     }),
   };
 }
@@ -496,9 +500,15 @@ function otherTypeOfOwnName(written: Type, owner: string, resolved: ValueType): 
  *  so the implementation runs without knowing it; what a contract reads of it is indeterminate. Only the parts
  *  `firstUnsupported` sees are looked at: a datatype's fields are resolved on demand, and one of them this
  *  function covers only when it is ghost or tracked itself. */
-function modeValueType(text: string, inner: ValueType): ValueType {
-  const missing = firstUnsupported(inner);
+function modeValueType(text: string, inner: ValueType, missing = firstUnsupported(inner)): ValueType {
   return missing === undefined ? inner : { kind: 'opaque', text, reason: `${missing.text}: ${missing.reason}` };
+}
+
+function fieldTypesOf(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): (readonly ValueType[])[] | undefined {
+  const shape = adtShape(type, ctx);
+  if (shape === undefined) return undefined;
+  const variants = shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);
+  return variants.map((fields) => fields.fields.map((field) => field.type));
 }
 
 /** A named struct's uninterpreted observations (`observations.ts`) as hidden fields after its declared ones. */

@@ -159,8 +159,11 @@ function fileScope(local: ModelScope, crate: CrateIndex, fileModule: readonly st
   const namesOtherCrate = (path: readonly string[], modulePath: readonly string[] | undefined): boolean => {
     const head = path[0];
     if (path.length < 2 || head === undefined) return false;
-    const root = crate.uses.get(inCrate(modulePath).join('::'))?.names.get(head)?.[0] ?? head;
-    return crate.scope.externalCrate(root) !== undefined;
+    const used = crate.uses.get(inCrate(modulePath).join('::'))?.names.get(head)?.[0];
+    // Without a `use` of its own here, a datatype of the crate is the crate's: another file's `use
+    // k8s_openapi::..::ConfigMap` does not make anvil's `ConfigMap` wrapper k8s_openapi's.
+    if (used === undefined && crate.scope.datatype(head) !== undefined) return false;
+    return crate.scope.externalCrate(used ?? head) !== undefined;
   };
   // The file's own targets first, then the other files' (as reached from this file), each item once.
   const ownThenReached = (own: readonly ResolvedFn[], all: readonly ResolvedFn[]): readonly ResolvedFn[] => {

@@ -131,7 +131,7 @@ function buildIndex(items: readonly VisitedItem[]): ScopeIndex {
       case 'struct':
       case 'enum':
         setFirst(index.datatypes, qualify(item.name), item);
-        setFirst(index.datatypes, item.name, item);
+        setFirstVerified(index.datatypes, item.name, item);
         if (item.kind === 'enum') for (const variant of item.variants) setFirst(index.variants, variant.name, item);
         for (const traitName of derivedTraits(item.attributes))
           index.derivers.set(traitName, [...(index.derivers.get(traitName) ?? []), item]);
@@ -232,6 +232,13 @@ function qualifiedName(context: ItemContext, name: string): string {
 
 function setFirst<K, V>(map: Map<K, V>, key: K, value: V): void {
   if (!map.has(key)) map.set(key, value);
+}
+
+/** By its bare name, a datatype Verus checks stands before a plain-Rust one of that name: anvil wraps
+ *  `crds::RabbitmqClusterSpec` (serde, k8s types) in an `external_body` `RabbitmqClusterSpec` its contracts use. */
+function setFirstVerified(map: Map<string, Datatype>, key: string, value: Datatype): void {
+  const known = map.get(key);
+  if (known === undefined || (!known.inVerus && value.inVerus)) map.set(key, value);
 }
 
 function lastSegment(name: string): string {

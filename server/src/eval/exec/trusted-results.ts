@@ -233,6 +233,8 @@ function namesResult(expr: Expr, name: string): boolean {
   if (expr.kind === 'paren') return namesResult(expr.inner, name);
   if (expr.kind === 'view') return namesResult(expr.operand, name);
   if (expr.kind === 'method-call' && expr.method === 'deep_view' && expr.args.length === 0) return namesResult(expr.receiver, name);
+  // `r as int == ..`: completion pins `r` through a widening cast (ghost-completion.ts).
+  if (expr.kind === 'cast') return namesResult(expr.operand, name);
   return expr.kind === 'path' && expr.segments.length === 1 && expr.segments[0]?.name === name;
 }
 
