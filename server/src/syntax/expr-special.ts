@@ -155,7 +155,7 @@ export function parseMacroCall(p: ParserState, start: number, name: string): Exp
   }
   // Other macros: keep the arguments only when they parse as expressions, and drop the attempt's diagnostics.
   const savedDiagnostics = p.diagnostics.length;
-  const args = parseCommaList(p);
+  const args = INVARIANT_OPENINGS.has(name.split('::').pop() ?? name) ? parseInvariantOpening(p) : parseCommaList(p);
   const parsed = p.diagnostics.length === savedDiagnostics;
   p.diagnostics.length = savedDiagnostics;
   p.pos = frame.close;
@@ -166,6 +166,35 @@ export function parseMacroCall(p: ParserState, start: number, name: string): Exp
 /** vstd's attribute syntax writes proof blocks as macros outside `verus!`: `proof! { .. }`, `proof_decl! { let ghost
  *  mut i = 0int; }`. */
 const GHOST_BLOCK_MACROS: ReadonlySet<string> = new Set(['proof', 'proof_decl']);
+
+/** vstd's `open_atomic_invariant!(credential => inner => { body })` and its kin. */
+const INVARIANT_OPENINGS: ReadonlySet<string> = new Set([
+  'open_atomic_invariant',
+  'open_local_invariant',
+  'open_atomic_invariant_in_proof',
+  'open_local_invariant_in_proof',
+]);
+
+/** The arguments of an invariant opening as three expressions: the invariant, the binding (a path; `mut` dropped)
+ *  and the body. Any other form leaves a diagnostic, and the call keeps no arguments. */
+function parseInvariantOpening(p: ParserState): Expr[] {
+  const invariant = parseExpr(p);
+  if (!p.expect('=>')) return [];
+  p.eat('mut');
+  const start = p.startOffset();
+  if (!p.isIdent()) {
+    p.errorHere('expected the name the invariant opens to');
+    return [];
+  }
+  const name = p.tok();
+  p.bump();
+  const span = p.span(start);
+  const binding: Expr = { kind: 'path', segments: [{ name, generics: [], span }], span };
+  if (!p.expect('=>')) return [];
+  const body = parseExpr(p);
+  if (!p.atEnd()) p.errorHere('unexpected text after the body');
+  return [invariant, binding, body];
+}
 
 /** `proof! { .. }` as the proof block `proof { .. }`; undefined (nothing consumed) when its body does not parse as
  *  statements, which then stays an opaque macro call. */

@@ -8,7 +8,7 @@ import type { Value } from '../value';
 import { UNIT } from '../value';
 import type { Ctx, Env, Frame, Place, Typed } from './interpreter-state';
 import { childEnv, lookup, placeOfBinding, readPlace, writePlace } from './interpreter-state';
-import { fieldNames, fieldType, resolveVariant } from './datatypes';
+import { fieldGhostMode, fieldNames, fieldType, resolveVariant } from './datatypes';
 import type { ExecType, TypeSubstitution } from './exec-types';
 import { execTypeOf, isErasedParam, isTrackedParam, receiverTypeName } from './exec-types';
 import { genericAssociatedFn, selfTypeOf, turbofishGenerics, unknownGenerics, unqualifiedPath, withArgumentTypes } from './call-generics';
@@ -36,6 +36,7 @@ import { layoutQuery } from '../layout';
 import { sliceIndexGet, sliceSubrange } from './slices';
 import { ghostArguments, ghostValue, withTrustedGhostEffects } from './ghost-values';
 import { resultFromEnsures } from './trusted-results';
+import { assumedGhostValue, trackedValue } from './tracked-values';
 import { callClosure, isExecClosure } from './closures';
 import { leBytesFn } from '../le-bytes';
 
@@ -100,7 +101,9 @@ export function evalCall(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, {
   // A ghost value is computed by the spec evaluator (ghost-values.ts); a tracked one is part of the shadow
   // execution (a permission, the pointer's memory).
   if (last === 'Ghost') return ghostValue(ctx, frame, env, expr.args.length === 1 ? expr.args[0] : undefined);
-  if (last === 'Tracked' && expr.args.length === 1) return evalExpr(ctx, frame, env, trackedOperand(expr));
+  if (last === 'Tracked' && expr.args.length === 1) return trackedValue(ctx, frame, env, trackedOperand(expr));
+  const made = names.length === 2 && expr.args.length === 0 ? assumedGhostValue(names) : undefined;
+  if (made !== undefined) return { value: made, type: UNKNOWN };
   const constructed = construct(ctx, frame, env, callee.segments, expr);
   if (constructed !== undefined) return constructed;
   const found = genericAssociatedFn(ctx, frame, names) ?? ctx.model.scope.resolveFunction(names, frame.selfTypeName);
@@ -305,6 +308,8 @@ export function evalStructLiteral(ctx: Ctx, frame: Frame, env: Env, expr: Extrac
   const given = new Map(expr.fields.map((f) => [f.name, f] as const));
   const fields = fieldNames(item, variant?.variant).map((field): readonly [string, Value] => {
     const init = given.get(field);
+    if (init !== undefined && fieldGhostMode(item, variant?.variant, field) === 'tracked')
+      return [field, trackedValue(ctx, frame, env, init.value).value];
     if (init !== undefined) {
       const declared = fieldType(ctx, type, field, variant?.variant);
       return [field, withDeclaredType(evalExpecting(ctx, frame, env, init.value, declared), declared, init.span).value];

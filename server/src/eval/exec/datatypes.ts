@@ -60,6 +60,12 @@ export function fieldNames(item: StructItem | EnumItem, variant: string | undefi
   return fields === undefined || fields.kind === 'unit' ? [] : fields.fields.map((f) => f.name);
 }
 
+/** A field declared `tracked` (or `ghost`): erased from the compiled program. */
+export function fieldGhostMode(item: StructItem | EnumItem, variant: string | undefined, field: string): 'ghost' | 'tracked' | undefined {
+  const fields = fieldsOf(item, variant);
+  return fields === undefined || fields.kind === 'unit' ? undefined : fields.fields.find((f) => f.name === field)?.ghostMode;
+}
+
 /** The declaration position of a variant, for `derive(PartialOrd)` ordering. */
 export function variantIndex(ctx: Ctx, enumName: string, variant: string): number {
   if (enumName === 'Option') return variant === 'None' ? 0 : 1;

@@ -4,6 +4,7 @@
 // `macro_rules!` macros run as their expansion (model/macro-expansion.ts).
 
 import { atomicWithGhost } from './atomic-calls';
+import { openInvariant } from './tracked-values';
 import type { Expr } from '../../syntax';
 import { expandMacroCall } from '../../model';
 import type { Value } from '../value';
@@ -66,6 +67,9 @@ export function evalMacro(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, 
       return UNIT_TYPED;
     case 'atomic_with_ghost':
       return atomicWithGhost(ctx, frame, env, expr);
+    case 'open_atomic_invariant':
+    case 'open_local_invariant':
+      return openInvariant(ctx, frame, env, expr);
     case 'println':
     case 'print':
     case 'eprintln':

@@ -183,7 +183,8 @@ function builtinMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly
   if (value.kind === 'tuple') return undefined;
   // A placeholder (a generic parameter's stand-in, a callback pointer): what it is says why it cannot be called.
   if (value.kind === 'opaque') return notRunnable(`calls ${method} on <${value.text}>`, span);
-  return notRunnable(`calls ${method} on a ${value.kind}`, span);
+  const named = value.kind === 'struct' || value.kind === 'enum' ? ` \`${value.name}\`` : '';
+  return notRunnable(`calls ${method} on a ${value.kind}${named}`, span);
 }
 
 function seqMethod(ctx: Ctx, receiver: Typed, method: string, args: readonly Typed[], span: Span): MethodResult | undefined {
