@@ -133,10 +133,13 @@ describe('a crate wrapping API types it does not verify', () => {
     const checked = await run(dir, 'check', '--json', 'src/controller.rs');
     // `spec.replicas()` is pinned by `replicas as int == self@.replicas`; the wrapper is api.rs's `ClusterSpec`, not
     // crds.rs's, and its hidden field holds a k8s_openapi type inside an Option of a map; `ConfigMap::default()` is api.rs's,
-    // though shim.rs imports k8s_openapi's `ConfigMap`.
+    // though shim.rs imports k8s_openapi's `ConfigMap`; the trait's `Self::M::init_count()` is the model's spec fn,
+    // not the exec `Counter::init_count` of a type of the same name.
     expect(postCompleteness(checked.out)).toEqual({
       'src/controller.rs::scaled_replicas': 1,
       'src/controller.rs::named_config_map': 1,
+      'src/controller.rs::Reconciler::init_count': 1,
+      'src/controller.rs::Counter::init_count': 1,
     });
   });
 });
