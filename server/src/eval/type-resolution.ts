@@ -306,6 +306,10 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
   const throughAlias = datatype !== undefined && datatype.name !== name && ctx.scope.typeAlias(name)?.type !== undefined;
   if (datatype !== undefined && !throughAlias) {
     const params = datatype.generics.filter((param) => param.kind !== 'lifetime');
+    // Trailing parameters with defaults may be left out (`VmWriter<'a>` for `VmWriter<'a, Fallibility = Fallible>`).
+    const defaults = params.slice(written.length).map((param) => param.default);
+    if (written.length < params.length && defaults.every((fallback) => fallback !== undefined))
+      return resolveNamed(name, text, args, [...written, ...(defaults as Type[])], ctx, depth);
     if (params.length !== written.length) {
       const expected = datatype.generics.filter((param) => param.kind === 'type').length;
       return unsupported(text, `${name} takes ${expected} type argument(s), found ${args.length}`);

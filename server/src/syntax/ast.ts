@@ -80,6 +80,8 @@ export interface GenericParam {
   readonly kind: 'type' | 'lifetime' | 'const';
   /** Bounds as written, e.g. ['Copy', 'View<V = int>']. */
   readonly bounds: readonly string[];
+  /** A type parameter's default (`Fallibility = Fallible`), which a use may leave out. */
+  readonly default?: Type;
   readonly span: Span;
 }
 

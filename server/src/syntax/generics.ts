@@ -33,8 +33,8 @@ export function parseGenericParams(p: ParserState): GenericParam[] {
       const name = p.tok();
       p.bump();
       const bounds = p.eat(':') ? parseBounds(p) : [];
-      if (p.eat('=')) parseType(p);
-      params.push({ name, kind: 'type', bounds, span: p.span(start) });
+      const fallback = p.eat('=') ? parseType(p) : undefined;
+      params.push({ name, kind: 'type', bounds, ...(fallback === undefined ? {} : { default: fallback }), span: p.span(start) });
     } else p.errorHere('expected a generic parameter');
     if (!p.eat(',') && !p.tok().startsWith('>')) {
       p.errorHere('expected `,` or `>`');

@@ -154,6 +154,13 @@ function opaqueText(text: string): string {
 export function fieldPlace(ctx: Ctx, base: Place, field: string, span: Span): Place {
   const holder = readPlace(base).value;
   if (holder.kind === 'opaque') return notRunnable(`reaches \`.${field}\` inside ${opaqueText(holder.text)}`, span);
+  // A field the value does not have is reached through a `Deref` impl (`guard.segment` on ostd's RwLockReadGuard),
+  // which the run does not follow: reading on would read the holder itself.
+  if (holder.kind === 'struct' && !holder.fields.some(([name]) => name === field))
+    return notRunnable(
+      `reads \`.${field}\` of a \`${holder.name}\`, which has no such field (through a \`Deref\` the run does not follow)`,
+      span,
+    );
   return { root: base.root, path: [...base.path, { kind: 'field', name: field }], type: fieldType(ctx, base.type, field, undefined) };
 }
 
