@@ -140,6 +140,8 @@ describe('a crate wrapping API types it does not verify', () => {
       'src/controller.rs::named_config_map': 1,
       'src/controller.rs::Reconciler::init_count': 1,
       'src/controller.rs::Counter::init_count': 1,
+      // A trait declaration's clause, measured at the impl, is quoted from its own file.
+      'src/controller.rs::Counter::checked': expect.stringContaining('clause 1 (`n * n == 2`) rejected 100%'),
     });
   });
 });

@@ -90,7 +90,7 @@ function foreignSite(sites: readonly FileSpans[], asking: CrateFile, span: Span)
   const owner = sites.find((site) => site.file !== asking && site.spans().has(span));
   if (owner === undefined) return undefined;
   const line = owner.lines().positionAt(span.start).line + 1;
-  return { file: owner.file.displayName, line };
+  return { file: owner.file.displayName, line, text: owner.file.source.text.slice(span.start, span.end) };
 }
 
 function lazily<V>(make: () => V): () => V {

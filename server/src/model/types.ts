@@ -38,6 +38,8 @@ export interface FileModel {
 export interface ForeignSite {
   readonly file: string;
   readonly line: number;
+  /** The span's text in that file. */
+  readonly text: string;
 }
 
 export interface FunctionContract {

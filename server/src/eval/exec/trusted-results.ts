@@ -274,9 +274,8 @@ function firstUnmetClause(
   }
 }
 
-/** The clause as written, when it is short and in this file (a callee of another file has its own text). */
+/** The clause as written (in its own file, for a callee of another), when it is short. */
 function clauseText(ctx: Ctx, clause: Expr): string {
-  const foreign = ctx.model.foreignSite?.(clause.span) !== undefined;
-  const text = foreign ? '' : ctx.model.source.text.slice(clause.span.start, clause.span.end);
+  const text = ctx.model.foreignSite?.(clause.span)?.text ?? ctx.model.source.text.slice(clause.span.start, clause.span.end);
   return text.length > 0 && text.length <= 80 ? text.replace(/\s+/g, ' ') : 'its ensures';
 }

@@ -285,8 +285,10 @@ function solverText(generation: FunctionGeneration): string {
 }
 
 /** The clause as written, on one line and cut to a readable length. */
+/** The clause as written, in its own file (a trait declaration's, measured at an impl in this one). */
 function clauseText(model: FileModel, span: Span): string {
-  return elided(model.source.text.slice(span.start, span.end).replace(/\s+/g, ' ').trim(), MAX_CLAUSE_TEXT);
+  const text = model.foreignSite?.(span)?.text ?? model.source.text.slice(span.start, span.end);
+  return elided(text.replace(/\s+/g, ' ').trim(), MAX_CLAUSE_TEXT);
 }
 
 const MAX_CLAUSE_TEXT = 60;
