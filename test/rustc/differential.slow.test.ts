@@ -81,6 +81,12 @@ const CASES: Readonly<Record<string, Readonly<Record<string, readonly (readonly 
     early_return: [[[3, -2, 7]], [[]]],
   },
   'std-gaps.rs': {
+    money_ops: [
+      [100, 25],
+      [-7, 3],
+      [2147483647, 1],
+      [-2147483648, 1],
+    ],
     logs_u32: [
       [100, 3],
       [1, 2],

@@ -6,11 +6,15 @@
 //   state, which the harness does not model, so it is undecided (spec/permission-methods.ts) and a `requires` reading
 //   `wf()` is undecided with that reason, never decided on half of what Verus checks (nor on a free choice, as an
 //   uninterpreted fn would be: generated atomics would then break invariants their code relies on).
+// - `bitflags! { struct Flags: u8 { const A = 1; .. } }` (the bitflags crate): bitflags-macro.ts.
 // Invariant: pure and bounded (one pass over the text); a call whose text does not have the expected form
 // expands to nothing.
 
+import { bitflagsText } from './bitflags-macro';
+
 /** The text a call of the built-in item macro `name` with arguments `argsText` expands to, or undefined. */
 export function builtinItemMacroText(name: string, argsText: string): string | undefined {
+  if (name === 'bitflags') return bitflagsText(argsText);
   return name === 'struct_with_invariants' ? structWithInvariantsText(argsText) : undefined;
 }
 

@@ -2,6 +2,7 @@
 // Ghost code is erased except for the ghost state contracts read (`let ghost`, proof blocks' updates:
 // proof-blocks.ts); loops and calls live in loops.ts and calls-and-paths.ts.
 
+import { overloadedOperator } from './operator-impls';
 import type { Block, Expr, Stmt, Type } from '../../syntax';
 import type { Value } from '../value';
 import { bool, int, UNIT } from '../value';
@@ -335,6 +336,8 @@ function evalBinary(ctx: Ctx, frame: Frame, env: Env, expr: Extract<Expr, { kind
     return { value: bool(truthy(evalExpr(ctx, frame, env, expr.right), expr.right.span)), type: BOOL };
   }
   const left = evalExpr(ctx, frame, env, expr.left);
+  const overloaded = overloadedOperator(ctx, frame, env, expr, left);
+  if (overloaded !== undefined) return overloaded;
   const right =
     expr.op === '<<' || expr.op === '>>' ? evalExpr(ctx, frame, env, expr.right) : evalOperand(ctx, frame, env, expr.right, left.type);
   if (expr.op !== '<<' && expr.op !== '>>') {
