@@ -22,6 +22,10 @@ describe('bitflags! and operator impls', () => {
     expect(report.status === 'scored' ? report.scores.postCompleteness : undefined).toBeLessThan(1);
   });
 
+  it('`all()` keeps a flag under a feature and drops one under `cfg(test)`', () => {
+    expect(fn('all_bits')).toMatchObject(EXACT);
+  });
+
   it('`p + by` runs `impl Add for Point`', () => {
     expect(fn('shift')).toMatchObject(EXACT);
   });

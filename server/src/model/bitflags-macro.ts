@@ -3,8 +3,10 @@
 // associated const (`PageFlags::R`, bitflags' own API) and a fn (`PageFlags::R()`, the Verus port Asterinas uses),
 // the set operations as methods, and `|`, `&`, `-`, `^` as operator impls. The methods are `dual_spec`, so specs
 // reading `flags.bits()` or `PageFlags::all()` see the same definitions the code runs. A flag under `#[cfg(..)]`
-// is left out, as with the crate's features off.
+// is kept unless its predicate is certainly false, as code under `#[cfg]` is everywhere (syntax/cfg.ts).
 // Invariant: pure and bounded (one pass over the text); text of another form expands to nothing.
+
+import { isConfiguredOutText } from '../syntax';
 
 /** The items `bitflags! { .. }` defines, as source text; undefined when no struct in it has the expected form. */
 export function bitflagsText(argsText: string): string | undefined {
@@ -27,7 +29,7 @@ interface Flag {
   readonly value: string;
 }
 
-/** `const NAME = expr;` entries; one under `#[cfg(..)]` is dropped. */
+/** `const NAME = expr;` entries; one under a certainly false `#[cfg(..)]` is dropped. */
 function flagsOf(body: string): Flag[] | undefined {
   const flags: Flag[] = [];
   for (const entry of body.split(';')) {
@@ -35,7 +37,8 @@ function flagsOf(body: string): Flag[] | undefined {
     if (trimmed === '') continue;
     const flag = /^((?:#\[[^\]]*\]\s*)*)const\s+(\w+)\s*(?::\s*[^=]+)?=\s*([\s\S]+)$/.exec(trimmed);
     if (flag === null) return undefined;
-    if (/#\[\s*cfg\b/.test(flag[1] ?? '')) continue;
+    const attributes = [...(flag[1] ?? '').matchAll(/#\[([^\]]*)\]/g)].map((attribute) => attribute[1] ?? '');
+    if (attributes.some(isConfiguredOutText)) continue;
     flags.push({ name: flag[2] ?? '', value: (flag[3] ?? '').replace(/\bSelf::(\w+)\.bits\b(?:\(\))?/g, 'Self::$1().bits') });
   }
   return flags;

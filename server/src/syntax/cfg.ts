@@ -9,6 +9,12 @@ export function isConfiguredOut(attributes: readonly Attribute[]): boolean {
   return attributes.some((attribute) => attribute.path === 'cfg' && cfgValue(attribute.text.slice(3).trim()) === false);
 }
 
+/** Whether attribute text (`cfg(test)`, without `#[ ]`) is a `cfg` that is certainly false. */
+export function isConfiguredOutText(attributeText: string): boolean {
+  const text = attributeText.trim();
+  return /^cfg\s*\(/.test(text) && cfgValue(text.slice(3).trim()) === false;
+}
+
 /** A predicate's value: true, false, or undefined when it depends on the build. `text` is `(pred)`. */
 function cfgValue(text: string): boolean | undefined {
   const parsed = parsePredicate(text.startsWith('(') && text.endsWith(')') ? text.slice(1, -1).trim() : text, 0);

@@ -13,7 +13,7 @@ export type { LineIndex, LinePosition } from './line-index';
 export { printType } from './print-type';
 export { clauseWithBinding } from './item-fn';
 export { boundNames, childExpressions } from './expr-walk';
-export { isConfiguredOut } from './cfg';
+export { isConfiguredOut, isConfiguredOutText } from './cfg';
 export { transcribeMacroCall } from './macro-rules';
 export type { MacroRule, MacroRulesDefinition, MacroTokenKind, MacroTokenTree, MacroTranscription } from './macro-rules';
 export { parseSourceFileIncrementally } from './item-reparse';
