@@ -309,7 +309,7 @@ function resolveNamed(name: string, text: string, args: ValueType[], written: re
     // Trailing parameters with defaults may be left out (`VmWriter<'a>` for `VmWriter<'a, Fallibility = Fallible>`).
     const defaults = params.slice(written.length).map((param) => param.default);
     if (written.length < params.length && defaults.every((fallback) => fallback !== undefined))
-      return resolveNamed(name, text, args, [...written, ...(defaults as Type[])], ctx, depth);
+      return resolveNamed(name, text, args, [...written, ...defaults], ctx, depth);
     if (params.length !== written.length) {
       const expected = datatype.generics.filter((param) => param.kind === 'type').length;
       return unsupported(text, `${name} takes ${expected} type argument(s), found ${args.length}`);
