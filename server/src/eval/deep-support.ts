@@ -1,9 +1,9 @@
-// Whether the harness can build every value of a type, all the way down: through a datatype's fields, every
-// variant's payload, the elements of sequences and maps. `firstUnsupported` looks only at what a type names; a
-// hidden field of an `external_body` wrapper needs the deep answer, because nothing outside the wrapper's own
-// trusted bodies reads it, and one unknown type nested in it (anvil's `crds::RabbitmqClusterSpec` holds
-// k8s_openapi's `Quantity` four levels down) must make the field a placeholder, not every value holding it
-// unbuildable.
+// Whether the harness can build every value of a type: through its arguments and elements, and, given the fields
+// of each datatype met, all the way down through every variant's payload. Without fields (`firstUnsupported`) it
+// looks only at what a type names. A hidden field of an `external_body` wrapper needs the deep answer, because
+// nothing outside the wrapper's own trusted bodies reads it, and one unknown type nested in it (anvil's
+// `crds::RabbitmqClusterSpec` holds k8s_openapi's `Quantity` inside an `Option` of a map) must make the field a
+// placeholder, not every value holding it unbuildable.
 // Invariant: pure and bounded (a depth limit; a datatype met again on the way down is taken as representable).
 
 import type { ValueType } from './value-type';
@@ -14,37 +14,47 @@ type Unsupported = Extract<ValueType, { kind: 'unsupported' }>;
 /** The fields of each of a datatype's variants (a struct's one), or undefined when the type is unknown. */
 export type FieldTypesOf = (type: AdtType) => readonly (readonly ValueType[])[] | undefined;
 
-/** Past this depth the rest is taken as representable: generation bounds its own depth. */
+/** Past this many datatypes' fields down the rest is taken as representable: generation bounds its own depth. */
 const MAX_DEPTH = 8;
 
-/** The first part of `type`, at any depth, the harness cannot represent; undefined when every part is. */
-export function deepUnsupported(type: ValueType, fieldTypesOf: FieldTypesOf): Unsupported | undefined {
-  return walk(type, fieldTypesOf, new Set(), 0);
+/** The first part of `type`, at any depth, the harness cannot represent; undefined when every part is. A datatype
+ *  `fieldTypesOf` does not know is one, as `unknown` names it. */
+export function deepUnsupported(type: ValueType, fieldTypesOf: FieldTypesOf, unknown = unknownType): Unsupported | undefined {
+  return walk(type, { fieldTypesOf, unknown }, new Set(), 0);
 }
 
-function walk(type: ValueType, fieldTypesOf: FieldTypesOf, seen: Set<string>, depth: number): Unsupported | undefined {
-  if (depth > MAX_DEPTH) return undefined;
-  const next = (part: ValueType): Unsupported | undefined => walk(part, fieldTypesOf, seen, depth + 1);
+interface Walk {
+  readonly fieldTypesOf: FieldTypesOf;
+  readonly unknown: (type: AdtType) => Unsupported;
+}
+
+function unknownType(type: AdtType): Unsupported {
+  return { kind: 'unsupported', text: type.name, reason: `unknown type \`${type.name}\`` };
+}
+
+function walk(type: ValueType, how: Walk, seen: Set<string>, depth: number): Unsupported | undefined {
+  const part = (inner: ValueType): Unsupported | undefined => walk(inner, how, seen, depth);
   switch (type.kind) {
     case 'unsupported':
       return type;
     case 'seq':
     case 'set':
     case 'multiset':
-      return next(type.element);
+      return part(type.element);
     case 'map':
-      return next(type.key) ?? next(type.value);
+      return part(type.key) ?? part(type.value);
     case 'tuple':
-      return firstOf(type.elements, next);
+      return firstOf(type.elements, part);
     case 'fn':
-      return firstOf([...type.params, type.ret], next);
+      return firstOf([...type.params, type.ret], part);
     case 'adt': {
       const key = typeKey(type);
-      if (seen.has(key)) return undefined;
+      if (depth > MAX_DEPTH || seen.has(key)) return undefined;
       seen.add(key);
-      const variants = fieldTypesOf(type);
-      if (variants === undefined) return { kind: 'unsupported', text: type.name, reason: `unknown type \`${type.name}\`` };
-      return firstOf(type.args, next) ?? firstOf(variants.flat(), next);
+      const variants = how.fieldTypesOf(type);
+      if (variants === undefined) return how.unknown(type);
+      const field = (inner: ValueType): Unsupported | undefined => walk(inner, how, seen, depth + 1);
+      return firstOf(type.args, part) ?? firstOf(variants.flat(), field);
     }
     default:
       return undefined;

@@ -21,6 +21,7 @@ export {
   valueKey,
 } from './value-ops';
 export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+export { deepUnsupported } from './deep-support';
 export { isObservationField } from './observations';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';
 export { atSelfType, constInstantiation, functionTypeContext, instantiationText } from './function-type-context';

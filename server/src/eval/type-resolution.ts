@@ -593,27 +593,7 @@ function unsupported(text: string, reason: string): ValueType {
 /** The first unsupported part of a type (depth-first), so callers can report it before using the type; adt
  *  fields are not visited (they are resolved on demand and may be recursive). */
 export function firstUnsupported(type: ValueType): Extract<ValueType, { kind: 'unsupported' }> | undefined {
-  switch (type.kind) {
-    case 'unsupported':
-      return type;
-    case 'seq':
-    case 'set':
-    case 'multiset':
-      return firstUnsupported(type.element);
-    case 'map':
-      return firstUnsupported(type.key) ?? firstUnsupported(type.value);
-    case 'tuple':
-    case 'adt': {
-      const parts = type.kind === 'tuple' ? type.elements : type.args;
-      for (const part of parts) {
-        const found = firstUnsupported(part);
-        if (found !== undefined) return found;
-      }
-      return undefined;
-    }
-    case 'fn':
-      return [...type.params, type.ret].map(firstUnsupported).find((found) => found !== undefined);
-    default:
-      return undefined;
-  }
+  return deepUnsupported(type, NO_FIELDS);
 }
+
+const NO_FIELDS = (): readonly (readonly ValueType[])[] => [];

@@ -5,7 +5,7 @@
 import type { FileModel, FunctionContract } from '../../model';
 import type { Span } from '../../syntax';
 import type { FunctionGeneration } from './generate-function';
-import { adtShape, DEFAULT_STEP_BUDGET, valueTypeText } from '../../eval';
+import { adtShape, deepUnsupported, DEFAULT_STEP_BUDGET, valueTypeText } from '../../eval';
 import type { Value } from '../../eval';
 import { requiresClauseVerdict } from './contract-check';
 import type { AdtShape, TypeContext, ValueType } from '../../eval';
@@ -152,7 +152,7 @@ function unbuildableText(model: FileModel, fn: FunctionContract): string {
   const types = functionValueTypes(fn, model.scope);
   if (types.kind !== 'supported') return '';
   for (const [name, type] of types.params) {
-    const found = unbuildable(type, types.typeContext, new Set());
+    const found = unbuildable(type, types.typeContext);
     if (found !== undefined) return `: parameter \`${name}\` holds \`${found.text}\` (${found.reason})`;
   }
   // Every part is representable, yet the generator built no value: name the innermost part it builds none of (a
@@ -212,37 +212,17 @@ function fieldTypes(shape: AdtShape): readonly ValueType[] {
 
 const MAX_PART_DEPTH = 8;
 
-function unbuildable(type: ValueType, ctx: TypeContext, seen: Set<string>): { text: string; reason: string } | undefined {
-  switch (type.kind) {
-    case 'unsupported':
-      return type;
-    case 'seq':
-    case 'set':
-    case 'multiset':
-      return unbuildable(type.element, ctx, seen);
-    case 'map':
-      return unbuildable(type.key, ctx, seen) ?? unbuildable(type.value, ctx, seen);
-    case 'tuple':
-      return firstOf(type.elements, ctx, seen);
-    case 'adt': {
-      const key = valueTypeText(type);
-      if (seen.has(key)) return undefined;
-      seen.add(key);
-      const shape = adtShape(type, ctx);
-      if (shape === undefined) return { text: key, reason: 'not a datatype of this file' };
-      return firstOf(fieldTypes(shape), ctx, seen);
-    }
-    default:
-      return undefined;
-  }
-}
-
-function firstOf(types: readonly ValueType[], ctx: TypeContext, seen: Set<string>): { text: string; reason: string } | undefined {
-  for (const part of types) {
-    const found = unbuildable(part, ctx, seen);
-    if (found !== undefined) return found;
-  }
-  return undefined;
+/** The first part of `type` no value can be built of, a datatype the scope does not have included. */
+function unbuildable(type: ValueType, ctx: TypeContext): { text: string; reason: string } | undefined {
+  const fieldsOf = (adt: Extract<ValueType, { kind: 'adt' }>): (readonly ValueType[])[] | undefined => {
+    const shape = adtShape(adt, ctx);
+    return shape === undefined ? undefined : [fieldTypes(shape)];
+  };
+  return deepUnsupported(type, fieldsOf, (adt) => ({
+    kind: 'unsupported',
+    text: valueTypeText(adt),
+    reason: 'not a datatype of this file',
+  }));
 }
 
 interface Rejecting {
