@@ -48,13 +48,17 @@ function walk(type: ValueType, how: Walk, seen: Set<string>, depth: number): Uns
     case 'fn':
       return firstOf([...type.params, type.ret], part);
     case 'adt': {
-      const key = typeKey(type);
-      if (depth > MAX_DEPTH || seen.has(key)) return undefined;
-      seen.add(key);
+      if (depth > MAX_DEPTH) return undefined;
       const variants = how.fieldTypesOf(type);
       if (variants === undefined) return how.unknown(type);
-      const field = (inner: ValueType): Unsupported | undefined => walk(inner, how, seen, depth + 1);
-      return firstOf(type.args, part) ?? firstOf(variants.flat(), field);
+      const inArgs = firstOf(type.args, part);
+      const fields = variants.flat();
+      if (inArgs !== undefined || fields.length === 0) return inArgs;
+      // Only fields can lead back to a datatype met on the way down (arguments are a finite tree).
+      const key = typeKey(type);
+      if (seen.has(key)) return undefined;
+      seen.add(key);
+      return firstOf(fields, (inner) => walk(inner, how, seen, depth + 1));
     }
     default:
       return undefined;

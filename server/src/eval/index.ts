@@ -20,7 +20,7 @@ export {
   valueEquals,
   valueKey,
 } from './value-ops';
-export { adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
+export { adtFieldTypes, adtShape, firstUnsupported, resolveValueType, valueTypeText } from './type-resolution';
 export { deepUnsupported } from './deep-support';
 export { isObservationField } from './observations';
 export type { AdtShape, FieldsShape, TypeContext } from './type-resolution';

@@ -484,7 +484,7 @@ function fieldsShape(fields: Fields, ctx: TypeContext, owner: string, hidden = f
       const mode = field.ghostMode ?? (hidden ? HIDDEN_FIELD : undefined);
       if (mode === undefined) return { name: field.name, type };
       // Only the wrapper's trusted bodies read a hidden field: one unknown type anywhere inside makes it a placeholder.
-      const missing = mode === HIDDEN_FIELD ? deepUnsupported(type, (adt) => fieldTypesOf(adt, ctx)) : firstUnsupported(type);
+      const missing = mode === HIDDEN_FIELD ? deepUnsupported(type, (adt) => adtFieldTypes(adt, ctx)) : firstUnsupported(type);
       return { name: field.name, type: modeValueType(`${mode} ${valueTypeText(type)}`, type, missing) };
     }),
   };
@@ -508,7 +508,8 @@ function modeValueType(text: string, inner: ValueType, missing = firstUnsupporte
   return missing === undefined ? inner : { kind: 'opaque', text, reason: `${missing.text}: ${missing.reason}` };
 }
 
-function fieldTypesOf(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): (readonly ValueType[])[] | undefined {
+/** The field types of each variant of an `adt` type (a struct's one), or undefined when it has no shape. */
+export function adtFieldTypes(type: Extract<ValueType, { kind: 'adt' }>, ctx: TypeContext): (readonly ValueType[])[] | undefined {
   const shape = adtShape(type, ctx);
   if (shape === undefined) return undefined;
   const variants = shape.kind === 'struct' ? [shape.fields] : shape.variants.map((variant) => variant.fields);

@@ -7,6 +7,7 @@
 // Invariant: pure and bounded (one pass over the text); text of another form expands to nothing.
 
 import { isConfiguredOutText } from '../syntax';
+import { balanced } from './macro-text';
 
 /** The items `bitflags! { .. }` defines, as source text; undefined when no struct in it has the expected form. */
 export function bitflagsText(argsText: string): string | undefined {
@@ -14,8 +15,9 @@ export function bitflagsText(argsText: string): string | undefined {
   const structs: string[] = [];
   const header = /((?:pub(?:\s*\([^)]*\))?\s+)?)struct\s+(\w+)\s*:\s*(\w+)\s*\{/g;
   for (let found = header.exec(text); found !== null; found = header.exec(text)) {
-    const body = bracedBody(text, found.index + found[0].length - 1);
-    if (body === undefined) return undefined;
+    const braced = balanced(text, found.index + found[0].length - 1, '{', '}');
+    if (braced === undefined) return undefined;
+    const body = braced.slice(1, -1);
     const flags = flagsOf(body);
     if (flags === undefined) return undefined;
     structs.push(structText(found[1] ?? '', found[2] ?? '', found[3] ?? '', flags));
@@ -88,17 +90,4 @@ function structText(visibility: string, name: string, bits: string, flags: reado
 /** Line and block comments out (doc comments included), so they never read as flags. */
 function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/\/\/[^\n]*/g, ' ');
-}
-
-/** The text inside the braces opening at `open`; undefined when they do not close. */
-function bracedBody(text: string, open: number): string | undefined {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth += 1;
-    else if (text[i] === '}') {
-      depth -= 1;
-      if (depth === 0) return text.slice(open + 1, i);
-    }
-  }
-  return undefined;
 }

@@ -11,6 +11,7 @@
 // expands to nothing.
 
 import { bitflagsText } from './bitflags-macro';
+import { balanced } from './macro-text';
 
 /** The text a call of the built-in item macro `name` with arguments `argsText` expands to, or undefined. */
 export function builtinItemMacroText(name: string, argsText: string): string | undefined {
@@ -53,20 +54,6 @@ function structWithInvariantsText(text: string): string | undefined {
     '}',
     '}',
   ].join('\n');
-}
-
-/** The text from `open` at `start` to its matching `close`, both included; undefined when it is not closed. */
-function balanced(text: string, start: number, open: string, close: string): string | undefined {
-  let depth = 0;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    // `->` inside generics (`F: Fn() -> T`) closes nothing.
-    if (c === close && !(close === '>' && text[i - 1] === '-')) {
-      depth -= 1;
-      if (depth === 0) return text.slice(start, i + 1);
-    } else if (c === open) depth += 1;
-  }
-  return undefined;
 }
 
 /** The parameters' names of a generics list (`'a, T: Tr<U>, const N: usize` -> `'a, T, N`). */

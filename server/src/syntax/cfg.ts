@@ -6,7 +6,7 @@ import type { Attribute } from './ast';
 
 /** Whether a `#[cfg(..)]` among the attributes is certainly false: the item or statement is not compiled. */
 export function isConfiguredOut(attributes: readonly Attribute[]): boolean {
-  return attributes.some((attribute) => attribute.path === 'cfg' && cfgValue(attribute.text.slice(3).trim()) === false);
+  return attributes.some((attribute) => attribute.path === 'cfg' && isConfiguredOutText(attribute.text));
 }
 
 /** Whether attribute text (`cfg(test)`, without `#[ ]`) is a `cfg` that is certainly false. */

@@ -5,7 +5,7 @@
 import type { FileModel, FunctionContract } from '../../model';
 import type { Span } from '../../syntax';
 import type { FunctionGeneration } from './generate-function';
-import { adtShape, deepUnsupported, DEFAULT_STEP_BUDGET, valueTypeText } from '../../eval';
+import { adtFieldTypes, adtShape, deepUnsupported, DEFAULT_STEP_BUDGET, valueTypeText } from '../../eval';
 import type { Value } from '../../eval';
 import { requiresClauseVerdict } from './contract-check';
 import type { AdtShape, TypeContext, ValueType } from '../../eval';
@@ -214,15 +214,15 @@ const MAX_PART_DEPTH = 8;
 
 /** The first part of `type` no value can be built of, a datatype the scope does not have included. */
 function unbuildable(type: ValueType, ctx: TypeContext): { text: string; reason: string } | undefined {
-  const fieldsOf = (adt: Extract<ValueType, { kind: 'adt' }>): (readonly ValueType[])[] | undefined => {
-    const shape = adtShape(adt, ctx);
-    return shape === undefined ? undefined : [fieldTypes(shape)];
-  };
-  return deepUnsupported(type, fieldsOf, (adt) => ({
-    kind: 'unsupported',
-    text: valueTypeText(adt),
-    reason: 'not a datatype of this file',
-  }));
+  return deepUnsupported(
+    type,
+    (adt) => adtFieldTypes(adt, ctx),
+    (adt) => ({
+      kind: 'unsupported',
+      text: valueTypeText(adt),
+      reason: 'not a datatype of this file',
+    }),
+  );
 }
 
 interface Rejecting {
